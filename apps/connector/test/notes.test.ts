@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { defang } from '../src/notes/defang';
+import { echoesAny, normalizeText } from '../src/notes/normalize';
+
+describe('defang', () => {
+  it.each([
+    ['https://login.example.com/a.php?x=1', 'hxxps[:]//login[.]example[.]com/a[.]php?x=1'],
+    ['HTTP://evil.example', 'hxxp[:]//evil[.]example'],
+    ['example.com', 'example[.]com'],
+    ['ceo@example.com', 'ceo@example[.]com'],
+    ['203.0.113.7', '203[.]0[.]113[.]7'],
+    ['ftp://files.example.net', 'ftp[:]//files[.]example[.]net'],
+    ['+447700900123', '+447700900123'],
+  ])('%s -> %s', (raw, expected) => {
+    expect(defang(raw)).toBe(expected);
+  });
+
+  it('leaves an already defanged value as it is', () => {
+    expect(defang('hxxps[:]//example[.]com')).toBe('hxxps[:]//example[.]com');
+  });
+
+  it('leaves no scheme separator or dot that a linkifier could follow', () => {
+    const out = defang('see https://a.b/c and http://d.e and javascript://x.y');
+    expect(out).not.toMatch(/:\/\//);
+    expect(out).not.toMatch(/[^[]\.[^\]]/);
+  });
+});
+
+describe('normalizeText', () => {
+  it('turns non-breaking spaces into spaces and folds runs of blanks', () => {
+    expect(normalizeText('Hello\u00a0 there\u202fagent\r\n  next line  ')).toBe(
+      'Hello there agent\nnext line',
+    );
+  });
+});
+
+describe('echoesAny', () => {
+  const longNote = 'Takedown requested with the registrar; awaiting response.';
+
+  it('matches an exact text after normalisation', () => {
+    expect(echoesAny('Thanks\u00a0all', ['Thanks all'])).toBe(true);
+  });
+
+  it('matches by containment only for texts of about 24 characters or more', () => {
+    expect(echoesAny(`Analyst: ${longNote}`, [longNote])).toBe(true);
+    expect(echoesAny('Comment from agent: ok thanks', ['ok thanks'])).toBe(false);
+  });
+
+  it('does not match unrelated or empty texts', () => {
+    expect(echoesAny('Something else entirely, long enough to contain', [longNote])).toBe(false);
+    expect(echoesAny('   ', [''])).toBe(false);
+  });
+});
