@@ -1,0 +1,202 @@
+import type { ZodError } from 'zod';
+
+/** Base class of every error this package throws. */
+export class ZendeskError extends Error {
+  override name = 'ZendeskError';
+}
+
+export interface ZendeskApiErrorInit {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  method: string;
+  path: string;
+  error?: string | undefined;
+  description?: string | undefined;
+  details?: unknown;
+  requestId?: string | undefined;
+}
+
+/** One code per error class, to switch on without instanceof (mirrors incident-api's `code`). */
+export type TZendeskApiErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'record_not_found'
+  | 'conflict'
+  | 'record_invalid'
+  | 'rate_limited'
+  | 'server_error'
+  | 'unexpected_status';
+
+/** Zendesk answered with a non-2xx status. Subclasses narrow the status. */
+export class ZendeskApiError extends ZendeskError {
+  override name = 'ZendeskApiError';
+  readonly code: TZendeskApiErrorCode = 'unexpected_status';
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body, or the raw text when it was not JSON. */
+  readonly body: unknown;
+  /** Zendesk's `error` code, e.g. `RecordInvalid`, `RecordNotFound`, `invalid_token`. */
+  readonly error: string | undefined;
+  /** Zendesk's `description` (or OAuth `error_description`). */
+  readonly description: string | undefined;
+  /** Zendesk's `details` (per-field errors for RecordInvalid) or `errors` array. */
+  readonly details: unknown;
+  readonly requestId: string | undefined;
+  readonly method: string;
+  /** Path without the query string, so search terms and tokens never end up in logs. */
+  readonly path: string;
+
+  constructor(init: ZendeskApiErrorInit) {
+    super(formatMessage(init));
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.error = init.error;
+    this.description = init.description;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.method = init.method;
+    this.path = init.path;
+  }
+}
+
+function formatMessage(init: ZendeskApiErrorInit): string {
+  const code = init.error ? ` ${init.error}` : '';
+  const description = init.description ? `: ${init.description}` : '';
+  const requestId = init.requestId ? ` [request id ${init.requestId}]` : '';
+  return `${init.status}${code}${description} (${init.method} ${init.path})${requestId}`;
+}
+
+export class ZendeskBadRequestError extends ZendeskApiError {
+  override name = 'ZendeskBadRequestError';
+  override readonly code = 'bad_request';
+}
+
+/** 401: the access token is expired, revoked or invalid (`invalid_token`), even after one refresh. */
+export class ZendeskUnauthorizedError extends ZendeskApiError {
+  override name = 'ZendeskUnauthorizedError';
+  override readonly code = 'unauthorized';
+  get isInvalidToken(): boolean {
+    return this.error === 'invalid_token';
+  }
+}
+
+/** 403. `missingScope` is set when the response or the call names the OAuth scope that is lacking. */
+export class ZendeskForbiddenError extends ZendeskApiError {
+  override name = 'ZendeskForbiddenError';
+  override readonly code = 'forbidden';
+  readonly missingScope: string | undefined;
+  constructor(init: ZendeskApiErrorInit & { missingScope?: string | undefined }) {
+    super(init);
+    this.missingScope = init.missingScope;
+    if (init.missingScope) this.message = `${this.message} (missing scope: ${init.missingScope})`;
+  }
+}
+
+export class ZendeskRecordNotFoundError extends ZendeskApiError {
+  override name = 'ZendeskRecordNotFoundError';
+  override readonly code = 'record_not_found';
+}
+
+/** 409, e.g. a `safe_update` whose `updated_stamp` no longer matches. */
+export class ZendeskConflictError extends ZendeskApiError {
+  override name = 'ZendeskConflictError';
+  override readonly code = 'conflict';
+}
+
+export type TZendeskFieldErrors = Record<string, { description?: string; error?: string }[]>;
+
+/** 422 RecordInvalid: `details` maps each field to its errors. */
+export class ZendeskRecordInvalidError extends ZendeskApiError {
+  override name = 'ZendeskRecordInvalidError';
+  override readonly code = 'record_invalid';
+  get fieldErrors(): TZendeskFieldErrors {
+    return isRecord(this.details) ? (this.details as TZendeskFieldErrors) : {};
+  }
+}
+
+/** 429 that was not retried (retries exhausted, or Retry-After beyond the configured cap). */
+export class ZendeskRateLimitedError extends ZendeskApiError {
+  override name = 'ZendeskRateLimitedError';
+  override readonly code = 'rate_limited';
+  /** Seconds from Retry-After, when Zendesk sent a usable value. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(init: ZendeskApiErrorInit & { retryAfterSeconds?: number | undefined }) {
+    super(init);
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+export class ZendeskServerError extends ZendeskApiError {
+  override name = 'ZendeskServerError';
+  override readonly code = 'server_error';
+}
+
+/** The request never produced a response: DNS, refused or reset connection, body read failure. */
+export class ZendeskConnectionError extends ZendeskError {
+  override name = 'ZendeskConnectionError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The per-attempt timeout elapsed. */
+export class ZendeskTimeoutError extends ZendeskConnectionError {
+  override name = 'ZendeskTimeoutError';
+}
+
+/** The caller's AbortSignal fired; never retried. */
+export class ZendeskAbortError extends ZendeskError {
+  override name = 'ZendeskAbortError';
+  constructor(message = 'Request aborted', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** A 2xx response whose body does not match the expected shape. */
+export class ZendeskResponseValidationError extends ZendeskError {
+  override name = 'ZendeskResponseValidationError';
+  readonly status: number;
+  readonly body: unknown;
+  readonly requestId: string | undefined;
+  readonly issues: ZodError['issues'];
+  constructor(init: { status: number; body: unknown; requestId: string | undefined; error: ZodError; method: string; path: string }) {
+    super(`Unexpected response shape from ${init.method} ${init.path}: ${init.error.message}`, { cause: init.error });
+    this.status = init.status;
+    this.body = init.body;
+    this.requestId = init.requestId;
+    this.issues = init.error.issues;
+  }
+}
+
+/** A request value failed the strict request schema; nothing was sent. */
+export class ZendeskRequestValidationError extends ZendeskError {
+  override name = 'ZendeskRequestValidationError';
+  readonly issues: ZodError['issues'] | undefined;
+  constructor(message: string, error?: ZodError) {
+    super(error ? `${message}: ${error.message}` : message, error ? { cause: error } : undefined);
+    this.issues = error?.issues;
+  }
+}
+
+/** An attachment exceeded `maxBytes` (by Content-Length or while streaming). */
+export class ZendeskAttachmentTooLargeError extends ZendeskError {
+  override name = 'ZendeskAttachmentTooLargeError';
+  readonly maxBytes: number;
+  readonly size: number | undefined;
+  constructor(maxBytes: number, size?: number) {
+    super(
+      size === undefined
+        ? `Attachment exceeds the limit of ${maxBytes} bytes`
+        : `Attachment of ${size} bytes exceeds the limit of ${maxBytes} bytes`,
+    );
+    this.maxBytes = maxBytes;
+    this.size = size;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

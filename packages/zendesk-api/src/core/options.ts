@@ -1,0 +1,119 @@
+import { ZendeskError } from './errors';
+import type { RetryPolicy } from './retry-policy';
+
+/**
+ * Supplies OAuth access tokens. The accounts layer implements it with proactive refresh and a
+ * per-account lock; the client only asks for a token and, after an unexpected 401, for exactly
+ * one replacement of the token Zendesk rejected.
+ */
+export interface ZendeskTokenProvider {
+  getAccessToken(): Promise<string>;
+  refreshAfterUnauthorized(rejected: string): Promise<string>;
+}
+
+/** Zendesk requires these on every API call made by a marketplace app's backend. */
+export interface ZendeskMarketplaceIdentity {
+  name: string;
+  organizationId: string | number;
+  appId: string | number;
+}
+
+export interface ZendeskClientOptions {
+  /** `https://{subdomain}.zendesk.com`, or any URL (e.g. the sandbox); used as given, a path prefix is kept. */
+  baseUrl: string;
+  tokenProvider: ZendeskTokenProvider;
+  /** Sends X-Zendesk-Marketplace-Name / -Organization-Id / -App-Id on every request. Default: not sent. */
+  marketplace?: ZendeskMarketplaceIdentity | undefined;
+  /** Extra headers on every request (e.g. the sandbox's account header). Default: none. */
+  headers?: Record<string, string> | undefined;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch | undefined;
+  /** Per attempt, including reading the body. Default: 30 000 ms. */
+  timeoutMs?: number | undefined;
+  /** Default: `incident-desk-zendesk-api/0.1.0`. */
+  userAgent?: string | undefined;
+  /** Retries after the first attempt for 429, and for 5xx / connection errors on idempotent calls. Default: 2. */
+  maxRetries?: number | undefined;
+  /** A 429 whose Retry-After exceeds this fails at once with ZendeskRateLimitedError (so a job queue can reschedule). Default: 60. */
+  maxRetryAfterSeconds?: number | undefined;
+  /** First backoff delay when no Retry-After applies; doubles per retry. Default: 500 ms. */
+  initialRetryDelayMs?: number | undefined;
+  /** Backoff ceiling. Default: 8 000 ms. */
+  maxRetryDelayMs?: number | undefined;
+  /** Also retry POSTs (creates, uploads) on 5xx and connection errors. Default: false. */
+  retryNonIdempotent?: boolean | undefined;
+  /** How retries wait; injectable so tests can observe delays without sleeping. Default: setTimeout. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** Per-call options accepted by every resource method as the last argument. */
+export interface ZendeskRequestOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  headers?: Record<string, string> | undefined;
+  maxRetries?: number | undefined;
+  /** Overrides whether 5xx / connection errors may be retried for this call. */
+  idempotent?: boolean | undefined;
+}
+
+export interface ResolvedClientOptions {
+  baseUrl: string;
+  tokenProvider: ZendeskTokenProvider;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retryNonIdempotent: boolean;
+  retryPolicy: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  /** Headers sent with every request before per-call headers and Authorization. */
+  defaultHeaders: Record<string, string>;
+}
+
+export const DEFAULT_USER_AGENT = 'incident-desk-zendesk-api/0.1.0';
+
+export function resolveClientOptions(options: ZendeskClientOptions): ResolvedClientOptions {
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch (cause) {
+    throw new ZendeskError(`baseUrl is not a valid URL: ${JSON.stringify(options.baseUrl)}`, { cause });
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
+    throw new ZendeskError(`baseUrl must use http or https: ${options.baseUrl}`);
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  return {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    tokenProvider: options.tokenProvider,
+    fetch: fetchImpl,
+    timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
+    retryNonIdempotent: options.retryNonIdempotent ?? false,
+    retryPolicy: {
+      maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
+      maxRetryAfterSeconds: nonNegative('maxRetryAfterSeconds', options.maxRetryAfterSeconds, 60),
+      initialRetryDelayMs: nonNegative('initialRetryDelayMs', options.initialRetryDelayMs, 500),
+      maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 8_000),
+    },
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    defaultHeaders: {
+      accept: 'application/json',
+      'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+      ...marketplaceHeaders(options.marketplace),
+      ...options.headers,
+    },
+  };
+}
+
+function marketplaceHeaders(identity: ZendeskMarketplaceIdentity | undefined): Record<string, string> {
+  if (!identity) return {};
+  return {
+    'X-Zendesk-Marketplace-Name': identity.name,
+    'X-Zendesk-Marketplace-Organization-Id': String(identity.organizationId),
+    'X-Zendesk-Marketplace-App-Id': String(identity.appId),
+  };
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new ZendeskError(`${name} must be a non-negative number`);
+  return value;
+}

@@ -1,0 +1,69 @@
+export { ZendeskClient } from './client';
+export type {
+  ZendeskClientOptions,
+  ZendeskMarketplaceIdentity,
+  ZendeskRequestOptions,
+  ZendeskTokenProvider,
+} from './core/options';
+export { DEFAULT_USER_AGENT } from './core/options';
+export {
+  ZendeskAbortError,
+  ZendeskApiError,
+  ZendeskAttachmentTooLargeError,
+  ZendeskBadRequestError,
+  ZendeskConflictError,
+  ZendeskConnectionError,
+  ZendeskError,
+  ZendeskForbiddenError,
+  ZendeskRateLimitedError,
+  ZendeskRecordInvalidError,
+  ZendeskRecordNotFoundError,
+  ZendeskRequestValidationError,
+  ZendeskResponseValidationError,
+  ZendeskServerError,
+  ZendeskTimeoutError,
+  ZendeskUnauthorizedError,
+  type TZendeskApiErrorCode,
+  type TZendeskFieldErrors,
+} from './core/errors';
+export { encodePath } from './core/encode-path';
+export { CursorPage, Page, PagePromise } from './core/pagination';
+export { parseRetryAfterSeconds } from './core/retry-policy';
+
+export type { AttachmentDownloadOptions, AttachmentStream, DownloadedAttachment } from './resources/attachments';
+export { buildCustomFieldTicketQuery, SearchPage, type SearchParams } from './resources/search';
+export { TicketCommentsPage, type TicketCommentsListParams } from './resources/ticket-comments';
+export type { TicketFieldsListParams } from './resources/ticket-fields';
+export type { TicketCreateOptions } from './resources/tickets';
+export type { TriggersListParams } from './resources/triggers';
+export type { UploadCreateInput } from './resources/uploads';
+
+export * from './schemas/attachment';
+export * from './schemas/comment';
+export * from './schemas/common';
+export * from './schemas/search';
+export * from './schemas/ticket';
+export * from './schemas/ticket-field';
+export * from './schemas/trigger';
+export * from './schemas/upload';
+export * from './schemas/user';
+export * from './schemas/webhook';
+
+export {
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  ZENDESK_TEST_SIGNING_SECRET,
+  ZENDESK_WEBHOOK_SIGNATURE_HEADER,
+  ZENDESK_WEBHOOK_TIMESTAMP_HEADER,
+} from './webhook-signature/constants';
+export { computeZendeskSignature, type WebhookRawBody } from './webhook-signature/compute-signature';
+export {
+  signZendeskWebhook,
+  type SignedZendeskWebhook,
+  type SignZendeskWebhookInput,
+} from './webhook-signature/sign-zendesk-webhook';
+export {
+  verifyZendeskWebhook,
+  type VerifyZendeskWebhookInput,
+  type ZendeskWebhookRejection,
+  type ZendeskWebhookVerification,
+} from './webhook-signature/verify-zendesk-webhook';

@@ -1,0 +1,77 @@
+import { encodePath } from '../core/encode-path';
+import type { HttpTransport } from '../core/http-transport';
+import type { ZendeskRequestOptions } from '../core/options';
+import { CursorPage, PagePromise } from '../core/pagination';
+import { type TComment, ZCommentsResponse } from '../schemas/comment';
+import type { TUser } from '../schemas/user';
+
+export interface TicketCommentsListParams {
+  /** Default: `desc` (newest first). */
+  sortOrder?: 'asc' | 'desc' | undefined;
+  /** Sideload the comment authors (`include=users`). Default: true. */
+  includeUsers?: boolean | undefined;
+  /** Cursor page size, 1-100. Default: 100. */
+  pageSize?: number | undefined;
+}
+
+/** A page of comments with the users sideloaded for that page. */
+export class TicketCommentsPage extends CursorPage<TComment> {
+  constructor(
+    readonly comments: TComment[],
+    readonly users: TUser[],
+    cursor: CursorPage<TComment>['cursor'],
+    loadAfter: (afterCursor: string) => Promise<TicketCommentsPage>,
+  ) {
+    super(comments, cursor, loadAfter);
+  }
+
+  override getNextPage(): Promise<TicketCommentsPage> {
+    return super.getNextPage() as Promise<TicketCommentsPage>;
+  }
+
+  /** The sideloaded author of a comment, when present. */
+  authorOf(comment: TComment): TUser | undefined {
+    return this.users.find((user) => user.id === comment.author_id);
+  }
+}
+
+export class TicketComments {
+  constructor(private readonly transport: HttpTransport) {}
+
+  /** GET /api/v2/tickets/{id}/comments.json?sort_order=desc&include=users, cursor-paginated. */
+  list(
+    ticketId: number,
+    params: TicketCommentsListParams = {},
+    options?: ZendeskRequestOptions,
+  ): PagePromise<TicketCommentsPage, TComment> {
+    return new PagePromise(() => this.loadPage(ticketId, params, undefined, options));
+  }
+
+  private async loadPage(
+    ticketId: number,
+    params: TicketCommentsListParams,
+    afterCursor: string | undefined,
+    options: ZendeskRequestOptions | undefined,
+  ): Promise<TicketCommentsPage> {
+    const response = await this.transport.json(
+      {
+        method: 'GET',
+        path: encodePath`/api/v2/tickets/${ticketId}/comments.json`,
+        query: {
+          sort_order: params.sortOrder ?? 'desc',
+          include: params.includeUsers === false ? undefined : 'users',
+          'page[size]': params.pageSize ?? 100,
+          'page[after]': afterCursor,
+        },
+        options,
+      },
+      ZCommentsResponse,
+    );
+    return new TicketCommentsPage(
+      response.comments,
+      response.users,
+      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
+      (after) => this.loadPage(ticketId, params, after, options),
+    );
+  }
+}

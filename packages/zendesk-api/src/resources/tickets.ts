@@ -1,0 +1,66 @@
+import { encodePath } from '../core/encode-path';
+import type { HttpTransport } from '../core/http-transport';
+import type { ZendeskRequestOptions } from '../core/options';
+import { parseRequest } from '../core/parse-request';
+import {
+  type TTicket,
+  type TTicketCreateInput,
+  type TTicketUpdateInput,
+  type TTicketWriteResponse,
+  ZTicketCreateInput,
+  ZTicketResponse,
+  ZTicketUpdateInput,
+  ZTicketWriteResponse,
+} from '../schemas/ticket';
+import { TicketComments } from './ticket-comments';
+
+export interface TicketCreateOptions extends ZendeskRequestOptions {
+  /**
+   * Sent as `Idempotency-Key`: Zendesk returns the first result for a repeated key, so the
+   * create becomes safe to retry on 5xx and connection errors.
+   */
+  idempotencyKey?: string | undefined;
+}
+
+export class Tickets {
+  readonly comments: TicketComments;
+
+  constructor(private readonly transport: HttpTransport) {
+    this.comments = new TicketComments(transport);
+  }
+
+  /** GET /api/v2/tickets/{id}.json */
+  async show(ticketId: number, options?: ZendeskRequestOptions): Promise<TTicket> {
+    const response = await this.transport.json(
+      { method: 'GET', path: encodePath`/api/v2/tickets/${ticketId}.json`, options },
+      ZTicketResponse,
+    );
+    return response.ticket;
+  }
+
+  /** PUT /api/v2/tickets/{id}.json: note, fields, tags, status and assignment in one update. */
+  async update(ticketId: number, input: TTicketUpdateInput, options?: ZendeskRequestOptions): Promise<TTicketWriteResponse> {
+    const ticket = parseRequest(ZTicketUpdateInput, input, 'ticket update');
+    return this.transport.json(
+      { method: 'PUT', path: encodePath`/api/v2/tickets/${ticketId}.json`, json: { ticket }, options },
+      ZTicketWriteResponse,
+    );
+  }
+
+  /** POST /api/v2/tickets.json. Not retried on 5xx / connection errors unless given an idempotency key. */
+  async create(input: TTicketCreateInput, options?: TicketCreateOptions): Promise<TTicketWriteResponse> {
+    const ticket = parseRequest(ZTicketCreateInput, input, 'ticket');
+    const idempotencyKey = options?.idempotencyKey;
+    return this.transport.json(
+      {
+        method: 'POST',
+        path: '/api/v2/tickets.json',
+        json: { ticket },
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        idempotent: idempotencyKey ? true : undefined,
+        options,
+      },
+      ZTicketWriteResponse,
+    );
+  }
+}

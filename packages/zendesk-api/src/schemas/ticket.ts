@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ZCustomFieldInput, ZCustomFieldValue, ZId, ZTag } from './common';
+
+export const ZTicket = z.looseObject({
+  id: z.number(),
+  url: z.string().optional(),
+  subject: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  status: z.string().optional(),
+  type: z.string().nullable().optional(),
+  priority: z.string().nullable().optional(),
+  requester_id: z.number().nullable().optional(),
+  submitter_id: z.number().nullable().optional(),
+  assignee_id: z.number().nullable().optional(),
+  group_id: z.number().nullable().optional(),
+  organization_id: z.number().nullable().optional(),
+  external_id: z.string().nullable().optional(),
+  tags: z.array(z.string()).default([]),
+  custom_fields: z.array(ZCustomFieldValue).default([]),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZAuditEvent = z.looseObject({
+  id: z.number().optional(),
+  type: z.string(),
+});
+
+export const ZTicketAudit = z.looseObject({
+  id: z.number().optional(),
+  ticket_id: z.number().optional(),
+  events: z.array(ZAuditEvent).default([]),
+});
+export type TTicketAudit = z.infer<typeof ZTicketAudit>;
+
+export const ZTicketResponse = z.looseObject({ ticket: ZTicket });
+export const ZTicketWriteResponse = z.looseObject({ ticket: ZTicket, audit: ZTicketAudit.optional() });
+export type TTicketWriteResponse = z.infer<typeof ZTicketWriteResponse>;
+
+export const ZTicketStatus = z.enum(['new', 'open', 'pending', 'hold', 'solved', 'closed']);
+
+export const ZTicketCommentInput = z
+  .strictObject({
+    body: z.string().min(1).optional(),
+    html_body: z.string().min(1).optional(),
+    public: z.boolean().optional(),
+    /** Upload tokens from uploads.create. */
+    uploads: z.array(z.string().min(1)).optional(),
+    author_id: ZId.optional(),
+  })
+  .refine((comment) => comment.body !== undefined || comment.html_body !== undefined, {
+    message: 'a comment needs body or html_body',
+  });
+export type TTicketCommentInput = z.infer<typeof ZTicketCommentInput>;
+
+export const ZTicketUpdateInput = z.strictObject({
+  comment: ZTicketCommentInput.optional(),
+  custom_fields: z.array(ZCustomFieldInput).optional(),
+  additional_tags: z.array(ZTag).optional(),
+  remove_tags: z.array(ZTag).optional(),
+  status: ZTicketStatus.optional(),
+  assignee_id: ZId.nullable().optional(),
+  group_id: ZId.nullable().optional(),
+  /** With updated_stamp, Zendesk answers 409 instead of overwriting a newer change (and a retried PUT cannot apply twice). */
+  safe_update: z.boolean().optional(),
+  updated_stamp: z.string().optional(),
+});
+export type TTicketUpdateInput = z.infer<typeof ZTicketUpdateInput>;
+
+export const ZTicketCreateInput = z.strictObject({
+  subject: z.string().min(1),
+  comment: ZTicketCommentInput,
+  type: z.enum(['problem', 'incident', 'question', 'task']).optional(),
+  priority: z.enum(['urgent', 'high', 'normal', 'low']).optional(),
+  status: ZTicketStatus.optional(),
+  tags: z.array(ZTag).optional(),
+  custom_fields: z.array(ZCustomFieldInput).optional(),
+  requester_id: ZId.optional(),
+  requester: z.strictObject({ email: z.email(), name: z.string().min(1).optional() }).optional(),
+  group_id: ZId.optional(),
+  assignee_id: ZId.optional(),
+  external_id: z.string().min(1).optional(),
+});
+export type TTicketCreateInput = z.infer<typeof ZTicketCreateInput>;
