@@ -1,0 +1,109 @@
+// POST /webhooks/incident: raw bytes -> timestamp and signature against every secret of the
+// subscription the URL names -> JSON parse -> durable inbox write -> 2xx. Nothing else happens
+// here: the worker applies the event later, so the incident service gets its answer in time.
+import { createHash } from 'node:crypto';
+import express, { type RequestHandler, type Router } from 'express';
+import { verifyWebhook } from '@incident-desk/incident-api';
+import type { Inbox } from '../ingest/inbox';
+import { sendError } from './http-error';
+
+export const INCIDENT_EVENT_QUEUE = 'incident-event';
+
+export interface IncidentSubscriptionDirectory {
+  /** The account and every secret now valid for the subscription; null when it is unknown. */
+  find(subscriptionId: string): Promise<{ accountId: string; secrets: string[] } | null>;
+}
+
+export interface IncidentWebhookOptions {
+  inbox: Inbox;
+  subscriptions: IncidentSubscriptionDirectory;
+  /** Default 256 KiB: events carry identifiers and short texts. */
+  bodyLimitBytes?: number;
+  toleranceSeconds?: number;
+  now?: () => Date;
+}
+
+export interface IncidentEventJob {
+  accountId: string;
+  receivedAt: string;
+  event: Record<string, unknown>;
+}
+
+const requireJson: RequestHandler = (req, res, next) => {
+  if (!req.is('application/json')) {
+    return sendError(res, 415, 'unsupported_media_type', 'Content-Type must be application/json');
+  }
+  next();
+};
+
+export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
+  const router = express.Router();
+  const raw = express.raw({ type: () => true, limit: options.bodyLimitBytes ?? 256 * 1024 });
+
+  router.post('/webhooks/incident', requireJson, raw, async (req, res) => {
+    const subscriptionId = typeof req.query.subscription === 'string' ? req.query.subscription : '';
+    const subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
+    if (!subscription) {
+      return sendError(res, 401, 'unknown_subscription', 'no subscription matches this address');
+    }
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const verification = verifyWebhook({
+      secrets: subscription.secrets,
+      rawBody,
+      headers: req.headers,
+      ...(options.now ? { now: options.now() } : {}),
+      ...(options.toleranceSeconds === undefined
+        ? {}
+        : { toleranceSeconds: options.toleranceSeconds }),
+    });
+    if (!verification.ok) {
+      const unauthorised =
+        verification.reason === 'missing_headers' || verification.reason === 'bad_signature';
+      return sendError(res, unauthorised ? 401 : 400, verification.reason, verification.message);
+    }
+
+    let event: unknown;
+    try {
+      event = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return sendError(res, 400, 'malformed_json', 'body is not valid JSON');
+    }
+    if (
+      typeof event !== 'object' ||
+      event === null ||
+      Array.isArray(event) ||
+      typeof (event as { event?: unknown }).event !== 'string'
+    ) {
+      return sendError(res, 400, 'malformed_event', 'body must be an object with a string "event"');
+    }
+    const envelope = event as Record<string, unknown>;
+    const eventId = typeof envelope.id === 'string' && envelope.id !== '' ? envelope.id : null;
+    const dedupeKey = `${subscription.accountId}:${eventId ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`}`;
+    const data = envelope.data as { incidentId?: unknown } | undefined;
+    const incidentId = typeof data?.incidentId === 'string' ? data.incidentId : null;
+    const job: IncidentEventJob = {
+      accountId: subscription.accountId,
+      receivedAt: (options.now?.() ?? new Date()).toISOString(),
+      event: envelope,
+    };
+
+    try {
+      const outcome = await options.inbox.accept({
+        source: 'incident',
+        dedupeKey,
+        accountId: subscription.accountId,
+        payload: envelope,
+        job: {
+          queue: INCIDENT_EVENT_QUEUE,
+          data: job,
+          singletonKey: `${subscription.accountId}:${incidentId ?? 'no-incident'}`,
+        },
+      });
+      res.status(200).json({ status: outcome.status });
+    } catch (error) {
+      console.error('incident webhook: durable write failed:', error);
+      sendError(res, 503, 'unavailable', 'could not store the event; retry later');
+    }
+  });
+  return router;
+}

@@ -1,0 +1,201 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue, type PgBoss } from '@incident-desk/db';
+import { signWebhook } from '@incident-desk/incident-api';
+import { createInbox } from '../src/ingest/inbox';
+import { errorHandler } from '../src/http/http-error';
+import { INCIDENT_EVENT_QUEUE, incidentWebhookRouter } from '../src/http/incident-webhook';
+import { backends, openTestDatabase } from './support/test-database';
+
+const ACCOUNT = '00000000-0000-4000-8000-000000000001';
+const OLD_SECRET = 'whsec_old';
+const SECRET = 'whsec_current';
+
+describe.each(backends)('POST /webhooks/incident on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let boss: PgBoss;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await db.prisma.account.create({ data: { id: ACCOUNT, zendeskSubdomain: 'acme' } });
+    boss = await createJobQueue(db, { supervise: false, schedule: false });
+    await boss.createQueue(INCIDENT_EVENT_QUEUE, { policy: 'key_strict_fifo' });
+    const app = express();
+    app.use(
+      incidentWebhookRouter({
+        inbox: createInbox(db, boss),
+        subscriptions: {
+          find: async (id) =>
+            id === 'sub-1' ? { accountId: ACCOUNT, secrets: [OLD_SECRET, SECRET] } : null,
+        },
+        bodyLimitBytes: 8 * 1024,
+      }),
+    );
+    app.use(errorHandler);
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/incident?subscription=sub-1`;
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await db.dispose();
+  });
+
+  let counter = 0;
+  function event(overrides: Record<string, unknown> = {}): string {
+    counter += 1;
+    return JSON.stringify({
+      id: `evt_${backend}_${counter}`,
+      event: 'incident.status_changed',
+      timestamp: new Date().toISOString(),
+      clientId: 'client-1',
+      data: { incidentId: `inc_${counter}`, status: 'takedown_in_progress' },
+      ...overrides,
+    });
+  }
+
+  function post(
+    body: string,
+    headers: Record<string, string> = signWebhook({ secret: SECRET, body }),
+    target = url,
+  ) {
+    return fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+  }
+
+  async function counts() {
+    const receipts = await db.prisma.webhookReceipt.count();
+    const jobs = await boss.findJobs(INCIDENT_EVENT_QUEUE);
+    return { receipts, jobs: jobs.length };
+  }
+
+  it('accepts a signed event, stores its receipt and enqueues one job', async () => {
+    const before = await counts();
+    const body = event();
+    const response = await post(body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'accepted' });
+    expect(await counts()).toEqual({ receipts: before.receipts + 1, jobs: before.jobs + 1 });
+    const receipt = await db.prisma.webhookReceipt.findFirstOrThrow({
+      where: { dedupeKey: `${ACCOUNT}:evt_${backend}_${counter}` },
+    });
+    expect(receipt.accountId).toBe(ACCOUNT);
+    expect(receipt.payload).toEqual(JSON.parse(body));
+    const [job] = await boss.findJobs<{ accountId: string; event: unknown }>(INCIDENT_EVENT_QUEUE, {
+      id: receipt.id,
+    });
+    expect(job?.data).toMatchObject({ accountId: ACCOUNT, event: JSON.parse(body) });
+    expect(job?.singletonKey).toBe(`${ACCOUNT}:inc_${counter}`);
+  });
+
+  it('accepts a delivery signed with an older secret that is still valid', async () => {
+    const body = event();
+    expect((await post(body, signWebhook({ secret: OLD_SECRET, body }))).status).toBe(200);
+  });
+
+  it('answers a redelivery 200 without enqueuing it again', async () => {
+    const body = event();
+    expect(await (await post(body)).json()).toEqual({ status: 'accepted' });
+    const before = await counts();
+    const again = await post(body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: 'duplicate' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('deduplicates an event without id on the hash of its raw body', async () => {
+    const body = JSON.stringify({
+      event: 'incident.takedown_updated',
+      data: { incidentId: `inc_noid_${backend}` },
+    });
+    expect(await (await post(body)).json()).toEqual({ status: 'accepted' });
+    expect(await (await post(body)).json()).toEqual({ status: 'duplicate' });
+  });
+
+  it('group-commits concurrent deliveries: each accepted once, duplicates inside a batch suppressed', async () => {
+    const before = await counts();
+    const bodies = Array.from({ length: 40 }, () => event());
+    const responses = await Promise.all(
+      [...bodies, ...bodies.slice(0, 10)].map((body) => post(body)),
+    );
+    const statuses = await Promise.all(
+      responses.map(async (r) => ((await r.json()) as { status: string }).status),
+    );
+    expect(statuses.filter((s) => s === 'accepted')).toHaveLength(40);
+    expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(10);
+    expect(await counts()).toEqual({ receipts: before.receipts + 40, jobs: before.jobs + 40 });
+  });
+
+  it.each([
+    [
+      'a wrong signature',
+      (body: string) => signWebhook({ secret: 'whsec_other', body }),
+      401,
+      'bad_signature',
+    ],
+    ['no signature headers', () => ({}), 401, 'missing_headers'],
+    [
+      'a stale timestamp',
+      (body: string) =>
+        signWebhook({ secret: SECRET, body, timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      400,
+      'stale_timestamp',
+    ],
+    [
+      'a future timestamp',
+      (body: string) =>
+        signWebhook({ secret: SECRET, body, timestamp: Math.floor(Date.now() / 1000) + 301 }),
+      400,
+      'future_timestamp',
+    ],
+  ])('rejects %s and enqueues nothing', async (_name, sign, status, code) => {
+    const before = await counts();
+    const body = event();
+    const response = await post(body, sign(body));
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects a body tampered with after signing', async () => {
+    const body = event();
+    const headers = signWebhook({ secret: SECRET, body });
+    expect((await post(body.replace('takedown_in_progress', 'closed'), headers)).status).toBe(401);
+  });
+
+  it('rejects an unknown subscription, malformed JSON, a non-event, a wrong content type and an oversized body', async () => {
+    const before = await counts();
+    const body = event();
+    expect(
+      (await post(body, signWebhook({ secret: SECRET, body }), url.replace('sub-1', 'sub-9')))
+        .status,
+    ).toBe(401);
+    expect((await post('{"event": "incident.created",')).status).toBe(400);
+    expect((await post('[1,2]')).status).toBe(400);
+    const text = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', ...signWebhook({ secret: SECRET, body }) },
+      body,
+    });
+    expect(text.status).toBe(415);
+    const big = JSON.stringify({
+      event: 'incident.created',
+      data: { incidentId: 'x', pad: 'x'.repeat(10_000) },
+    });
+    expect((await post(big)).status).toBe(413);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('records and acknowledges an event type it does not know', async () => {
+    const response = await post(event({ event: 'incident.renamed' }));
+    expect(await response.json()).toEqual({ status: 'accepted' });
+  });
+});
