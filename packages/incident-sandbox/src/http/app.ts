@@ -1,0 +1,42 @@
+import { MAX_REPORT_BYTES } from '@incident-desk/incident-api';
+import express, { type Express } from 'express';
+import { requireApiKey } from './auth';
+import type { SandboxContext } from './context';
+import { controlRoutes, type ControlDeps } from './control/control-routes';
+import { errorHandler, HttpError } from './errors';
+import { accountRoutes } from './routes/account';
+import { documentRoutes } from './routes/documents';
+import { incidentActionRoutes } from './routes/incident-actions';
+import { incidentReadRoutes } from './routes/incidents';
+import { reportRoutes } from './routes/report';
+import { resolutionsRoutes } from './routes/resolutions';
+import { webhookRoutes } from './routes/webhooks';
+
+export function buildApp(deps: ControlDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  // Reports are the largest JSON bodies the API takes: under 10 MB.
+  app.use(express.json({ limit: MAX_REPORT_BYTES - 1 }));
+
+  app.use('/_sandbox', controlRoutes(deps));
+
+  // Faults apply to the service API only, before authentication, like an upstream proxy failing.
+  app.use('/v1', deps.faults.middleware());
+  const ctx: SandboxContext = deps;
+  const v1 = express.Router();
+  v1.use(requireApiKey(deps.store));
+  // Resolutions first: /v1/incident/resolutions must not be read as /v1/incident/{id}.
+  v1.use(resolutionsRoutes(ctx));
+  v1.use(reportRoutes(ctx));
+  v1.use(incidentReadRoutes(ctx));
+  v1.use(incidentActionRoutes(ctx));
+  v1.use(accountRoutes(ctx));
+  v1.use(documentRoutes(ctx));
+  v1.use(webhookRoutes(ctx));
+  app.use('/v1', v1);
+
+  app.use((req, _res, next) => next(new HttpError(404, `No route for ${req.method} ${req.path}`)));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,12 @@
+export { createIncidentSandbox } from './sandbox';
+export type { IncidentSandbox, IncidentSandboxOptions, ListeningSandbox } from './sandbox';
+export {
+  DEMO_API_KEY,
+  DEMO_BANK_CLIENT_ID,
+  DEMO_PARENT_CLIENT_ID,
+  DEMO_RETAIL_CLIENT_ID,
+  OTHER_ORG_API_KEY,
+  OTHER_ORG_CLIENT_ID,
+} from './state/seed';
+export type { TFaultRequest } from './http/faults';
+export type { SandboxState, DeliveryRecord } from './state/model';

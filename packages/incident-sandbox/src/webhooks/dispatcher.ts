@@ -1,0 +1,174 @@
+import type { EventSink, IncidentEvent } from '../domain/events';
+import type { DeliveryRecord, WebhookSubscriptionRecord } from '../state/model';
+import type { SandboxStore } from '../state/store';
+
+export type SignDelivery = (input: { secret: string; body: string; timestamp: number }) => Record<string, string>;
+
+export interface DispatcherOptions {
+  /** Delay between a processed change and its first delivery attempt (the real service takes minutes). */
+  deliveryDelayMs: number;
+  /** Waits before each retry; the number of entries is the number of retries. */
+  retryDelaysMs: readonly number[];
+  /** A receiver slower than this counts as failed (the spec's 5 seconds). */
+  receiverTimeoutMs: number;
+  sign: SignDelivery;
+  fetch?: typeof fetch;
+}
+
+const MAX_KEPT_DELIVERIES = 2000;
+
+/** Turns incident events into signed, retried webhook deliveries, asynchronously. */
+export class WebhookDispatcher implements EventSink {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private inFlight = 0;
+  private waiters: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  emit(event: IncidentEvent): void {
+    const subscriptions = this.store.state.webhooks.filter(
+      (s) => s.active && s.clientId === event.clientId && s.events.includes(event.event),
+    );
+    if (subscriptions.length === 0) return;
+    const eventSeq = this.store.next('event');
+    const mode = this.store.state.settings.omitOptionalPayloadFields;
+    const omit = mode === 'always' || (mode === 'sometimes' && eventSeq % 3 === 0);
+    const envelope = {
+      id: this.store.newId('event-id', 'evt_', 20),
+      event: event.event,
+      timestamp: this.store.now(),
+      clientId: event.clientId,
+      data: omit ? event.data : { ...event.data, ...event.optional },
+    };
+    for (const subscription of subscriptions) this.enqueue(subscription, event.incidentId, JSON.stringify(envelope));
+  }
+
+  sendTest(subscription: WebhookSubscriptionRecord): DeliveryRecord {
+    const envelope = {
+      id: this.store.newId('event-id', 'evt_', 20),
+      event: 'webhook.test',
+      timestamp: this.store.now(),
+      clientId: subscription.clientId,
+      data: {},
+    };
+    return this.enqueue(subscription, null, JSON.stringify(envelope), 'webhook.test');
+  }
+
+  private enqueue(
+    subscription: WebhookSubscriptionRecord,
+    incidentId: string | null,
+    body: string,
+    eventName?: DeliveryRecord['event'],
+  ): DeliveryRecord {
+    const event = eventName ?? (JSON.parse(body) as { event: DeliveryRecord['event'] }).event;
+    const delivery: DeliveryRecord = {
+      id: this.store.newId('delivery', 'dlv_', 20),
+      subscriptionId: subscription.id,
+      clientId: subscription.clientId,
+      event,
+      incidentId,
+      body,
+      state: 'pending',
+      attempts: [],
+      nextAttemptAt: new Date(this.store.nowMs() + this.options.deliveryDelayMs).toISOString(),
+      createdAt: this.store.now(),
+    };
+    const deliveries = this.store.state.deliveries;
+    deliveries.push(delivery);
+    if (deliveries.length > MAX_KEPT_DELIVERIES) deliveries.splice(0, deliveries.length - MAX_KEPT_DELIVERIES);
+    this.schedule(delivery, this.options.deliveryDelayMs);
+    return delivery;
+  }
+
+  /** Re-arms deliveries still pending in a loaded data file. */
+  resumePending(): void {
+    for (const delivery of this.store.state.deliveries) {
+      if (delivery.state === 'pending') this.schedule(delivery, this.options.deliveryDelayMs);
+    }
+  }
+
+  private schedule(delivery: DeliveryRecord, delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.attempt(delivery);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(delivery: DeliveryRecord): Promise<void> {
+    const subscription = this.store.state.webhooks.find((s) => s.id === delivery.subscriptionId);
+    if (!subscription || this.closed) {
+      delivery.state = 'failed';
+      delivery.nextAttemptAt = null;
+      this.settle();
+      return;
+    }
+    this.inFlight += 1;
+    const started = Date.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      // Signed at send time with the current secret, so a rotation takes effect on the next attempt.
+      const headers = this.options.sign({
+        secret: subscription.secret,
+        body: delivery.body,
+        timestamp: Math.floor(this.store.nowMs() / 1000),
+      });
+      const response = await (this.options.fetch ?? fetch)(subscription.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'incident-sandbox-webhooks/1', ...headers },
+        body: delivery.body,
+        signal: AbortSignal.timeout(this.options.receiverTimeoutMs),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => undefined);
+      if (status < 200 || status >= 300) error = `receiver answered ${status}`;
+    } catch (err) {
+      error = err instanceof Error && err.name === 'TimeoutError'
+        ? `receiver did not answer within ${this.options.receiverTimeoutMs} ms`
+        : `delivery failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    delivery.attempts.push({ at: new Date(started).toISOString(), status, error, durationMs: Date.now() - started });
+    const retryIndex = delivery.attempts.length - 1;
+    if (error === null) {
+      delivery.state = 'delivered';
+      delivery.nextAttemptAt = null;
+    } else if (retryIndex < this.options.retryDelaysMs.length && !this.closed) {
+      const wait = this.options.retryDelaysMs[retryIndex] ?? 0;
+      delivery.nextAttemptAt = new Date(this.store.nowMs() + wait).toISOString();
+      this.schedule(delivery, wait);
+    } else {
+      delivery.state = 'failed';
+      delivery.nextAttemptAt = null;
+    }
+    this.inFlight -= 1;
+    this.store.save();
+    this.settle();
+  }
+
+  private settle(): void {
+    if (this.timers.size === 0 && this.inFlight === 0) {
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  /** Resolves once no delivery is scheduled or in flight. */
+  idle(): Promise<void> {
+    if (this.timers.size === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.settle();
+  }
+}
