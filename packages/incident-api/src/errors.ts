@@ -1,0 +1,190 @@
+import type { z } from 'zod';
+import { formatIssues } from './schemas/requests/format-issues';
+
+/** Base of everything the client throws. */
+export class IncidentApiError extends Error {
+  override readonly name: string = 'IncidentApiError';
+}
+
+/** Our own request failed the strict writer schema; nothing was sent. */
+export class RequestValidationError extends IncidentApiError {
+  override readonly name: string = 'RequestValidationError';
+  constructor(
+    readonly issues: readonly z.core.$ZodIssue[],
+    what = 'request',
+  ) {
+    super(`invalid ${what}: ${formatIssues(issues)}`);
+  }
+}
+
+/** One code per row of the spec's Errors table, plus the generic ones. */
+export type ApiErrorCode =
+  | 'invalid_parameter'
+  | 'unauthorized'
+  | 'resolutions_forbidden'
+  | 'insufficient_credits'
+  | 'permission_denied'
+  | 'not_found'
+  | 'duplicate_incident'
+  | 'not_awaiting_approval'
+  | 'conflict'
+  | 'rate_limited'
+  | 'temporarily_unavailable'
+  | 'server_error'
+  | 'unexpected_status';
+
+export interface ApiErrorInit {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  requestId: string | undefined;
+  /** client operation that failed, e.g. `resolutions.list` */
+  operation: string;
+  message?: string;
+}
+
+function serviceMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return typeof body === 'string' && body.length > 0 && body.length < 500 ? body : undefined;
+}
+
+/** The service answered with an error status (or a 200 that means an error, see duplicates). */
+export class APIError extends IncidentApiError {
+  override readonly name: string = 'APIError';
+  readonly code: ApiErrorCode = 'unexpected_status';
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Headers;
+  readonly requestId: string | undefined;
+  readonly operation: string;
+  /** the service's human-readable message, when it sent one (never parse it) */
+  readonly serviceMessage: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const fromService = serviceMessage(init.body);
+    super(
+      `${init.operation}: ${init.status} ${init.message ?? fromService ?? 'status code without message'}` +
+        (init.requestId ? ` (request ${init.requestId})` : ''),
+    );
+    this.status = init.status;
+    this.body = init.body;
+    this.headers = init.headers;
+    this.requestId = init.requestId;
+    this.operation = init.operation;
+    this.serviceMessage = fromService;
+  }
+}
+
+/** 400 (and 422): a parameter the service rejected. */
+export class InvalidParameterError extends APIError {
+  override readonly name = 'InvalidParameterError';
+  override readonly code = 'invalid_parameter';
+}
+
+/** 401: missing or invalid key, or a clientId the key is not authorised for. */
+export class UnauthorizedError extends APIError {
+  override readonly name = 'UnauthorizedError';
+  override readonly code = 'unauthorized';
+}
+
+/** 403 on other endpoints (scopes other than incidents:read are not shown). */
+export class PermissionDeniedError extends APIError {
+  override readonly name: string = 'PermissionDeniedError';
+  override readonly code: ApiErrorCode = 'permission_denied';
+}
+
+/** 403 on resolutions: resolution history not enabled for the account, or no incidents:read scope. */
+export class ResolutionsForbiddenError extends PermissionDeniedError {
+  override readonly name = 'ResolutionsForbiddenError';
+  override readonly code = 'resolutions_forbidden';
+}
+
+/** 403 on approve-takedown: insufficient or expired takedown credits. */
+export class InsufficientCreditsError extends PermissionDeniedError {
+  override readonly name = 'InsufficientCreditsError';
+  override readonly code = 'insufficient_credits';
+}
+
+/** 404: no such incident on the account (on resolutions: an incident on the page was not found). */
+export class NotFoundError extends APIError {
+  override readonly name = 'NotFoundError';
+  override readonly code = 'not_found';
+}
+
+export class ConflictError extends APIError {
+  override readonly name: string = 'ConflictError';
+  override readonly code: ApiErrorCode = 'conflict';
+}
+
+/** A report of an incident that already exists: 409, or 200 without `id` (older processing path). */
+export class DuplicateIncidentError extends ConflictError {
+  override readonly name = 'DuplicateIncidentError';
+  override readonly code = 'duplicate_incident';
+}
+
+/** 409 on approve-takedown: already approved or never requested. */
+export class NotAwaitingApprovalError extends ConflictError {
+  override readonly name = 'NotAwaitingApprovalError';
+  override readonly code = 'not_awaiting_approval';
+}
+
+/** 429 (rate limits are not shown in the spec; handled like a temporary failure). */
+export class RateLimitError extends APIError {
+  override readonly name = 'RateLimitError';
+  override readonly code = 'rate_limited';
+}
+
+/** 502 / 503: history, credit data or approval temporarily unavailable; retry later. */
+export class TemporarilyUnavailableError extends APIError {
+  override readonly name = 'TemporarilyUnavailableError';
+  override readonly code = 'temporarily_unavailable';
+}
+
+/** Any other 5xx. */
+export class InternalServerError extends APIError {
+  override readonly name = 'InternalServerError';
+  override readonly code = 'server_error';
+}
+
+/** No HTTP answer: DNS, refused or reset connection. */
+export class APIConnectionError extends IncidentApiError {
+  override readonly name: string = 'APIConnectionError';
+  constructor(
+    readonly operation: string,
+    options: { cause?: unknown; message?: string } = {},
+  ) {
+    super(`${operation}: ${options.message ?? 'connection error'}`, { cause: options.cause });
+  }
+}
+
+/** No answer within the timeout (per attempt). */
+export class APITimeoutError extends APIConnectionError {
+  override readonly name = 'APITimeoutError';
+  constructor(operation: string, timeoutMs: number) {
+    super(operation, { message: `no response within ${timeoutMs} ms` });
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class APIUserAbortError extends IncidentApiError {
+  override readonly name = 'APIUserAbortError';
+  constructor(readonly operation: string) {
+    super(`${operation}: aborted by the caller`);
+  }
+}
+
+/** A 2xx answer that does not match even the tolerant reader schema. */
+export class ResponseValidationError extends IncidentApiError {
+  override readonly name = 'ResponseValidationError';
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly body: unknown,
+    readonly requestId: string | undefined,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(`${operation}: unexpected response (${status}): ${formatIssues(issues)}`);
+  }
+}

@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './signature';
+export * from './errors';
+export * from './client';
+export * as assumptions from './assumptions';

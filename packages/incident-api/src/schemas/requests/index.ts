@@ -1,0 +1,10 @@
+export { isHttpUrl, isIso8601, isUrlOrDomain } from './fields';
+export * from './report';
+export * from './approve-takedown';
+export * from './comment';
+export * from './incidents-query';
+export * from './resolutions-query';
+export * from './users-query';
+export * from './usage-query';
+export * from './webhook-create';
+export * from './format-issues';

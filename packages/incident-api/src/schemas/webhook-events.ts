@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { isKnownValue, openEnum } from './open-enum';
+import { ZTimestamp } from './common';
+import { ZIncidentStatus } from './status';
+
+export const WEBHOOK_EVENTS = [
+  'webhook.test',
+  'incident.created',
+  'incident.status_changed',
+  'incident.history_created',
+  'incident.takedown_updated',
+  'incident.action_required',
+] as const;
+export type TKnownWebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+export const ZWebhookEventName = openEnum(WEBHOOK_EVENTS);
+export type TWebhookEventName = z.infer<typeof ZWebhookEventName>;
+export const isKnownWebhookEventName = (name: string): name is TKnownWebhookEventName =>
+  isKnownValue(WEBHOOK_EVENTS, name);
+
+// Payload fields are omitted when they do not apply or are not yet populated: every field but the
+// incident id is optional, and receivers fall back to fetching the incident.
+
+/** webhook.test: no incident. */
+export const ZWebhookTestData = z.looseObject({});
+export type TWebhookTestData = z.infer<typeof ZWebhookTestData>;
+
+export const ZIncidentCreatedData = z.looseObject({ incidentId: z.string() });
+export type TIncidentCreatedData = z.infer<typeof ZIncidentCreatedData>;
+
+export const ZIncidentStatusChangedData = z.looseObject({
+  incidentId: z.string(),
+  status: ZIncidentStatus.optional(),
+});
+export type TIncidentStatusChangedData = z.infer<typeof ZIncidentStatusChangedData>;
+
+export const ZWebhookHistoryEntry = z.looseObject({ message: z.string().optional() });
+export const ZIncidentHistoryCreatedData = z.looseObject({
+  incidentId: z.string(),
+  historyEntry: ZWebhookHistoryEntry.optional(),
+});
+export type TIncidentHistoryCreatedData = z.infer<typeof ZIncidentHistoryCreatedData>;
+
+export const ZIncidentTakedownUpdatedData = z.looseObject({ incidentId: z.string() });
+export type TIncidentTakedownUpdatedData = z.infer<typeof ZIncidentTakedownUpdatedData>;
+
+export const ZIncidentActionRequiredData = z.looseObject({
+  incidentId: z.string(),
+  waitForClient: z.string().optional(),
+});
+export type TIncidentActionRequiredData = z.infer<typeof ZIncidentActionRequiredData>;
+
+export const WEBHOOK_PAYLOAD_SCHEMAS = {
+  'webhook.test': ZWebhookTestData,
+  'incident.created': ZIncidentCreatedData,
+  'incident.status_changed': ZIncidentStatusChangedData,
+  'incident.history_created': ZIncidentHistoryCreatedData,
+  'incident.takedown_updated': ZIncidentTakedownUpdatedData,
+  'incident.action_required': ZIncidentActionRequiredData,
+} as const satisfies Record<TKnownWebhookEventName, z.ZodType>;
+
+/**
+ * Delivery envelope. The spec shows only `data`; id, event, timestamp and clientId are this
+ * project's assumption (assumptions.ts), shared by the sandbox and the connector.
+ */
+export const ZWebhookEnvelope = z.looseObject({
+  /** delivery id, stable across redeliveries of the same event */
+  id: z.string(),
+  event: ZWebhookEventName,
+  timestamp: ZTimestamp,
+  /** client the subscription was created under */
+  clientId: z.string(),
+  // absent on webhook.test; each incident event requires its payload (below)
+  data: z.unknown().optional(),
+});
+export type TWebhookEnvelope = z.infer<typeof ZWebhookEnvelope>;
+
+const envelopeOf = <E extends TKnownWebhookEventName, D extends z.ZodType>(event: E, data: D) =>
+  ZWebhookEnvelope.extend({ event: z.literal(event), data });
+
+export const ZWebhookTestEvent = envelopeOf('webhook.test', ZWebhookTestData.optional());
+export const ZIncidentCreatedEvent = envelopeOf('incident.created', ZIncidentCreatedData);
+export const ZIncidentStatusChangedEvent = envelopeOf(
+  'incident.status_changed',
+  ZIncidentStatusChangedData,
+);
+export const ZIncidentHistoryCreatedEvent = envelopeOf(
+  'incident.history_created',
+  ZIncidentHistoryCreatedData,
+);
+export const ZIncidentTakedownUpdatedEvent = envelopeOf(
+  'incident.takedown_updated',
+  ZIncidentTakedownUpdatedData,
+);
+export const ZIncidentActionRequiredEvent = envelopeOf(
+  'incident.action_required',
+  ZIncidentActionRequiredData,
+);
+
+/** Any known event, discriminated by `event`. */
+export const ZWebhookEvent = z.discriminatedUnion('event', [
+  ZWebhookTestEvent,
+  ZIncidentCreatedEvent,
+  ZIncidentStatusChangedEvent,
+  ZIncidentHistoryCreatedEvent,
+  ZIncidentTakedownUpdatedEvent,
+  ZIncidentActionRequiredEvent,
+]);
+export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
+
+export type TParsedWebhookEvent =
+  | { ok: true; known: true; event: TWebhookEvent }
+  /** an event name this library does not know yet: the envelope is valid, data is untyped */
+  | { ok: true; known: false; event: TWebhookEnvelope }
+  | { ok: false; error: z.ZodError };
+
+/** Parses an already JSON-decoded delivery body; unknown event names are not an error. */
+export function parseWebhookEvent(body: unknown): TParsedWebhookEvent {
+  const envelope = ZWebhookEnvelope.safeParse(body);
+  if (!envelope.success) return { ok: false, error: envelope.error };
+  if (!isKnownWebhookEventName(envelope.data.event)) {
+    return { ok: true, known: false, event: envelope.data };
+  }
+  const event = ZWebhookEvent.safeParse(body);
+  return event.success
+    ? { ok: true, known: true, event: event.data }
+    : { ok: false, error: event.error };
+}
