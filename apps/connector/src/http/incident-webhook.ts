@@ -2,10 +2,11 @@
 // subscription the URL names -> JSON parse -> durable inbox write -> 2xx. Nothing else happens
 // here: the worker applies the event later, so the incident service gets its answer in time.
 import { createHash } from 'node:crypto';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Router } from 'express';
 import { verifyWebhook } from '@incident-desk/incident-api';
 import type { Inbox } from '../ingest/inbox';
 import { sendError } from './http-error';
+import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 
 export const INCIDENT_EVENT_QUEUE = 'incident-event';
 
@@ -29,24 +30,17 @@ export interface IncidentEventJob {
   event: Record<string, unknown>;
 }
 
-const requireJson: RequestHandler = (req, res, next) => {
-  if (!req.is('application/json')) {
-    return sendError(res, 415, 'unsupported_media_type', 'Content-Type must be application/json');
-  }
-  next();
-};
-
 export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
   const router = express.Router();
-  const raw = express.raw({ type: () => true, limit: options.bodyLimitBytes ?? 256 * 1024 });
+  const body = rawJsonBody(options.bodyLimitBytes ?? 256 * 1024);
 
-  router.post('/webhooks/incident', requireJson, raw, async (req, res) => {
+  router.post('/webhooks/incident', ...body, async (req, res) => {
     const subscriptionId = typeof req.query.subscription === 'string' ? req.query.subscription : '';
     const subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
     if (!subscription) {
       return sendError(res, 401, 'unknown_subscription', 'no subscription matches this address');
     }
-    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const rawBody = rawBodyOf(req.body);
     const verification = verifyWebhook({
       secrets: subscription.secrets,
       rawBody,
@@ -62,21 +56,11 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
       return sendError(res, unauthorised ? 401 : 400, verification.reason, verification.message);
     }
 
-    let event: unknown;
-    try {
-      event = JSON.parse(rawBody.toString('utf8'));
-    } catch {
-      return sendError(res, 400, 'malformed_json', 'body is not valid JSON');
+    const envelope = parseJsonObject(rawBody);
+    if (!envelope) return sendError(res, 400, 'malformed_json', 'body is not a JSON object');
+    if (typeof envelope.event !== 'string') {
+      return sendError(res, 400, 'malformed_event', 'body must carry a string "event"');
     }
-    if (
-      typeof event !== 'object' ||
-      event === null ||
-      Array.isArray(event) ||
-      typeof (event as { event?: unknown }).event !== 'string'
-    ) {
-      return sendError(res, 400, 'malformed_event', 'body must be an object with a string "event"');
-    }
-    const envelope = event as Record<string, unknown>;
     const eventId = typeof envelope.id === 'string' && envelope.id !== '' ? envelope.id : null;
     const dedupeKey = `${subscription.accountId}:${eventId ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`}`;
     const data = envelope.data as { incidentId?: unknown } | undefined;

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signZendeskWebhook } from '@incident-desk/zendesk-api';
+import { TICKET_EVENT_QUEUE, ticketingWebhookRouter } from '../src/http/ticketing-webhook';
+import { startReceiver, TEST_ACCOUNT as ACCOUNT, type ReceiverHarness } from './support/receiver';
+import { backends } from './support/test-database';
+
+const SECRET = 'zendesk-webhook-secret';
+
+describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
+  let harness: ReceiverHarness;
+  let url: string;
+
+  beforeAll(async () => {
+    harness = await startReceiver(backend, [TICKET_EVENT_QUEUE], (inbox) =>
+      ticketingWebhookRouter({
+        inbox,
+        accounts: {
+          find: async (id) => (id === ACCOUNT ? { accountId: ACCOUNT, secrets: [SECRET] } : null),
+        },
+        bodyLimitBytes: 4 * 1024,
+      }),
+    );
+    url = `${harness.baseUrl}/ticketing/webhook?account=${ACCOUNT}`;
+  }, 60_000);
+
+  afterAll(() => harness.close());
+
+  const counts = () => harness.counts(TICKET_EVENT_QUEUE);
+  let invocation = 0;
+
+  function post(
+    body: unknown,
+    {
+      secret = SECRET,
+      timestamp,
+      target = url,
+      invocationId,
+    }: { secret?: string; timestamp?: Date; target?: string; invocationId?: string } = {},
+  ) {
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
+    invocation += 1;
+    const headers = signZendeskWebhook({
+      secret,
+      rawBody: raw,
+      ...(timestamp ? { timestamp } : {}),
+    });
+    return fetch(target, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-zendesk-webhook-invocation-id': invocationId ?? `inv-${backend}-${invocation}`,
+        ...headers.headers,
+      },
+      body: raw,
+    });
+  }
+
+  async function status(response: Response) {
+    return {
+      code: response.status,
+      body: (await response.json()) as { status?: string; error?: { code: string } },
+    };
+  }
+
+  it('enqueues a report once per ticket and mode, whatever Zendesk redelivers', async () => {
+    const before = await counts();
+    const report = {
+      kind: 'report',
+      ticketId: '101',
+      mode: 'takedown',
+      requesterEmail: 'victim@example.com',
+    };
+    expect((await status(await post(report))).body).toEqual({ status: 'accepted' });
+    expect((await status(await post(report))).body).toEqual({ status: 'duplicate' });
+    expect((await status(await post({ ...report, mode: 'monitor' }))).body).toEqual({
+      status: 'accepted',
+    });
+    expect(await counts()).toEqual({ receipts: before.receipts + 2, jobs: before.jobs + 2 });
+    const receipt = await harness.db.prisma.webhookReceipt.findFirstOrThrow({
+      where: { dedupeKey: `${ACCOUNT}:ticket-report:101:takedown` },
+    });
+    const [job] = await harness.boss.findJobs(TICKET_EVENT_QUEUE, { id: receipt.id });
+    expect(job?.data).toMatchObject({
+      accountId: ACCOUNT,
+      body: { kind: 'report', ticketId: 101, mode: 'takedown' },
+    });
+    expect(job?.singletonKey).toBe(`${ACCOUNT}:101`);
+  });
+
+  it('deduplicates comments and actions on the firing update, else on the invocation id', async () => {
+    const comment = { kind: 'comment', ticketId: 102, updatedAt: '2026-11-21T10:00:00Z' };
+    expect((await status(await post(comment))).body.status).toBe('accepted');
+    expect((await status(await post(comment))).body.status).toBe('duplicate');
+    expect(
+      (await status(await post({ ...comment, updatedAt: '2026-11-21T10:05:00Z' }))).body.status,
+    ).toBe('accepted');
+
+    const action = { kind: 'action', ticketId: 102, action: 'tkd' };
+    expect((await status(await post(action, { invocationId: 'inv-fixed' }))).body.status).toBe(
+      'accepted',
+    );
+    expect((await status(await post(action, { invocationId: 'inv-fixed' }))).body.status).toBe(
+      'duplicate',
+    );
+    expect((await status(await post(action, { invocationId: 'inv-other' }))).body.status).toBe(
+      'accepted',
+    );
+  });
+
+  it.each([
+    ['a wrong secret', { secret: 'other' }, 401, 'signature_mismatch'],
+    ['a stale timestamp', { timestamp: new Date(Date.now() - 3_600_000) }, 400, 'stale_timestamp'],
+    [
+      'a future timestamp',
+      { timestamp: new Date(Date.now() + 3_600_000) },
+      400,
+      'future_timestamp',
+    ],
+  ])('rejects %s and enqueues nothing', async (_name, options, code, reason) => {
+    const before = await counts();
+    const response = await status(
+      await post({ kind: 'comment', ticketId: 103, updatedAt: 'x' }, options),
+    );
+    expect(response).toEqual({
+      code,
+      body: { error: { code: reason, message: expect.any(String) } },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects missing signature headers, an unknown account, bad bodies and wrong content types', async () => {
+    const before = await counts();
+    const plain = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(plain.status).toBe(401);
+    expect(
+      (await post({ kind: 'comment', ticketId: 1 }, { target: url.replace(ACCOUNT, 'nobody') }))
+        .status,
+    ).toBe(401);
+    for (const bad of [
+      '{"kind":"report",',
+      { kind: 'report', ticketId: 104, mode: 'destroy' },
+      { kind: 'report', ticketId: 'abc', mode: 'takedown' },
+      { kind: 'comment' },
+      { kind: 'unknown', ticketId: 1 },
+    ]) {
+      const response = await status(await post(bad));
+      expect(response.code, JSON.stringify(bad)).toBe(400);
+    }
+    const text = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(text.status).toBe(415);
+    expect((await post({ kind: 'comment', ticketId: 1, updatedAt: 'x'.repeat(5000) })).status).toBe(
+      413,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('names the offending field in a validation error', async () => {
+    const response = await status(await post({ kind: 'report', ticketId: 104, mode: 'destroy' }));
+    expect(response.body.error?.code).toBe('invalid_body');
+    expect(JSON.stringify(response.body)).toContain('mode');
+  });
+});
