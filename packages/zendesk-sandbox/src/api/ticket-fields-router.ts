@@ -1,0 +1,76 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { TicketFieldRecord } from '../state/model';
+import { recordInvalid, recordNotFound } from '../state/sandbox-state';
+import { requireScope } from './authenticate';
+import { caller, type SandboxContext } from './context';
+import { badRequest } from './errors';
+import { paginate } from './pagination';
+import { serializeTicketField } from './serialize';
+
+const FIELD_TYPES = ['text', 'textarea', 'checkbox', 'date', 'integer', 'decimal', 'regexp', 'partialcreditcard', 'multiselect', 'tagger', 'lookup'];
+
+const ZTicketFieldBody = z.object({
+  ticket_field: z.object({
+    type: z.string().optional(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    active: z.boolean().optional(),
+    required: z.boolean().optional(),
+    custom_field_options: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  }),
+});
+
+export function ticketFieldsRouter(ctx: SandboxContext): Router {
+  const router = Router();
+  const { state, urls } = ctx;
+
+  router.get('/api/v2/ticket_fields{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const fields = [...account.ticketFields.values()].sort((a, b) => a.position - b.position || a.id - b.id);
+    const page = paginate(req, fields, urls.origin + req.originalUrl);
+    res.json({ ticket_fields: page.items.map((f) => serializeTicketField(urls, account, f)), ...page.envelope });
+  });
+
+  router.get('/api/v2/ticket_fields/:id{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const field = account.ticketFields.get(Number(req.params.id));
+    if (!field) throw recordNotFound();
+    res.json({ ticket_field: serializeTicketField(urls, account, field) });
+  });
+
+  // Ticket field creation is assumed to need the broad `write` scope (unconfirmed in Zendesk's docs).
+  router.post('/api/v2/ticket_fields{.json}', requireScope(null, 'write', 'admin'), (req, res) => {
+    const { account } = caller(res);
+    const parsed = ZTicketFieldBody.safeParse(req.body);
+    if (!parsed.success) throw badRequest('Expected a JSON body {"ticket_field": {...}}');
+    const input = parsed.data.ticket_field;
+    const details: Record<string, { description: string; error: string }[]> = {};
+    if (!input.title?.trim()) details.title = [{ description: 'Title: cannot be blank', error: 'BlankValue' }];
+    if (!input.type || !FIELD_TYPES.includes(input.type)) {
+      details.type = [{ description: `Type: ${input.type ?? ''} is not a valid field type`, error: 'InvalidValue' }];
+    }
+    if ((input.type === 'tagger' || input.type === 'multiselect') && (input.custom_field_options ?? []).length === 0) {
+      details.custom_field_options = [{ description: 'Field options: cannot be blank', error: 'BlankValue' }];
+    }
+    if (Object.keys(details).length > 0) throw recordInvalid(details);
+    const now = state.isoNow();
+    const field: TicketFieldRecord = {
+      id: state.id(),
+      type: input.type ?? 'text',
+      title: input.title ?? '',
+      description: input.description ?? '',
+      active: input.active ?? true,
+      required: input.required ?? false,
+      custom_field_options: (input.custom_field_options ?? []).map((o) => ({ id: state.id(), name: o.name, value: o.value })),
+      position: 9999,
+      created_at: now,
+      updated_at: now,
+    };
+    account.ticketFields.set(field.id, field);
+    res.status(201).location(urls.api(account.subdomain, `ticket_fields/${field.id}.json`));
+    res.json({ ticket_field: serializeTicketField(urls, account, field) });
+  });
+
+  return router;
+}

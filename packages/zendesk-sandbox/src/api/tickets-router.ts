@@ -1,0 +1,90 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { TicketChange } from '../state/ticket-service';
+import { ZTicketInput } from '../state/ticket-input';
+import { recordNotFound } from '../state/sandbox-state';
+import { requireScope } from './authenticate';
+import { caller, type SandboxContext } from './context';
+import { badRequest } from './errors';
+import { paginate } from './pagination';
+import { serializeComment, serializeTicket, serializeUser } from './serialize';
+
+const ZTicketBody = z.object({ ticket: ZTicketInput });
+
+function ticketId(req: Request): number {
+  const id = Number(req.params.id);
+  if (!Number.isInteger(id) || id < 1) throw recordNotFound();
+  return id;
+}
+
+function serializeAudit(change: TicketChange) {
+  return {
+    id: change.auditId,
+    ticket_id: change.ticket.id,
+    created_at: change.ticket.updated_at,
+    author_id: change.actor.id,
+    metadata: { system: { client: 'zendesk-sandbox', ip_address: '127.0.0.1' }, custom: {} },
+    via: { channel: change.channel, source: { from: {}, to: {}, rel: null } },
+    events: change.events,
+  };
+}
+
+export function ticketsRouter(ctx: SandboxContext): Router {
+  const router = Router();
+  const { urls, tickets } = ctx;
+
+  router.get('/api/v2/tickets{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const all = [...account.tickets.values()].sort((a, b) => a.id - b.id);
+    const page = paginate(req, all, urls.origin + req.originalUrl);
+    res.json({ tickets: page.items.map((t) => serializeTicket(urls, account, t)), ...page.envelope });
+  });
+
+  router.get('/api/v2/tickets/show_many{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const ids = String(req.query.ids ?? '').split(',').map(Number);
+    const found = ids.map((id) => account.tickets.get(id)).filter((t) => t !== undefined);
+    res.json({ tickets: found.map((t) => serializeTicket(urls, account, t)), next_page: null, previous_page: null, count: found.length });
+  });
+
+  router.get('/api/v2/tickets/:id{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    res.json({ ticket: serializeTicket(urls, account, tickets.get(account, ticketId(req))) });
+  });
+
+  router.post('/api/v2/tickets{.json}', requireScope('tickets', 'write'), (req, res) => {
+    const { account, user } = caller(res);
+    const body = ZTicketBody.safeParse(req.body);
+    if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
+    const change = tickets.create(account, body.data.ticket, user, 'api');
+    res.status(201).location(urls.api(account.subdomain, `tickets/${change.ticket.id}.json`));
+    res.json({ ticket: serializeTicket(urls, account, change.ticket), audit: serializeAudit(change) });
+  });
+
+  router.put('/api/v2/tickets/:id{.json}', requireScope('tickets', 'write'), (req, res) => {
+    const { account, user } = caller(res);
+    const body = ZTicketBody.safeParse(req.body);
+    if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
+    const change = tickets.update(account, ticketId(req), body.data.ticket, user, 'api');
+    res.json({ ticket: serializeTicket(urls, account, change.ticket), audit: serializeAudit(change) });
+  });
+
+  router.get('/api/v2/tickets/:id/comments{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const ticket = tickets.get(account, ticketId(req));
+    const order = String(req.query.sort_order ?? 'asc');
+    if (order !== 'asc' && order !== 'desc') throw badRequest('sort_order must be asc or desc');
+    const comments = [...(account.comments.get(ticket.id) ?? [])];
+    if (order === 'desc') comments.reverse();
+    const page = paginate(req, comments, urls.origin + req.originalUrl);
+    const includes = String(req.query.include ?? '').split(',');
+    const body: Record<string, unknown> = { comments: page.items.map((c) => serializeComment(urls, account, c)), ...page.envelope };
+    if (includes.includes('users')) {
+      const ids = [...new Set(page.items.map((c) => c.author_id))];
+      body.users = ids.map((id) => account.users.get(id)).filter((u) => u !== undefined).map((u) => serializeUser(urls, account, u));
+    }
+    res.json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { recordNotFound } from '../state/sandbox-state';
+import { requireScope } from './authenticate';
+import { caller, type SandboxContext } from './context';
+import { paginate } from './pagination';
+import { serializeUser } from './serialize';
+
+export function usersRouter(ctx: SandboxContext): Router {
+  const router = Router();
+  const { urls } = ctx;
+
+  router.get('/api/v2/users/me{.json}', requireScope('users', 'read', 'any'), (_req, res) => {
+    const { account, user } = caller(res);
+    res.json({ user: serializeUser(urls, account, user) });
+  });
+
+  router.get('/api/v2/users/show_many{.json}', requireScope('users', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const ids = String(req.query.ids ?? '').split(',').map(Number);
+    const users = ids.map((id) => account.users.get(id)).filter((u) => u !== undefined);
+    res.json({ users: users.map((u) => serializeUser(urls, account, u)), next_page: null, previous_page: null, count: users.length });
+  });
+
+  router.get('/api/v2/users{.json}', requireScope('users', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const role = typeof req.query.role === 'string' ? req.query.role : undefined;
+    const users = [...account.users.values()].filter((u) => role === undefined || u.role === role);
+    const page = paginate(req, users, urls.origin + req.originalUrl);
+    res.json({ users: page.items.map((u) => serializeUser(urls, account, u)), ...page.envelope });
+  });
+
+  router.get('/api/v2/users/:id{.json}', requireScope('users', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const user = account.users.get(Number(req.params.id));
+    if (!user) throw recordNotFound();
+    res.json({ user: serializeUser(urls, account, user) });
+  });
+
+  return router;
+}

@@ -1,0 +1,278 @@
+import express, { Router, type Request } from 'express';
+import { z } from 'zod';
+import { serializeComment, serializeTicket, serializeUser } from '../api/serialize';
+import type { SandboxContext } from '../api/context';
+import type { TokenService } from '../oauth/token-service';
+import { isKnownScope, parseScopes } from '../oauth/scopes';
+import { ACCESS_TOKEN_BOUNDS, REFRESH_TOKEN_BOUNDS } from '../oauth/token-lifetimes';
+import { addUpload } from '../state/attachments';
+import type { AccountRecord } from '../state/model';
+import { recordInvalid, recordNotFound, SandboxError } from '../state/sandbox-state';
+import { indexedTickets } from '../state/search-index';
+import { ZFaultRule, type FaultInjector } from './faults';
+
+const ZRole = z.enum(['admin', 'agent', 'end-user']);
+const ZUserInput = z.object({
+  name: z.string().min(1),
+  email: z.string().email(),
+  role: ZRole,
+  locale: z.string().optional(),
+  time_zone: z.string().optional(),
+});
+const ZAccountInput = z.object({
+  subdomain: z.string(),
+  requests_per_minute: z.number().int().positive().optional(),
+  search_lag_ms: z.number().int().min(0).optional(),
+  users: z.array(ZUserInput).optional(),
+});
+const ZClientInput = z.object({
+  identifier: z.string().min(1),
+  secret: z.string().min(1).optional(),
+  name: z.string().min(1).default('OAuth client'),
+  redirect_uris: z.array(z.string().url()).default([]),
+  kind: z.enum(['confidential', 'public']).default('confidential'),
+  /** The account of a local client; omit for a global client. */
+  subdomain: z.string().optional(),
+  /** The user who created a local client (client_credentials tokens act as them). */
+  owner_user_id: z.number().int().optional(),
+});
+const ZAttachmentInput = z.object({
+  file_name: z.string().min(1),
+  content_type: z.string().default('application/octet-stream'),
+  content_base64: z.string(),
+});
+const ZCommentControl = z.object({
+  author_id: z.number().int(),
+  body: z.string().optional(),
+  html_body: z.string().optional(),
+  public: z.boolean().default(true),
+  attachments: z.array(ZAttachmentInput).default([]),
+});
+const ZTicketControl = z.object({
+  requester_id: z.number().int().optional(),
+  requester: z.object({ name: z.string().optional(), email: z.string().email() }).optional(),
+  subject: z.string().min(1),
+  body: z.string().optional(),
+  html_body: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  custom_fields: z.array(z.object({ id: z.number().int(), value: z.unknown() })).optional(),
+  attachments: z.array(ZAttachmentInput).default([]),
+});
+const ZTokenInput = z.object({
+  user_id: z.number().int(),
+  scopes: z.union([z.string(), z.array(z.string())]).default('read write'),
+  client_id: z.string().optional(),
+  expires_in: z.number().int().min(ACCESS_TOKEN_BOUNDS.min).max(ACCESS_TOKEN_BOUNDS.max).default(ACCESS_TOKEN_BOUNDS.default),
+});
+const ZTokenRef = z.object({ token: z.string().min(1), which: z.enum(['access', 'refresh', 'both']).default('both') });
+
+function accountSummary(account: AccountRecord) {
+  return {
+    id: account.id,
+    subdomain: account.subdomain,
+    requests_per_minute: account.rateLimit.requestsPerMinute,
+    rate_limit_window_ms: account.rateLimit.windowMs,
+    search_lag_ms: account.searchLagMs,
+    users: account.users.size,
+    tickets: account.tickets.size,
+  };
+}
+
+/** The sandbox's own API under /_sandbox: set-up, acting as people, inspection and fault injection. */
+export function controlRouter(ctx: SandboxContext, tokens: TokenService, faults: FaultInjector, sandboxClientId: string): Router {
+  const router = Router();
+  const { state, urls, tickets } = ctx;
+  router.use(express.json({ limit: '60mb' }));
+
+  const account = (req: Request) => state.requireAccount(String(req.params.subdomain));
+  const user = (acc: AccountRecord, id: number) => {
+    const found = acc.users.get(id);
+    if (!found) throw recordInvalid({ user: [{ description: `User ${id} is not in ${acc.subdomain}`, error: 'InvalidValue' }] });
+    return found;
+  };
+  const uploadTokens = (acc: AccountRecord, attachments: z.infer<typeof ZAttachmentInput>[]) =>
+    attachments.map((a) => {
+      const added = addUpload(state, acc, { fileName: a.file_name, contentType: a.content_type, data: Buffer.from(a.content_base64, 'base64') }, undefined);
+      if (!added) throw new Error('upload failed');
+      return added.upload.token;
+    });
+
+  router.get('/ready', (_req, res) => {
+    res.json({ ready: true, accounts: state.accounts.size });
+  });
+
+  router.get('/accounts', (_req, res) => {
+    res.json({ accounts: [...state.accounts.values()].map(accountSummary) });
+  });
+
+  router.post('/accounts', (req, res) => {
+    const input = ZAccountInput.parse(req.body);
+    const created = state.createAccount(input.subdomain);
+    if (input.requests_per_minute !== undefined) created.rateLimit.requestsPerMinute = input.requests_per_minute;
+    if (input.search_lag_ms !== undefined) created.searchLagMs = input.search_lag_ms;
+    const users = (input.users ?? []).map((u) => serializeUser(urls, created, state.createUser(created, u)));
+    res.status(201).json({ account: accountSummary(created), users });
+  });
+
+  router.post('/accounts/:subdomain/users', (req, res) => {
+    const acc = account(req);
+    res.status(201).json({ user: serializeUser(urls, acc, state.createUser(acc, ZUserInput.parse(req.body))) });
+  });
+
+  router.get('/accounts/:subdomain/users', (req, res) => {
+    const acc = account(req);
+    res.json({ users: [...acc.users.values()].map((u) => serializeUser(urls, acc, u)) });
+  });
+
+  router.post('/oauth/clients', (req, res) => {
+    const input = ZClientInput.parse(req.body);
+    const client = state.registerClient({
+      identifier: input.identifier,
+      ...(input.secret !== undefined ? { secret: input.secret } : {}),
+      name: input.name,
+      redirect_uri: input.redirect_uris,
+      kind: input.kind,
+      subdomain: input.subdomain ?? null,
+      owner_user_id: input.owner_user_id ?? null,
+    });
+    res.status(201).json({ client: { ...client, global: client.subdomain === null } });
+  });
+
+  router.post('/accounts/:subdomain/tokens', (req, res) => {
+    const acc = account(req);
+    const input = ZTokenInput.parse(req.body);
+    const scopes = Array.isArray(input.scopes) ? input.scopes : parseScopes(input.scopes);
+    if (!scopes.every(isKnownScope)) throw recordInvalid({ scopes: [{ description: 'Scopes: unknown scope', error: 'InvalidValue' }] });
+    const client = state.clientFor(acc.subdomain, input.client_id ?? sandboxClientId);
+    if (!client) throw recordInvalid({ client_id: [{ description: 'Client: not usable on this account', error: 'InvalidValue' }] });
+    const token = tokens.issue(acc.subdomain, client, user(acc, input.user_id), scopes, {
+      expiresIn: input.expires_in,
+      refreshExpiresIn: REFRESH_TOKEN_BOUNDS.default,
+      withRefresh: true,
+    });
+    res.status(201).json({
+      access_token: token.access_token,
+      refresh_token: token.refresh_token,
+      token_type: 'bearer',
+      scope: scopes.join(' '),
+      expires_in: input.expires_in,
+    });
+  });
+
+  router.post('/tokens/expire', (req, res) => {
+    const input = ZTokenRef.parse(req.body);
+    const token = tokens.findAny(input.token);
+    if (!token) throw recordNotFound();
+    tokens.expire(token, input.which);
+    res.json({ expired: input.which });
+  });
+
+  router.post('/tokens/revoke', (req, res) => {
+    const token = tokens.findAny(ZTokenRef.parse(req.body).token);
+    if (!token) throw recordNotFound();
+    tokens.revoke(token);
+    res.json({ revoked: true });
+  });
+
+  router.post('/accounts/:subdomain/tickets', (req, res) => {
+    const acc = account(req);
+    const input = ZTicketControl.parse(req.body);
+    let requester = input.requester_id !== undefined ? user(acc, input.requester_id) : undefined;
+    if (!requester && input.requester) {
+      const email = input.requester.email.toLowerCase();
+      requester = [...acc.users.values()].find((u) => u.email === email) ??
+        state.createUser(acc, { name: input.requester.name ?? email, email, role: 'end-user' });
+    }
+    if (!requester) throw recordInvalid({ requester: [{ description: 'Requester: give requester_id or requester', error: 'BlankValue' }] });
+    const change = tickets.create(
+      acc,
+      {
+        subject: input.subject,
+        comment: { body: input.body, html_body: input.html_body, uploads: uploadTokens(acc, input.attachments) },
+        ...(input.tags ? { tags: input.tags } : {}),
+        ...(input.custom_fields ? { custom_fields: input.custom_fields } : {}),
+      },
+      requester,
+      'web',
+    );
+    res.status(201).json({ ticket: serializeTicket(urls, acc, change.ticket) });
+  });
+
+  router.post('/accounts/:subdomain/tickets/:id/comments', (req, res) => {
+    const acc = account(req);
+    const input = ZCommentControl.parse(req.body);
+    const author = user(acc, input.author_id);
+    if (author.role === 'end-user' && !input.public) {
+      throw recordInvalid({ public: [{ description: 'End users cannot write internal notes', error: 'InvalidValue' }] });
+    }
+    const change = tickets.addCommentAs(
+      acc,
+      Number(req.params.id),
+      { body: input.body, html_body: input.html_body, public: input.public, uploads: uploadTokens(acc, input.attachments) },
+      author,
+      'web',
+    );
+    if (!change.comment) throw new SandboxError(422, { error: 'RecordInvalid', description: 'Comment: cannot be blank' });
+    res.status(201).json({ ticket: serializeTicket(urls, acc, change.ticket), comment: serializeComment(urls, acc, change.comment) });
+  });
+
+  router.get('/accounts/:subdomain/tickets/:id', (req, res) => {
+    const acc = account(req);
+    const ticket = tickets.get(acc, Number(req.params.id));
+    const comments = acc.comments.get(ticket.id) ?? [];
+    const userIds = new Set([ticket.requester_id, ticket.submitter_id, ...comments.map((c) => c.author_id)]);
+    if (ticket.assignee_id !== null) userIds.add(ticket.assignee_id);
+    res.json({
+      ticket: serializeTicket(urls, acc, ticket),
+      comments: comments.map((c) => serializeComment(urls, acc, c)),
+      users: [...userIds].map((id) => acc.users.get(id)).filter((u) => u !== undefined).map((u) => serializeUser(urls, acc, u)),
+      searchable: indexedTickets(acc, state.now()).some((t) => t.id === ticket.id),
+      webhook_deliveries: acc.deliveries.filter((d) => d.ticket_id === ticket.id),
+    });
+  });
+
+  router.put('/accounts/:subdomain/rate-limit', (req, res) => {
+    const acc = account(req);
+    const input = z.object({ requests_per_minute: z.number().int().positive(), window_ms: z.number().int().positive().default(60_000) }).parse(req.body);
+    acc.rateLimit = { requestsPerMinute: input.requests_per_minute, windowMs: input.window_ms };
+    res.json({ account: accountSummary(acc) });
+  });
+
+  router.put('/accounts/:subdomain/search-lag', (req, res) => {
+    const acc = account(req);
+    acc.searchLagMs = z.object({ ms: z.number().int().min(0) }).parse(req.body).ms;
+    res.json({ account: accountSummary(acc) });
+  });
+
+  router.post('/accounts/:subdomain/webhook-duplicates', (req, res) => {
+    const acc = account(req);
+    acc.duplicateNextDeliveries = z.object({ count: z.number().int().min(0).default(1) }).parse(req.body ?? {}).count;
+    res.json({ duplicate_next_deliveries: acc.duplicateNextDeliveries });
+  });
+
+  router.get('/accounts/:subdomain/webhook-deliveries', async (req, res) => {
+    const acc = account(req);
+    if (req.query.wait === 'true') await ctx.dispatcher.idle();
+    res.json({ deliveries: acc.deliveries });
+  });
+
+  router.post('/faults', (req, res) => {
+    res.status(201).json({ fault: faults.add(ZFaultRule.parse(req.body)) });
+  });
+
+  router.get('/faults', (_req, res) => {
+    res.json({ faults: faults.list() });
+  });
+
+  router.delete('/faults', (_req, res) => {
+    faults.clear();
+    res.status(204).end();
+  });
+
+  router.delete('/faults/:id', (req, res) => {
+    if (!faults.remove(Number(req.params.id))) throw recordNotFound();
+    res.status(204).end();
+  });
+
+  return router;
+}

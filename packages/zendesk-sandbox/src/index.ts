@@ -1,0 +1,7 @@
+export { createZendeskSandbox, SANDBOX_CLIENT_ID } from './server';
+export type { ZendeskSandbox, ZendeskSandboxOptions, GlobalClientConfig, ListeningSandbox } from './server';
+export { seedDemo, DEMO_GLOBAL_CLIENT } from './seed-demo';
+export type { TDemoSeed } from './seed-demo';
+export { signWebhook, ZENDESK_TEST_SIGNING_SECRET } from './triggers/sign-webhook';
+export { accountBaseUrl } from './workspace-deps';
+export type { WorkspaceDeps, TWorkspaceUser } from './workspace-deps';

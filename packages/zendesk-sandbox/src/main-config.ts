@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { WorkspaceOptions } from './workspace';
+
+const ZJsonObject = z.string().transform((text, ctx) => {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+  return z.NEVER;
+});
+
+export const ZMainEnv = z.object({
+  ZENDESK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(8789),
+  ZENDESK_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  ZENDESK_SANDBOX_PUBLIC_URL: z.url().optional(),
+  ZENDESK_SANDBOX_REDIRECT_URIS: z
+    .string()
+    .default('http://localhost:8787/oauth/callback,http://127.0.0.1:8787/oauth/callback')
+    .transform((list) => list.split(',').map((u) => u.trim()).filter((u) => u !== ''))
+    .pipe(z.array(z.url())),
+  ZENDESK_SANDBOX_SEARCH_LAG_MS: z.coerce.number().int().min(0).default(5_000),
+  ZENDESK_SANDBOX_APP_DIR: z.string().min(1).optional(),
+  ZENDESK_SANDBOX_ZCLI_URL: z.url().optional(),
+  ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({ connector_url: 'http://localhost:8787', shared_secret: 'local-shared-secret' }),
+});
+export type TMainEnv = z.infer<typeof ZMainEnv>;
+
+export interface TMainConfig {
+  port: number;
+  host: string;
+  /** With a fixed port, URLs say localhost (what a person opens); with port 0 the bound address is used. */
+  publicUrl: string | undefined;
+  redirectUris: string[];
+  searchLagMs: number;
+  workspace: WorkspaceOptions;
+}
+
+const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../apps/sidebar/dist', import.meta.url));
+
+export function parseMainConfig(env: NodeJS.ProcessEnv): TMainConfig {
+  const parsed = ZMainEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid zendesk-sandbox configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const installation = { settings: e.ZENDESK_SANDBOX_APP_SETTINGS };
+  const appDir = e.ZENDESK_SANDBOX_APP_DIR ?? DEFAULT_APP_DIR;
+  let workspace: WorkspaceOptions = { installation };
+  if (e.ZENDESK_SANDBOX_ZCLI_URL) workspace = { app: { zcliUrl: e.ZENDESK_SANDBOX_ZCLI_URL }, installation };
+  else if (existsSync(appDir)) workspace = { app: { dir: appDir }, installation };
+  return {
+    port: e.ZENDESK_SANDBOX_PORT,
+    host: e.ZENDESK_SANDBOX_HOST,
+    publicUrl: e.ZENDESK_SANDBOX_PUBLIC_URL ?? (e.ZENDESK_SANDBOX_PORT === 0 ? undefined : `http://localhost:${e.ZENDESK_SANDBOX_PORT}`),
+    redirectUris: e.ZENDESK_SANDBOX_REDIRECT_URIS,
+    searchLagMs: e.ZENDESK_SANDBOX_SEARCH_LAG_MS,
+    workspace,
+  };
+}

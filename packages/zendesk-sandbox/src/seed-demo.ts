@@ -1,0 +1,69 @@
+import type { ZendeskSandbox } from './server';
+
+/** The global OAuth client registered by `npm run sandbox:zendesk`, for local use only. */
+export const DEMO_GLOBAL_CLIENT = {
+  identifier: 'incident_desk_local',
+  secret: 'incident-desk-local-secret',
+  name: 'incident-desk (local)',
+};
+
+export interface TDemoSeed {
+  subdomain: string;
+  adminId: number;
+  agentIds: [number, number];
+  endUserId: number;
+  threatFieldId: number;
+  incidentFieldId: number;
+  statusFieldId: number;
+  ticketIds: number[];
+}
+
+/** Account `demo`: an admin, two agents, an end user, the connector's three fields and a few tickets. */
+export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): TDemoSeed {
+  const account = sandbox.createAccount(subdomain);
+  const { state, tickets } = sandbox;
+  const admin = state.createUser(account, { name: 'Ada Admin', email: `admin@${subdomain}.example`, role: 'admin' });
+  const agentOne = state.createUser(account, { name: 'Alex Agent', email: `alex@${subdomain}.example`, role: 'agent' });
+  const agentTwo = state.createUser(account, { name: 'Bea Agent', email: `bea@${subdomain}.example`, role: 'agent', locale: 'de', time_zone: 'Europe/Berlin' });
+  const endUser = state.createUser(account, { name: 'Erin Enduser', email: 'erin@customer.example', role: 'end-user' });
+  const now = state.isoNow();
+  const field = (title: string, position: number) => {
+    const record = { id: state.id(), type: 'text', title, description: '', active: true, required: false, custom_field_options: [], position, created_at: now, updated_at: now };
+    account.ticketFields.set(record.id, record);
+    return record.id;
+  };
+  const threatFieldId = field('Threat URL', 1);
+  const incidentFieldId = field('Incident ID', 2);
+  const statusFieldId = field('Incident Status', 3);
+
+  const first = tickets.create(
+    account,
+    {
+      subject: 'Phishing site impersonating our login page',
+      comment: { body: 'Hello,\n\nI received an email linking to https://login-example.phish.test/  which looks like your sign-in page.\n\nThanks,\nErin' },
+      custom_fields: [{ id: threatFieldId, value: 'https://login-example.phish.test/' }],
+      tags: ['phishing'],
+    },
+    endUser,
+    'web',
+  );
+  tickets.update(account, first.ticket.id, { assignee_id: agentOne.id, comment: { body: 'Looking into it; checking the domain now.', public: false } }, agentOne, 'web');
+  const second = tickets.create(
+    account,
+    { subject: 'Fake support phone number', comment: { body: 'Someone is advertising +15555550123 as your support line.' } },
+    endUser,
+    'web',
+  );
+  tickets.update(account, second.ticket.id, { comment: { body: 'Thanks for the report, we will follow up.', public: true } }, agentTwo, 'web');
+  const third = tickets.create(account, { subject: 'Question about my invoice', comment: { body: 'Where can I download my invoice?' } }, endUser, 'web');
+  return {
+    subdomain,
+    adminId: admin.id,
+    agentIds: [agentOne.id, agentTwo.id],
+    endUserId: endUser.id,
+    threatFieldId,
+    incidentFieldId,
+    statusFieldId,
+    ticketIds: [first.ticket.id, second.ticket.id, third.ticket.id],
+  };
+}

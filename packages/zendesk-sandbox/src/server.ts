@@ -1,0 +1,200 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import { resolveAccount } from './api/account-resolver';
+import { authenticate } from './api/authenticate';
+import type { SandboxContext } from './api/context';
+import { errorHandler, notFoundRoute } from './api/errors';
+import { oauthTokensRouter } from './api/oauth-tokens-router';
+import { searchRouter } from './api/search-router';
+import { ticketFieldsRouter } from './api/ticket-fields-router';
+import { ticketsRouter } from './api/tickets-router';
+import { triggersRouter } from './api/triggers-router';
+import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
+import { usersRouter } from './api/users-router';
+import { webhooksRouter } from './api/webhooks-router';
+import { controlRouter } from './control/control-router';
+import { FaultInjector } from './control/faults';
+import { rateLimiter } from './control/rate-limiter';
+import { oauthRouter } from './oauth/oauth-router';
+import { TokenService } from './oauth/token-service';
+import type { AccountRecord, TRole, UserRecord } from './state/model';
+import { DEFAULT_REQUESTS_PER_MINUTE, SandboxState, type Clock } from './state/sandbox-state';
+import { TicketService } from './state/ticket-service';
+import { SandboxUrls } from './state/urls';
+import { createTicketChangeHooks } from './triggers/ticket-change-hooks';
+import { DEFAULT_WEBHOOK_DISPATCH, WebhookDispatcher, type WebhookDispatchOptions } from './triggers/webhook-dispatcher';
+import type { WorkspaceDeps } from './workspace-deps';
+import { mountWorkspace } from './mount-workspace';
+import type { WorkspaceOptions } from './workspace';
+
+export interface GlobalClientConfig {
+  identifier: string;
+  secret: string;
+  name?: string;
+  redirect_uris: string[];
+}
+
+export interface ZendeskSandboxOptions {
+  /** Origin used in URLs the sandbox returns (content_url, url, next_page). Default: the listening address. */
+  publicUrl?: string;
+  /** Milliseconds since the epoch; inject to test expiry without waiting. Default Date.now. */
+  clock?: Clock;
+  /** Default search indexing lag for new accounts. Default 0. */
+  searchLagMs?: number;
+  /** Default requests per minute for new accounts. Default 700 (Zendesk Enterprise). */
+  requestsPerMinute?: number;
+  /** Global OAuth clients, valid on every account (what a marketplace integration uses). */
+  globalClients?: GlobalClientConfig[];
+  /** Webhook delivery: retry delays, timeout, fetch. Defaults follow Zendesk. */
+  webhooks?: Partial<WebhookDispatchOptions>;
+  /** Options of the agent-workspace host page at /agent (which app to embed, its installation settings). */
+  workspace?: WorkspaceOptions;
+}
+
+export interface ListeningSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface ZendeskSandbox {
+  app: Express;
+  state: SandboxState;
+  tokens: TokenService;
+  tickets: TicketService;
+  /** Identifier of the sandbox's own global client (used for tokens issued by the control API). */
+  sandboxClientId: string;
+  workspaceDeps: WorkspaceDeps;
+  listen(port?: number, host?: string): Promise<ListeningSandbox>;
+  /** Resolves once every queued webhook delivery (with retries) has finished. */
+  webhooksIdle(): Promise<void>;
+  createAccount(subdomain: string): AccountRecord;
+  createUser(subdomain: string, user: { name: string; email: string; role: TRole; locale?: string; time_zone?: string }): UserRecord;
+  /** An access token straight from the sandbox, without the OAuth dance. */
+  issueToken(subdomain: string, userId: number, scopes?: string[], expiresIn?: number): string;
+}
+
+export const SANDBOX_CLIENT_ID = 'zendesk_sandbox_internal';
+
+export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): ZendeskSandbox {
+  const state = new SandboxState(options.clock ?? Date.now, {
+    searchLagMs: options.searchLagMs ?? 0,
+    requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+  });
+  const urls = new SandboxUrls(options.publicUrl ?? 'http://127.0.0.1');
+  const dispatcher = new WebhookDispatcher(state, { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks });
+  const tickets = new TicketService(state, createTicketChangeHooks(state, urls, dispatcher));
+  const tokens = new TokenService(state);
+  const faults = new FaultInjector();
+  const ctx: SandboxContext = { state, urls, tickets, dispatcher };
+
+  state.registerClient({ identifier: SANDBOX_CLIENT_ID, name: 'Zendesk sandbox', redirect_uri: [], kind: 'confidential', subdomain: null });
+  for (const client of options.globalClients ?? []) {
+    state.registerClient({
+      identifier: client.identifier,
+      secret: client.secret,
+      name: client.name ?? client.identifier,
+      redirect_uri: client.redirect_uris,
+      kind: 'confidential',
+      subdomain: null,
+    });
+  }
+
+  const issueToken = (subdomain: string, userId: number, scopes = ['read', 'write'], expiresIn = 1_800): string => {
+    const account = state.requireAccount(subdomain);
+    const user = account.users.get(userId);
+    const client = state.clients.get(SANDBOX_CLIENT_ID);
+    if (!user || !client) throw new Error(`no user ${userId} in ${subdomain}`);
+    return tokens.issue(subdomain, client, user, scopes, { expiresIn, refreshExpiresIn: null, withRefresh: false }).access_token;
+  };
+
+  const toWorkspaceUser = (user: UserRecord) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    time_zone: user.time_zone,
+  });
+
+  const workspaceDeps: WorkspaceDeps = {
+    apiBaseUrl: () => urls.origin,
+    // The longest lifetime Zendesk allows: the workspace caches these per agent.
+    issueAgentToken: async (subdomain, userId) => issueToken(subdomain, userId, ['read', 'write'], 172_800),
+    findUser: async (subdomain, userId) => {
+      const user = state.account(subdomain)?.users.get(userId);
+      return user ? toWorkspaceUser(user) : null;
+    },
+    defaultAgent: async (subdomain) => {
+      const account = state.requireAccount(subdomain);
+      const users = [...account.users.values()];
+      const agent = users.find((u) => u.role === 'agent') ?? users.find((u) => u.role === 'admin');
+      if (!agent) throw new Error(`account ${subdomain} has no agent`);
+      return toWorkspaceUser(agent);
+    },
+    onTicketChanged: (listener) => state.onTicketChanged(listener),
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.get('/', (_req, res) => {
+    res.json({
+      service: 'zendesk-sandbox',
+      accounts: [...state.accounts.keys()].map((subdomain) => ({ subdomain, api: urls.api(subdomain, '') })),
+      control: `${urls.origin}/_sandbox`,
+      agent_workspace: `${urls.origin}/agent/tickets/1`,
+    });
+  });
+  app.use(resolveAccount());
+  app.use(faults.middleware());
+  app.use(rateLimiter(state));
+  app.use('/_sandbox', controlRouter(ctx, tokens, faults, SANDBOX_CLIENT_ID));
+  app.use(oauthRouter(state, tokens));
+  app.use(attachmentContentRouter(ctx));
+  mountWorkspace(app, workspaceDeps, options.workspace ?? {});
+  app.use('/api/v2', express.json({ limit: '10mb' }), authenticate(state, tokens));
+  app.use(ticketsRouter(ctx));
+  app.use(uploadsRouter(ctx));
+  app.use(ticketFieldsRouter(ctx));
+  app.use(usersRouter(ctx));
+  app.use(searchRouter(ctx));
+  app.use(webhooksRouter(ctx));
+  app.use(triggersRouter(ctx));
+  app.use(oauthTokensRouter(ctx, tokens));
+  app.use(notFoundRoute);
+  app.use(errorHandler);
+
+  const listen = (port = 0, host = '127.0.0.1'): Promise<ListeningSandbox> =>
+    new Promise((resolve, reject) => {
+      const server: Server = createServer(app);
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        const address = server.address() as AddressInfo;
+        const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+        if (options.publicUrl === undefined) urls.origin = url;
+        resolve({
+          url: options.publicUrl ?? url,
+          close: () =>
+            new Promise<void>((done) => {
+              server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      });
+    });
+
+  return {
+    app,
+    state,
+    tokens,
+    tickets,
+    sandboxClientId: SANDBOX_CLIENT_ID,
+    workspaceDeps,
+    listen,
+    webhooksIdle: () => dispatcher.idle(),
+    createAccount: (subdomain) => state.createAccount(subdomain),
+    createUser: (subdomain, user) => state.createUser(state.requireAccount(subdomain), user),
+    issueToken,
+  };
+}

@@ -1,0 +1,208 @@
+// In-memory records. Field names follow Zendesk's JSON so serialisation stays a thin mapping.
+
+export type TRole = 'admin' | 'agent' | 'end-user';
+
+export interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  role: TRole;
+  locale: string;
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+}
+
+export interface CustomFieldValue {
+  id: number;
+  value: unknown;
+}
+
+export interface TicketRecord {
+  id: number;
+  subject: string;
+  description: string;
+  status: 'new' | 'open' | 'pending' | 'hold' | 'solved' | 'closed';
+  priority: string | null;
+  type: string | null;
+  requester_id: number;
+  submitter_id: number;
+  assignee_id: number | null;
+  group_id: number | null;
+  tags: string[];
+  custom_fields: CustomFieldValue[];
+  external_id: string | null;
+  via_channel: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttachmentRecord {
+  id: number;
+  token: string;
+  file_name: string;
+  content_type: string;
+  data: Buffer;
+}
+
+export interface CommentRecord {
+  id: number;
+  ticket_id: number;
+  author_id: number;
+  body: string;
+  html_body: string;
+  plain_body: string;
+  public: boolean;
+  attachment_ids: number[];
+  audit_id: number;
+  via_channel: string;
+  created_at: string;
+}
+
+export interface UploadRecord {
+  token: string;
+  attachment_ids: number[];
+  expires_at: number;
+  used: boolean;
+}
+
+export interface TicketFieldRecord {
+  id: number;
+  type: string;
+  title: string;
+  description: string;
+  active: boolean;
+  required: boolean;
+  custom_field_options: { id: number; name: string; value: string }[];
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookRecord {
+  id: string;
+  name: string;
+  description: string;
+  endpoint: string;
+  http_method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  request_format: 'json' | 'xml' | 'form_encoded';
+  status: 'active' | 'inactive';
+  subscriptions: string[];
+  authentication: { type: string; data: Record<string, string>; add_position: string } | null;
+  custom_headers: Record<string, string>;
+  secret: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+}
+
+export interface TriggerCondition {
+  field: string;
+  operator: string;
+  value?: unknown;
+}
+
+export interface TriggerAction {
+  field: string;
+  value: unknown;
+}
+
+export interface TriggerRecord {
+  id: number;
+  title: string;
+  description: string | null;
+  active: boolean;
+  position: number;
+  conditions: { all: TriggerCondition[]; any: TriggerCondition[] };
+  actions: TriggerAction[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SearchSnapshot {
+  ticket: TicketRecord;
+  visibleAt: number;
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  status: number | null;
+  error: string | null;
+}
+
+export interface DeliveryRecord {
+  invocation_id: string;
+  webhook_id: string;
+  trigger_id: number | null;
+  ticket_id: number | null;
+  endpoint: string;
+  body: string;
+  duplicate: boolean;
+  attempts: DeliveryAttempt[];
+  state: 'pending' | 'succeeded' | 'failed';
+}
+
+export interface AccountRecord {
+  id: number;
+  subdomain: string;
+  users: Map<number, UserRecord>;
+  groups: Map<number, GroupRecord>;
+  tickets: Map<number, TicketRecord>;
+  comments: Map<number, CommentRecord[]>;
+  attachments: Map<number, AttachmentRecord>;
+  uploads: Map<string, UploadRecord>;
+  ticketFields: Map<number, TicketFieldRecord>;
+  webhooks: Map<string, WebhookRecord>;
+  triggers: Map<number, TriggerRecord>;
+  searchIndex: Map<number, SearchSnapshot[]>;
+  searchLagMs: number;
+  rateLimit: { requestsPerMinute: number; windowMs: number };
+  duplicateNextDeliveries: number;
+  deliveries: DeliveryRecord[];
+  nextTicketId: number;
+}
+
+export interface OAuthClientRecord {
+  id: number;
+  identifier: string;
+  secret: string;
+  name: string;
+  redirect_uri: string[];
+  kind: 'confidential' | 'public';
+  /** null for a global client; otherwise the only account it works on. */
+  subdomain: string | null;
+  /** The user who created a local client: client_credentials tokens act as them. */
+  owner_user_id: number | null;
+}
+
+export interface TokenRecord {
+  id: number;
+  subdomain: string;
+  client_identifier: string;
+  user_id: number;
+  scopes: string[];
+  access_token: string;
+  expires_at: number | null;
+  refresh_token: string | null;
+  refresh_expires_at: number | null;
+  revoked: boolean;
+  created_at: string;
+}
+
+export interface AuthorizationCodeRecord {
+  code: string;
+  subdomain: string;
+  client_identifier: string;
+  user_id: number;
+  redirect_uri: string;
+  scopes: string[];
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  expires_at: number;
+  used: boolean;
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  AccountRecord,
+  AuthorizationCodeRecord,
+  OAuthClientRecord,
+  TRole,
+  TokenRecord,
+  UserRecord,
+} from './model';
+
+export type Clock = () => number;
+
+export const DEFAULT_REQUESTS_PER_MINUTE = 700;
+
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.description === 'string' ? body.description : String(body.error));
+  }
+}
+
+export function recordNotFound(): SandboxError {
+  return new SandboxError(404, { error: 'RecordNotFound', description: 'Not found' });
+}
+
+export function recordInvalid(details: Record<string, { description: string; error?: string }[]>): SandboxError {
+  return new SandboxError(422, { error: 'RecordInvalid', description: 'Record validation errors', details });
+}
+
+export function randomHex(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+type TicketListener = (subdomain: string, ticketId: number) => void;
+
+/** All accounts, OAuth clients, tokens and codes of one sandbox. Every lookup takes the subdomain. */
+export class SandboxState {
+  readonly accounts = new Map<string, AccountRecord>();
+  readonly clients = new Map<string, OAuthClientRecord>();
+  readonly tokens: TokenRecord[] = [];
+  readonly codes = new Map<string, AuthorizationCodeRecord>();
+  private nextId = 10_001;
+  private readonly ticketListeners = new Set<TicketListener>();
+
+  constructor(
+    readonly now: Clock,
+    private readonly defaults: { searchLagMs: number; requestsPerMinute: number },
+  ) {}
+
+  id(): number {
+    return this.nextId++;
+  }
+
+  isoNow(): string {
+    return new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  createAccount(subdomain: string): AccountRecord {
+    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(subdomain)) {
+      throw recordInvalid({ subdomain: [{ description: 'Subdomain must be lowercase letters, digits and dashes', error: 'InvalidValue' }] });
+    }
+    if (this.accounts.has(subdomain)) {
+      throw recordInvalid({ subdomain: [{ description: 'Subdomain: has already been taken', error: 'DuplicateValue' }] });
+    }
+    const account: AccountRecord = {
+      id: this.id(),
+      subdomain,
+      users: new Map(),
+      groups: new Map(),
+      tickets: new Map(),
+      comments: new Map(),
+      attachments: new Map(),
+      uploads: new Map(),
+      ticketFields: new Map(),
+      webhooks: new Map(),
+      triggers: new Map(),
+      searchIndex: new Map(),
+      searchLagMs: this.defaults.searchLagMs,
+      rateLimit: { requestsPerMinute: this.defaults.requestsPerMinute, windowMs: 60_000 },
+      duplicateNextDeliveries: 0,
+      deliveries: [],
+      nextTicketId: 1,
+    };
+    const group = { id: this.id(), name: 'Support' };
+    account.groups.set(group.id, group);
+    this.accounts.set(subdomain, account);
+    return account;
+  }
+
+  account(subdomain: string): AccountRecord | undefined {
+    return this.accounts.get(subdomain);
+  }
+
+  requireAccount(subdomain: string): AccountRecord {
+    const account = this.accounts.get(subdomain);
+    if (!account) throw recordNotFound();
+    return account;
+  }
+
+  createUser(account: AccountRecord, input: { name: string; email: string; role: TRole; locale?: string; time_zone?: string }): UserRecord {
+    const email = input.email.toLowerCase();
+    for (const existing of account.users.values()) {
+      if (existing.email === email) {
+        throw recordInvalid({ email: [{ description: `Email: ${email} is already being used by another user`, error: 'DuplicateValue' }] });
+      }
+    }
+    const now = this.isoNow();
+    const user: UserRecord = {
+      id: this.id(),
+      name: input.name,
+      email,
+      role: input.role,
+      locale: input.locale ?? 'en-US',
+      time_zone: input.time_zone ?? 'UTC',
+      created_at: now,
+      updated_at: now,
+    };
+    account.users.set(user.id, user);
+    return user;
+  }
+
+  ownerAdmin(account: AccountRecord): UserRecord {
+    for (const user of account.users.values()) if (user.role === 'admin') return user;
+    throw new SandboxError(422, { error: 'RecordInvalid', description: `Account ${account.subdomain} has no admin` });
+  }
+
+  registerClient(input: Omit<OAuthClientRecord, 'id' | 'secret' | 'owner_user_id'> & { secret?: string; owner_user_id?: number | null }): OAuthClientRecord {
+    if (this.clients.has(input.identifier)) {
+      throw recordInvalid({ identifier: [{ description: 'Identifier: has already been taken', error: 'DuplicateValue' }] });
+    }
+    if (input.subdomain !== null) this.requireAccount(input.subdomain);
+    const client: OAuthClientRecord = { ...input, id: this.id(), secret: input.secret ?? randomHex(32), owner_user_id: input.owner_user_id ?? null };
+    this.clients.set(client.identifier, client);
+    return client;
+  }
+
+  /** A client usable on this account: global, or local to this very account. */
+  clientFor(subdomain: string, identifier: string): OAuthClientRecord | undefined {
+    const client = this.clients.get(identifier);
+    if (!client) return undefined;
+    return client.subdomain === null || client.subdomain === subdomain ? client : undefined;
+  }
+
+  onTicketChanged(listener: TicketListener): () => void {
+    this.ticketListeners.add(listener);
+    return () => this.ticketListeners.delete(listener);
+  }
+
+  emitTicketChanged(subdomain: string, ticketId: number): void {
+    for (const listener of this.ticketListeners) {
+      try {
+        listener(subdomain, ticketId);
+      } catch {
+        // A listener's failure must not undo a committed change.
+      }
+    }
+  }
+}
