@@ -1,0 +1,53 @@
+// Everything a sync handler needs to act for one installed Zendesk account. The accounts module
+// builds it from the database (sealed secrets, OAuth tokens with refresh); tests build it directly
+// against the sandboxes. Handlers never read configuration or secrets any other way.
+import type { IncidentClient } from '@incident-desk/incident-api';
+import type { ZendeskClient } from '@incident-desk/zendesk-api';
+
+export interface AccountFields {
+  /** Threat URL: the URL, domain, email, E.164 phone or IPv4 to report. */
+  threat: number;
+  /** Incident ID: the id the report returned. */
+  incidentId: number;
+  /** Incident Status: optional field mirroring the incident's status. */
+  status: number | null;
+}
+
+export interface AccountSettings {
+  /** Forward internal notes to the incident too, not only public replies. Default off. */
+  forwardInternalNotes: boolean;
+  /** Solve the ticket when its incident reaches takedown_success. Default off. */
+  solveOnTakedownSuccess: boolean;
+  /** Open a ticket for an incident that has none. Default on; off = track ticket-originated reports only. */
+  openTicketsForDetectedIncidents: boolean;
+  /** Group that tickets opened for detected incidents go to. */
+  newTicketGroupId: number | null;
+}
+
+export interface AccountContext {
+  accountId: string;
+  subdomain: string;
+  zendesk: ZendeskClient;
+  /**
+   * The incident service as this account: the parent client, or, given a clientId (the event's or
+   * a sub-client's), acting for that managed client.
+   */
+  incidents(clientId?: string): IncidentClient;
+  fields: AccountFields;
+  settings: AccountSettings;
+}
+
+export interface AccountContextProvider {
+  /** Throws AccountUnavailableError when the account cannot act now (e.g. re-authorisation required). */
+  forAccount(accountId: string): Promise<AccountContext>;
+}
+
+export class AccountUnavailableError extends Error {
+  override name = 'AccountUnavailableError';
+  constructor(
+    readonly accountId: string,
+    readonly reason: 'unknown_account' | 'reauthorization_required' | 'not_configured',
+  ) {
+    super(`account ${accountId} cannot act: ${reason.replace(/_/g, ' ')}`);
+  }
+}
