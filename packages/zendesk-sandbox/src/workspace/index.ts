@@ -1,0 +1,3 @@
+export { createWorkspaceRouter } from './create-workspace-router';
+export type { WorkspaceOptions, TWorkspaceRouterInput } from './options';
+export { ZWorkspaceOptions, ZWorkspaceApp, ZWorkspaceInstallation } from './options';

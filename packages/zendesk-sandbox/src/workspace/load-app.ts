@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { TWorkspaceApp, TWorkspaceInstallation } from './options';
+
+/** The sidebar app as the host page needs it, whichever way it is served. */
+export interface TLoadedApp {
+  name: string;
+  appId: number | string;
+  installationId: number | string;
+  /** `folder`: `sidebarPath` is relative to the app folder; `zcli`: `sidebarUrl` is absolute. */
+  source:
+    { kind: 'folder'; dir: string; sidebarPath: string } | { kind: 'zcli'; sidebarUrl: string };
+  /** Every setting value, secure ones included: server side only. */
+  settings: Record<string, unknown>;
+  secureSettingNames: ReadonlySet<string>;
+}
+
+const ZLocationEntry = z.union([z.string(), z.looseObject({ url: z.string() })]);
+// `location` is `{support: {ticket_sidebar: ...}}`, or in old manifests a bare location name or list.
+const ZLocation = z.union([
+  z.record(z.string(), z.record(z.string(), ZLocationEntry)),
+  z.string(),
+  z.array(z.string()),
+]);
+
+const ZManifest = z.looseObject({
+  name: z.string().default('App'),
+  location: ZLocation.optional(),
+  parameters: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        secure: z.boolean().optional(),
+        default: z.unknown().optional(),
+      }),
+    )
+    .default([]),
+});
+
+const ZZcliAppJson = z.looseObject({
+  apps: z
+    .array(
+      z.looseObject({
+        name: z.string().default('App'),
+        id: z.union([z.string(), z.number()]),
+        asset_url_prefix: z.string(),
+        // zcli writes the manifest's `location`; accept `locations` too.
+        location: ZLocation.optional(),
+        locations: ZLocation.optional(),
+      }),
+    )
+    .min(1),
+  installations: z
+    .array(
+      z.looseObject({
+        id: z.union([z.string(), z.number()]).optional(),
+        // zcli writes an object; accept Zendesk's `[{name, value}]` list form too.
+        settings: z
+          .union([
+            z.record(z.string(), z.unknown()),
+            z.array(z.looseObject({ name: z.string(), value: z.unknown() })),
+          ])
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+
+export class AppLoadError extends Error {
+  override name = 'AppLoadError';
+}
+
+function sidebarEntry(location: z.infer<typeof ZLocation> | undefined): string | null {
+  if (location === undefined) return null;
+  if (typeof location === 'string')
+    return location === 'ticket_sidebar' ? 'assets/iframe.html' : null;
+  if (Array.isArray(location))
+    return location.includes('ticket_sidebar') ? 'assets/iframe.html' : null;
+  const entry = location.support?.ticket_sidebar;
+  if (entry === undefined) return null;
+  return typeof entry === 'string' ? entry : entry.url;
+}
+
+function numericIfPossible(id: string | number): string | number {
+  return typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
+}
+
+export async function loadApp(
+  app: TWorkspaceApp,
+  installation: TWorkspaceInstallation,
+  fetchImpl: typeof fetch,
+) {
+  return 'dir' in app
+    ? loadFolderApp(app.dir, installation)
+    : loadZcliApp(app.zcliUrl, installation, fetchImpl);
+}
+
+async function readManifest(dir: string): Promise<z.infer<typeof ZManifest>> {
+  const file = path.join(dir, 'manifest.json');
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new AppLoadError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (err) {
+    throw new AppLoadError(`${file} is not JSON: ${(err as Error).message}`);
+  }
+  const manifest = ZManifest.safeParse(json);
+  if (!manifest.success)
+    throw new AppLoadError(`manifest.json is invalid: ${manifest.error.message}`);
+  return manifest.data;
+}
+
+/** The `secure: true` parameters of an app folder's manifest. */
+export async function secureParameterNames(dir: string): Promise<string[]> {
+  return (await readManifest(dir)).parameters.filter((p) => p.secure).map((p) => p.name);
+}
+
+async function loadFolderApp(
+  dir: string,
+  installation: TWorkspaceInstallation,
+): Promise<TLoadedApp> {
+  const manifest = { data: await readManifest(dir) };
+  const sidebarPath = sidebarEntry(manifest.data.location);
+  if (!sidebarPath) throw new AppLoadError('manifest.json has no support.ticket_sidebar location');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(sidebarPath)) {
+    // An absolute location URL (a hosted app): Zendesk loads it as is.
+    return {
+      ...folderCommon(manifest.data, installation),
+      source: { kind: 'zcli', sidebarUrl: sidebarPath },
+    };
+  }
+  return {
+    ...folderCommon(manifest.data, installation),
+    source: { kind: 'folder', dir, sidebarPath },
+  };
+}
+
+function folderCommon(manifest: z.infer<typeof ZManifest>, installation: TWorkspaceInstallation) {
+  const defaults = Object.fromEntries(
+    manifest.parameters.filter((p) => p.default !== undefined).map((p) => [p.name, p.default]),
+  );
+  const secure = new Set(installation.secureSettingNames);
+  for (const p of manifest.parameters) if (p.secure) secure.add(p.name);
+  return {
+    name: manifest.name,
+    appId: installation.appId ?? 1,
+    installationId: installation.id,
+    settings: { ...defaults, title: manifest.name, ...installation.settings },
+    secureSettingNames: secure,
+  };
+}
+
+async function loadZcliApp(
+  zcliUrl: string,
+  installation: TWorkspaceInstallation,
+  fetchImpl: typeof fetch,
+): Promise<TLoadedApp> {
+  const appJsonUrl = new URL(
+    zcliUrl.endsWith('/app.json') ? zcliUrl : zcliUrl.replace(/\/?$/, '/app.json'),
+  );
+  let body: unknown;
+  try {
+    const res = await fetchImpl(appJsonUrl);
+    if (!res.ok) throw new Error(`answered ${res.status}`);
+    body = await res.json();
+  } catch (err) {
+    throw new AppLoadError(`cannot load ${appJsonUrl.href}: ${(err as Error).message}`);
+  }
+  const parsed = ZZcliAppJson.safeParse(body);
+  if (!parsed.success)
+    throw new AppLoadError(`${appJsonUrl.href} is not zcli's app.json: ${parsed.error.message}`);
+  const [app] = parsed.data.apps;
+  if (!app) throw new AppLoadError('app.json lists no app');
+  const entry = sidebarEntry(app.location ?? app.locations);
+  if (!entry) throw new AppLoadError('app.json: the app has no support.ticket_sidebar location');
+  // zcli serves `assets/iframe.html` under asset_url_prefix (which ends in `assets/`).
+  const prefix = new URL(app.asset_url_prefix, appJsonUrl);
+  const sidebarUrl = /^[a-z][a-z0-9+.-]*:/i.test(entry)
+    ? entry
+    : new URL(entry.startsWith('assets/') ? entry.slice('assets/'.length) : entry, prefix).href;
+  const inst = parsed.data.installations[0];
+  const zcliSettings = Array.isArray(inst?.settings)
+    ? Object.fromEntries(inst.settings.map((s) => [s.name, s.value]))
+    : (inst?.settings ?? {});
+  return {
+    name: app.name,
+    appId: installation.appId ?? numericIfPossible(app.id),
+    installationId: inst?.id !== undefined ? numericIfPossible(inst.id) : installation.id,
+    source: { kind: 'zcli', sidebarUrl },
+    settings: { title: app.name, ...zcliSettings, ...installation.settings },
+    // zcli's app.json does not say which settings are secure: the options must.
+    secureSettingNames: new Set(installation.secureSettingNames),
+  };
+}
+
+/** Settings the browser may see: everything but the secure ones. */
+export function publicSettings(app: TLoadedApp): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(app.settings).filter(([name]) => !app.secureSettingNames.has(name)),
+  );
+}

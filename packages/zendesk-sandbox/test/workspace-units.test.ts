@@ -1,0 +1,126 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, jsonForScriptTag } from '../src/workspace/escape-html';
+import { mintJwt, UnsupportedJwtError } from '../src/workspace/mint-jwt';
+import {
+  settingValues,
+  substitute,
+  substituteDeep,
+} from '../src/workspace/substitute-placeholders';
+import { ticketChangeEvents, type TTicketSnapshot } from '../src/workspace/ticket-events';
+import { zafTimeZone } from '../src/workspace/zaf-user';
+
+const snapshot = (over: Partial<TTicketSnapshot> = {}): TTicketSnapshot => ({
+  subject: 's',
+  status: 'open',
+  tags: ['a', 'b'],
+  customFields: { '1': 'x' },
+  ...over,
+});
+
+describe('ticket change events', () => {
+  it('raises nothing for an unchanged ticket or a mere tag reordering', () => {
+    expect(ticketChangeEvents(snapshot(), snapshot({ tags: ['b', 'a'] }))).toEqual([]);
+  });
+
+  it('raises one event per changed property, with the new value', () => {
+    expect(
+      ticketChangeEvents(
+        snapshot(),
+        snapshot({ subject: 't', status: 'solved', tags: ['a'], customFields: { '2': 5 } }),
+      ),
+    ).toEqual([
+      { name: 'ticket.subject.changed', payload: 't' },
+      { name: 'ticket.status.changed', payload: 'solved' },
+      { name: 'ticket.tags.changed', payload: ['a'] },
+      { name: 'ticket.custom_field_1.changed', payload: null },
+      { name: 'ticket.custom_field_2.changed', payload: 5 },
+    ]);
+  });
+});
+
+describe('currentUser time zone', () => {
+  const winter = new Date('2026-01-15T12:00:00Z');
+  it('maps Rails names and passes IANA names through, with the offset at that date', () => {
+    expect(zafTimeZone('Eastern Time (US & Canada)', winter)).toEqual({
+      name: 'Eastern Time (US & Canada)',
+      ianaName: 'America/New_York',
+      offset: -300,
+      formattedOffset: 'GMT-05:00',
+    });
+    expect(zafTimeZone('Europe/Berlin', winter)).toMatchObject({
+      ianaName: 'Europe/Berlin',
+      offset: 60,
+    });
+    expect(zafTimeZone('Asia/Kolkata', winter)).toMatchObject({
+      offset: 330,
+      formattedOffset: 'GMT+05:30',
+    });
+  });
+
+  it('reports UTC for a zone it does not know', () => {
+    expect(zafTimeZone('Atlantis', winter)).toEqual({
+      name: 'Atlantis',
+      ianaName: 'Etc/UTC',
+      offset: 0,
+      formattedOffset: 'GMT+00:00',
+    });
+  });
+});
+
+describe('placeholder substitution', () => {
+  const values = settingValues({ token: 'T', port: 8080, missing: null });
+  it('replaces known placeholders, tolerates spaces, leaves unknown ones as written', () => {
+    expect(
+      substitute(
+        'a {{setting.token}} {{ setting.port }} {{setting.nope}} {{setting.missing}}',
+        values,
+      ),
+    ).toBe('a T 8080 {{setting.nope}} {{setting.missing}}');
+  });
+
+  it('reaches every string of nested data', () => {
+    expect(
+      substituteDeep({ a: ['{{setting.token}}', 1], b: { c: '{{setting.port}}' } }, values),
+    ).toEqual({
+      a: ['T', 1],
+      b: { c: '8080' },
+    });
+  });
+});
+
+describe('jwt minting', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('signs HS256 with iat and a default one-hour expiry', async () => {
+    const token = await mintJwt({ algorithm: 'HS256', secret_key: 's', claims: { sub: 'x' } }, now);
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const iat = now.getTime() / 1000;
+    expect(decodeJwt(token)).toEqual({ sub: 'x', iat, exp: iat + 3600 });
+  });
+
+  it('honours explicit exp and expiry, and refuses algorithms it cannot sign with a shared secret', async () => {
+    const iat = now.getTime() / 1000;
+    expect(
+      decodeJwt(await mintJwt({ algorithm: 'hs512', secret_key: 's', expiry: 10, claims: {} }, now))
+        .exp,
+    ).toBe(iat + 10);
+    expect(
+      decodeJwt(await mintJwt({ algorithm: 'HS256', secret_key: 's', claims: { exp: 5 } }, now))
+        .exp,
+    ).toBe(5);
+    await expect(
+      mintJwt({ algorithm: 'RS256', secret_key: 's', claims: {} }, now),
+    ).rejects.toBeInstanceOf(UnsupportedJwtError);
+  });
+});
+
+describe('escaping', () => {
+  it('escapes HTML text and keeps embedded JSON from closing its script element', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    );
+    const json = jsonForScriptTag({ s: '</script><script>alert(1)</script>\u2028' });
+    expect(json).not.toMatch(/<|>|\u2028/);
+    expect(JSON.parse(json)).toEqual({ s: '</script><script>alert(1)</script>\u2028' });
+  });
+});
