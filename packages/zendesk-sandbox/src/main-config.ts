@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { WorkspaceOptions } from './workspace';
@@ -6,7 +6,8 @@ import type { WorkspaceOptions } from './workspace';
 const ZJsonObject = z.string().transform((text, ctx) => {
   try {
     const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>;
   } catch {
     // reported below
   }
@@ -21,12 +22,20 @@ export const ZMainEnv = z.object({
   ZENDESK_SANDBOX_REDIRECT_URIS: z
     .string()
     .default('http://localhost:8787/oauth/callback,http://127.0.0.1:8787/oauth/callback')
-    .transform((list) => list.split(',').map((u) => u.trim()).filter((u) => u !== ''))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
     .pipe(z.array(z.url())),
   ZENDESK_SANDBOX_SEARCH_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   ZENDESK_SANDBOX_APP_DIR: z.string().min(1).optional(),
   ZENDESK_SANDBOX_ZCLI_URL: z.url().optional(),
-  ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({ connector_url: 'http://localhost:8787', shared_secret: 'local-shared-secret' }),
+  ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({
+    connector_url: 'http://localhost:8787',
+    shared_secret: 'local-shared-secret',
+  }),
 });
 export type TMainEnv = z.infer<typeof ZMainEnv>;
 
@@ -41,6 +50,18 @@ export interface TMainConfig {
 }
 
 const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../apps/sidebar/dist', import.meta.url));
+const APP_MANIFEST = fileURLToPath(new URL('../../../manifest.json', import.meta.url));
+
+/**
+ * The app's secure parameters, from its manifest: zcli's /app.json does not say which settings
+ * are secure, and a secure setting must never reach the iframe whatever the app source.
+ */
+function secureSettingNames(): string[] {
+  const manifest = JSON.parse(readFileSync(APP_MANIFEST, 'utf8')) as {
+    parameters?: { name: string; secure?: boolean }[];
+  };
+  return (manifest.parameters ?? []).filter((p) => p.secure === true).map((p) => p.name);
+}
 
 export function parseMainConfig(env: NodeJS.ProcessEnv): TMainConfig {
   const parsed = ZMainEnv.safeParse(env);
@@ -49,15 +70,21 @@ export function parseMainConfig(env: NodeJS.ProcessEnv): TMainConfig {
     throw new Error(`invalid zendesk-sandbox configuration: ${problems}`);
   }
   const e = parsed.data;
-  const installation = { settings: e.ZENDESK_SANDBOX_APP_SETTINGS };
+  const installation = {
+    settings: e.ZENDESK_SANDBOX_APP_SETTINGS,
+    secureSettingNames: secureSettingNames(),
+  };
   const appDir = e.ZENDESK_SANDBOX_APP_DIR ?? DEFAULT_APP_DIR;
   let workspace: WorkspaceOptions = { installation };
-  if (e.ZENDESK_SANDBOX_ZCLI_URL) workspace = { app: { zcliUrl: e.ZENDESK_SANDBOX_ZCLI_URL }, installation };
+  if (e.ZENDESK_SANDBOX_ZCLI_URL)
+    workspace = { app: { zcliUrl: e.ZENDESK_SANDBOX_ZCLI_URL }, installation };
   else if (existsSync(appDir)) workspace = { app: { dir: appDir }, installation };
   return {
     port: e.ZENDESK_SANDBOX_PORT,
     host: e.ZENDESK_SANDBOX_HOST,
-    publicUrl: e.ZENDESK_SANDBOX_PUBLIC_URL ?? (e.ZENDESK_SANDBOX_PORT === 0 ? undefined : `http://localhost:${e.ZENDESK_SANDBOX_PORT}`),
+    publicUrl:
+      e.ZENDESK_SANDBOX_PUBLIC_URL ??
+      (e.ZENDESK_SANDBOX_PORT === 0 ? undefined : `http://localhost:${e.ZENDESK_SANDBOX_PORT}`),
     redirectUris: e.ZENDESK_SANDBOX_REDIRECT_URIS,
     searchLagMs: e.ZENDESK_SANDBOX_SEARCH_LAG_MS,
     workspace,

@@ -15,6 +15,13 @@ describe('main configuration', () => {
     expect(config.workspace.app).toEqual({ zcliUrl: 'http://localhost:4567' });
   });
 
+  it('keeps the manifest\'s secure settings out of the iframe for every app source', () => {
+    const fromZcli = parseMainConfig({ ZENDESK_SANDBOX_ZCLI_URL: 'http://localhost:4567' });
+    expect(fromZcli.workspace.installation?.secureSettingNames).toContain('shared_secret');
+    const fromFolder = parseMainConfig({});
+    expect(fromFolder.workspace.installation?.secureSettingNames).toContain('shared_secret');
+  });
+
   it('fails fast on bad values, naming the variable', () => {
     expect(() => parseMainConfig({ ZENDESK_SANDBOX_PORT: 'abc' })).toThrow(/ZENDESK_SANDBOX_PORT/);
     expect(() => parseMainConfig({ ZENDESK_SANDBOX_REDIRECT_URIS: 'not a url' })).toThrow(/ZENDESK_SANDBOX_REDIRECT_URIS/);
