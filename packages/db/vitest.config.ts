@@ -5,5 +5,9 @@ export default defineProject({
     name: 'db',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Opening a fresh PGlite (initdb in WebAssembly) and spawning child processes take seconds.
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { TDatabase } from './database';
+import { readMigrations } from './migrations/read-migrations';
+import { openPglite } from './open-pglite';
+import { openPostgres } from './open-postgres';
+import { defaultPgliteDir, migrationsDir as defaultMigrationsDir, repoRoot } from './paths';
+
+export type TOpenDatabaseOptions = {
+  /**
+   * PostgreSQL URL. Default: the DATABASE_URL environment variable. Absent or empty means the
+   * embedded PGlite; pass `null` to use PGlite whatever the environment says.
+   */
+  databaseUrl?: string | null;
+  /** PostgreSQL schema for every table. Default: the URL's `?schema=`, else `public`. */
+  schema?: string;
+  /** PGlite data folder. Default: PGLITE_DIR, else `.data/pglite`; relative paths are from the repository root. */
+  pgliteDir?: string;
+  /** Default: `prisma/migrations` of this repository. */
+  migrationsDir?: string;
+  /** Connections in the PostgreSQL pool. Default 10. */
+  poolSize?: number;
+  /** Where errors of idle PostgreSQL connections go. Default: console.error. */
+  onPoolError?: (error: Error) => void;
+  /** Read instead of process.env. */
+  env?: Record<string, string | undefined>;
+};
+
+/**
+ * Opens the database and applies pending migrations: PostgreSQL when a URL is given (through
+ * DATABASE_URL or the option), else PGlite in a local folder that this process locks.
+ */
+export async function openDatabase(options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
+  const env = options.env ?? process.env;
+  const databaseUrl = options.databaseUrl === undefined ? env.DATABASE_URL : options.databaseUrl;
+  const migrations = readMigrations(options.migrationsDir ?? defaultMigrationsDir);
+  if (databaseUrl) {
+    return openPostgres({
+      databaseUrl,
+      schema: options.schema,
+      poolSize: options.poolSize ?? 10,
+      migrations,
+      onPoolError:
+        options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error)),
+    });
+  }
+  const pgliteDir = options.pgliteDir ?? env.PGLITE_DIR;
+  return openPglite(pgliteDir ? path.resolve(repoRoot, pgliteDir) : defaultPgliteDir, migrations);
+}

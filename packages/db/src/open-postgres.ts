@@ -1,0 +1,72 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { closeOnce, type TPostgresDatabase } from './database';
+import { PrismaClient } from './generated/client';
+import { applyMigrations } from './migrations/apply-migrations';
+import type { TMigrationFile } from './migrations/read-migrations';
+import { parsePostgresUrl } from './postgres-url';
+
+export type TOpenPostgresOptions = {
+  databaseUrl: string;
+  schema?: string;
+  poolSize: number;
+  migrations: TMigrationFile[];
+  onPoolError: (error: Error) => void;
+};
+
+export async function openPostgres(options: TOpenPostgresOptions): Promise<TPostgresDatabase> {
+  const { connectionString, schema } = parsePostgresUrl(options.databaseUrl, options.schema);
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize,
+    // Raw SQL written by the app finds the tables without qualifying them.
+    options: `-c search_path=${schema}`,
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
+  pool.on('error', options.onPoolError);
+  try {
+    const appliedMigrations = await applyMigrations(
+      async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async <TRow>(sql: string, params?: unknown[]) =>
+              (await client.query(sql, params)).rows as TRow[],
+          });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      options.migrations,
+      schema,
+    );
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }) });
+    return {
+      backend: 'postgres',
+      prisma,
+      pool,
+      connectionString,
+      schema,
+      appliedMigrations,
+      ...closeOnce(async () => {
+        try {
+          await prisma.$disconnect();
+        } finally {
+          await pool.end();
+        }
+      }),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
