@@ -1,0 +1,35 @@
+import type { PgBoss } from '@incident-desk/db';
+import { INCIDENT_EVENT_QUEUE } from '../http/incident-webhook';
+import { TICKET_EVENT_QUEUE } from '../http/ticketing-webhook';
+
+export const SYNC_QUEUES = [INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE] as const;
+export type SyncQueue = (typeof SYNC_QUEUES)[number];
+
+export interface SyncQueueOptions {
+  /** Retries after the first attempt before a job is recorded as a sync failure. Default 8. */
+  retryLimit?: number;
+  /** First retry delay in seconds, doubled each time up to 10 minutes. Default 2. */
+  retryDelay?: number;
+}
+
+/**
+ * Jobs of one ticket (ticket events) or one incident (incident events) share a singleton key and
+ * run one at a time in arrival order, on any instance: that is what keeps two instances from
+ * opening two tickets for one new incident. Retries back off exponentially up to 10 minutes.
+ */
+export async function createSyncQueues(
+  boss: PgBoss,
+  options: SyncQueueOptions = {},
+): Promise<void> {
+  for (const name of SYNC_QUEUES) {
+    await boss.createQueue(name, {
+      policy: 'key_strict_fifo',
+      retryLimit: options.retryLimit ?? 8,
+      retryDelay: options.retryDelay ?? 2,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 300,
+      notify: true,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+// Runs the sync handlers on pg-boss jobs. A handler that throws is retried with backoff; on its last
+// attempt, or when it reports a permanent failure, the job is recorded as a SyncFailure (shown to
+// admins with a retry) and completed, because a failed job would hold back every later job of the
+// same ticket or incident in a key_strict_fifo queue.
+import type { Job, JobWithMetadata, PgBoss, TDatabase } from '@incident-desk/db';
+import {
+  AccountUnavailableError,
+  type AccountContext,
+  type AccountContextProvider,
+} from '../accounts/account-context';
+import type { SyncOutcome } from '../sync/job-outcome';
+import { SYNC_QUEUES, type SyncQueue } from './queues';
+
+export type SyncHandler = (
+  ctx: AccountContext,
+  data: unknown,
+  job: Job<unknown>,
+) => Promise<SyncOutcome>;
+
+export interface WorkerOptions {
+  boss: PgBoss;
+  db: TDatabase;
+  accounts: AccountContextProvider;
+  handlers: Record<SyncQueue, SyncHandler>;
+  /** Jobs processed at once per queue in this process. Default 4. */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+  onOutcome?: (queue: SyncQueue, job: Job<unknown>, outcome: SyncOutcome) => void;
+}
+
+export interface Worker {
+  /** Stops taking jobs and waits for the running ones to finish (up to `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+interface JobIdentity {
+  accountId?: unknown;
+  body?: { ticketId?: unknown };
+  event?: { data?: { incidentId?: unknown } };
+}
+
+function describe(data: unknown): {
+  accountId: string | null;
+  ticketId: bigint | null;
+  incidentId: string | null;
+} {
+  const job = (typeof data === 'object' && data !== null ? data : {}) as JobIdentity;
+  const ticketId = job.body?.ticketId;
+  const incidentId = job.event?.data?.incidentId;
+  return {
+    accountId: typeof job.accountId === 'string' ? job.accountId : null,
+    ticketId: typeof ticketId === 'number' ? BigInt(ticketId) : null,
+    incidentId: typeof incidentId === 'string' ? incidentId : null,
+  };
+}
+
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const { boss, db, accounts } = options;
+
+  async function recordFailure(queue: SyncQueue, job: Job<unknown>, reason: string): Promise<void> {
+    const { accountId, ticketId, incidentId } = describe(job.data);
+    if (!accountId) {
+      console.error(`${queue} job ${job.id} failed and names no account: ${reason}`);
+      return;
+    }
+    await db.prisma.syncFailure.create({
+      data: {
+        accountId,
+        queue,
+        jobId: job.id,
+        ticketId,
+        incidentId,
+        reason,
+        payload: job.data as object,
+      },
+    });
+  }
+
+  async function run(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<void> {
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    let outcome: SyncOutcome;
+    try {
+      const accountId = describe(job.data).accountId;
+      if (!accountId) throw new AccountUnavailableError('(none)', 'unknown_account');
+      const ctx = await accounts.forAccount(accountId);
+      outcome = await options.handlers[queue](ctx, job.data, job);
+    } catch (error) {
+      if (error instanceof AccountUnavailableError && error.reason === 'unknown_account') {
+        // An uninstalled account's late deliveries: nothing to act for and nowhere to record it.
+        console.warn(`${queue} job ${job.id} skipped: ${error.message}`);
+        outcome = { status: 'skipped', reason: error.message };
+      } else if (!lastAttempt) {
+        throw error;
+      } else {
+        outcome = {
+          status: 'failed_permanently',
+          reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        };
+      }
+    }
+    if (outcome.status === 'failed_permanently') await recordFailure(queue, job, outcome.reason);
+    options.onOutcome?.(queue, job, outcome);
+  }
+
+  const workers: { queue: SyncQueue; id: string }[] = [];
+  for (const queue of SYNC_QUEUES) {
+    workers.push({
+      queue,
+      id: await boss.work(
+        queue,
+        {
+          includeMetadata: true,
+          localConcurrency: options.concurrency ?? 4,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        },
+        async ([job]) => {
+          if (job) await run(queue, job);
+        },
+      ),
+    });
+  }
+
+  return {
+    // Jobs still running when the time is up stay active; pg-boss expires and retries them, so
+    // work is either finished here or handed back, never lost.
+    async stop(timeoutMs = 30_000) {
+      const drained = Promise.all(
+        workers.map(({ queue, id }) => boss.offWork(queue, { id, wait: true })),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([drained, timeout]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createJobQueue, type Job, type PgBoss } from '@incident-desk/db';
+import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
+import { INCIDENT_EVENT_QUEUE } from '../src/http/incident-webhook';
+import { TICKET_EVENT_QUEUE } from '../src/http/ticketing-webhook';
+import type { SyncOutcome } from '../src/sync/job-outcome';
+import { createSyncQueues } from '../src/worker/queues';
+import { startWorker, type SyncHandler, type Worker } from '../src/worker/worker';
+import { TEST_ACCOUNT } from './support/receiver';
+import { backends, openTestDatabase } from './support/test-database';
+
+type Behaviour = (attempt: number) => SyncOutcome | Error;
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.each(backends)('sync worker on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let boss: PgBoss;
+  let worker: Worker;
+  const behaviours = new Map<string, Behaviour>();
+  const attempts = new Map<string, number>();
+  const runs: { key: string; worker: string }[] = [];
+
+  function handlerFor(workerName: string): SyncHandler {
+    return async (ctx, data) => {
+      const key = (data as { key: string }).key;
+      const attempt = (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, attempt);
+      expect(ctx.accountId).toBe(TEST_ACCOUNT);
+      await new Promise((r) => setTimeout(r, 5));
+      runs.push({ key, worker: workerName });
+      const result = (behaviours.get(key) ?? (() => ({ status: 'applied' }) as const))(attempt);
+      if (result instanceof Error) throw result;
+      return result;
+    };
+  }
+
+  const accounts = {
+    forAccount: async (accountId: string) => {
+      if (accountId !== TEST_ACCOUNT)
+        throw new AccountUnavailableError(accountId, 'unknown_account');
+      return { accountId } as AccountContext;
+    },
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    await db.prisma.account.create({ data: { id: TEST_ACCOUNT, zendeskSubdomain: 'acme' } });
+    boss = await createJobQueue(db, { supervise: true, schedule: false });
+    await createSyncQueues(boss, { retryLimit: 2, retryDelay: 1 });
+    const handler = handlerFor('one');
+    worker = await startWorker({
+      boss,
+      db,
+      accounts,
+      handlers: { [INCIDENT_EVENT_QUEUE]: handler, [TICKET_EVENT_QUEUE]: handler },
+      pollingIntervalSeconds: 0.5,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker.stop();
+    await db.dispose();
+  });
+
+  beforeEach(() => {
+    runs.length = 0;
+  });
+
+  const send = (key: string, singletonKey = key, accountId = TEST_ACCOUNT) =>
+    boss.send(TICKET_EVENT_QUEUE, { accountId, key }, { singletonKey });
+
+  async function stateOf(id: string | null) {
+    const [job] = await boss.findJobs<unknown>(TICKET_EVENT_QUEUE, { id: id! });
+    return (job as Job<unknown> & { state?: string })?.state;
+  }
+
+  it('runs a job with its account context and completes it', async () => {
+    const id = await send('plain');
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('plain')).toBe(1);
+  });
+
+  it('retries a job that throws and completes it once it succeeds', async () => {
+    behaviours.set('flaky', (attempt) =>
+      attempt < 2 ? new Error('zendesk 503') : { status: 'applied' },
+    );
+    const id = await send('flaky');
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('flaky')).toBe(2);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: id! } })).toBe(0);
+  });
+
+  it('records a job that fails on every attempt as a sync failure and completes it', async () => {
+    behaviours.set('broken', () => new Error('always down'));
+    const id = await send('broken');
+    await waitFor(async () => (await stateOf(id)) === 'completed', 30_000);
+    expect(attempts.get('broken')).toBe(3);
+    const failure = await db.prisma.syncFailure.findFirstOrThrow({ where: { jobId: id! } });
+    expect(failure).toMatchObject({
+      accountId: TEST_ACCOUNT,
+      queue: TICKET_EVENT_QUEUE,
+      reason: 'Error: always down',
+    });
+  }, 40_000);
+
+  it('records a permanent outcome at once, without retrying, and lets later jobs of the key run', async () => {
+    behaviours.set('bad-threat', () => ({
+      status: 'failed_permanently',
+      reason: 'no threat on the ticket',
+    }));
+    const first = await send('bad-threat', 'ticket-7');
+    const second = await send('after', 'ticket-7');
+    await waitFor(async () => (await stateOf(second)) === 'completed');
+    expect(attempts.get('bad-threat')).toBe(1);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: first! } })).toBe(1);
+  });
+
+  it('runs the jobs of one key one at a time, in order', async () => {
+    const keys = ['k-1', 'k-2', 'k-3', 'k-4', 'k-5'];
+    const ids: (string | null)[] = [];
+    for (const key of keys) ids.push(await send(key, 'ticket-9'));
+    await waitFor(async () =>
+      (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'),
+    );
+    expect(runs.filter((r) => r.key.startsWith('k-')).map((r) => r.key)).toEqual(keys);
+  });
+
+  it('does not retry a job whose account is unknown', async () => {
+    const id = await send('orphan', 'orphan', '00000000-0000-4000-8000-00000000dead');
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('orphan')).toBeUndefined();
+  });
+
+  it.runIf(backend === 'postgres')(
+    'shares the queue with a second instance without running any job twice',
+    async () => {
+      const second = await createJobQueue(db, { supervise: false, schedule: false });
+      const handler = handlerFor('two');
+      const other = await startWorker({
+        boss: second,
+        db,
+        accounts,
+        handlers: { [INCIDENT_EVENT_QUEUE]: handler, [TICKET_EVENT_QUEUE]: handler },
+        pollingIntervalSeconds: 0.5,
+      });
+      const keys = Array.from({ length: 60 }, (_, i) => `shared-${i}`);
+      const ids = await Promise.all(keys.map((key) => send(key)));
+      await waitFor(
+        async () => (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'),
+        30_000,
+      );
+      await other.stop();
+      await second.stop({ graceful: true });
+      const shared = runs.filter((r) => r.key.startsWith('shared-'));
+      expect(shared.map((r) => r.key).sort()).toEqual([...keys].sort());
+      expect(new Set(shared.map((r) => r.worker))).toEqual(new Set(['one', 'two']));
+    },
+    60_000,
+  );
+});
