@@ -1,0 +1,71 @@
+import type { TConnectorErrorBody } from './sidebarContract';
+import type { ZafFailedResponse } from '../zaf/zafClient';
+
+export type ConnectorError =
+  | { kind: 'network' }
+  | { kind: 'auth' }
+  | { kind: 'no_credits' }
+  | { kind: 'forbidden' }
+  | { kind: 'not_found' }
+  | { kind: 'not_awaiting_approval' }
+  | { kind: 'conflict' }
+  | { kind: 'not_configured' }
+  | { kind: 'retry_later'; retryAfterSeconds?: number }
+  | { kind: 'invalid_response' }
+  | { kind: 'http'; status: number };
+
+export type ConnectorResult<T> = { ok: true; value: T } | { ok: false; error: ConnectorError };
+
+function bodyOf(response: ZafFailedResponse): TConnectorErrorBody {
+  if (response.responseJSON && typeof response.responseJSON === 'object') {
+    return response.responseJSON as TConnectorErrorBody;
+  }
+  try {
+    const parsed: unknown = JSON.parse(response.responseText ?? '');
+    return parsed && typeof parsed === 'object' ? (parsed as TConnectorErrorBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+function retryAfter(response: ZafFailedResponse, body: TConnectorErrorBody): number | undefined {
+  const header = response.headers?.['retry-after'] ?? response.headers?.['Retry-After'];
+  const seconds =
+    body.error?.retryAfterSeconds ?? (header === undefined ? undefined : Number(header));
+  // Ignore nonsense so a broken header cannot freeze the sidebar.
+  return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds <= 600
+    ? seconds
+    : undefined;
+}
+
+/** The one status-to-error table of the sidebar. */
+export function toConnectorError(response: unknown): ConnectorError {
+  if (!response || typeof response !== 'object') return { kind: 'network' };
+  const failed = response as ZafFailedResponse;
+  const status = typeof failed.status === 'number' ? failed.status : 0;
+  const body = bodyOf(failed);
+  const code = body.error?.code;
+  switch (status) {
+    case 0:
+      return { kind: 'network' };
+    case 401:
+      return { kind: 'auth' };
+    case 403:
+      return code === 'no_credits' ? { kind: 'no_credits' } : { kind: 'forbidden' };
+    case 404:
+      return { kind: 'not_found' };
+    case 409:
+      return code === 'not_awaiting_approval'
+        ? { kind: 'not_awaiting_approval' }
+        : { kind: 'conflict' };
+    case 412:
+      return { kind: 'not_configured' };
+    case 429:
+    case 502:
+    case 503:
+    case 504:
+      return { kind: 'retry_later', retryAfterSeconds: retryAfter(failed, body) };
+    default:
+      return { kind: 'http', status };
+  }
+}

@@ -1,0 +1,64 @@
+import type { TDetailedIncident, TSnapshot, TTakedownAttempts, TUsage } from './incidentTypes';
+
+// The sidebar API the connector implements; documented in apps/sidebar/SIDEBAR_API.md.
+
+export const LINK_STATES = ['linked', 'unlinked', 'none', 'failed'] as const;
+export type TLinkState = (typeof LINK_STATES)[number];
+
+export interface TSidebarTicket {
+  id: number;
+  /** linked: Incident ID set; unlinked: Threat set, no incident; none: neither; failed: tagged incident_unlinked. */
+  linkState: TLinkState;
+  incidentId: string | null;
+  /** The saved Threat field value, attacker-controlled. */
+  threat: string | null;
+  /** Why linking failed (linkState failed), already human-readable; shown as text. */
+  unlinkedReason?: string;
+  /** Ticket field ids, so the sidebar can listen to their change events. */
+  fieldIds: { threat?: number; incidentId?: number; incidentStatus?: number };
+}
+
+export type TPartName = 'incident' | 'snapshots' | 'takedownAttempts' | 'usage';
+
+/** A part the connector could not fetch this time, so "none" is never confused with "failed". */
+export interface TUnavailablePart {
+  part: TPartName;
+  reason: 'not_enabled' | 'temporarily_unavailable' | 'not_found';
+}
+
+export interface TFailedForward {
+  id: string;
+  /** What was being forwarded, e.g. comment or status. */
+  kind: string;
+  failedAt: string;
+  attempts: number;
+  lastError: string;
+}
+
+export interface TSyncHealth {
+  lastEventAppliedAt: string | null;
+  pendingForwards: number;
+  failedForwards: TFailedForward[];
+}
+
+export interface TSidebarTicketView {
+  ticket: TSidebarTicket;
+  incident: TDetailedIncident | null;
+  snapshots: TSnapshot[];
+  takedownAttempts: TTakedownAttempts | null;
+  usage: TUsage | null;
+  sync: TSyncHealth;
+  unavailable: TUnavailablePart[];
+  fetchedAt: string;
+}
+
+export type TReportMode = 'takedown' | 'monitor';
+export type TIncidentAction = 'takedown' | 'monitor' | 'safe';
+
+export interface TActionAck {
+  message?: string;
+}
+
+export interface TConnectorErrorBody {
+  error?: { code?: string; message?: string; retryAfterSeconds?: number };
+}

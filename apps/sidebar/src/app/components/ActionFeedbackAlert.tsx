@@ -1,0 +1,54 @@
+import { Alert } from '@zendeskgarden/react-notifications';
+import { Button } from '@zendeskgarden/react-buttons';
+import { useI18n } from '../hooks/useI18n';
+import { errorMessage } from './errorMessages';
+import { Row, Stack } from './layout';
+import type { ActionFeedback } from './useActionRunner';
+
+interface Props {
+  feedback: ActionFeedback | null;
+  onRetry: (feedback: ActionFeedback) => void;
+  onDismiss: () => void;
+}
+
+const RETRYABLE = new Set(['network', 'retry_later', 'http', 'invalid_response']);
+
+export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
+  const { t } = useI18n();
+  if (!feedback) return <div role="status" aria-live="polite" />;
+  if (feedback.kind === 'success') {
+    return (
+      <div role="status" aria-live="polite" data-testid="action-feedback">
+        <Alert type="success">
+          <Alert.Paragraph>{t(`actions.${feedback.action.id}.success`)}</Alert.Paragraph>
+          <Alert.Close aria-label={t('common.dismiss')} onClick={onDismiss} />
+        </Alert>
+      </div>
+    );
+  }
+  // Action-specific wording first (approve's 403 is about credits), then the generic one.
+  const specific = `actions.${feedback.action.id}.errors.${feedback.error.kind}`;
+  const generic = errorMessage(feedback.error);
+  const translated = t(specific);
+  const text = translated === specific ? t(generic.key, generic.vars) : translated;
+  return (
+    <div data-testid="action-feedback">
+      <Alert type={feedback.error.kind === 'retry_later' ? 'warning' : 'error'} role="alert">
+        <Stack>
+          <Alert.Title>{t(`actions.${feedback.action.id}.failed`)}</Alert.Title>
+          <Alert.Paragraph>{text}</Alert.Paragraph>
+          <Row>
+            {RETRYABLE.has(feedback.error.kind) ? (
+              <Button size="small" onClick={() => onRetry(feedback)}>
+                {t('common.retry')}
+              </Button>
+            ) : null}
+            <Button size="small" isBasic onClick={onDismiss}>
+              {t('common.dismiss')}
+            </Button>
+          </Row>
+        </Stack>
+      </Alert>
+    </div>
+  );
+}

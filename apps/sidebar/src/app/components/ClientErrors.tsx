@@ -1,0 +1,33 @@
+import { Alert } from '@zendeskgarden/react-notifications';
+import { Button } from '@zendeskgarden/react-buttons';
+import { useI18n } from '../hooks/useI18n';
+import { Stack } from './layout';
+
+/** ZAFClient.init() returned false: the page was opened directly, not by Zendesk. */
+export function OutsideZendesk() {
+  const { t } = useI18n();
+  return (
+    <Alert type="info" role="alert" data-testid="outside-zendesk">
+      <Alert.Title>{t('client.outside.title')}</Alert.Title>
+      <Alert.Paragraph>{t('client.outside.body')}</Alert.Paragraph>
+    </Alert>
+  );
+}
+
+/** The host never registered the app (or the handshake failed). */
+export function ZendeskUnreachable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Alert type="error" role="alert" data-testid="zendesk-unreachable">
+      <Stack>
+        <Alert.Title>{t('client.unreachable.title')}</Alert.Title>
+        <Alert.Paragraph>{t('client.unreachable.body')}</Alert.Paragraph>
+        <div>
+          <Button size="small" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </Stack>
+    </Alert>
+  );
+}

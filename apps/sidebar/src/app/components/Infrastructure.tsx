@@ -1,0 +1,35 @@
+import type { TDetailedIncident } from '../api/incidentTypes';
+import { useI18n } from '../hooks/useI18n';
+import { Breakable, Fields, Section } from './layout';
+
+export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
+  const { t } = useI18n();
+  const registrar = incident.registrar;
+  if (!registrar && !incident.hostingProvider) return null;
+  return (
+    <Section title={t('infrastructure.title')} testId="infrastructure">
+      <Fields
+        items={[
+          {
+            label: t('infrastructure.registrar'),
+            value: registrar?.name ? <Breakable>{registrar.name}</Breakable> : null,
+          },
+          {
+            label: t('infrastructure.difficulty'),
+            value: registrar?.difficulty ? <Breakable>{registrar.difficulty}</Breakable> : null,
+          },
+          {
+            label: t('infrastructure.registrarNotes'),
+            value: registrar?.description ? <Breakable>{registrar.description}</Breakable> : null,
+          },
+          {
+            label: t('infrastructure.hostingProvider'),
+            value: incident.hostingProvider ? (
+              <Breakable>{incident.hostingProvider}</Breakable>
+            ) : null,
+          },
+        ]}
+      />
+    </Section>
+  );
+}

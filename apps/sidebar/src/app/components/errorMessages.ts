@@ -1,0 +1,18 @@
+import type { ConnectorError } from '../api/connectorErrors';
+
+/** Translation key (and variables) for every typed connector error. */
+export function errorMessage(error: ConnectorError): {
+  key: string;
+  vars?: Record<string, number>;
+} {
+  switch (error.kind) {
+    case 'retry_later':
+      return error.retryAfterSeconds !== undefined
+        ? { key: 'errors.retry_later_in', vars: { seconds: error.retryAfterSeconds } }
+        : { key: 'errors.retry_later' };
+    case 'http':
+      return { key: 'errors.http', vars: { status: error.status } };
+    default:
+      return { key: `errors.${error.kind}` };
+  }
+}

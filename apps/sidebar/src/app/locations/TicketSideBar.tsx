@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button } from '@zendeskgarden/react-buttons';
+import { Alert } from '@zendeskgarden/react-notifications';
+import { createConnectorApi, type ConnectorApi } from '../api/connector';
+import type { TPartName, TSidebarTicketView } from '../api/sidebarContract';
+import { Blocklists } from '../components/Blocklists';
+import { Credits } from '../components/Credits';
+import { DateTime } from '../components/DateTime';
+import { ErrorPanel } from '../components/ErrorPanel';
+import { HistoryTimeline } from '../components/HistoryTimeline';
+import { IncidentActions } from '../components/IncidentActions';
+import { IncidentOverview, subjectOf } from '../components/IncidentOverview';
+import { Infrastructure } from '../components/Infrastructure';
+import { Insights } from '../components/Insights';
+import { LiveState } from '../components/LiveState';
+import { LoadingSkeleton } from '../components/LoadingSkeleton';
+import { Snapshots } from '../components/Snapshots';
+import { SyncHealth } from '../components/SyncHealth';
+import { TakedownAttempts } from '../components/TakedownAttempts';
+import { LinkFailedPanel, NoThreatPanel, UnlinkedPanel } from '../components/UnlinkedPanels';
+import { Muted, Row, Stack } from '../components/layout';
+import { useClient } from '../hooks/useClient';
+import { useI18n } from '../hooks/useI18n';
+import { useSession, type Agent } from '../hooks/useSession';
+import { useTicketView } from '../hooks/useTicketView';
+import { useZafEvents } from '../hooks/useZafEvents';
+import { hostsOf } from '../lib/safeLink';
+import { markViewReady } from '../lib/perfMarks';
+
+export interface TicketSideBarProps {
+  /** Periodic refresh while visible; 0 disables it. Default 60 s. */
+  refreshIntervalMs?: number;
+}
+
+export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps) {
+  const { t } = useI18n();
+  const client = useClient();
+  const session = useSession();
+  const { status } = session;
+  const ready = session.status === 'ready' ? session : null;
+  const api = useMemo(
+    () =>
+      ready
+        ? createConnectorApi(client, {
+            connectorUrl: ready.connectorUrl,
+            subdomain: ready.subdomain,
+            agentId: ready.agent.id,
+            agentEmail: ready.agent.email,
+          })
+        : null,
+    // The identity fields, not the object, decide whether a new API is needed.
+    [client, ready?.connectorUrl, ready?.subdomain, ready?.agent.id, ready?.agent.email],
+  );
+
+  if (status === 'not_configured') {
+    return (
+      <Alert type="warning" role="alert" data-testid="not-configured">
+        <Alert.Title>{t('notConfigured.title')}</Alert.Title>
+        <Alert.Paragraph>{t('notConfigured.body')}</Alert.Paragraph>
+      </Alert>
+    );
+  }
+  if (status === 'new_ticket') {
+    return (
+      <Alert type="info" data-testid="new-ticket">
+        <Alert.Title>{t('newTicket.title')}</Alert.Title>
+        <Alert.Paragraph>{t('newTicket.body')}</Alert.Paragraph>
+      </Alert>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <ErrorPanel
+        error={{ kind: 'network' }}
+        title={t('session.error')}
+        message={t('session.errorBody')}
+        onRetry={session.retry}
+      />
+    );
+  }
+  if (!ready || !api) return <LoadingSkeleton />;
+  return (
+    <TicketView
+      key={ready.ticketId}
+      api={api}
+      ticketId={ready.ticketId}
+      agent={ready.agent}
+      refreshIntervalMs={refreshIntervalMs}
+    />
+  );
+}
+
+interface ViewProps {
+  api: ConnectorApi;
+  ticketId: number;
+  agent: Agent;
+  refreshIntervalMs: number;
+}
+
+function eventsFor(view: TSidebarTicketView | null): string[] {
+  const ids = Object.values(view?.ticket.fieldIds ?? {}).filter(
+    (id): id is number => typeof id === 'number',
+  );
+  return [
+    'ticket.tags.changed',
+    'ticket.saved',
+    'app.activated',
+    ...ids.map((id) => `ticket.custom_field_${id}.changed`),
+  ];
+}
+
+/** Zendesk keeps the iframe of a background ticket tab "visible"; app.deactivated says it is not shown. */
+function useAppActive() {
+  const client = useClient();
+  const [active, setActive] = useState(true);
+  useEffect(() => {
+    const activate = () => setActive(true);
+    const deactivate = () => setActive(false);
+    client.on('app.activated', activate);
+    client.on('app.deactivated', deactivate);
+    return () => {
+      client.off('app.activated', activate);
+      client.off('app.deactivated', deactivate);
+    };
+  }, [client]);
+  return active;
+}
+
+function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
+  const { t } = useI18n();
+  const client = useClient();
+  const active = useAppActive();
+  const { view, error, loading, refreshing, refresh } = useTicketView(
+    api,
+    ticketId,
+    refreshIntervalMs,
+    !active,
+  );
+  const onChanged = useCallback(() => void refresh(), [refresh]);
+  useZafEvents(client, eventsFor(view), onChanged);
+  const linkState = view?.ticket.linkState;
+  useEffect(() => {
+    if (linkState) markViewReady(linkState);
+  }, [linkState]);
+
+  if (loading) return <LoadingSkeleton />;
+  if (!view) {
+    if (error?.kind === 'not_configured') {
+      return (
+        <Alert type="warning" role="alert" data-testid="not-configured">
+          <Alert.Title>{t('notConfigured.title')}</Alert.Title>
+          <Alert.Paragraph>{t('notConfigured.accountBody')}</Alert.Paragraph>
+          <Button size="small" onClick={onChanged}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      );
+    }
+    return (
+      <ErrorPanel
+        error={error ?? { kind: 'network' }}
+        title={t('view.loadFailed')}
+        onRetry={onChanged}
+      />
+    );
+  }
+
+  const unavailable = (part: TPartName) => view.unavailable.find((u) => u.part === part);
+  const incident = view.incident;
+  return (
+    <Stack aria-busy={refreshing} data-testid={`state-${view.ticket.linkState}`}>
+      <Row>
+        <Muted>
+          {t('view.updated')} <DateTime value={view.fetchedAt} />
+        </Muted>
+        <Button size="small" isBasic onClick={onChanged} disabled={refreshing}>
+          {refreshing ? t('view.refreshing') : t('view.refresh')}
+        </Button>
+      </Row>
+      {error ? (
+        <ErrorPanel error={error} title={t('view.refreshFailed')} onRetry={onChanged} />
+      ) : null}
+      {view.ticket.linkState === 'none' ? <NoThreatPanel /> : null}
+      {view.ticket.linkState === 'unlinked' ? (
+        <UnlinkedPanel api={api} ticket={view.ticket} onChanged={onChanged} />
+      ) : null}
+      {view.ticket.linkState === 'failed' ? (
+        <LinkFailedPanel api={api} ticket={view.ticket} onChanged={onChanged} />
+      ) : null}
+      {view.ticket.linkState === 'linked' && !incident ? (
+        <Muted data-testid="incident-unavailable">
+          {t(`unavailable.${unavailable('incident')?.reason ?? 'temporarily_unavailable'}`)}
+        </Muted>
+      ) : null}
+      {view.ticket.linkState === 'linked' && incident ? (
+        <>
+          <IncidentOverview incident={incident} />
+          <IncidentActions
+            api={api}
+            ticketId={ticketId}
+            incident={incident}
+            agentEmail={agent.email}
+            onChanged={onChanged}
+          />
+          <Credits usage={view.usage} unavailable={unavailable('usage')} />
+          <HistoryTimeline history={incident.history} />
+          <LiveState state={incident.incidentState} />
+          <Infrastructure incident={incident} />
+          <Blocklists
+            listings={incident.blocklists}
+            attackerHosts={hostsOf([subjectOf(incident), incident.url, incident.domain])}
+          />
+          <TakedownAttempts
+            attempts={view.takedownAttempts}
+            unavailable={unavailable('takedownAttempts')}
+          />
+          <Insights insights={incident.insights} />
+          <Snapshots
+            snapshots={view.snapshots}
+            incidentType={incident.incidentType}
+            unavailable={unavailable('snapshots')}
+          />
+        </>
+      ) : null}
+      <SyncHealth api={api} ticketId={ticketId} sync={view.sync} onChanged={onChanged} />
+    </Stack>
+  );
+}

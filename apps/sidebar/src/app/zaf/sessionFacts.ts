@@ -1,0 +1,24 @@
+import type { ZafClient } from './zafClient';
+
+export const SESSION_PATHS = ['currentUser', 'ticket.id', 'currentAccount'];
+
+const cache = new WeakMap<ZafClient, Promise<Record<string, unknown>>>();
+
+/**
+ * One ZAF round trip for what both the translations (agent locale, time zone) and the session
+ * (agent, ticket, account) need: each get is a postMessage round trip through the host, and they
+ * sit on the path to the first paint. A failure is not cached, so a retry asks again.
+ */
+export function getSessionFacts(client: ZafClient): Promise<Record<string, unknown>> {
+  let pending = cache.get(client);
+  if (!pending) {
+    pending = client.get(SESSION_PATHS);
+    cache.set(client, pending);
+    pending.catch(() => cache.delete(client));
+  }
+  return pending;
+}
+
+export function forgetSessionFacts(client: ZafClient): void {
+  cache.delete(client);
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderSidebar, clientServing } from './render';
+import { detailedIncident, linkedView } from './fixtures';
+import type { FakeReply } from './fakeZafClient';
+import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+
+async function openApprove(
+  reply: FakeReply,
+  view: TSidebarTicketView | (() => TSidebarTicketView) = linkedView(),
+) {
+  const client = clientServing(view, { '/approve-takedown': reply });
+  renderSidebar(client);
+  const actions = await screen.findByTestId('actions');
+  fireEvent.click(within(actions).getByRole('button', { name: 'Approve takedown' }));
+  const dialog = await screen.findByRole('dialog');
+  return { client, actions, dialog };
+}
+
+const posts = (client: { requests: { type: string; url: string; data?: string }[] }) =>
+  client.requests.filter((r) => r.type === 'POST');
+
+describe('approve takedown', () => {
+  it('is shown only while the status is approval_required', async () => {
+    renderSidebar(
+      clientServing(linkedView({ incident: detailedIncident({ status: 'takedown_ready' }) })),
+    );
+    const actions = await screen.findByTestId('actions');
+    expect(within(actions).queryByRole('button', { name: 'Approve takedown' })).toBeNull();
+    expect(within(actions).getByRole('button', { name: 'Request takedown' })).toBeTruthy();
+  });
+
+  it('asks for confirmation and does nothing when cancelled', async () => {
+    const { client, dialog } = await openApprove({ status: 200, body: {} });
+    expect(dialog.textContent).toContain('Approve the takedown?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts(client)).toHaveLength(0);
+  });
+
+  it('approves as the current agent, then shows the updated incident', async () => {
+    let approved = false;
+    const view = () =>
+      approved
+        ? linkedView({ incident: detailedIncident({ status: 'takedown_ready' }) })
+        : linkedView();
+    const client = clientServing(view, {});
+    client.setHandler((request) => {
+      if (request.type === 'POST') {
+        approved = true;
+        return { status: 200, body: { message: 'approved' } };
+      }
+      return { status: 200, body: view() };
+    });
+    renderSidebar(client);
+    const actions = await screen.findByTestId('actions');
+    fireEvent.click(within(actions).getByRole('button', { name: 'Approve takedown' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('status').textContent).toContain('Takedown ready'),
+    );
+    const [post] = posts(client);
+    expect(new URL(post!.url).pathname).toBe('/sidebar/tickets/42/approve-takedown');
+    expect(JSON.parse(post!.data!)).toEqual({ author: 'agent@acme.example' });
+    expect(screen.getByText('Takedown approved.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('actions')).queryByRole('button', { name: 'Approve takedown' }),
+    ).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('explains 403 as no credits left', async () => {
+    const { actions, dialog } = await openApprove({
+      status: 403,
+      body: { error: { code: 'no_credits', message: 'x' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = await within(actions).findByRole('alert');
+    expect(alert.textContent).toContain('There are no takedown credits left');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('treats any 403 on approve as a credits problem, as the spec defines', async () => {
+    const { actions, dialog } = await openApprove({ status: 403, body: {} });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(actions).findByRole('alert')).textContent).toContain(
+      'no takedown credits',
+    );
+  });
+
+  it('explains 409 as no longer awaiting approval and refreshes the view', async () => {
+    const { client, actions, dialog } = await openApprove({
+      status: 409,
+      body: { error: { code: 'not_awaiting_approval' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(actions).findByRole('alert')).textContent).toContain(
+      'no longer awaiting approval',
+    );
+    await waitFor(() => expect(client.requests.filter((r) => r.type === 'GET')).toHaveLength(2));
+  });
+
+  it('explains 503 as retry later and retries on request', async () => {
+    const { client, actions, dialog } = await openApprove({ status: 503, body: {} });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = await within(actions).findByRole('alert');
+    expect(alert.textContent).toContain('Approval is temporarily unavailable');
+    client.setHandler((request) =>
+      request.type === 'POST' ? { status: 200, body: {} } : { status: 200, body: linkedView() },
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Takedown approved.')).toBeTruthy();
+    expect(posts(client)).toHaveLength(2);
+  });
+
+  it('explains a network failure', async () => {
+    const { actions, dialog } = await openApprove('network');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(actions).findByRole('alert')).textContent).toContain(
+      'could not be reached',
+    );
+  });
+});
+
+describe('other incident actions', () => {
+  it.each([
+    ['Request takedown', 'takedown', 'Takedown requested.'],
+    ['Move to monitoring', 'monitor', 'Moved to monitoring.'],
+    ['Mark safe', 'safe', 'Marked as safe.'],
+  ])('"%s" confirms, posts to actions/%s and reports success', async (button, action, success) => {
+    const client = clientServing(linkedView());
+    renderSidebar(client);
+    const actions = await screen.findByTestId('actions');
+    fireEvent.click(within(actions).getByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(posts(client)).toHaveLength(0);
+    fireEvent.click(
+      within(dialog)
+        .getAllByRole('button')
+        .find((b) => b.textContent === button)!,
+    );
+    expect(await screen.findByText(success)).toBeTruthy();
+    expect(new URL(posts(client)[0]!.url).pathname).toBe(`/sidebar/tickets/42/actions/${action}`);
+  });
+});
+
+describe('sync health', () => {
+  it('shows pending and failed forwards and retries one', async () => {
+    const view = linkedView({
+      sync: {
+        lastEventAppliedAt: null,
+        pendingForwards: 2,
+        failedForwards: [
+          {
+            id: 'fw/1',
+            kind: 'comment',
+            failedAt: '2026-11-03T09:00:00.000Z',
+            attempts: 5,
+            lastError: 'HTTP 500',
+          },
+        ],
+      },
+    });
+    const client = clientServing(view);
+    renderSidebar(client);
+    const sync = await screen.findByTestId('sync');
+    expect(sync.textContent).toMatch(/Last event applied\s*none yet/);
+    expect(sync.textContent).toMatch(/Pending forwards\s*2/);
+    expect(within(sync).getByTestId('failed-forward').textContent).toContain('HTTP 500');
+    fireEvent.click(within(sync).getByRole('button', { name: 'Retry the comment forward' }));
+    expect(await within(sync).findByText('Forward queued again.')).toBeTruthy();
+    expect(new URL(posts(client)[0]!.url).pathname).toBe(
+      '/sidebar/tickets/42/forwards/fw%2F1/retry',
+    );
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderSidebar, clientServing } from './render';
+import { detailedIncident, linkedView } from './fixtures';
+
+const gets = (client: { requests: { type: string }[] }) =>
+  client.requests.filter((r) => r.type === 'GET').length;
+
+describe('refresh behaviour', () => {
+  it('refreshes when the ticket tags or the linked fields change, and unsubscribes on unmount', async () => {
+    const client = clientServing(linkedView());
+    const { unmount } = renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    expect(gets(client)).toBe(1);
+    act(() => client.trigger('ticket.tags.changed'));
+    await waitFor(() => expect(gets(client)).toBe(2));
+    act(() => client.trigger('ticket.custom_field_1002.changed'));
+    await waitFor(() => expect(gets(client)).toBe(3));
+    // a burst of changes from one save refreshes once
+    act(() => {
+      client.trigger('ticket.custom_field_1001.changed');
+      client.trigger('ticket.custom_field_1003.changed');
+      client.trigger('ticket.tags.changed');
+    });
+    await waitFor(() => expect(gets(client)).toBe(4));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(gets(client)).toBe(4);
+    unmount();
+    expect(client.listenerCount('ticket.tags.changed')).toBe(0);
+    expect(client.listenerCount('ticket.custom_field_1002.changed')).toBe(0);
+  });
+
+  it('refreshes periodically while visible, keeping the content on screen (no flicker)', async () => {
+    let status = 'approval_required';
+    const client = clientServing(() => linkedView({ incident: detailedIncident({ status }) }));
+    renderSidebar(client, 150);
+    await screen.findByTestId('state-linked');
+    status = 'takedown_ready';
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (screen.queryByTestId('loading-skeleton')) seen.push('skeleton');
+      if (!screen.queryByTestId('overview')) seen.push('blank');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await waitFor(
+      () => expect(screen.getByTestId('status').textContent).toContain('Takedown ready'),
+      { timeout: 2000 },
+    );
+    observer.disconnect();
+    expect(seen).toEqual([]);
+  });
+
+  it('does not refresh periodically while the page is hidden', async () => {
+    const client = clientServing(linkedView());
+    const visibility = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState');
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      renderSidebar(client, 50);
+      await screen.findByTestId('state-linked');
+      const before = gets(client);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(gets(client)).toBe(before);
+    } finally {
+      if (visibility) Object.defineProperty(document, 'visibilityState', visibility);
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
+  });
+
+  it('pauses periodic refresh while the app is deactivated in Zendesk and refreshes on activation', async () => {
+    const client = clientServing(linkedView());
+    renderSidebar(client, 50);
+    await screen.findByTestId('state-linked');
+    act(() => client.trigger('app.deactivated'));
+    await new Promise((r) => setTimeout(r, 100));
+    const paused = gets(client);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(gets(client)).toBe(paused);
+    act(() => client.trigger('app.activated'));
+    await waitFor(() => expect(gets(client)).toBeGreaterThan(paused + 1));
+  });
+
+  it('ignores an older answer that arrives after a newer one', async () => {
+    const resolvers: ((v: unknown) => void)[] = [];
+    const client = clientServing(linkedView());
+    let n = 0;
+    client.setHandler(() => {
+      n += 1;
+      if (n === 1) return { status: 200, body: linkedView() };
+      return new Promise((resolve) => resolvers.push(resolve as (v: unknown) => void)) as never;
+    });
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    act(() => client.trigger('ticket.tags.changed'));
+    await waitFor(() => expect(resolvers).toHaveLength(2));
+    await act(async () => {
+      resolvers[1]!({
+        status: 200,
+        body: linkedView({ incident: detailedIncident({ status: 'takedown_success' }) }),
+      });
+    });
+    await act(async () => {
+      resolvers[0]!({
+        status: 200,
+        body: linkedView({ incident: detailedIncident({ status: 'case_building' }) }),
+      });
+    });
+    expect(screen.getByTestId('status').textContent).toContain('Taken down');
+  });
+});
+
+describe('ZAF integration', () => {
+  it('needs one ZAF get round trip before the first connector request', async () => {
+    const client = clientServing(linkedView());
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    expect(client.getCalls).toHaveLength(1);
+  });
+
+  it('marks when the first view is on screen, for the load-time budget', async () => {
+    performance.clearMarks();
+    renderSidebar(clientServing(linkedView()));
+    await screen.findByTestId('state-linked');
+    await waitFor(() =>
+      expect(performance.getEntriesByName('incident-desk:view-ready')).toHaveLength(1),
+    );
+  });
+
+  it('resizes the iframe through ZAF to its content', async () => {
+    const client = clientServing(linkedView());
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    const resize = client.invocations.filter((i) => i.name === 'resize');
+    expect(resize.length).toBeGreaterThan(0);
+    expect(resize[0]!.args[0]).toMatchObject({
+      width: '100%',
+      height: expect.stringMatching(/^\d+px$/),
+    });
+  });
+
+  it('exposes one labelled main region and headed sections for screen readers', async () => {
+    renderSidebar(clientServing(linkedView()));
+    await screen.findByTestId('state-linked');
+    expect(screen.getByRole('main', { name: 'incident-desk' })).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        'Incident',
+        'Actions',
+        'History',
+        'Live state',
+        'Blocklists',
+        'Takedown attempts',
+        'Insights',
+        'Snapshots',
+        'Sync health',
+      ]),
+    );
+    for (const region of screen.getAllByRole('region'))
+      expect(region.getAttribute('aria-labelledby')).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+describe('vite build', () => {
+  it('writes a ZAF app folder with relative asset paths, translations and a JS bundle under 200 KB gzip', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'sidebar-dist-'));
+    try {
+      await build({
+        root,
+        configFile: join(root, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true },
+      });
+      const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
+      const rootManifest = JSON.parse(readFileSync(join(root, '../../manifest.json'), 'utf8'));
+      expect(manifest).toEqual(rootManifest);
+      expect(manifest.location.support.ticket_sidebar.url).toBe('assets/iframe.html');
+
+      const html = readFileSync(join(outDir, 'assets/iframe.html'), 'utf8');
+      const scripts = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const src of scripts) expect(src).not.toMatch(/^\/|^https?:/);
+
+      const assets = readdirSync(join(outDir, 'assets'));
+      expect(assets).toEqual(expect.arrayContaining(['logo.png', 'logo-small.png']));
+      const js = assets.filter((f) => f.endsWith('.js'));
+      expect(js.some((f) => /^iframe-[\w-]+\.js$/.test(f))).toBe(true);
+      const gzipBytes = js.reduce(
+        (sum, f) => sum + gzipSync(readFileSync(join(outDir, 'assets', f))).length,
+        0,
+      );
+      expect(gzipBytes).toBeLessThan(200 * 1024);
+
+      const bundle = js.map((f) => readFileSync(join(outDir, 'assets', f), 'utf8')).join('\n');
+      expect(bundle).toContain('iframe.handshake'); // the SDK is bundled, not loaded from a CDN
+      expect(bundle).not.toContain('zod');
+
+      const en = JSON.parse(readFileSync(join(outDir, 'translations/en.json'), 'utf8'));
+      expect(en.app.name).toBe('incident-desk');
+      expect(en.app.parameters.connector_url.label).toBeTruthy();
+      expect(en.sidebar).toBeUndefined();
+      expect(readdirSync(join(outDir, 'translations')).sort()).toEqual(['en.json', 'fr.json']);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

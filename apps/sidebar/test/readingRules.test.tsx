@@ -1,0 +1,334 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderSidebar, clientServing } from './render';
+import { detailedIncident, linkedView } from './fixtures';
+import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+
+async function show(view: TSidebarTicketView, currentUser?: Record<string, unknown>) {
+  renderSidebar(clientServing(view, {}, currentUser ? { currentUser } : {}));
+  return screen.findByTestId(`state-${view.ticket.linkState}`);
+}
+
+const textOf = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+describe('incident overview', () => {
+  it('shows the status with its meaning from the spec', async () => {
+    await show(linkedView());
+    expect(textOf('status')).toContain('Approval required');
+    expect(textOf('status')).toContain('The takedown is waiting for your approval.');
+  });
+
+  it('shows an unknown status as its raw value, flagged as unknown, not as an error', async () => {
+    await show(linkedView({ incident: detailedIncident({ status: 'brand_new_state' }) }));
+    expect(textOf('status')).toContain('brand_new_state');
+    expect(textOf('status')).toContain('does not know yet');
+  });
+
+  it('defangs the subject and copies the raw value', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await show(linkedView());
+    const subject = screen.getByTestId('subject');
+    expect(subject.textContent).toContain('hxxps[:]//login[.]acme-secure[.]example/verify');
+    expect(subject.textContent).not.toContain('https://');
+    fireEvent.click(within(subject).getByRole('button', { name: 'Copy the raw threat value' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith('https://login.acme-secure.example/verify'),
+    );
+    expect(await within(subject).findByText('Copied')).toBeTruthy();
+  });
+
+  it('shows incident type, class, taxonomy and reporter', async () => {
+    await show(linkedView());
+    const overview = textOf('overview');
+    expect(overview).toContain('Domain or URL');
+    expect(overview).toContain('phishing');
+    expect(overview).toContain('reporter@acme.example');
+    const taxonomy = textOf('taxonomy');
+    for (const text of [
+      'Credential phishing',
+      'Fake login page',
+      'Brand',
+      'Phishing site',
+      'Credential theft',
+    ]) {
+      expect(taxonomy).toContain(text);
+    }
+  });
+
+  it("formats dates in the agent's locale and time zone", async () => {
+    await show(linkedView(), {
+      id: 7,
+      email: 'a@acme.example',
+      locale: 'en-US',
+      timeZone: { ianaName: 'Asia/Tokyo' },
+    });
+    // 2026-11-01T10:00Z is 19:00 in Tokyo.
+    const created = screen.getAllByText(
+      (_, el) =>
+        el?.tagName === 'TIME' && el.getAttribute('datetime') === '2026-11-01T10:00:00.000Z',
+    );
+    expect(created[0]!.textContent).toMatch(/7:00\s?PM/);
+  });
+
+  it('uses the French strings and French date format for a fr-CA agent (fallback to language)', async () => {
+    await show(linkedView(), {
+      id: 7,
+      email: 'a@acme.example',
+      locale: 'fr-CA',
+      timeZone: { ianaName: 'Europe/Paris' },
+    });
+    expect(textOf('status')).toContain('Approbation requise');
+    const time = screen.getAllByText(
+      (_, el) =>
+        el?.tagName === 'TIME' && el.getAttribute('datetime') === '2026-11-01T10:00:00.000Z',
+    );
+    expect(time[0]!.textContent).toContain('11 h 00');
+  });
+
+  it('falls back to English for a locale without translations', async () => {
+    await show(linkedView(), {
+      id: 7,
+      email: 'a@acme.example',
+      locale: 'ja',
+      timeZone: 'not/a zone',
+    });
+    expect(textOf('status')).toContain('Approval required');
+  });
+});
+
+describe('history, live state and infrastructure', () => {
+  it('lists the history newest first', async () => {
+    await show(linkedView());
+    const entries = screen.getAllByTestId('history-entry').map((e) => e.textContent);
+    expect(entries[0]).toContain('Awaiting approval');
+    expect(entries[1]).toContain('Analyst assigned');
+    expect(entries[2]).toContain('Incident reported');
+  });
+
+  it('shows which live-state flags are set and the scan time', async () => {
+    await show(linkedView());
+    const live = screen.getByTestId('live-state');
+    const flags = within(live)
+      .getAllByRole('listitem')
+      .map((i) => i.textContent);
+    expect(flags).toEqual(['Responding', 'Warning page shown']);
+    expect(live.textContent).toContain('Scanned');
+    expect(live.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-03T08:00:00.000Z');
+  });
+
+  it('shows the registrar with its takedown difficulty and the hosting provider', async () => {
+    await show(linkedView());
+    const infra = textOf('infrastructure');
+    expect(infra).toContain('Example Registrar Ltd');
+    expect(infra).toMatch(/Takedown difficulty\s*hard/);
+    expect(infra).toContain('Example Hosting');
+  });
+});
+
+describe('blocklists', () => {
+  it('shows submitted as protection in progress, never as a failure, and listed with its date', async () => {
+    await show(linkedView());
+    const [listed, submitted] = screen.getAllByTestId('blocklist');
+    expect(listed!.textContent).toContain('SafeBrowse');
+    expect(listed!.textContent).toContain('Listed');
+    expect(listed!.textContent).toContain('Browser warning page');
+    expect(listed!.querySelector('time')?.getAttribute('datetime')).toBe(
+      '2026-11-02T15:00:00.000Z',
+    );
+    expect(submitted!.textContent).toContain('Submitted');
+    expect(submitted!.textContent).toContain('Protection in progress');
+    expect(submitted!.textContent).toContain('not confirmed yet');
+    expect(submitted!.textContent).not.toMatch(/fail|error/i);
+    expect(within(submitted!).queryByRole('link')).toBeNull();
+  });
+
+  it("links to the partner's page and defangs a link that points at the threat or is not http", async () => {
+    const incident = detailedIncident({
+      blocklists: [
+        {
+          authority: 'SafeBrowse',
+          type: 'blocklist',
+          status: 'listed',
+          listedAt: '2026-11-02T15:00:00.000Z',
+          link: 'https://safebrowse.partner.example/l/1',
+        },
+        {
+          authority: 'Mirror',
+          type: 'blocklist',
+          status: 'listed',
+          listedAt: null,
+          link: 'https://cdn.acme-secure.example/fake',
+        },
+        {
+          authority: 'Weird',
+          type: 'blocklist',
+          status: 'listed',
+          listedAt: null,
+          link: 'javascript:alert(1)',
+        },
+      ],
+    });
+    await show(linkedView({ incident }));
+    const [partner, hostile, script] = screen.getAllByTestId('blocklist');
+    const anchor = within(partner!).getByRole('link');
+    expect(anchor.getAttribute('href')).toBe('https://safebrowse.partner.example/l/1');
+    expect(anchor.getAttribute('rel')).toContain('noopener');
+    expect(within(hostile!).queryByRole('link')).toBeNull();
+    expect(hostile!.textContent).toContain('hxxps[:]//cdn[.]acme-secure[.]example/fake');
+    expect(within(script!).queryByRole('link')).toBeNull();
+    expect(script!.textContent).toContain('javascript[:]alert(1)');
+  });
+
+  it('says nothing was submitted when the list is empty', async () => {
+    await show(linkedView({ incident: detailedIncident({ blocklists: [] }) }));
+    expect(textOf('blocklists')).toContain('Nothing submitted to partners yet.');
+  });
+});
+
+describe('insights', () => {
+  it('shows only present categories, with the snapshot time, and null as undetermined', async () => {
+    await show(linkedView());
+    const insights = screen.getByTestId('insights');
+    expect(insights.textContent).toContain('From the capture of');
+    expect(screen.getByTestId('insights-dns')).toBeTruthy();
+    expect(screen.getByTestId('insights-whois').textContent).toMatch(/New domain\s*Yes/);
+    expect(screen.getByTestId('insights-whois').textContent).toMatch(/Expired\s*Undetermined/);
+    expect(screen.getByTestId('insights-certificate').textContent).toMatch(/Valid\s*Undetermined/);
+    // Absent categories are not rendered at all, and never as "No".
+    expect(screen.queryByTestId('insights-hosting')).toBeNull();
+    expect(screen.queryByTestId('insights-page')).toBeNull();
+    expect(screen.queryByTestId('insights-indicators')).toBeNull();
+    expect(insights.textContent).toContain('not a negative finding');
+  });
+
+  it('says no insights were captured when insights are absent', async () => {
+    await show(linkedView({ incident: detailedIncident({ insights: undefined }) }));
+    expect(textOf('insights')).toContain('No insights captured yet.');
+  });
+
+  it('renders the richer categories when present', async () => {
+    const incident = detailedIncident({
+      insights: {
+        snapshotTimestamp: '2026-11-02T07:00:00.000Z',
+        hosting: {
+          cdnDetected: false,
+          providers: [
+            {
+              ip: '203.0.113.7',
+              organization: 'Example Hosting',
+              isCdn: false,
+              abuseEmails: ['abuse@host.example'],
+            },
+          ],
+        },
+        page: { title: 'Sign in', headings: ['Welcome'], formInputCount: 2 },
+        indicators: {
+          finalUrl: 'https://login.acme-secure.example/x',
+          redirectChain: ['http://a.example', 'https://b.example'],
+        },
+      },
+    });
+    await show(linkedView({ incident }));
+    expect(textOf('insights-hosting')).toMatch(/CDN detected\s*No/);
+    expect(textOf('insights-hosting')).toContain('203[.]0[.]113[.]7');
+    expect(textOf('insights-page')).toContain('Sign in');
+    expect(textOf('insights-indicators')).toContain('hxxps[:]//login[.]acme-secure[.]example/x');
+    expect(screen.queryByTestId('insights-dns')).toBeNull();
+  });
+});
+
+describe('snapshots', () => {
+  it('lists snapshots newest first with DNS, WHOIS and certificate details', async () => {
+    await show(linkedView());
+    const [newest, oldest] = screen.getAllByTestId('snapshot');
+    expect(newest!.textContent).toContain('second capture');
+    expect(newest!.textContent).toContain("Let's Encrypt");
+    expect(oldest!.textContent).toContain('first capture');
+    expect(oldest!.textContent).toContain('DNS A');
+    expect(oldest!.textContent).toContain('NOERROR');
+    expect(oldest!.textContent).toContain('203[.]0[.]113[.]7');
+    expect(oldest!.textContent).toContain('acme-secure[.]example');
+  });
+
+  it.each(['email', 'phone', 'ipv4'])(
+    'explains that %s incidents have no snapshots, without an error',
+    async (incidentType) => {
+      await show(linkedView({ incident: detailedIncident({ incidentType }), snapshots: [] }));
+      const section = screen.getByTestId('snapshots');
+      expect(section.textContent).toContain('not captured for email, phone and IPv4 incidents');
+      expect(within(section).queryByRole('alert')).toBeNull();
+    },
+  );
+
+  it('says no snapshots yet for a domain incident without any', async () => {
+    await show(linkedView({ snapshots: [] }));
+    expect(textOf('snapshots')).toContain('No snapshots yet.');
+  });
+});
+
+describe('takedown attempts', () => {
+  it('applies the reading rules, newest first', async () => {
+    const view = linkedView();
+    view.takedownAttempts!.takedownAttempts = [
+      { startedAt: null, resolvedAt: '2026-10-01T00:00:00.000Z', outcome: 'failed' },
+      { startedAt: null, resolvedAt: null, outcome: 'closed' },
+      { startedAt: '2026-11-02T00:00:00.000Z', resolvedAt: null, outcome: null },
+      {
+        startedAt: '2026-11-03T00:00:00.000Z',
+        resolvedAt: '2026-11-03T05:00:00.000Z',
+        outcome: 'success',
+      },
+      { startedAt: '2026-11-04T00:00:00.000Z', resolvedAt: null, outcome: null },
+    ];
+    await show(view);
+    const attempts = screen.getAllByTestId('attempt').map((a) => a.textContent ?? '');
+    expect(attempts[0]).toContain('In progress');
+    expect(attempts[1]).toContain('Taken down');
+    expect(attempts[2]).toContain('Restarted');
+    expect(attempts[2]).toContain('A new attempt started before this one finished.');
+    expect(attempts[3]).toContain('Closed without result');
+    expect(attempts[3]).toContain('before recording began (date unknown)');
+    expect(attempts[3]).toMatch(/Started\s*before recording began/);
+    expect(attempts[4]).toContain('Failed');
+    expect(attempts[4]).toMatch(/Started\s*before recording began/);
+    expect(attempts[4]).not.toContain('date unknown');
+  });
+
+  it('explains that an empty list does not mean it was never taken down', async () => {
+    await show(linkedView());
+    expect(textOf('attempts')).toContain('recorded only since the feature was enabled');
+  });
+
+  it('says when takedown history is not enabled for the account', async () => {
+    await show(
+      linkedView({
+        takedownAttempts: null,
+        unavailable: [{ part: 'takedownAttempts', reason: 'not_enabled' }],
+      }),
+    );
+    expect(textOf('attempts')).toContain('Not enabled for this account.');
+  });
+});
+
+describe('credits', () => {
+  it.each([
+    [5, '5 credits left'],
+    [0, 'No credits left'],
+    ['unlimited', 'Unlimited'],
+    [null, 'Not applicable: this client does not use credits'],
+  ] as const)('shows remainingCredits %s as "%s"', async (remainingCredits, text) => {
+    await show(linkedView({ usage: { clientId: 'c', clientName: 'Acme', remainingCredits } }));
+    expect(textOf('credits-value')).toBe(text);
+  });
+
+  it('says the balance is unavailable when usage could not be read', async () => {
+    await show(
+      linkedView({
+        usage: null,
+        unavailable: [{ part: 'usage', reason: 'temporarily_unavailable' }],
+      }),
+    );
+    expect(textOf('credits-value')).toContain('Temporarily unavailable');
+  });
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderSidebar, clientServing } from './render';
+import { linkedView, ticketOnlyView } from './fixtures';
+import { createFakeZafClient } from './fakeZafClient';
+
+describe('sidebar states', () => {
+  it('shows a loading skeleton while the connector has not answered, never a blank panel', async () => {
+    const client = createFakeZafClient({ handler: () => 'hang' });
+    renderSidebar(client);
+    const skeleton = await screen.findByTestId('loading-skeleton');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(client.requests).toHaveLength(1));
+    expect(screen.getByTestId('loading-skeleton')).toBeTruthy();
+  });
+
+  it('shows a network error with a retry that loads the view', async () => {
+    let fail = true;
+    const client = createFakeZafClient({
+      handler: () => (fail ? 'network' : { status: 200, body: linkedView() }),
+    });
+    renderSidebar(client);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The connector could not be reached');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('state-linked')).toBeTruthy();
+    expect(client.requests).toHaveLength(2);
+  });
+
+  it('explains an authentication failure (401) with a retry', async () => {
+    renderSidebar(
+      createFakeZafClient({
+        handler: () => ({ status: 401, body: { error: { code: 'invalid_token' } } }),
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('shared secret may not match');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('refuses a body that is not a sidebar view', async () => {
+    renderSidebar(
+      createFakeZafClient({ handler: () => ({ status: 200, body: { hello: 'world' } }) }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('could not read');
+  });
+
+  it('renders a linked ticket with its incident and sync health', async () => {
+    renderSidebar(clientServing(linkedView()));
+    expect(await screen.findByTestId('state-linked')).toBeTruthy();
+    expect(screen.getByTestId('overview')).toBeTruthy();
+    expect(screen.getByTestId('sync').textContent).toContain('Everything is in sync.');
+  });
+
+  it('offers to report an unlinked ticket from its Threat field, for takedown or monitoring', async () => {
+    const client = clientServing(ticketOnlyView('unlinked'));
+    renderSidebar(client);
+    const panel = await screen.findByTestId('unlinked');
+    expect(panel.textContent).toContain('hxxp[:]//evil[.]example/login');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Report for monitoring' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(client.requests.some((r) => r.type === 'POST')).toBe(true));
+    const post = client.requests.find((r) => r.type === 'POST')!;
+    expect(new URL(post.url).pathname).toBe('/sidebar/tickets/42/report');
+    expect(JSON.parse(post.data!)).toEqual({ mode: 'monitor' });
+    expect(
+      await screen.findByText('Reported for monitoring. The incident will appear here shortly.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(client.requests.filter((r) => r.type === 'GET')).toHaveLength(2));
+  });
+
+  it('shows why an incident_unlinked ticket failed to link and retries linking', async () => {
+    const client = clientServing(
+      ticketOnlyView('failed', {
+        unlinkedReason: 'The incident service answered 409 without an id.',
+      }),
+      {
+        '/retry-link': { status: 503, body: {} },
+      },
+    );
+    renderSidebar(client);
+    const panel = await screen.findByTestId('link-failed');
+    expect(within(panel).getByTestId('unlinked-reason').textContent).toBe(
+      'The incident service answered 409 without an id.',
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retry linking' }));
+    expect((await within(panel).findByRole('alert')).textContent).toContain(
+      'temporarily unavailable',
+    );
+    expect(new URL(client.requests.at(-1)!.url).pathname).toBe('/sidebar/tickets/42/retry-link');
+  });
+
+  it('explains a ticket without any threat', async () => {
+    renderSidebar(clientServing(ticketOnlyView('none')));
+    expect((await screen.findByTestId('no-threat')).textContent).toContain(
+      'Fill in the Threat URL field',
+    );
+  });
+
+  it('says the app is not configured when connector_url is missing, without calling anything', async () => {
+    const client = createFakeZafClient({ settings: {} });
+    renderSidebar(client);
+    expect((await screen.findByTestId('not-configured')).textContent).toContain('connector URL');
+    expect(client.requests).toHaveLength(0);
+  });
+
+  it('asks to save a new ticket first, without calling the connector', async () => {
+    const client = createFakeZafClient({ ticketId: null });
+    renderSidebar(client);
+    expect((await screen.findByTestId('new-ticket')).textContent).toContain('Save the ticket');
+    expect(client.requests).toHaveLength(0);
+  });
+
+  it('loads the view once a new ticket is saved', async () => {
+    let saved = false;
+    const client = createFakeZafClient({
+      ticketId: null,
+      handler: () => ({ status: 200, body: linkedView() }),
+    });
+    const get = client.get.bind(client);
+    client.get = async (path) => {
+      const result = await get(path);
+      if (saved) result['ticket.id'] = 42;
+      return result;
+    };
+    renderSidebar(client);
+    await screen.findByTestId('new-ticket');
+    saved = true;
+    act(() => client.trigger('ticket.saved'));
+    expect(await screen.findByTestId('state-linked')).toBeTruthy();
+  });
+
+  it('says the account is not set up when the connector answers 412', async () => {
+    renderSidebar(
+      createFakeZafClient({
+        handler: () => ({ status: 412, body: { error: { code: 'not_configured' } } }),
+      }),
+    );
+    const panel = await screen.findByTestId('not-configured');
+    expect(panel.textContent).toContain('finish setup');
+    expect(within(panel).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('keeps the last view on screen when a refresh fails, with a retry', async () => {
+    let fail = false;
+    const client = createFakeZafClient({
+      handler: () => (fail ? { status: 503, body: {} } : { status: 200, body: linkedView() }),
+    });
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('showing the last details received');
+    expect(screen.getByTestId('overview')).toBeTruthy();
+    expect(screen.queryByTestId('loading-skeleton')).toBeNull();
+  });
+});
