@@ -1,6 +1,6 @@
 // Type-only: the zod schemas of @incident-desk/incident-api stay out of the browser bundle.
 // The connector parses the incident service's answers with them; the sidebar reads the result.
-import type { TKnownIncidentStatus } from '@incident-desk/incident-api';
+import type { TKnownIncidentStatus } from '@incident-desk/incident-api/schemas';
 
 export type {
   TBlocklistListing,
@@ -15,7 +15,7 @@ export type {
   TThreatTaxonomyExpanded,
   TTypeReference,
   TUsage,
-} from '@incident-desk/incident-api';
+} from '@incident-desk/incident-api/schemas';
 
 /** The statuses the spec names (with translated meanings); a value outside it is shown raw. */
 export const INCIDENT_STATUSES = [
