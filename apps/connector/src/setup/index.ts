@@ -1,0 +1,25 @@
+export { runSetup, type SetupInput } from './run-setup';
+export type {
+  IncidentSubscriptionSetup,
+  SetupExisting,
+  SetupFieldIds,
+  SetupResult,
+  StepReport,
+  StoredIncidentSubscription,
+  TSetupStep,
+  TStepOutcome,
+  ZendeskWebhookSetup,
+} from './setup-result';
+export {
+  createZendeskWebhookLister,
+  type ListZendeskWebhooks,
+  type ZendeskWebhookListerOptions,
+} from './list-zendesk-webhooks';
+export { incidentWebhookUrl, subscriptionIdOf, ticketingWebhookUrl } from './connector-urls';
+export {
+  buildTriggerDefinitions,
+  TAG_SUBMIT_MONITOR,
+  TRIGGER_TITLE_PREFIX,
+} from './trigger-definitions';
+export { SETUP_TICKET_FIELDS } from './ensure-ticket-fields';
+export { SUBSCRIBED_INCIDENT_EVENTS } from './ensure-incident-subscriptions';
