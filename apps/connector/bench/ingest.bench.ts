@@ -1,0 +1,260 @@
+// Ingest benchmark (issue 6, section 7): throughput and acknowledgement latency of
+// POST /webhooks/incident at 50 concurrent connections, against a bare Express route that only
+// verifies the HMAC, in the same run on the same machine. The connector is measured on
+// PostgreSQL and on PGlite; each server runs in its own child process. Afterwards every
+// acknowledged event must have exactly one receipt and one job, or the benchmark fails.
+//
+// Environment: BENCH_SECONDS (10, per target, split into BENCH_ROUNDS (5) interleaved runs),
+// BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (50),
+// BENCH_TARGETS (baseline,postgres,pglite), DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
+// a fresh database is created and dropped), BENCH_POOL_RATE (5000: events per second signed
+// ahead for the warm-up; the measured runs sign twice the rate each target reached).
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { INCIDENT_EVENT_QUEUE } from '../src/http/incident-webhook';
+import {
+  createPgliteBenchDatabase,
+  createPostgresBenchDatabase,
+  type BenchDatabase,
+} from './bench-database';
+import type { TServerConfig } from './ipc-messages';
+import { formatTable, type Goal, type TargetFigures } from './report';
+import { mergeRuns } from './load-figures';
+import { runLoad, type LoadRun } from './run-load';
+import { startServer, type ServerUnderTest } from './server-process';
+import { createSignedEventPool, type SignedEventPool } from './signed-event-pool';
+import { countIngested } from './verify-ingest';
+
+const ACCOUNT_ID = '00000000-0000-4000-8000-00000000be9c';
+const SUBSCRIPTION_ID = 'bench-subscription';
+const BODY_BYTES = 1024;
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 100;
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const seconds = envNumber('BENCH_SECONDS', 10);
+const warmupSeconds = envNumber('BENCH_WARMUP_SECONDS', 2);
+const connections = envNumber('BENCH_CONNECTIONS', 50);
+const rounds = Math.round(envNumber('BENCH_ROUNDS', 5));
+const poolRate = envNumber('BENCH_POOL_RATE', 5000);
+// Events are signed just before each run; a run must end well inside the 300 s tolerance.
+if (seconds / rounds + warmupSeconds > 240) {
+  throw new Error('each run must stay under 240 s: raise BENCH_ROUNDS or lower BENCH_SECONDS');
+}
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const targetNames = (process.env.BENCH_TARGETS ?? 'baseline,postgres,pglite')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const runId = randomBytes(4).toString('hex');
+const secret = `whsec_bench_${randomBytes(16).toString('hex')}`;
+const path = `/webhooks/incident?subscription=${SUBSCRIPTION_ID}`;
+const startedAt = Date.now();
+
+function log(message: string): void {
+  console.error(`[ingest bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
+}
+
+interface Target {
+  name: string;
+  server: ServerUnderTest;
+  db: BenchDatabase | null;
+  events: SignedEventPool;
+  warmupKeys: string[];
+  warmupRate: number;
+  runs: LoadRun[];
+}
+
+async function startTarget(name: string, cleanups: Array<() => Promise<void>>): Promise<Target> {
+  log(`${name}: starting the server under test`);
+  let db: BenchDatabase | null = null;
+  let config: TServerConfig = { kind: 'baseline', secret };
+  if (name === 'postgres' || name === 'pglite') {
+    db =
+      name === 'postgres'
+        ? await createPostgresBenchDatabase(adminUrl)
+        : createPgliteBenchDatabase();
+    const opened = db;
+    cleanups.push(() => opened.dispose());
+    config = {
+      kind: 'connector',
+      secret,
+      accountId: ACCOUNT_ID,
+      subscriptionId: SUBSCRIPTION_ID,
+      backend: name,
+      ...db.location,
+    };
+  } else if (name !== 'baseline') {
+    throw new Error(`unknown target ${name} in BENCH_TARGETS`);
+  }
+  const server = await startServer(config);
+  cleanups.push(async () => server.kill());
+  const label = name === 'baseline' ? name : `connector-${name}`;
+  const events = createSignedEventPool({
+    prefix: `${runId}_${name}`,
+    accountId: ACCOUNT_ID,
+    secret,
+    bodyBytes: BODY_BYTES,
+    incidents: 1000,
+  });
+  return { name: label, server, db, events, warmupKeys: [], warmupRate: 0, runs: [] };
+}
+
+async function run(target: Target, runSeconds: number): Promise<LoadRun> {
+  // Sign ahead about twice what this target managed so far (the warm-up: BENCH_POOL_RATE/s);
+  // should that run out, the rest is signed on the fly and counted as signedLate.
+  const best = Math.max(
+    target.warmupRate,
+    ...target.runs.map((r) => r.acknowledgedKeys.length / r.seconds),
+  );
+  const rate = best === 0 ? poolRate : Math.max(500, 2 * best);
+  target.events.prepare(Math.ceil(runSeconds * rate));
+  return runLoad({
+    url: target.server.url,
+    path,
+    connections,
+    seconds: runSeconds,
+    events: target.events,
+  });
+}
+
+/** Stops the server (it drains and closes its database), then counts what it stored. */
+async function finish(target: Target): Promise<TargetFigures> {
+  const server = await target.server.stop();
+  const figures: TargetFigures = {
+    ...mergeRuns(target.runs),
+    server,
+    signedLate: target.events.signedLate,
+  };
+  if (target.db) {
+    log(`${target.name}: counting receipts and jobs`);
+    figures.ingest = await countIngested(target.db, INCIDENT_EVENT_QUEUE, [
+      ...target.warmupKeys,
+      ...target.runs.flatMap((r) => r.acknowledgedKeys),
+    ]);
+  }
+  return figures;
+}
+
+/**
+ * The targets are measured in interleaved rounds (rotating which goes first), so a change in
+ * the machine's background load during the run weighs on every target alike.
+ */
+async function measureAll(cleanups: Array<() => Promise<void>>) {
+  // Started side by side: setting up a fresh database is the slow part, and nothing is measured yet.
+  // allSettled: on a failure, every server that did start has registered its cleanup first.
+  const started = await Promise.allSettled(targetNames.map((name) => startTarget(name, cleanups)));
+  const targets = started.map((result) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  });
+  for (const target of targets) {
+    log(`${target.name}: warm-up ${warmupSeconds} s`);
+    const warmup = await run(target, warmupSeconds);
+    target.warmupKeys = warmup.acknowledgedKeys;
+    target.warmupRate = warmup.acknowledgedKeys.length / warmup.seconds;
+  }
+  const roundSeconds = seconds / rounds;
+  for (let round = 0; round < rounds; round += 1) {
+    log(`round ${round + 1}/${rounds}: ${roundSeconds} s per target`);
+    for (let i = 0; i < targets.length; i += 1) {
+      const target = targets[(round + i) % targets.length]!;
+      target.server.resume();
+      target.runs.push(await run(target, roundSeconds));
+      target.server.pause();
+    }
+  }
+  const figures: Record<string, TargetFigures> = {};
+  for (const target of targets) figures[target.name] = await finish(target);
+  return figures;
+}
+
+function ratio(target: TargetFigures | undefined, baseline: TargetFigures | undefined) {
+  if (!target || !baseline || baseline.acknowledgedPerSecond === 0) return null;
+  return Number((target.acknowledgedPerSecond / baseline.acknowledgedPerSecond).toFixed(3));
+}
+
+async function main(): Promise<number> {
+  const loadAverageBefore = loadavg()[0]!;
+  const cleanups: Array<() => Promise<void>> = [];
+  let targets: Record<string, TargetFigures>;
+  try {
+    targets = await measureAll(cleanups);
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+    }
+  }
+
+  const baseline = targets.baseline;
+  const postgres = targets['connector-postgres'];
+  const pglite = targets['connector-pglite'];
+  const ratios = { postgres: ratio(postgres, baseline), pglite: ratio(pglite, baseline) };
+  const goals: Record<string, Goal> = {
+    postgresThroughputRatio: {
+      value: ratios.postgres,
+      goal: `>= ${GOAL_RATIO}`,
+      met: ratios.postgres !== null && ratios.postgres >= GOAL_RATIO,
+    },
+    postgresP99Ms: {
+      value: postgres?.p99Ms ?? null,
+      goal: `< ${GOAL_P99_MS}`,
+      met: postgres !== undefined && postgres.p99Ms < GOAL_P99_MS,
+    },
+    pgliteP99Ms: {
+      value: pglite?.p99Ms ?? null,
+      goal: `< ${GOAL_P99_MS}`,
+      met: pglite !== undefined && pglite.p99Ms < GOAL_P99_MS,
+    },
+  };
+
+  // Missed goals are reported, not failed; lost data or requests the server refused as bad are.
+  const failures: string[] = [];
+  for (const [name, t] of Object.entries(targets)) {
+    if (t.acknowledged === 0) failures.push(`${name}: no request was acknowledged`);
+    if (t.status4xx > 0) failures.push(`${name}: ${t.status4xx} requests answered 4xx`);
+    if (t.ingest && !t.ingest.lossless) {
+      failures.push(`${name}: data loss or duplication: ${JSON.stringify(t.ingest)}`);
+    }
+  }
+
+  console.log(
+    `ingest: ${connections} connections, ${seconds} s per target in ${rounds} interleaved runs ` +
+      `after ${warmupSeconds} s warm-up, ` +
+      `${BODY_BYTES} B signed events, ${cpus().length} CPUs, load average ${loadAverageBefore.toFixed(1)} at start`,
+  );
+  console.log(formatTable(targets, ratios, goals));
+  if (failures.length > 0) console.log(`FAILED: ${failures.join('; ')}`);
+  console.log(
+    JSON.stringify({
+      connections,
+      seconds,
+      rounds,
+      warmupSeconds,
+      bodyBytes: BODY_BYTES,
+      cpus: cpus().length,
+      loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
+      wallSeconds: Number(((Date.now() - startedAt) / 1000).toFixed(1)),
+      targets,
+      ratios,
+      goals,
+      failures,
+    }),
+  );
+  return failures.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('ingest benchmark failed:', error);
+    process.exit(1);
+  },
+);
