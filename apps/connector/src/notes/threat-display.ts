@@ -1,0 +1,24 @@
+import { defang } from './defang';
+import { plainText } from './defang-text';
+
+export const GENERIC_THREAT = 'unknown threat';
+
+export interface ThreatSource {
+  url?: string | undefined;
+  subject?: string | undefined;
+  domain?: string | undefined;
+}
+
+/** The raw threat value of an incident: url, else subject, else domain; null when none is given. */
+export function threatValue(source: ThreatSource): string | null {
+  for (const value of [source.url, source.subject, source.domain]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return null;
+}
+
+/** The threat as shown in a subject or a note: defanged, or the generic text. */
+export function displayThreat(source: ThreatSource): string {
+  const value = threatValue(source);
+  return value === null ? GENERIC_THREAT : plainText(defang(value));
+}

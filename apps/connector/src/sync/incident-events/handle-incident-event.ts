@@ -1,0 +1,60 @@
+// The worker's handler for one queued incident event (IncidentEventJob). Throws only for
+// transient failures (the queue retries); everything else ends in an outcome.
+//
+// Decisions where the contract leaves a choice:
+// - Ordering: a status event older than the last applied one (TicketSyncState.lastEventAt) still
+//   gets a history note saying so, but never touches the Status field or the ticket status; an
+//   older action_required notes the reason without reopening. The envelope timestamp orders
+//   events; without one, the receive time does.
+// - Idempotency: every event note ends with "Event: <envelope id>" (a body hash when there is no
+//   id). A retried or redelivered job first looks for its own-note record; only when one exists
+//   is the ticket read to see whether the note landed. At most one note per event and ticket,
+//   one Zendesk call on the normal path.
+// - incident.created for a linked ticket is a no-op (the reporter already knows it).
+// - Unlinked incidents: wait, recheck, recovery search, then (when the account wants it) open a
+//   ticket under an exclusive claim on the link row, so concurrent workers open one ticket. The
+//   event that opened the ticket is covered by its first note, built from the incident detail.
+import type { AccountContext } from '../../accounts/account-context';
+import type { IncidentEventJob } from '../../http/incident-webhook';
+import type { SyncOutcome } from '../job-outcome';
+import { recordIncidentEventHealth } from './account-health';
+import { applyLinkedEvent } from './apply-linked-event';
+import { resolveDeps, type IncidentEventDeps } from './handler-deps';
+import { parseIncidentEvent } from './parse-incident-event';
+import { resolveTicket } from './resolve-ticket';
+import { isPermanentServiceError } from './transient-error';
+
+export async function handleIncidentEvent(
+  deps: IncidentEventDeps,
+  ctx: AccountContext,
+  job: IncidentEventJob,
+): Promise<SyncOutcome> {
+  const resolved = resolveDeps(deps);
+  const parsed = parseIncidentEvent(job.event, job.receivedAt);
+  const isTest = parsed.ok && parsed.event.name === 'webhook.test';
+  await recordIncidentEventHealth(resolved.db, ctx.accountId, resolved.now(), isTest);
+
+  if (!parsed.ok) {
+    // The receipt (webhook_receipt) keeps the payload; the outcome says why nothing happened.
+    return parsed.reason === 'unknown_event'
+      ? { status: 'skipped', reason: `unknown event ${parsed.name}` }
+      : { status: 'failed_permanently', reason: `malformed event: ${parsed.detail}` };
+  }
+  const event = parsed.event;
+  if (isTest || event.incidentId === undefined) return { status: 'applied', detail: 'webhook test recorded' };
+  const incidentEvent = { ...event, incidentId: event.incidentId };
+
+  try {
+    const target = await resolveTicket(resolved, ctx, incidentEvent);
+    if (target.kind === 'ignored') {
+      return { status: 'skipped', reason: `incident ${event.incidentId} has no ticket; the account tracks ticket reports only` };
+    }
+    if (target.kind === 'opened') return { status: 'applied', detail: `opened ticket ${target.ticketId}` };
+    return await applyLinkedEvent(resolved, ctx, incidentEvent, target.link);
+  } catch (error) {
+    if (isPermanentServiceError(error)) {
+      return { status: 'failed_permanently', reason: error instanceof Error ? error.message : String(error) };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+// Incident -> ticket correlation: the link table only (by the id events carry, or the report
+// reference). For an unlinked incident: wait, recheck, recovery search, and only then open a
+// ticket when the account wants that. Never by URL, domain, email or time.
+import type { AccountContext } from '../../accounts/account-context';
+import type { ResolvedDeps } from './handler-deps';
+import {
+  claimIncident,
+  completeClaim,
+  findLink,
+  saveRecoveredLink,
+  takeOverClaim,
+  type LinkedTicket,
+  type LinkLookup,
+} from './incident-link-store';
+import { openDetectedTicket } from './open-detected-ticket';
+import type { ParsedIncidentEvent } from './parse-incident-event';
+import { findTicketByIncidentField } from './recovery-search';
+
+export type TicketResolution =
+  | { kind: 'linked'; link: LinkedTicket }
+  | { kind: 'opened'; ticketId: number }
+  | { kind: 'ignored' };
+
+/** Thrown (as a transient failure) while another worker still opens the incident's ticket. */
+export class IncidentTicketPendingError extends Error {
+  override name = 'IncidentTicketPendingError';
+}
+
+type Event = ParsedIncidentEvent & { incidentId: string };
+
+export async function resolveTicket(deps: ResolvedDeps, ctx: AccountContext, event: Event): Promise<TicketResolution> {
+  const first = await findLink(deps.db, ctx.accountId, event.incidentId);
+  if (first.state !== 'none') return settle(deps, ctx, event, first);
+
+  await deps.sleep(deps.unlinkedWaitMs);
+  const second = await findLink(deps.db, ctx.accountId, event.incidentId);
+  if (second.state !== 'none') return settle(deps, ctx, event, second);
+
+  const recovered = await findTicketByIncidentField(ctx, event.incidentId);
+  if (recovered !== null) {
+    const saved = await saveRecoveredLink(deps.db, ctx.accountId, event.incidentId, recovered);
+    if (saved.state !== 'none') return settle(deps, ctx, event, saved);
+  }
+  if (!ctx.settings.openTicketsForDetectedIncidents) return { kind: 'ignored' };
+
+  const claim = await claimIncident(deps.db, ctx.accountId, event.incidentId);
+  if (claim === null) {
+    return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
+  }
+  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
+}
+
+async function settle(deps: ResolvedDeps, ctx: AccountContext, event: Event, lookup: LinkLookup): Promise<TicketResolution> {
+  if (lookup.state === 'linked') return { kind: 'linked', link: lookup.link };
+  if (lookup.state === 'none') throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} was released; retry`);
+
+  const deadline = deps.now().getTime() + deps.claimWaitMs;
+  let current: LinkLookup = lookup;
+  while (current.state === 'claimed' && deps.now().getTime() < deadline) {
+    await deps.sleep(deps.pollIntervalMs);
+    current = await findLink(deps.db, ctx.accountId, event.incidentId);
+  }
+  if (current.state === 'linked') return { kind: 'linked', link: current.link };
+  if (current.state === 'none') throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} was released; retry`);
+  if (deps.now().getTime() - current.claimedAt.getTime() < deps.claimStaleMs) {
+    throw new IncidentTicketPendingError(`another worker is opening the ticket of incident ${event.incidentId}`);
+  }
+
+  // The claiming worker stopped. It may have opened the ticket before it died: search first.
+  const claim = await takeOverClaim(deps.db, current.linkId, current.claimedAt);
+  if (claim === null) throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} changed; retry`);
+  const recovered = await findTicketByIncidentField(ctx, event.incidentId);
+  if (recovered !== null) {
+    await completeClaim(deps.db, claim, recovered);
+    return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
+  }
+  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
+}
