@@ -1,0 +1,212 @@
+// Comment: ticket -> incident. Every comment of a linked ticket is handled once (its id kept in
+// ForwardedComment): public agent replies are forwarded verbatim (normalised) with the agent's
+// email as author, internal notes only when the account opts in; the connector's own notes and
+// end users' comments never. Attachments go along as evidence.
+import { isUniqueViolation, type IncidentLink } from '@incident-desk/db';
+import type { TComment, TUser } from '@incident-desk/zendesk-api';
+import type { AccountContext } from '../../accounts/account-context';
+import { normalizeText } from '../../notes/normalize';
+import type { SyncOutcome } from '../job-outcome';
+import { isOwnNote, updateTicket } from '../ticket-writer';
+import { describeIncidentFailure, incidentFailureKind } from './incident-error-kind';
+import { readTicketComments } from './read-ticket-comments';
+import { nowOf, type TicketEventDeps } from './ticket-event-deps';
+import { emailOf } from './ticket-values';
+import { uploadEvidence, type SkippedFile } from './upload-evidence';
+
+type Decision =
+  { forward: true; text: string; author: string | undefined } | { forward: false; reason: string };
+
+/** Written before the comment is posted: if it stays, the outcome of that post is unknown. */
+const IN_FLIGHT =
+  'in flight: if this remains, the worker stopped while posting; check the incident';
+
+export async function forwardComments(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  ticketId: number,
+): Promise<SyncOutcome> {
+  const { db } = deps;
+  const link = await db.prisma.incidentLink.findUnique({
+    where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+  });
+  if (!link) return { status: 'skipped', reason: 'ticket not linked to an incident' };
+
+  const handledRows = await db.prisma.forwardedComment.findMany({
+    where: { accountId: ctx.accountId, ticketId: BigInt(ticketId) },
+    select: { commentId: true },
+  });
+  const handled = new Set(handledRows.map((row) => row.commentId));
+  const { comments, users } = await readTicketComments(ctx.zendesk, ticketId, (page) =>
+    page.some((comment) => handled.has(BigInt(comment.id))),
+  );
+  // oldest first, so the incident reads the conversation in order
+  const pending = comments.filter((comment) => !handled.has(BigInt(comment.id))).reverse();
+
+  const skippedFiles: SkippedFile[] = [];
+  const failures: string[] = [];
+  let forwarded = 0;
+  let retryLater: unknown;
+  for (const comment of pending) {
+    const decision = await decide(deps, ctx, ticketId, comment, users.get(comment.author_id));
+    if (!decision.forward) {
+      await record(deps, ctx, link, comment, 'skipped', decision.reason);
+      continue;
+    }
+    if (!(await claim(deps, ctx, link, comment))) continue;
+    if (decision.text) {
+      // recorded first: the incident's history echo of this comment can arrive before the answer
+      const posted = await db.prisma.postedIncidentComment.create({
+        data: {
+          accountId: ctx.accountId,
+          incidentId: link.incidentId,
+          text: decision.text,
+          createdAt: nowOf(deps),
+        },
+      });
+      try {
+        await ctx.incidents().incidents.comment(link.incidentId, {
+          comment: decision.text,
+          ...(decision.author ? { author: decision.author } : {}),
+        });
+      } catch (error) {
+        const kind = incidentFailureKind(error);
+        // an echo can only come if the comment may have reached the incident
+        if (kind !== 'unknown')
+          await db.prisma.postedIncidentComment.delete({ where: { id: posted.id } });
+        if (kind === 'not_acted' && !deps.lastAttempt) {
+          await release(deps, ctx, comment);
+          retryLater = error;
+          break;
+        }
+        const detail =
+          kind === 'unknown'
+            ? `outcome unknown (${describeIncidentFailure(error)}); not resent to avoid a duplicate`
+            : `not forwarded (${describeIncidentFailure(error)})`;
+        await setStatus(deps, ctx, comment, 'failed', detail);
+        failures.push(`comment ${comment.id}: ${detail}`);
+        continue;
+      }
+    }
+    const evidence = await uploadEvidence(ctx, link.incidentId, comment);
+    skippedFiles.push(...evidence.skipped);
+    await setStatus(
+      deps,
+      ctx,
+      comment,
+      'forwarded',
+      evidence.skipped.length
+        ? `files skipped: ${evidence.skipped.map(describeSkipped).join('; ')}`
+        : null,
+    );
+    forwarded += 1;
+  }
+
+  if (skippedFiles.length > 0 || failures.length > 0) {
+    const lines = [
+      ...(skippedFiles.length
+        ? [
+            'Not sent to the incident as evidence:',
+            ...skippedFiles.map((f) => `- ${describeSkipped(f)}`),
+          ]
+        : []),
+      ...(failures.length
+        ? ['Not forwarded to the incident:', ...failures.map((f) => `- ${f}`)]
+        : []),
+    ];
+    await updateTicket(ctx, db, ticketId, { note: lines.join('\n') });
+  }
+  if (retryLater) throw retryLater;
+  if (forwarded === 0 && failures.length === 0)
+    return { status: 'skipped', reason: 'no comment to forward' };
+  return {
+    status: 'applied',
+    detail: `forwarded ${forwarded} comment(s)${failures.length ? `, ${failures.length} failed` : ''}`,
+  };
+}
+
+async function decide(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  ticketId: number,
+  comment: TComment,
+  author: TUser | undefined,
+): Promise<Decision> {
+  const raw = comment.plain_body ?? comment.body ?? '';
+  // before the author check: the connector's user may be an agent whose notes look like replies
+  if (await isOwnNote(deps.db, ctx.accountId, ticketId, raw, nowOf(deps))) {
+    return { forward: false, reason: 'the connector’s own note' };
+  }
+  if (!author) return { forward: false, reason: 'author unknown' };
+  if (author.role !== 'agent' && author.role !== 'admin') {
+    return { forward: false, reason: 'not written by an agent' };
+  }
+  if (!comment.public && !ctx.settings.forwardInternalNotes) {
+    return { forward: false, reason: 'internal note (the account forwards public replies only)' };
+  }
+  const text = normalizeText(raw);
+  if (text === '' && comment.attachments.length === 0)
+    return { forward: false, reason: 'empty comment' };
+  return { forward: true, text, author: emailOf(author) };
+}
+
+function describeSkipped(file: SkippedFile): string {
+  return `${file.fileName}: ${file.reason}`;
+}
+
+function commentKey(ctx: AccountContext, comment: TComment) {
+  return { accountId_commentId: { accountId: ctx.accountId, commentId: BigInt(comment.id) } };
+}
+
+/** Takes the comment for this worker; false when another run already handles it. */
+async function claim(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  link: IncidentLink,
+  comment: TComment,
+) {
+  return record(deps, ctx, link, comment, 'failed', IN_FLIGHT);
+}
+
+async function record(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  link: IncidentLink,
+  comment: TComment,
+  status: 'skipped' | 'failed',
+  detail: string,
+): Promise<boolean> {
+  try {
+    await deps.db.prisma.forwardedComment.create({
+      data: {
+        accountId: ctx.accountId,
+        commentId: BigInt(comment.id),
+        ticketId: link.ticketId,
+        incidentId: link.incidentId,
+        status,
+        detail,
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+function setStatus(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  comment: TComment,
+  status: 'forwarded' | 'failed',
+  detail: string | null,
+) {
+  return deps.db.prisma.forwardedComment.update({
+    where: commentKey(ctx, comment),
+    data: { status, detail },
+  });
+}
+
+function release(deps: TicketEventDeps, ctx: AccountContext, comment: TComment) {
+  return deps.db.prisma.forwardedComment.delete({ where: commentKey(ctx, comment) });
+}

@@ -1,0 +1,72 @@
+// Actions: a request tag on a linked ticket becomes POST /v1/incident/{id}/tkd, /monitor or /safe.
+// The tag is removed afterwards, so adding it again is a new request; a tag already gone means the
+// request was handled (or withdrawn) and nothing is sent.
+import { ZendeskRecordNotFoundError, type TTicket } from '@incident-desk/zendesk-api';
+import type { AccountContext } from '../../accounts/account-context';
+import type { SyncOutcome } from '../job-outcome';
+import { updateTicket } from '../ticket-writer';
+import { describeIncidentFailure, isTransientIncidentFailure } from './incident-error-kind';
+import type { TicketEventDeps } from './ticket-event-deps';
+import { ACTION_REQUEST_TAGS } from './ticket-tags';
+
+export type IncidentAction = keyof typeof ACTION_REQUEST_TAGS;
+
+const ACTION_TEXT: Record<IncidentAction, { request: string; done: string }> = {
+  tkd: { request: 'Takedown request', done: 'Takedown requested' },
+  monitor: { request: 'Monitoring request', done: 'Monitoring requested' },
+  safe: { request: 'Mark-safe request', done: 'Marked safe' },
+};
+
+export async function requestIncidentAction(
+  deps: TicketEventDeps,
+  ctx: AccountContext,
+  ticketId: number,
+  action: IncidentAction,
+): Promise<SyncOutcome> {
+  const tag = ACTION_REQUEST_TAGS[action];
+  let ticket: TTicket;
+  try {
+    ticket = await ctx.zendesk.tickets.show(ticketId);
+  } catch (error) {
+    if (error instanceof ZendeskRecordNotFoundError)
+      return { status: 'skipped', reason: 'ticket not found' };
+    throw error;
+  }
+  if (!ticket.tags.includes(tag))
+    return { status: 'skipped', reason: `tag ${tag} already removed: request handled` };
+
+  const link = await deps.db.prisma.incidentLink.findUnique({
+    where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+  });
+  if (!link) {
+    await updateTicket(ctx, deps.db, ticketId, {
+      note: `${ACTION_TEXT[action].request} not sent: this ticket is not linked to an incident.`,
+      removeTags: [tag],
+    });
+    return { status: 'failed_permanently', reason: 'ticket not linked to an incident' };
+  }
+
+  const incidents = ctx.incidents().incidents;
+  try {
+    if (action === 'tkd') await incidents.requestTakedown(link.incidentId);
+    else if (action === 'monitor') await incidents.requestMonitoring(link.incidentId);
+    else await incidents.markSafe(link.incidentId);
+  } catch (error) {
+    if (isTransientIncidentFailure(error) && !deps.lastAttempt) throw error;
+    await updateTicket(ctx, deps.db, ticketId, {
+      note:
+        `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${describeIncidentFailure(error)}. ` +
+        `Add the ${tag} tag again to retry.`,
+      removeTags: [tag],
+    });
+    return {
+      status: 'failed_permanently',
+      reason: `${action} failed: ${describeIncidentFailure(error)}`,
+    };
+  }
+  await updateTicket(ctx, deps.db, ticketId, {
+    note: `${ACTION_TEXT[action].done} for incident ${link.incidentId}.`,
+    removeTags: [tag],
+  });
+  return { status: 'applied', detail: `${action} sent for incident ${link.incidentId}` };
+}

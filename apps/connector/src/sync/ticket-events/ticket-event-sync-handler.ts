@@ -1,0 +1,37 @@
+// Adapts handleTicketEvent to the worker's handler shape: the queued data is parsed at this edge
+// (nothing unparsed goes further in) and the queue's last try is passed on, so a transient
+// failure then becomes a note on the ticket instead of a silent dead letter.
+import { z } from 'zod';
+import type { AccountContext } from '../../accounts/account-context';
+import { ZTicketingWebhookBody } from '../../http/ticketing-webhook';
+import type { SyncOutcome } from '../job-outcome';
+import { handleTicketEvent } from './handle-ticket-event';
+import type { TicketEventDeps } from './ticket-event-deps';
+
+export const ZTicketEventJob = z.object({
+  accountId: z.string().min(1),
+  receivedAt: z.string(),
+  body: ZTicketingWebhookBody,
+});
+
+/** pg-boss job metadata, when the worker fetched it (includeMetadata). */
+function isLastAttempt(job: object | undefined): boolean {
+  if (!job || !('retryCount' in job) || !('retryLimit' in job)) return false;
+  const { retryCount, retryLimit } = job;
+  return (
+    typeof retryCount === 'number' && typeof retryLimit === 'number' && retryCount >= retryLimit
+  );
+}
+
+export function ticketEventSyncHandler(deps: Omit<TicketEventDeps, 'lastAttempt'>) {
+  return async (ctx: AccountContext, data: unknown, job?: object): Promise<SyncOutcome> => {
+    const parsed = ZTicketEventJob.safeParse(data);
+    if (!parsed.success) {
+      return {
+        status: 'failed_permanently',
+        reason: `malformed ticket event job: ${z.prettifyError(parsed.error)}`,
+      };
+    }
+    return handleTicketEvent({ ...deps, lastAttempt: isLastAttempt(job) }, ctx, parsed.data);
+  };
+}

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkEvidence, MAX_EVIDENCE_BYTES } from '../src/sync/ticket-events/evidence-files';
+import { handleTicketEvent } from '../src/sync/ticket-events';
+import { normalizeText } from '../src/notes/normalize';
+import { updateTicket } from '../src/sync/ticket-writer';
+import { backends } from './support/test-database';
+import {
+  startTicketSyncHarness,
+  SYNC_ACCOUNT,
+  type TicketSyncHarness,
+} from './support/sync-ticket-harness';
+
+describe.each(backends)('ticket -> incident comments on %s', (backend) => {
+  let h: TicketSyncHarness;
+  let counter = 0;
+  const tag = backend === 'pglite' ? 'a' : 'b';
+  const agent = () => h.demo.agentIds[1]!;
+
+  beforeAll(async () => {
+    h = await startTicketSyncHarness(backend);
+  }, 60_000);
+  afterAll(() => h?.close());
+  beforeEach(() => {
+    h.settings.forwardInternalNotes = false;
+  });
+
+  /** A ticket reported and linked through the real report flow. */
+  async function linkedTicket() {
+    counter += 1;
+    const ticketId = await h.createTicket({
+      threat: `https://c${counter}-${tag}.comment-phish.test/`,
+    });
+    expect(
+      (
+        await handleTicketEvent(
+          { db: h.db },
+          h.ctx,
+          h.job({ kind: 'report', ticketId, mode: 'takedown' }),
+        )
+      ).status,
+    ).toBe('applied');
+    const link = await h.db.prisma.incidentLink.findUniqueOrThrow({
+      where: { accountId_ticketId: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId) } },
+    });
+    return { ticketId, incidentId: link.incidentId };
+  }
+
+  const forward = (ticketId: number) =>
+    handleTicketEvent({ db: h.db }, h.ctx, h.job({ kind: 'comment', ticketId }));
+
+  async function incidentComments(incidentId: string) {
+    const incident = (await h.incidents()).find((i) => i.id === incidentId)!;
+    return incident.comments.slice(1); // the first is the report's own comment
+  }
+
+  const recordOf = (commentId: number) =>
+    h.db.prisma.forwardedComment.findUniqueOrThrow({
+      where: { accountId_commentId: { accountId: SYNC_ACCOUNT, commentId: BigInt(commentId) } },
+    });
+
+  it('forwards a public agent reply verbatim, normalised, as the agent, once', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    const commentId = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Please  check the\u00a0login page\nagain.',
+      public: true,
+    });
+    const outcome = await forward(ticketId);
+    expect(outcome).toMatchObject({ status: 'applied', detail: 'forwarded 1 comment(s)' });
+    const sent = await incidentComments(incidentId);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        comment: 'Please check the login page\nagain.',
+        author: 'bea@demo.example',
+      }),
+    ]);
+    expect((await recordOf(commentId)).status).toBe('forwarded');
+    const posted = await h.db.prisma.postedIncidentComment.findMany({ where: { incidentId } });
+    expect(posted.map((p) => p.text)).toEqual(['Please check the login page\nagain.']);
+
+    // the same comment event again (and any later one) never forwards it twice
+    expect((await forward(ticketId)).status).toBe('skipped');
+    expect(await incidentComments(incidentId)).toHaveLength(1);
+  });
+
+  it('never forwards the report comment, the connector’s notes or end users’ comments', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    await h.addComment(ticketId, { authorId: h.demo.endUserId, body: 'Any news?', public: true });
+    await updateTicket(h.ctx, h.db, ticketId, { note: 'Status changed to case_building.' });
+    // the connector's Zendesk user is also an agent: its own replies are forwarded, its notes not
+    const ownReply = await h.addComment(ticketId, {
+      authorId: h.connectorUserId,
+      body: 'I am on it.',
+      public: true,
+    });
+    // a note that lost its marker is still recognised by its recorded text
+    await h.db.prisma.ownNote.create({
+      data: {
+        accountId: SYNC_ACCOUNT,
+        ticketId: BigInt(ticketId),
+        text: normalizeText('Takedown requested for the incident.'),
+      },
+    });
+    const unmarked = await h.addComment(ticketId, {
+      authorId: h.connectorUserId,
+      body: 'Takedown\u00a0 requested for the incident.',
+      public: false,
+    });
+    h.settings.forwardInternalNotes = true;
+
+    expect((await forward(ticketId)).status).toBe('applied');
+    const sent = await incidentComments(incidentId);
+    expect(sent).toEqual([
+      expect.objectContaining({ comment: 'I am on it.', author: 'alex@demo.example' }),
+    ]);
+    expect((await recordOf(ownReply)).status).toBe('forwarded');
+    expect(await recordOf(unmarked)).toMatchObject({
+      status: 'skipped',
+      detail: 'the connector’s own note',
+    });
+    const skipped = await h.db.prisma.forwardedComment.findMany({
+      where: { ticketId: BigInt(ticketId), status: 'skipped' },
+      orderBy: { commentId: 'asc' },
+    });
+    expect(skipped.map((s) => s.detail)).toEqual([
+      'predates the report',
+      'the connector’s own note', // the report's linked note
+      'not written by an agent',
+      'the connector’s own note',
+      'the connector’s own note',
+    ]);
+  });
+
+  it('forwards internal notes only when the account opts in', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    const hidden = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Internal: registrar is slow.',
+      public: false,
+    });
+    expect((await forward(ticketId)).status).toBe('skipped');
+    expect((await recordOf(hidden)).status).toBe('skipped');
+    expect(await incidentComments(incidentId)).toHaveLength(0);
+
+    h.settings.forwardInternalNotes = true;
+    const shared = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Internal: customer confirmed.',
+      public: false,
+    });
+    expect((await forward(ticketId)).status).toBe('applied');
+    expect((await incidentComments(incidentId)).map((c) => c.comment)).toEqual([
+      'Internal: customer confirmed.',
+    ]);
+    expect((await recordOf(shared)).status).toBe('forwarded');
+  });
+
+  it('uploads supported attachments as evidence and names each skipped file in one note', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    const commentId = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Screenshots attached.',
+      public: true,
+      attachments: [
+        { file_name: 'screenshot.png', content_type: 'image/png', content: 'png-bytes' },
+        {
+          file_name: 'headers.eml',
+          content_type: 'application/octet-stream',
+          content: 'Received: from x',
+        },
+        { file_name: 'dropper.exe', content_type: 'application/x-msdownload', content: 'MZ' },
+      ],
+    });
+    expect((await forward(ticketId)).status).toBe('applied');
+    const incident = (await h.incidents()).find((i) => i.id === incidentId)!;
+    expect(incident.attachments.map((a) => [a.fileName, a.contentType, a.size])).toEqual([
+      ['screenshot.png', 'image/png', 9],
+      ['headers.eml', 'message/rfc822', 16],
+    ]);
+    const notes = await h.notesContaining(ticketId, 'Not sent to the incident as evidence');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.body).toContain(
+      'dropper.exe: application/x-msdownload is not a supported evidence type',
+    );
+    expect(notes[0]!.body).not.toContain('screenshot.png');
+    expect((await recordOf(commentId)).detail).toContain('dropper.exe');
+    // the note the connector just wrote is not forwarded back
+    expect((await forward(ticketId)).status).toBe('skipped');
+    expect(await incidentComments(incidentId)).toHaveLength(1);
+  });
+
+  it('retries a comment the service could not take (503) and forwards it exactly once', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    const commentId = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Second attempt please.',
+      public: true,
+    });
+    await h.incidentFault({
+      method: 'POST',
+      path: '/v1/incident/:id/comment',
+      kind: 'status',
+      status: 503,
+      times: 1,
+    });
+    await expect(forward(ticketId)).rejects.toThrow();
+    await expect(recordOf(commentId)).rejects.toThrow(); // claim released
+    expect((await forward(ticketId)).status).toBe('applied');
+    expect((await incidentComments(incidentId)).map((c) => c.comment)).toEqual([
+      'Second attempt please.',
+    ]);
+  });
+
+  it('never resends a comment whose post may have reached the incident; notes it instead', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    const commentId = await h.addComment(ticketId, {
+      authorId: agent(),
+      body: 'Lost in transit.',
+      public: true,
+    });
+    await h.incidentFault({
+      method: 'POST',
+      path: '/v1/incident/:id/comment',
+      kind: 'drop',
+      times: 1,
+    });
+    expect((await forward(ticketId)).status).toBe('applied');
+    expect((await recordOf(commentId)).status).toBe('failed');
+    expect(await h.notesContaining(ticketId, `comment ${commentId}: outcome unknown`)).toHaveLength(
+      1,
+    );
+    expect((await forward(ticketId)).status).toBe('skipped');
+    expect(await incidentComments(incidentId)).toHaveLength(0);
+  });
+
+  it('skips a ticket with no linked incident', async () => {
+    const ticketId = await h.createTicket({ threat: `https://nolink-${tag}.test/`, tags: [] });
+    await h.addComment(ticketId, { authorId: agent(), body: 'Hello', public: true });
+    expect(await forward(ticketId)).toEqual({
+      status: 'skipped',
+      reason: 'ticket not linked to an incident',
+    });
+  });
+});
+
+describe('evidence files', () => {
+  const file = (file_name: string, content_type: string | null, size: number) => ({
+    id: 1,
+    file_name,
+    content_url: 'https://acme.zendesk.com/attachments/token/x/?name=x',
+    content_type,
+    size,
+  });
+
+  it('accepts supported types within the 50 MB limit, by type or by extension', () => {
+    expect(checkEvidence(file('a.pdf', 'application/pdf', 10))).toEqual({
+      ok: true,
+      contentType: 'application/pdf',
+    });
+    expect(checkEvidence(file('shot.JPG', 'application/octet-stream', 10))).toEqual({
+      ok: true,
+      contentType: 'image/jpeg',
+    });
+  });
+
+  it('skips oversized and unsupported files with the reason', () => {
+    expect(checkEvidence(file('big.png', 'image/png', MAX_EVIDENCE_BYTES + 1))).toEqual({
+      ok: false,
+      reason: `larger than the 50 MB evidence limit (${MAX_EVIDENCE_BYTES + 1} bytes)`,
+    });
+    expect(MAX_EVIDENCE_BYTES).toBeLessThan(50_000_000);
+    expect(checkEvidence(file('run.sh', 'application/x-sh', 10))).toMatchObject({ ok: false });
+    expect(checkEvidence(file('blob', null, 10))).toEqual({
+      ok: false,
+      reason: 'unknown type is not a supported evidence type',
+    });
+  });
+});
