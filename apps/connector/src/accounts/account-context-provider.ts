@@ -1,0 +1,192 @@
+// AccountContextProvider from the database: each context carries a ZendeskClient whose tokens
+// come from this account's credential row only, and incident clients limited to the account's
+// own client and sub-clients.
+import type { TDatabase } from '@incident-desk/db';
+import { createIncidentClient, type IncidentClient } from '@incident-desk/incident-api';
+import { ZendeskClient, type ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
+import type { SecretBox } from '../secrets/secret-box';
+import {
+  AccountUnavailableError,
+  type AccountContext,
+  type AccountContextProvider,
+} from './account-context';
+import { recordCredentialError } from './credential-store';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
+import { createZendeskTokenProvider } from './zendesk-token-provider';
+
+export interface AccountContextProviderConfig {
+  oauth: TZendeskOAuthConfig;
+  marketplace?: ZendeskMarketplaceIdentity;
+  now?: () => number;
+  fetch?: typeof fetch;
+  /** Passed to every ZendeskClient (timeouts, retries). */
+  zendeskClientOptions?: {
+    timeoutMs?: number;
+    maxRetries?: number;
+    sleep?: (ms: number) => Promise<void>;
+  };
+  incidentClientOptions?: { timeoutMs?: number; retry?: false };
+}
+
+/**
+ * The scope a 403 is about: named by the response when Zendesk does, else the one the endpoint
+ * needs (Zendesk's 403 body usually names nothing; users endpoints need users:read).
+ */
+async function missingScopeOf(response: Response, url: string): Promise<string | undefined> {
+  const header = response.headers.get('www-authenticate') ?? '';
+  const fromHeader = /insufficient_scope/i.test(header)
+    ? /scope="([^"]+)"/i.exec(header)?.[1]
+    : undefined;
+  if (fromHeader) return fromHeader;
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '');
+  const fromBody = /\b([a-z_]+:(?:read|write))\b/i.exec(text)?.[1];
+  if (fromBody) return fromBody;
+  return /\/api\/v2\/users(?:[/.?]|$)/.test(new URL(url).pathname) ? 'users:read' : undefined;
+}
+
+/** Notes a 403 that names a missing scope on the account, so admins see what to grant. */
+function scopeWatchingFetch(
+  base: typeof fetch,
+  onMissingScope: (scope: string) => Promise<void>,
+): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status === 403) {
+      const url = input instanceof Request ? input.url : String(input);
+      const scope = await missingScopeOf(response, url);
+      if (scope) await onMissingScope(scope).catch(() => undefined);
+    }
+    return response;
+  };
+}
+
+/** The account's clients before setup has run (setup needs them to create the fields). */
+export interface AccountClients {
+  accountId: string;
+  subdomain: string;
+  zendesk: ZendeskClient;
+  incidents(clientId?: string): IncidentClient;
+  /** The parent client first, then the sub-clients. */
+  incidentClientIds: string[];
+}
+
+export interface DatabaseAccountContextProvider extends AccountContextProvider {
+  /** Like forAccount, without requiring the field ids that setup produces. */
+  clientsFor(accountId: string): Promise<AccountClients>;
+}
+
+export function createAccountContextProvider(options: {
+  db: TDatabase;
+  secretBox: SecretBox;
+  config: AccountContextProviderConfig;
+}): DatabaseAccountContextProvider {
+  const { db, secretBox, config } = options;
+  const now = config.now ?? Date.now;
+  const baseFetch = config.fetch ?? fetch;
+
+  async function load(accountId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
+      throw new AccountUnavailableError(accountId, 'unknown_account');
+    }
+    const account = await db.prisma.account.findUnique({
+      where: { id: accountId },
+      include: { zendeskCredential: true, configuration: true },
+    });
+    if (!account) throw new AccountUnavailableError(accountId, 'unknown_account');
+    if (account.zendeskCredential?.state !== 'active') {
+      throw new AccountUnavailableError(accountId, 'reauthorization_required');
+    }
+    const configuration = account.configuration;
+    if (
+      !configuration?.incidentApiBaseUrl ||
+      !configuration.sealedIncidentApiKey ||
+      !configuration.incidentClientId
+    ) {
+      throw new AccountUnavailableError(accountId, 'not_configured');
+    }
+    const subdomain = account.zendeskSubdomain;
+    const tokenProvider = createZendeskTokenProvider({
+      db,
+      secretBox,
+      oauth: config.oauth,
+      accountId,
+      subdomain,
+      now,
+      fetch: baseFetch,
+    });
+    const zendesk = new ZendeskClient({
+      baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
+      tokenProvider,
+      marketplace: config.marketplace,
+      fetch: scopeWatchingFetch(baseFetch, (scope) =>
+        recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
+      ),
+      ...config.zendeskClientOptions,
+    });
+
+    const apiKey = await secretBox.open(configuration.sealedIncidentApiKey);
+    const parentClientId = configuration.incidentClientId;
+    const incidentClientIds = [parentClientId, ...configuration.incidentSubClientIds];
+    const allowedClients = new Set(incidentClientIds);
+    const incidentClients = new Map<string, IncidentClient>();
+    const baseURL = configuration.incidentApiBaseUrl;
+    const clients: AccountClients = {
+      accountId,
+      subdomain,
+      zendesk,
+      incidentClientIds,
+      incidents(clientId) {
+        const id = clientId ?? parentClientId;
+        if (!allowedClients.has(id)) {
+          throw new Error(`incident client ${id} is not a client of account ${accountId}`);
+        }
+        let client = incidentClients.get(id);
+        if (!client) {
+          client = createIncidentClient({
+            baseURL,
+            apiKey,
+            clientId: id,
+            fetch: baseFetch,
+            ...config.incidentClientOptions,
+          });
+          incidentClients.set(id, client);
+        }
+        return client;
+      },
+    };
+    return { clients, configuration };
+  }
+
+  return {
+    async clientsFor(accountId) {
+      return (await load(accountId)).clients;
+    },
+    async forAccount(accountId) {
+      const { clients, configuration } = await load(accountId);
+      if (configuration.threatFieldId === null || configuration.incidentIdFieldId === null) {
+        throw new AccountUnavailableError(accountId, 'not_configured');
+      }
+      return {
+        accountId,
+        subdomain: clients.subdomain,
+        zendesk: clients.zendesk,
+        incidents: clients.incidents,
+        fields: {
+          threat: Number(configuration.threatFieldId),
+          incidentId: Number(configuration.incidentIdFieldId),
+          status: configuration.statusFieldId === null ? null : Number(configuration.statusFieldId),
+        },
+        settings: {
+          forwardInternalNotes: configuration.forwardInternalNotes,
+          solveOnTakedownSuccess: configuration.solveOnTakedownSuccess,
+          openTicketsForDetectedIncidents: configuration.openTicketsForDetectedIncidents,
+          newTicketGroupId:
+            configuration.newTicketGroupId === null ? null : Number(configuration.newTicketGroupId),
+        },
+      } satisfies AccountContext;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// The account's Zendesk tokens at rest: always sealed, never logged. Plain values exist only in
+// memory, on their way to or from the token endpoint and the API client.
+import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
+import type { SecretBox } from '../secrets/secret-box';
+import type { IssuedTokens } from './oauth-token-endpoint';
+
+export type CredentialGrantKind = 'authorization_code' | 'client_credentials';
+
+export interface ConnectionStatus {
+  state: 'active' | 'reauthorization_required' | 'not_connected';
+  grant: CredentialGrantKind | null;
+  scope: string[];
+  accessExpiresAt: Date | null;
+  refreshExpiresAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
+export async function findOrCreateAccount(db: TDatabase, subdomain: string): Promise<string> {
+  const existing = await db.prisma.account.findUnique({ where: { zendeskSubdomain: subdomain } });
+  if (existing) return existing.id;
+  try {
+    const created = await db.prisma.account.create({ data: { zendeskSubdomain: subdomain } });
+    return created.id;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await db.prisma.account.findUniqueOrThrow({
+      where: { zendeskSubdomain: subdomain },
+    });
+    return raced.id;
+  }
+}
+
+/** Replaces the account's tokens (install, refresh, new client-credentials token) in one write. */
+export async function storeCredential(
+  db: TDatabase,
+  secretBox: SecretBox,
+  input: { accountId: string; grant: CredentialGrantKind; tokens: IssuedTokens },
+): Promise<void> {
+  const { tokens } = input;
+  const data = {
+    grant: input.grant,
+    sealedAccessToken: await secretBox.seal(tokens.accessToken),
+    sealedRefreshToken: tokens.refreshToken ? await secretBox.seal(tokens.refreshToken) : null,
+    accessExpiresAt: tokens.accessExpiresAt,
+    refreshExpiresAt: tokens.refreshExpiresAt,
+    scope: tokens.scope,
+    state: 'active' as const,
+    lastError: null,
+    lastErrorAt: null,
+  };
+  await db.prisma.zendeskCredential.upsert({
+    where: { accountId: input.accountId },
+    create: { accountId: input.accountId, ...data },
+    update: data,
+  });
+}
+
+export async function markReauthorizationRequired(
+  db: TDatabase,
+  accountId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db.prisma.zendeskCredential.updateMany({
+    where: { accountId },
+    data: { state: 'reauthorization_required', lastError: reason, lastErrorAt: now },
+  });
+}
+
+/** A problem admins should see that does not (yet) stop the account, e.g. a missing scope. */
+export async function recordCredentialError(
+  db: TDatabase,
+  accountId: string,
+  message: string,
+  now: Date,
+): Promise<void> {
+  await db.prisma.zendeskCredential.updateMany({
+    where: { accountId },
+    data: { lastError: message, lastErrorAt: now },
+  });
+}
+
+/** What the admin page shows about the Zendesk connection: no secret in it. */
+export async function getConnectionStatus(
+  db: TDatabase,
+  accountId: string,
+): Promise<ConnectionStatus> {
+  const row = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
+  if (!row) {
+    return {
+      state: 'not_connected',
+      grant: null,
+      scope: [],
+      accessExpiresAt: null,
+      refreshExpiresAt: null,
+      lastError: null,
+      lastErrorAt: null,
+    };
+  }
+  return {
+    state: row.state,
+    grant: row.grant,
+    scope: row.scope.split(/\s+/).filter(Boolean),
+    accessExpiresAt: row.accessExpiresAt,
+    refreshExpiresAt: row.refreshExpiresAt,
+    lastError: row.lastError,
+    lastErrorAt: row.lastErrorAt,
+  };
+}

@@ -1,0 +1,46 @@
+// Random single-use OAuth `state` values, valid 10 minutes, stored so the callback can prove the
+// authorization started here, for that subdomain.
+import { randomBytes } from 'node:crypto';
+import type { TDatabase } from '@incident-desk/db';
+
+export const INSTALL_STATE_TTL_MS = 10 * 60 * 1000;
+
+export type StateCheck =
+  | { ok: true; subdomain: string }
+  | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'consumed' };
+
+export async function createInstallState(
+  db: TDatabase,
+  subdomain: string,
+  now: Date,
+): Promise<string> {
+  const state = randomBytes(32).toString('base64url');
+  await db.prisma.oAuthInstallState.create({
+    data: { state, subdomain, expiresAt: new Date(now.getTime() + INSTALL_STATE_TTL_MS) },
+  });
+  // Expired states are useless; sweep them as new ones are made.
+  await db.prisma.oAuthInstallState.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - INSTALL_STATE_TTL_MS) } },
+  });
+  return state;
+}
+
+/** Marks the state used; only the first caller for an unexpired state gets ok. */
+export async function consumeInstallState(
+  db: TDatabase,
+  state: string | undefined,
+  now: Date,
+): Promise<StateCheck> {
+  if (!state) return { ok: false, reason: 'missing' };
+  const row = await db.prisma.oAuthInstallState.findUnique({ where: { state } });
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.consumedAt) return { ok: false, reason: 'consumed' };
+  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  const claimed = await db.prisma.oAuthInstallState.updateMany({
+    where: { state, consumedAt: null },
+    data: { consumedAt: now },
+  });
+  return claimed.count === 1
+    ? { ok: true, subdomain: row.subdomain }
+    : { ok: false, reason: 'consumed' };
+}

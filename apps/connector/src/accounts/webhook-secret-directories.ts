@@ -1,0 +1,40 @@
+// The receivers' view of stored webhook secrets (src/http/*-webhook.ts): opened on demand, the
+// previous incident secret included while a rotation settles.
+import type { TDatabase } from '@incident-desk/db';
+import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
+import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook';
+import type { SecretBox } from '../secrets/secret-box';
+
+export function createIncidentSubscriptionDirectory(
+  db: TDatabase,
+  secretBox: SecretBox,
+): IncidentSubscriptionDirectory {
+  return {
+    async find(receiverId) {
+      const row = await db.prisma.incidentSubscription.findUnique({ where: { receiverId } });
+      if (!row) return null;
+      const sealed = [row.sealedSecret, row.sealedPreviousSecret].filter(
+        (value): value is string => value !== null,
+      );
+      return {
+        accountId: row.accountId,
+        // Deduplicated: a rerun of setup may store the same secret as current and previous.
+        secrets: [...new Set(await Promise.all(sealed.map((s) => secretBox.open(s))))],
+      };
+    },
+  };
+}
+
+export function createZendeskWebhookDirectory(
+  db: TDatabase,
+  secretBox: SecretBox,
+): ZendeskWebhookDirectory {
+  return {
+    async find(accountId) {
+      if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
+      const row = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
+      if (!row?.sealedZendeskWebhookSecret) return null;
+      return { accountId, secrets: [await secretBox.open(row.sealedZendeskWebhookSecret)] };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// How the connector reaches Zendesk's OAuth endpoints: one global client (marketplace) or a local
+// confidential client, and the base URL of each account from a template, so the sandbox
+// (`http://localhost:8789/_z/{subdomain}`) and production (`https://{subdomain}.zendesk.com`)
+// differ only in configuration.
+import { z } from 'zod';
+
+export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read';
+export const ACCESS_TOKEN_EXPIRES_IN_SECONDS = 86_400;
+export const REFRESH_TOKEN_EXPIRES_IN_SECONDS = 7_776_000;
+
+export const ZZendeskOAuthConfig = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  /** Exactly the URI registered with the client; HTTPS except on localhost. */
+  redirectUri: z.string().refine(isAcceptableRedirectUri, {
+    message:
+      'redirect URI must be an absolute HTTPS URL (HTTP only for localhost), without fragment',
+  }),
+  /** e.g. `https://{subdomain}.zendesk.com`. */
+  baseUrlTemplate: z.string().includes('{subdomain}'),
+  scope: z.string().min(1).default(STEADY_STATE_SCOPES),
+  accessTokenExpiresIn: z
+    .number()
+    .int()
+    .min(300)
+    .max(172_800)
+    .default(ACCESS_TOKEN_EXPIRES_IN_SECONDS),
+  refreshTokenExpiresIn: z
+    .number()
+    .int()
+    .min(604_800)
+    .max(7_776_000)
+    .default(REFRESH_TOKEN_EXPIRES_IN_SECONDS),
+  /** Per token request; the authorization code is only valid for 120 s anyway. */
+  tokenRequestTimeoutMs: z.number().int().positive().default(30_000),
+});
+export type TZendeskOAuthConfig = z.infer<typeof ZZendeskOAuthConfig>;
+export type TZendeskOAuthConfigInput = z.input<typeof ZZendeskOAuthConfig>;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isAcceptableRedirectUri(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Lower-cased subdomain, or null when it is not one. */
+export function normalizeSubdomain(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const subdomain = value.trim().toLowerCase();
+  return SUBDOMAIN.test(subdomain) ? subdomain : null;
+}
+
+export function zendeskBaseUrl(template: string, subdomain: string): string {
+  const normalized = normalizeSubdomain(subdomain);
+  if (!normalized) throw new Error(`not a Zendesk subdomain: ${JSON.stringify(subdomain)}`);
+  return template.replace('{subdomain}', normalized).replace(/\/+$/, '');
+}
+
+/**
+ * From the environment: ZENDESK_BASE_URL_TEMPLATE, ZENDESK_OAUTH_CLIENT_ID,
+ * ZENDESK_OAUTH_CLIENT_SECRET, ZENDESK_OAUTH_REDIRECT_URI, optional ZENDESK_OAUTH_SCOPE.
+ * Throws naming what is missing or invalid (secrets are never echoed).
+ */
+export function zendeskOAuthConfigFromEnv(
+  env: Record<string, string | undefined>,
+): TZendeskOAuthConfig {
+  const parsed = ZZendeskOAuthConfig.safeParse({
+    baseUrlTemplate: env.ZENDESK_BASE_URL_TEMPLATE,
+    clientId: env.ZENDESK_OAUTH_CLIENT_ID,
+    clientSecret: env.ZENDESK_OAUTH_CLIENT_SECRET,
+    redirectUri: env.ZENDESK_OAUTH_REDIRECT_URI,
+    ...(env.ZENDESK_OAUTH_SCOPE ? { scope: env.ZENDESK_OAUTH_SCOPE } : {}),
+  });
+  if (parsed.success) return parsed.data;
+  const names: Record<string, string> = {
+    baseUrlTemplate: 'ZENDESK_BASE_URL_TEMPLATE',
+    clientId: 'ZENDESK_OAUTH_CLIENT_ID',
+    clientSecret: 'ZENDESK_OAUTH_CLIENT_SECRET',
+    redirectUri: 'ZENDESK_OAUTH_REDIRECT_URI',
+    scope: 'ZENDESK_OAUTH_SCOPE',
+  };
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0]);
+    return `${names[key] ?? key}: ${key === 'clientSecret' ? 'required' : issue.message}`;
+  });
+  throw new Error(`Zendesk OAuth configuration: ${problems.join('; ')}`);
+}

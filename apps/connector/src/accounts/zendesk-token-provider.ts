@@ -1,0 +1,126 @@
+// Access tokens for one account's ZendeskClient. The row in the database is the truth: every
+// process reads it, and refreshes happen under a per-account lock with a re-read first, because
+// a refresh rotates the refresh token and the old one stops working at once.
+import type { TDatabase } from '@incident-desk/db';
+import type { ZendeskTokenProvider } from '@incident-desk/zendesk-api';
+import type { SecretBox } from '../secrets/secret-box';
+import { AccountUnavailableError } from './account-context';
+import { withAccountLock } from './account-lock';
+import {
+  markReauthorizationRequired,
+  recordCredentialError,
+  storeCredential,
+} from './credential-store';
+import { OAuthGrantError, requestTokens, type IssuedTokens } from './oauth-token-endpoint';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
+
+/** Refresh when less than this remains. */
+export const REFRESH_SKEW_MS = 5 * 60 * 1000;
+
+export interface ZendeskTokenProviderOptions {
+  db: TDatabase;
+  secretBox: SecretBox;
+  oauth: TZendeskOAuthConfig;
+  accountId: string;
+  subdomain: string;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+export function createZendeskTokenProvider(
+  options: ZendeskTokenProviderOptions,
+): ZendeskTokenProvider {
+  const { db, secretBox, oauth, accountId } = options;
+  const now = options.now ?? Date.now;
+  const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, options.subdomain);
+  let opened: { sealed: string; plain: string } | undefined;
+
+  async function openAccessToken(sealed: string): Promise<string> {
+    if (opened?.sealed !== sealed) opened = { sealed, plain: await secretBox.open(sealed) };
+    return opened.plain;
+  }
+
+  async function readUsable() {
+    const row = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
+    if (!row || row.state !== 'active') {
+      throw new AccountUnavailableError(accountId, 'reauthorization_required');
+    }
+    return row;
+  }
+
+  const fresh = (expiresAt: Date) => expiresAt.getTime() - now() >= REFRESH_SKEW_MS;
+
+  async function renew(rejected: string | undefined): Promise<string> {
+    return withAccountLock(db, accountId, async () => {
+      const row = await readUsable();
+      const current = await openAccessToken(row.sealedAccessToken);
+      // Another caller (or process) may have renewed while this one waited for the lock.
+      const alreadyRenewed =
+        rejected === undefined ? fresh(row.accessExpiresAt) : current !== rejected;
+      if (alreadyRenewed) return current;
+
+      const common = {
+        client_id: oauth.clientId,
+        client_secret: oauth.clientSecret,
+        expires_in: oauth.accessTokenExpiresIn,
+      };
+      let tokens: IssuedTokens;
+      try {
+        if (row.grant === 'client_credentials') {
+          tokens = await requestTokens({
+            baseUrl,
+            body: { grant_type: 'client_credentials', scope: row.scope, ...common },
+            timeoutMs: oauth.tokenRequestTimeoutMs,
+            now,
+            fetch: options.fetch,
+          });
+        } else {
+          if (
+            !row.sealedRefreshToken ||
+            (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= now())
+          ) {
+            await markReauthorizationRequired(
+              db,
+              accountId,
+              'refresh token expired',
+              new Date(now()),
+            );
+            throw new AccountUnavailableError(accountId, 'reauthorization_required');
+          }
+          tokens = await requestTokens({
+            baseUrl,
+            body: {
+              grant_type: 'refresh_token',
+              refresh_token: await secretBox.open(row.sealedRefreshToken),
+              refresh_token_expires_in: oauth.refreshTokenExpiresIn,
+              ...common,
+            },
+            timeoutMs: oauth.tokenRequestTimeoutMs,
+            now,
+            fetch: options.fetch,
+          });
+        }
+      } catch (error) {
+        if (error instanceof OAuthGrantError && error.isInvalidGrant) {
+          await markReauthorizationRequired(db, accountId, error.message, new Date(now()));
+          throw new AccountUnavailableError(accountId, 'reauthorization_required');
+        }
+        if (error instanceof OAuthGrantError) {
+          await recordCredentialError(db, accountId, error.message, new Date(now()));
+        }
+        throw error;
+      }
+      await storeCredential(db, secretBox, { accountId, grant: row.grant, tokens });
+      return tokens.accessToken;
+    });
+  }
+
+  return {
+    async getAccessToken() {
+      const row = await readUsable();
+      if (fresh(row.accessExpiresAt)) return openAccessToken(row.sealedAccessToken);
+      return renew(undefined);
+    },
+    refreshAfterUnauthorized: (rejected) => renew(rejected),
+  };
+}

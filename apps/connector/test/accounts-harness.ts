@@ -1,0 +1,191 @@
+// The accounts tests' world: an in-process Zendesk sandbox with a shared fake clock, a connector
+// serving accountsRouter on port 0, and helpers that walk the OAuth dance over real HTTP.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { accountsRouter } from '../src/accounts/install-router';
+import {
+  ZZendeskOAuthConfig,
+  type TZendeskOAuthConfig,
+} from '../src/accounts/zendesk-oauth-config';
+import { createSecretBox, type SecretBox } from '../src/secrets/secret-box';
+import { openTestDatabase, type Backend } from './support/test-database';
+
+export const CLIENT_ID = 'incident_desk_test';
+export const CLIENT_SECRET = 'incident-desk-test-secret';
+
+export interface AccountsHarness {
+  db: Awaited<ReturnType<typeof openTestDatabase>>;
+  secretBox: SecretBox;
+  oauth: TZendeskOAuthConfig;
+  sandboxUrl: string;
+  connectorUrl: string;
+  clock: { now: number };
+  now: () => number;
+  /** Every POST /oauth/tokens the connector made. */
+  tokenRequests: { grant: string; subdomain: string }[];
+  fetch: typeof fetch;
+  createAccount(subdomain: string): Promise<{ adminId: number; agentId: number }>;
+  control(path: string, body: unknown): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function startAccountsHarness(
+  backend: Backend,
+  options: { scope?: string } = {},
+): Promise<AccountsHarness> {
+  const clock = { now: Date.parse('2026-11-21T12:00:00Z') };
+  const now = () => clock.now;
+  const sandbox = createZendeskSandbox({ clock: now, searchLagMs: 0 });
+  const zendesk = await sandbox.listen(0);
+  const sandboxUrl = zendesk.url.replace(/\/+$/, '');
+
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const connectorUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const db = await openTestDatabase(backend);
+  const secretBox = createSecretBox(
+    [{ id: 'test-1', key: new Uint8Array(randomBytes(32)) }],
+    'test-1',
+  );
+  const oauth = ZZendeskOAuthConfig.parse({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUri: `${connectorUrl}/oauth/callback`,
+    baseUrlTemplate: `${sandboxUrl}/_z/{subdomain}`,
+    ...(options.scope ? { scope: options.scope } : {}),
+  });
+  const tokenRequests: AccountsHarness['tokenRequests'] = [];
+  const countingFetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const match = /^\/_z\/([^/]+)\/oauth\/tokens$/.exec(url.pathname);
+    if (match && init?.method === 'POST') {
+      const grant = (JSON.parse(String(init.body)) as { grant_type: string }).grant_type;
+      tokenRequests.push({ grant, subdomain: match[1]! });
+    }
+    return fetch(input, init);
+  };
+
+  const app = express();
+  app.use(accountsRouter({ db, secretBox, oauth, now, fetch: countingFetch }));
+  server.on('request', app);
+
+  async function control(path: string, body: unknown) {
+    const response = await fetch(`${sandboxUrl}/_sandbox${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  await control('/oauth/clients', {
+    identifier: CLIENT_ID,
+    secret: CLIENT_SECRET,
+    name: 'incident-desk',
+    redirect_uris: [oauth.redirectUri],
+  });
+
+  return {
+    db,
+    secretBox,
+    oauth,
+    sandboxUrl,
+    connectorUrl,
+    clock,
+    now,
+    tokenRequests,
+    fetch: countingFetch,
+    control,
+    async createAccount(subdomain) {
+      const created = await control('/accounts', {
+        subdomain,
+        users: [
+          { name: 'Ada Admin', email: `admin@${subdomain}.example`, role: 'admin' },
+          { name: 'Abe Agent', email: `agent@${subdomain}.example`, role: 'agent' },
+        ],
+      });
+      const users = created.users as { id: number }[];
+      return { adminId: users[0]!.id, agentId: users[1]!.id };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await zendesk.close();
+      await db.dispose();
+    },
+  };
+}
+
+function hiddenInputs(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[decodeEntities(match[1]!)] = decodeEntities(match[2]!);
+  }
+  return fields;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Connector /install -> Zendesk approval page, as a browser would follow it. */
+export async function startInstall(
+  harness: AccountsHarness,
+  subdomain: string,
+): Promise<{ authorizeUrl: URL; approvalPage: string }> {
+  const install = await fetch(`${harness.connectorUrl}/install?subdomain=${subdomain}`, {
+    redirect: 'manual',
+  });
+  if (install.status !== 302) throw new Error(`install answered ${install.status}`);
+  const authorizeUrl = new URL(install.headers.get('location')!);
+  const page = await fetch(authorizeUrl);
+  if (page.status !== 200) throw new Error(`approval page answered ${page.status}`);
+  return { authorizeUrl, approvalPage: await page.text() };
+}
+
+/** Submits the approval form as its Allow or Deny button does; returns the callback URL. */
+export async function submitApproval(
+  harness: AccountsHarness,
+  approvalPage: string,
+  decision: 'allow' | 'deny',
+  userId: number,
+): Promise<URL> {
+  const action = /<form method="post" action="([^"]+)"/.exec(approvalPage)![1]!;
+  const form = new URLSearchParams({
+    ...hiddenInputs(approvalPage),
+    user_id: String(userId),
+    decision,
+  });
+  const response = await fetch(new URL(decodeEntities(action), harness.sandboxUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  if (response.status !== 302 && response.status !== 303) {
+    throw new Error(`approval answered ${response.status}: ${await response.text()}`);
+  }
+  return new URL(response.headers.get('location')!);
+}
+
+/** The whole dance; returns the callback's answer. */
+export async function install(
+  harness: AccountsHarness,
+  subdomain: string,
+  userId: number,
+): Promise<{ status: number; body: string; callbackUrl: URL }> {
+  const { approvalPage } = await startInstall(harness, subdomain);
+  const callbackUrl = await submitApproval(harness, approvalPage, 'allow', userId);
+  const callback = await fetch(callbackUrl);
+  return { status: callback.status, body: await callback.text(), callbackUrl };
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getConnectionStatus } from '../src/accounts/credential-store';
+import { INSTALL_STATE_TTL_MS } from '../src/accounts/install-states';
+import { createZendeskTokenProvider } from '../src/accounts/zendesk-token-provider';
+import {
+  install,
+  startAccountsHarness,
+  startInstall,
+  submitApproval,
+  type AccountsHarness,
+} from './accounts-harness';
+import { backends } from './support/test-database';
+
+describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
+  let h: AccountsHarness;
+  let acme: { adminId: number; agentId: number };
+
+  beforeAll(async () => {
+    h = await startAccountsHarness(backend);
+    acme = await h.createAccount('acme');
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('asks for the subdomain, and rejects one that is not', async () => {
+    const form = await fetch(`${h.connectorUrl}/install`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('name="subdomain"');
+    const bad = await fetch(
+      `${h.connectorUrl}/install?subdomain=${encodeURIComponent('evil.com/x')}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends the admin to the authorize endpoint with every parameter encoded', async () => {
+    const { authorizeUrl, approvalPage } = await startInstall(h, 'ACME');
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(
+      `${h.sandboxUrl}/_z/acme/oauth/authorizations/new`,
+    );
+    const params = authorizeUrl.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe(h.oauth.clientId);
+    expect(params.get('redirect_uri')).toBe(`${h.connectorUrl}/oauth/callback`);
+    expect(params.get('scope')).toBe('tickets:read tickets:write users:read');
+    expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(approvalPage).toContain('id="allow"');
+  });
+
+  it('completes the dance: tokens sealed with computed expiries, scope, account created', async () => {
+    const before = h.tokenRequests.length;
+    const result = await install(h, 'acme', acme.adminId);
+    expect(result.status).toBe(200);
+    expect(result.body).toContain('incident-desk is connected');
+    expect(h.tokenRequests.slice(before)).toEqual([
+      { grant: 'authorization_code', subdomain: 'acme' },
+    ]);
+
+    const account = await h.db.prisma.account.findUniqueOrThrow({
+      where: { zendeskSubdomain: 'acme' },
+    });
+    const status = await getConnectionStatus(h.db, account.id);
+    expect(status.state).toBe('active');
+    expect(status.grant).toBe('authorization_code');
+    expect(status.scope.sort()).toEqual(['tickets:read', 'tickets:write', 'users:read']);
+    expect(status.accessExpiresAt?.getTime()).toBe(h.clock.now + 86_400_000);
+    expect(status.refreshExpiresAt?.getTime()).toBe(h.clock.now + 7_776_000_000);
+
+    const config = await h.db.prisma.accountConfiguration.findUniqueOrThrow({
+      where: { accountId: account.id },
+    });
+    expect(config.openTicketsForDetectedIncidents).toBe(true);
+    expect(config.forwardInternalNotes).toBe(false);
+
+    // The stored token works against Zendesk as the approving admin.
+    const provider = createZendeskTokenProvider({
+      db: h.db,
+      secretBox: h.secretBox,
+      oauth: h.oauth,
+      accountId: account.id,
+      subdomain: 'acme',
+      now: h.now,
+    });
+    const token = await provider.getAccessToken();
+    const me = await fetch(`${h.sandboxUrl}/_z/acme/api/v2/users/me.json`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await me.json()) as { user: { id: number } }).user.id).toBe(acme.adminId);
+
+    // Sealed at rest: no token substring in the raw columns, and the key id beside each value.
+    const credential = await h.db.prisma.zendeskCredential.findUniqueOrThrow({
+      where: { accountId: account.id },
+    });
+    const refresh = await h.secretBox.open(credential.sealedRefreshToken!);
+    const raw = await h.db.prisma.$queryRawUnsafe<{ row: string }[]>(
+      `SELECT row_to_json(c)::text AS row FROM zendesk_credential c WHERE account_id = $1::uuid`,
+      account.id,
+    );
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.row).not.toContain(token);
+    expect(raw[0]!.row).not.toContain(refresh);
+    expect(raw[0]!.row).not.toContain(token.slice(0, 12));
+    expect(h.secretBox.keyIdOf(credential.sealedAccessToken)).toBe('test-1');
+  });
+
+  it('installing again for the same subdomain keeps one account and replaces the tokens', async () => {
+    const result = await install(h, 'acme', acme.agentId);
+    expect(result.status).toBe(200);
+    expect(await h.db.prisma.account.count({ where: { zendeskSubdomain: 'acme' } })).toBe(1);
+  });
+
+  it('rejects a reused state (replay of the callback)', async () => {
+    const { callbackUrl } = await install(h, 'acme', acme.adminId);
+    const replay = await fetch(callbackUrl);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toContain('already used');
+  });
+
+  it('rejects an unknown or missing state without calling the token endpoint', async () => {
+    const { approvalPage } = await startInstall(h, 'acme');
+    const callbackUrl = await submitApproval(h, approvalPage, 'allow', acme.adminId);
+    const before = h.tokenRequests.length;
+    const forged = new URL(callbackUrl);
+    forged.searchParams.set('state', 'forged-state');
+    const unknown = await fetch(forged);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('not started here');
+    forged.searchParams.delete('state');
+    const missing = await fetch(forged);
+    expect(missing.status).toBe(400);
+    expect(h.tokenRequests.length).toBe(before);
+  });
+
+  it('rejects a state older than 10 minutes', async () => {
+    const { approvalPage } = await startInstall(h, 'acme');
+    const callbackUrl = await submitApproval(h, approvalPage, 'allow', acme.adminId);
+    h.clock.now += INSTALL_STATE_TTL_MS + 1000;
+    const late = await fetch(callbackUrl);
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain('longer than 10 minutes');
+  });
+
+  it('shows a clear page when the admin denies, and the state cannot be used afterwards', async () => {
+    const { approvalPage, authorizeUrl } = await startInstall(h, 'acme');
+    const callbackUrl = await submitApproval(h, approvalPage, 'deny', acme.adminId);
+    expect(callbackUrl.searchParams.get('error')).toBe('access_denied');
+    const denied = await fetch(callbackUrl);
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain('access_denied');
+    const retry = new URL(`${h.connectorUrl}/oauth/callback`);
+    retry.searchParams.set('code', 'whatever');
+    retry.searchParams.set('state', authorizeUrl.searchParams.get('state')!);
+    expect((await fetch(retry)).status).toBe(400);
+  });
+
+  it('rejects a code Zendesk refuses (already used) with a clear page', async () => {
+    const { approvalPage } = await startInstall(h, 'acme');
+    const callbackUrl = await submitApproval(h, approvalPage, 'allow', acme.adminId);
+    // Spend the code first, as an attacker holding it would.
+    await fetch(`${h.sandboxUrl}/_z/acme/oauth/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'authorization_code',
+        code: callbackUrl.searchParams.get('code'),
+        client_id: h.oauth.clientId,
+        client_secret: h.oauth.clientSecret,
+        redirect_uri: h.oauth.redirectUri,
+      }),
+    });
+    const response = await fetch(callbackUrl);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('invalid_grant');
+  });
+});
