@@ -1,0 +1,95 @@
+// The incident-service parts of the ticket view, fetched in parallel and each allowed to fail on
+// its own: a part that could not be read is listed in `unavailable`, never fails the view.
+import {
+  APIConnectionError,
+  APIError,
+  NotFoundError,
+  PermissionDeniedError,
+  type IncidentClient,
+  type TDetailedIncident,
+  type TSnapshot,
+  type TTakedownAttempts,
+  type TUsage,
+} from '@incident-desk/incident-api';
+
+export type TPartName = 'incident' | 'snapshots' | 'takedownAttempts' | 'usage';
+export type TUnavailableReason = 'not_enabled' | 'temporarily_unavailable' | 'not_found';
+export interface TUnavailablePart {
+  part: TPartName;
+  reason: TUnavailableReason;
+}
+
+export interface IncidentParts {
+  incident: TDetailedIncident | null;
+  snapshots: TSnapshot[];
+  takedownAttempts: TTakedownAttempts | null;
+  usage: TUsage | null;
+  unavailable: TUnavailablePart[];
+}
+
+type Part<T> = { ok: true; value: T } | { ok: false; reason: TUnavailableReason };
+
+/** The resolutions search did not list the incident: its attempts are unknown, not "none". */
+class NoResolutionEntry extends Error {}
+
+function reasonOf(part: TPartName, error: unknown): TUnavailableReason {
+  if (error instanceof NoResolutionEntry) return 'not_found';
+  if (error instanceof PermissionDeniedError) return 'not_enabled';
+  // on resolutions a 404 means an incident of the page vanished: a temporary state
+  if (error instanceof NotFoundError && part !== 'takedownAttempts') return 'not_found';
+  if (error instanceof APIError || error instanceof APIConnectionError)
+    return 'temporarily_unavailable';
+  console.error(`sidebar view: ${part} could not be read:`, error);
+  return 'temporarily_unavailable';
+}
+
+async function settle<T>(part: TPartName, read: () => Promise<T>): Promise<Part<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    return { ok: false, reason: reasonOf(part, error) };
+  }
+}
+
+export async function readIncidentParts(
+  incidents: IncidentClient,
+  incidentId: string,
+): Promise<IncidentParts> {
+  const incident = settle('incident', () => incidents.incidents.retrieve(incidentId));
+  // credits belong to the incident's client (a sub-client may be unlimited or not use credits)
+  const usage = incident.then((read) =>
+    settle('usage', () =>
+      incidents.usage.retrieve(read.ok ? { clientId: read.value.clientId } : {}),
+    ),
+  );
+  const snapshots = settle(
+    'snapshots',
+    async () => (await incidents.incidents.snapshots(incidentId)).snapshots,
+  );
+  const attempts = settle('takedownAttempts', async () => {
+    const page = await incidents.resolutions.listPage({ search: incidentId });
+    const entry = page.data.find((item) => item.id === incidentId) ?? page.data[0];
+    if (!entry) throw new NoResolutionEntry();
+    return entry;
+  });
+
+  const [incidentPart, usagePart, snapshotsPart, attemptsPart] = await Promise.all([
+    incident,
+    usage,
+    snapshots,
+    attempts,
+  ]);
+  const unavailable: TUnavailablePart[] = [];
+  const valueOf = <T>(part: TPartName, read: Part<T>, fallback: T): T => {
+    if (read.ok) return read.value;
+    unavailable.push({ part, reason: read.reason });
+    return fallback;
+  };
+  return {
+    incident: valueOf('incident', incidentPart, null),
+    snapshots: valueOf('snapshots', snapshotsPart, []),
+    takedownAttempts: valueOf('takedownAttempts', attemptsPart, null),
+    usage: valueOf('usage', usagePart, null),
+    unavailable,
+  };
+}

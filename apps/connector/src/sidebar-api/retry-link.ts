@@ -1,0 +1,62 @@
+// Retry linking of a ticket tagged incident_unlinked: the finished, unlinked report attempts are
+// cleared (the sync keeps one report per ticket and mode), the reconciliation entry resolved, the
+// tag removed, and the report queued again through the same job as the trigger. The worker then
+// reports as usual; a duplicate goes back to reconciliation. Coordination is through tables only.
+import type { TDatabase } from '@incident-desk/db';
+import type { TTicket } from '@incident-desk/zendesk-api';
+import type { Inbox } from '../ingest/inbox';
+import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
+import { updateTicket } from '../sync/ticket-writer';
+import type { SidebarCaller } from './authenticate';
+import { enqueueReport, type ActionResult } from './ticket-actions';
+import { incidentIdOfTicket } from './ticket-view';
+
+export async function retryLink(
+  db: TDatabase,
+  inbox: Inbox,
+  caller: SidebarCaller,
+  ticket: TTicket,
+  now: Date,
+): Promise<ActionResult> {
+  const { accountId } = caller.ctx;
+  const ticketId = BigInt(caller.ticketId);
+  if (!ticket.tags.includes(TAG_UNLINKED) || (await incidentIdOfTicket(db, caller.ctx, ticket)))
+    return {
+      error: {
+        status: 409,
+        code: 'not_unlinked',
+        message: 'the ticket is not waiting to be linked',
+      },
+    };
+
+  const attempts = await db.prisma.reportAttempt.findMany({
+    where: { accountId, ticketId },
+    orderBy: { startedAt: 'desc' },
+  });
+  if (attempts.some((a) => a.state === 'linked'))
+    return { error: { status: 409, code: 'already_linked', message: 'the ticket is linked' } };
+  // a report still being sent or written up belongs to the worker
+  if (attempts.some((a) => a.state === 'sending' || a.finishedAt === null))
+    return { error: { status: 409, code: 'in_progress', message: 'a report is still running' } };
+
+  const mode = attempts[0]?.mode === 'monitor' ? 'monitor' : 'takedown';
+  await db.prisma.$transaction(async (tx) => {
+    await tx.reportAttempt.deleteMany({
+      where: { accountId, ticketId, id: { in: attempts.map((a) => a.id) } },
+    });
+    // resolvedAt is also the generation of the next report's dedupe key (enqueueReport)
+    await tx.reconciliationEntry.upsert({
+      where: { accountId_ticketId: { accountId, ticketId } },
+      create: { accountId, ticketId, reason: 'linking retried', resolvedAt: now },
+      update: { resolvedAt: now },
+    });
+  });
+  await updateTicket(caller.ctx, db, caller.ticketId, {
+    note: `Linking will be retried: the threat is reported again (requested by ${caller.agentEmail}).`,
+    removeTags: [TAG_UNLINKED],
+  });
+  if (attempts.length === 0)
+    return { status: 200, message: 'unlinked state cleared; report the threat again' };
+  await enqueueReport(db, inbox, caller, mode, now);
+  return { status: 202, message: 'report queued again' };
+}

@@ -1,0 +1,75 @@
+// The sidebar's JWT, minted by Zendesk's proxy from the installation's shared secret. The signature
+// proves the call came through that installation; the claims are still agent-asserted (an agent can
+// call client.request with other claims), so the agent check and the ticket check follow.
+import { decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+const ZNumericId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .transform(Number),
+]);
+
+export const ZSidebarClaims = z.object({
+  subdomain: z
+    .string()
+    .min(1)
+    .max(63)
+    .regex(/^[a-z0-9][a-z0-9-]*$/i),
+  agent_id: ZNumericId,
+  agent_email: z.string().min(3).max(320),
+  ticket_id: ZNumericId,
+});
+export type TSidebarClaims = z.infer<typeof ZSidebarClaims>;
+
+export type TokenFailure = { ok: false; code: 'invalid_token' | 'token_expired'; message: string };
+
+/** Read without verifying, ONLY to choose whose secret verifies it. */
+export function unverifiedSubdomain(token: string): string | null {
+  try {
+    const subdomain = decodeJwt(token).subdomain;
+    return typeof subdomain === 'string' && subdomain.length > 0 ? subdomain.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifySidebarToken(
+  token: string,
+  sharedSecret: string,
+  options: { now: Date; clockToleranceSeconds: number },
+): Promise<{ ok: true; claims: TSidebarClaims } | TokenFailure> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(sharedSecret), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp'],
+      clockTolerance: options.clockToleranceSeconds,
+      currentDate: options.now,
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired)
+      return { ok: false, code: 'token_expired', message: 'the token has expired' };
+    const reason =
+      error instanceof joseErrors.JOSEAlgNotAllowed
+        ? 'algorithm not allowed (HS256 only)'
+        : error instanceof joseErrors.JWSSignatureVerificationFailed
+          ? 'signature does not match the installation'
+          : error instanceof joseErrors.JWTClaimValidationFailed
+            ? `claim ${error.claim} is invalid`
+            : 'malformed token';
+    return { ok: false, code: 'invalid_token', message: `invalid token: ${reason}` };
+  }
+  const claims = ZSidebarClaims.safeParse(payload);
+  if (!claims.success) {
+    const issue = claims.error.issues[0];
+    return {
+      ok: false,
+      code: 'invalid_token',
+      message: `invalid token: claim ${issue?.path.join('.') || '?'} is missing or malformed`,
+    };
+  }
+  return { ok: true, claims: claims.data };
+}
