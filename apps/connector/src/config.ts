@@ -1,0 +1,300 @@
+// The connector's configuration: every environment variable is read here, once, with zod, and a
+// bad value stops start-up with a message naming the variable. CONFIGURATION.md lists them.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from '@incident-desk/db';
+import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
+import {
+  STEADY_STATE_SCOPES,
+  ZZendeskOAuthConfig,
+  type TZendeskOAuthConfig,
+} from './accounts/zendesk-oauth-config';
+import { parseSecretKeys, type SecretKey } from './secrets/secret-box';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What `npm run sandbox:zendesk` registers as its global OAuth client (local use only). */
+export const SANDBOX_ZENDESK_CLIENT = {
+  id: 'incident_desk_local',
+  secret: 'incident-desk-local-secret',
+};
+/** The sandbox workspace's default installation secret (ZENDESK_SANDBOX_APP_SETTINGS). */
+export const SANDBOX_SHARED_SECRET = 'local-shared-secret';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const port = z.coerce.number().int().min(0).max(65_535);
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  CONNECTOR_PORT: port.default(8787),
+  CONNECTOR_HOST: z.string().min(1).default('127.0.0.1'),
+  CONNECTOR_PUBLIC_URL: httpUrl.optional(),
+  DATABASE_URL: optionalText,
+  PGLITE_DIR: optionalText,
+  SECRETS_KEYS: optionalText,
+  SECRETS_CURRENT_KEY_ID: optionalText,
+  ZENDESK_BASE_URL_TEMPLATE: z.string().includes('{subdomain}').optional(),
+  ZENDESK_CLIENT_ID: optionalText,
+  ZENDESK_CLIENT_SECRET: optionalText,
+  ZENDESK_REDIRECT_URI: optionalText,
+  ZENDESK_OAUTH_SCOPE: optionalText,
+  ZENDESK_MARKETPLACE_NAME: optionalText,
+  ZENDESK_MARKETPLACE_ORGANIZATION_ID: optionalText,
+  ZENDESK_MARKETPLACE_APP_ID: optionalText,
+  INCIDENT_API_URL: httpUrl.optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  ZENDESK_SANDBOX_PORT: port.default(8789),
+  INCIDENT_SANDBOX_PORT: port.default(8788),
+  ZENDESK_SANDBOX_APP_SETTINGS: optionalText,
+});
+type TEnv = z.infer<typeof ZEnv>;
+
+export interface TDemoConfig {
+  zendeskSandboxUrl: string;
+  incidentSandboxUrl: string;
+  subdomain: string;
+  incidentApiKey: string;
+  incidentClientId: string;
+  incidentSubClientIds: string[];
+  /** The installation secret the sandbox workspace signs sidebar tokens with. */
+  sidebarSharedSecret: string;
+}
+
+export interface TConnectorConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { databaseUrl: string | null; pgliteDir?: string };
+  secrets: { keys: SecretKey[]; currentKeyId: string };
+  oauth: TZendeskOAuthConfig;
+  marketplace?: ZendeskMarketplaceIdentity;
+  /** Default incident service for new connections; the demo connects to it. */
+  incidentApiUrl?: string;
+  worker: { concurrency: number; pollingIntervalSeconds: number; shutdownTimeoutMs: number };
+  demo: TDemoConfig | null;
+}
+
+export interface LoadConfigOptions {
+  /** Where development keeps its generated key. Default `<repo>/.data/secret-keys.json`. */
+  secretKeysFile?: string;
+  log?: (message: string) => void;
+}
+
+/** Variables whose presence means someone configured this connector (so no demo by default). */
+const CONFIGURED_BY = [
+  'ZENDESK_CLIENT_ID',
+  'ZENDESK_CLIENT_SECRET',
+  'ZENDESK_BASE_URL_TEMPLATE',
+  'INCIDENT_API_URL',
+  'SECRETS_KEYS',
+] as const;
+
+function fail(problems: string[]): never {
+  throw new ConfigError(`invalid connector configuration: ${problems.join('; ')}`);
+}
+
+const ZKeysFile = z.object({
+  currentKeyId: z.string().min(1),
+  keys: z.array(z.object({ id: z.string().min(1), key: z.string().min(1) })).min(1),
+});
+
+/** Development only: one generated key, kept across restarts so sealed values stay readable. */
+function developmentKeys(
+  file: string,
+  log: (message: string) => void,
+): TConnectorConfig['secrets'] {
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const stored = {
+      currentKeyId: 'dev-1',
+      keys: [{ id: 'dev-1', key: randomBytes(32).toString('base64') }],
+    };
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    log(
+      `SECRETS_KEYS is not set: generated a development key in ${file} (never use it in production)`,
+    );
+  }
+  const parsed = ZKeysFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) fail([`${file}: not a key file (${z.prettifyError(parsed.error)})`]);
+  return {
+    currentKeyId: parsed.data.currentKeyId,
+    keys: parsed.data.keys.map((k) => ({
+      id: k.id,
+      key: new Uint8Array(Buffer.from(k.key, 'base64')),
+    })),
+  };
+}
+
+function secretsOf(env: TEnv, production: boolean, options: LoadConfigOptions) {
+  if (!env.SECRETS_KEYS) {
+    if (production) fail(['SECRETS_KEYS: required when NODE_ENV=production']);
+    return developmentKeys(
+      options.secretKeysFile ?? path.join(repoRoot, '.data', 'secret-keys.json'),
+      options.log ?? console.log,
+    );
+  }
+  let keys: SecretKey[];
+  try {
+    keys = parseSecretKeys(env.SECRETS_KEYS);
+  } catch (error) {
+    fail([`SECRETS_KEYS: ${(error as Error).message}`]);
+  }
+  if (keys.length === 0) fail(['SECRETS_KEYS: no key given']);
+  const short = keys.find((k) => k.key.byteLength !== 32);
+  if (short) fail([`SECRETS_KEYS: key ${short.id} must be 32 bytes (base64)`]);
+  const currentKeyId = env.SECRETS_CURRENT_KEY_ID ?? keys[0]!.id;
+  if (!keys.some((k) => k.id === currentKeyId)) {
+    fail([`SECRETS_CURRENT_KEY_ID: ${currentKeyId} is not among the SECRETS_KEYS ids`]);
+  }
+  return { keys, currentKeyId };
+}
+
+function marketplaceOf(env: TEnv): ZendeskMarketplaceIdentity | undefined {
+  const {
+    ZENDESK_MARKETPLACE_NAME: name,
+    ZENDESK_MARKETPLACE_ORGANIZATION_ID: organizationId,
+    ZENDESK_MARKETPLACE_APP_ID: appId,
+  } = env;
+  if (!name && !organizationId && !appId) return undefined;
+  if (!name || !organizationId || !appId) {
+    fail([
+      'ZENDESK_MARKETPLACE_NAME, ZENDESK_MARKETPLACE_ORGANIZATION_ID, ZENDESK_MARKETPLACE_APP_ID: set all three or none',
+    ]);
+  }
+  return { name, organizationId, appId };
+}
+
+function sharedSecretOf(env: TEnv): string {
+  if (!env.ZENDESK_SANDBOX_APP_SETTINGS) return SANDBOX_SHARED_SECRET;
+  try {
+    const settings = JSON.parse(env.ZENDESK_SANDBOX_APP_SETTINGS) as { shared_secret?: unknown };
+    if (typeof settings.shared_secret === 'string' && settings.shared_secret !== '') {
+      return settings.shared_secret;
+    }
+  } catch {
+    fail(['ZENDESK_SANDBOX_APP_SETTINGS: must be a JSON object']);
+  }
+  return SANDBOX_SHARED_SECRET;
+}
+
+export function loadConfig(
+  rawEnv: Record<string, string | undefined>,
+  options: LoadConfigOptions = {},
+): TConnectorConfig {
+  const parsed = ZEnv.safeParse(rawEnv);
+  if (!parsed.success) {
+    fail(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  // The accounts module's own reader (zendeskOAuthConfigFromEnv) uses these names; the connector
+  // does not, so a value set under them would be silently ignored.
+  const misnamed = (
+    [
+      'ZENDESK_OAUTH_CLIENT_ID',
+      'ZENDESK_OAUTH_CLIENT_SECRET',
+      'ZENDESK_OAUTH_REDIRECT_URI',
+    ] as const
+  )
+    .filter((name) => rawEnv[name] !== undefined)
+    .map((name) => `${name}: not read by the connector; set ${name.replace('_OAUTH', '')} instead`);
+  if (misnamed.length > 0) fail(misnamed);
+  const production = env.NODE_ENV === 'production';
+  const configured = CONFIGURED_BY.some((name) => env[name] !== undefined);
+  if (production && env.DEMO === 'true')
+    fail(['DEMO: the demo cannot run with NODE_ENV=production']);
+  const demoOn = env.DEMO === 'true' || (env.DEMO === 'auto' && !production && !configured);
+
+  const publicUrl = (env.CONNECTOR_PUBLIC_URL ?? `http://localhost:${env.CONNECTOR_PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  if (production) {
+    const missing = (
+      [
+        'CONNECTOR_PUBLIC_URL',
+        'ZENDESK_CLIENT_ID',
+        'ZENDESK_CLIENT_SECRET',
+        'ZENDESK_REDIRECT_URI',
+        'ZENDESK_BASE_URL_TEMPLATE',
+        'SECRETS_KEYS',
+      ] as const
+    )
+      .filter((name) => env[name] === undefined)
+      .map((name) => `${name}: required when NODE_ENV=production`);
+    if (missing.length > 0) fail(missing);
+  }
+  const secrets = secretsOf(env, production, options);
+
+  const zendeskSandboxUrl = `http://localhost:${env.ZENDESK_SANDBOX_PORT}`;
+  const oauthInput = {
+    clientId: env.ZENDESK_CLIENT_ID ?? SANDBOX_ZENDESK_CLIENT.id,
+    clientSecret: env.ZENDESK_CLIENT_SECRET ?? SANDBOX_ZENDESK_CLIENT.secret,
+    redirectUri: env.ZENDESK_REDIRECT_URI ?? `${publicUrl}/oauth/callback`,
+    baseUrlTemplate:
+      env.ZENDESK_BASE_URL_TEMPLATE ??
+      (demoOn ? `${zendeskSandboxUrl}/_z/{subdomain}` : 'https://{subdomain}.zendesk.com'),
+    scope: env.ZENDESK_OAUTH_SCOPE ?? STEADY_STATE_SCOPES,
+  };
+  const oauth = ZZendeskOAuthConfig.safeParse(oauthInput);
+  if (!oauth.success) {
+    const names: Record<string, string> = {
+      clientId: 'ZENDESK_CLIENT_ID',
+      clientSecret: 'ZENDESK_CLIENT_SECRET',
+      redirectUri: 'ZENDESK_REDIRECT_URI',
+      baseUrlTemplate: 'ZENDESK_BASE_URL_TEMPLATE',
+      scope: 'ZENDESK_OAUTH_SCOPE',
+    };
+    fail(
+      oauth.error.issues.map(
+        (issue) => `${names[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`,
+      ),
+    );
+  }
+
+  const incidentSandboxUrl = `http://localhost:${env.INCIDENT_SANDBOX_PORT}`;
+  const incidentApiUrl = env.INCIDENT_API_URL ?? (production ? undefined : incidentSandboxUrl);
+  const marketplace = marketplaceOf(env);
+  return {
+    production,
+    port: env.CONNECTOR_PORT,
+    host: env.CONNECTOR_HOST,
+    publicUrl,
+    database: {
+      databaseUrl: env.DATABASE_URL ?? null,
+      ...(env.PGLITE_DIR ? { pgliteDir: env.PGLITE_DIR } : {}),
+    },
+    secrets,
+    oauth: oauth.data,
+    ...(marketplace ? { marketplace } : {}),
+    ...(incidentApiUrl ? { incidentApiUrl: incidentApiUrl.replace(/\/+$/, '') } : {}),
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    },
+    demo: demoOn
+      ? {
+          zendeskSandboxUrl,
+          incidentSandboxUrl: incidentApiUrl ?? incidentSandboxUrl,
+          subdomain: 'demo',
+          incidentApiKey: 'sandbox-demo-key',
+          incidentClientId: 'cl_demo_parent',
+          incidentSubClientIds: ['cl_demo_retail', 'cl_demo_bank'],
+          sidebarSharedSecret: sharedSecretOf(env),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,116 @@
+// The zero-configuration demo (issue 6, section 5): account `demo` of the Zendesk sandbox
+// connected with client credentials, the incident sandbox's demo key and clients saved, the
+// sidebar secret the sandbox workspace uses, and setup run and saved. Every step looks before it
+// writes, so running it on every start creates nothing twice.
+import type { TDatabase } from '@incident-desk/db';
+import {
+  connectWithClientCredentials,
+  createZendeskTokenProvider,
+  loadSetupExisting,
+  readAccountSettings,
+  saveIncidentConnection,
+  saveSetupResult,
+  STEADY_STATE_SCOPES,
+  zendeskBaseUrl,
+  type TZendeskOAuthConfig,
+} from '../accounts';
+import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import type { TDemoConfig } from '../config';
+import type { SecretBox } from '../secrets/secret-box';
+import { createZendeskWebhookLister, runSetup, type SetupResult } from '../setup';
+import { setSidebarSecret } from './set-sidebar-secret';
+import { waitForReady } from './wait-for-sandboxes';
+
+/** Setup creates fields, webhooks and triggers: plain `write` as an administrator (src/setup/SCOPES.md). */
+const SETUP_SCOPES = 'read write';
+
+export interface DemoInput {
+  db: TDatabase;
+  secretBox: SecretBox;
+  accounts: DatabaseAccountContextProvider;
+  oauth: TZendeskOAuthConfig;
+  demo: TDemoConfig;
+  /** Where both sandboxes reach this connector. */
+  connectorUrl: string;
+  readyTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface DemoResult {
+  accountId: string;
+  setup: SetupResult;
+}
+
+export async function runDemo(input: DemoInput): Promise<DemoResult> {
+  const { db, secretBox, oauth, demo } = input;
+  const log = input.log ?? console.log;
+  const ready = input.readyTimeoutMs === undefined ? {} : { timeoutMs: input.readyTimeoutMs };
+  await waitForReady('the Zendesk sandbox', demo.zendeskSandboxUrl, ready);
+  await waitForReady('the incident sandbox', demo.incidentSandboxUrl, ready);
+
+  // The token provider renews client-credentials tokens with the configured client, so the demo
+  // uses that client too (the sandbox's local global client by default) rather than another one.
+  const connect = (scope: string) =>
+    connectWithClientCredentials({
+      db,
+      secretBox,
+      oauth: { ...oauth, scope },
+      subdomain: demo.subdomain,
+    });
+  const { accountId } = await connect(SETUP_SCOPES);
+  await saveIncidentConnection(db, secretBox, accountId, {
+    baseUrl: demo.incidentSandboxUrl,
+    apiKey: demo.incidentApiKey,
+    clientId: demo.incidentClientId,
+    subClientIds: demo.incidentSubClientIds,
+  });
+  await setSidebarSecret(db, secretBox, accountId, demo.sidebarSharedSecret);
+
+  const clients = await input.accounts.clientsFor(accountId);
+  const tokenProvider = createZendeskTokenProvider({
+    db,
+    secretBox,
+    oauth,
+    accountId,
+    subdomain: clients.subdomain,
+  });
+  const setup = await runSetup({
+    accountId,
+    connectorUrl: input.connectorUrl,
+    zendesk: clients.zendesk,
+    listZendeskWebhooks: createZendeskWebhookLister({
+      baseUrl: zendeskBaseUrl(oauth.baseUrlTemplate, clients.subdomain),
+      tokenProvider,
+    }),
+    incidents: clients.incidents(),
+    incidentClientIds: clients.incidentClientIds,
+    forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+    existing: await loadSetupExisting(db, secretBox, accountId),
+  });
+  await saveSetupResult(db, secretBox, accountId, setup);
+  // Steady state needs less than setup did: keep only the narrower token.
+  await connect(oauth.scope || STEADY_STATE_SCOPES);
+
+  const counts = new Map<string, number>();
+  for (const step of setup.steps) counts.set(step.outcome, (counts.get(step.outcome) ?? 0) + 1);
+  log(
+    `demo: account "${demo.subdomain}" connected (${accountId}); setup ${setup.ok ? 'ok' : 'had failures'}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}`,
+  );
+  for (const step of setup.steps.filter((s) => s.outcome === 'failed')) {
+    log(`demo: setup step ${step.step} ${step.target} failed: ${step.message ?? ''}`);
+  }
+  return { accountId, setup };
+}
+
+export function demoNextSteps(demo: TDemoConfig): string {
+  return [
+    'Demo ready. Try it:',
+    `  1. Open ${demo.zendeskSandboxUrl}/agent/tickets/1 (ticket 1 has a Threat URL; set one on any other ticket).`,
+    '  2. Add the tag incident_submit (or incident_submit_monitor): the connector reports the threat to the',
+    '     incident sandbox, then writes the Incident ID field and the incident_linked tag.',
+    '  3. Advance that incident as an analyst would, with the id from the Incident ID field:',
+    `     curl -XPOST ${demo.incidentSandboxUrl}/_sandbox/incidents/<Incident ID>/advance \\`,
+    `       -H 'content-type: application/json' -d '{"status":"case_building","message":"Building the case."}'`,
+    '     An internal note and the Incident Status field appear on the ticket.',
+  ].join('\n');
+}

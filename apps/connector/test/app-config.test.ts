@@ -1,0 +1,170 @@
+// The connector's configuration: defaults for a zero-configuration start, and every bad value
+// refused at start-up with the variable named.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SANDBOX_SHARED_SECRET } from '../src/config';
+
+const key = (bytes = 32) => randomBytes(bytes).toString('base64');
+let dir: string;
+let keysFile: string;
+let logged: string[];
+const load = (env: Record<string, string>) =>
+  loadConfig(env, { secretKeysFile: keysFile, log: (m) => logged.push(m) });
+
+const production = {
+  NODE_ENV: 'production',
+  CONNECTOR_PUBLIC_URL: 'https://connector.example.com',
+  ZENDESK_CLIENT_ID: 'zdg-incident-desk',
+  ZENDESK_CLIENT_SECRET: 'client-secret',
+  ZENDESK_REDIRECT_URI: 'https://connector.example.com/oauth/callback',
+  ZENDESK_BASE_URL_TEMPLATE: 'https://{subdomain}.zendesk.com',
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-config-'));
+  keysFile = path.join(dir, '.data', 'secret-keys.json');
+  logged = [];
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('runs the demo on the sandboxes when nothing is configured', () => {
+    const config = load({});
+    expect(config.port).toBe(8787);
+    expect(config.publicUrl).toBe('http://localhost:8787');
+    expect(config.database).toEqual({ databaseUrl: null });
+    expect(config.oauth.baseUrlTemplate).toBe('http://localhost:8789/_z/{subdomain}');
+    expect(config.oauth.redirectUri).toBe('http://localhost:8787/oauth/callback');
+    expect(config.incidentApiUrl).toBe('http://localhost:8788');
+    expect(config.demo).toMatchObject({
+      zendeskSandboxUrl: 'http://localhost:8789',
+      incidentSandboxUrl: 'http://localhost:8788',
+      incidentApiKey: 'sandbox-demo-key',
+      incidentClientId: 'cl_demo_parent',
+      incidentSubClientIds: ['cl_demo_retail', 'cl_demo_bank'],
+      sidebarSharedSecret: SANDBOX_SHARED_SECRET,
+    });
+    expect(config.worker).toEqual({
+      concurrency: 4,
+      pollingIntervalSeconds: 2,
+      shutdownTimeoutMs: 30_000,
+    });
+  });
+
+  it('generates a development key once, private to its owner, and says so', () => {
+    const first = load({});
+    expect(statSync(keysFile).mode & 0o777).toBe(0o600);
+    expect(logged.join('\n')).toMatch(/generated a development key/);
+    expect(first.secrets.keys[0]!.key.byteLength).toBe(32);
+    const stored = readFileSync(keysFile, 'utf8');
+
+    logged = [];
+    const second = load({});
+    expect(readFileSync(keysFile, 'utf8')).toBe(stored);
+    expect(second.secrets).toEqual(first.secrets);
+    expect(logged).toEqual([]);
+  });
+
+  it('follows the sandbox ports and the shared secret the sandbox workspace uses', () => {
+    const config = load({
+      ZENDESK_SANDBOX_PORT: '9789',
+      INCIDENT_SANDBOX_PORT: '9788',
+      CONNECTOR_PORT: '9787',
+      ZENDESK_SANDBOX_APP_SETTINGS:
+        '{"connector_url":"http://localhost:9787","shared_secret":"s3cret"}',
+    });
+    expect(config.publicUrl).toBe('http://localhost:9787');
+    expect(config.demo).toMatchObject({
+      zendeskSandboxUrl: 'http://localhost:9789',
+      incidentSandboxUrl: 'http://localhost:9788',
+      sidebarSharedSecret: 's3cret',
+    });
+  });
+
+  it('does not run the demo once something is configured, or when told not to', () => {
+    expect(load({ ZENDESK_CLIENT_ID: 'mine', ZENDESK_CLIENT_SECRET: 'x' }).demo).toBeNull();
+    expect(load({ DEMO: 'false' }).demo).toBeNull();
+    expect(load({ DEMO: 'true', ZENDESK_CLIENT_ID: 'mine' }).demo).not.toBeNull();
+  });
+
+  it.each([
+    ['CONNECTOR_PORT', { CONNECTOR_PORT: 'eighty' }],
+    ['CONNECTOR_PORT', { CONNECTOR_PORT: '70000' }],
+    ['CONNECTOR_PUBLIC_URL', { CONNECTOR_PUBLIC_URL: 'connector.example.com' }],
+    ['WORKER_CONCURRENCY', { WORKER_CONCURRENCY: '0' }],
+    ['WORKER_POLL_INTERVAL_SECONDS', { WORKER_POLL_INTERVAL_SECONDS: 'often' }],
+    ['DEMO', { DEMO: 'yes' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['INCIDENT_API_URL', { INCIDENT_API_URL: 'ftp://incidents.example' }],
+    ['ZENDESK_BASE_URL_TEMPLATE', { ZENDESK_BASE_URL_TEMPLATE: 'https://acme.zendesk.com' }],
+    [
+      'ZENDESK_REDIRECT_URI',
+      { ZENDESK_REDIRECT_URI: 'http://connector.example.com/oauth/callback' },
+    ],
+    ['SECRETS_KEYS', { SECRETS_KEYS: `k1:${key(16)}` }],
+    ['SECRETS_KEYS', { SECRETS_KEYS: 'no-separator' }],
+    ['SECRETS_CURRENT_KEY_ID', { SECRETS_KEYS: `k1:${key()}`, SECRETS_CURRENT_KEY_ID: 'k2' }],
+    ['ZENDESK_SANDBOX_APP_SETTINGS', { ZENDESK_SANDBOX_APP_SETTINGS: '{not json' }],
+    ['ZENDESK_OAUTH_CLIENT_ID', { ZENDESK_OAUTH_CLIENT_ID: 'zdg-incident-desk' }],
+    ['ZENDESK_MARKETPLACE_APP_ID', { ZENDESK_MARKETPLACE_NAME: 'incident-desk' }],
+  ])('refuses a bad %s, naming it', (name, env) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('never echoes a secret in its message', () => {
+    const secret = `k1:${key(16)}`;
+    expect(() => load({ SECRETS_KEYS: secret })).toThrow(/SECRETS_KEYS/);
+    try {
+      load({ SECRETS_KEYS: secret });
+    } catch (error) {
+      expect((error as Error).message).not.toContain(secret.slice(3));
+    }
+  });
+
+  it('refuses production without SECRETS_KEYS and writes no key file', () => {
+    expect(() => load(production)).toThrow(/SECRETS_KEYS: required when NODE_ENV=production/);
+    expect(existsSync(keysFile)).toBe(false);
+  });
+
+  it('refuses production without the Zendesk client and public URL, naming each', () => {
+    expect(() => load({ NODE_ENV: 'production', SECRETS_KEYS: `k1:${key()}` })).toThrow(
+      /CONNECTOR_PUBLIC_URL: required.*ZENDESK_CLIENT_ID: required.*ZENDESK_CLIENT_SECRET: required.*ZENDESK_REDIRECT_URI: required.*ZENDESK_BASE_URL_TEMPLATE: required/,
+    );
+    expect(() => load({ ...production, SECRETS_KEYS: `k1:${key()}`, DEMO: 'true' })).toThrow(
+      /DEMO:/,
+    );
+  });
+
+  it('takes a production configuration as given, with key rotation and marketplace headers', () => {
+    const config = load({
+      ...production,
+      SECRETS_KEYS: `old:${key()},new:${key()}`,
+      SECRETS_CURRENT_KEY_ID: 'new',
+      DATABASE_URL: 'postgres://connector@db.internal:5432/incident_desk',
+      ZENDESK_MARKETPLACE_NAME: 'incident-desk',
+      ZENDESK_MARKETPLACE_ORGANIZATION_ID: '1234',
+      ZENDESK_MARKETPLACE_APP_ID: '5678',
+      INCIDENT_API_URL: 'https://api.incident-service.example/',
+    });
+    expect(config.production).toBe(true);
+    expect(config.demo).toBeNull();
+    expect(config.secrets.currentKeyId).toBe('new');
+    expect(config.secrets.keys.map((k) => k.id)).toEqual(['old', 'new']);
+    expect(config.database.databaseUrl).toBe('postgres://connector@db.internal:5432/incident_desk');
+    expect(config.oauth).toMatchObject({
+      clientId: 'zdg-incident-desk',
+      baseUrlTemplate: 'https://{subdomain}.zendesk.com',
+    });
+    expect(config.marketplace).toEqual({
+      name: 'incident-desk',
+      organizationId: '1234',
+      appId: '5678',
+    });
+    expect(config.incidentApiUrl).toBe('https://api.incident-service.example');
+    expect(existsSync(keysFile)).toBe(false);
+  });
+});

@@ -1,0 +1,331 @@
+// The composed connector and the zero-configuration demo, end to end over real HTTP: both sandboxes
+// in-process on port 0, createConnector on port 0, the demo bootstrap, then a ticket tagged in the
+// Zendesk sandbox is reported, and incident status changes come back to the ticket.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
+import {
+  createZendeskSandbox,
+  DEMO_GLOBAL_CLIENT,
+  seedDemo,
+  type TDemoSeed,
+  type ZendeskSandbox,
+} from '@incident-desk/zendesk-sandbox';
+import { createConnector, type Connector } from '../src/app';
+import { loadConfig, type TConnectorConfig } from '../src/config';
+import { runDemo, type DemoResult } from '../src/demo/run-demo';
+import { backends, type Backend } from './support/test-database';
+
+const API_KEY = 'sandbox-demo-key';
+const silent = () => undefined;
+
+async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface SandboxTicket {
+  ticket: { tags: string[]; custom_fields: { id: number; value: unknown }[] };
+  comments: { public: boolean; body: string }[];
+}
+
+/** A fresh database per backend: a PGlite folder, or a schema of the PostgreSQL test database. */
+function databaseEnv(
+  backend: Backend,
+  dir: string,
+): { env: Record<string, string>; drop(): Promise<void> } {
+  if (backend === 'pglite') {
+    return { env: { PGLITE_DIR: path.join(dir, 'pglite') }, drop: async () => undefined };
+  }
+  const schema = `app_demo_${randomBytes(5).toString('hex')}`;
+  const url = new URL(process.env.DATABASE_URL!);
+  const plain = url.toString();
+  url.searchParams.set('schema', schema);
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: plain });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+describe.each(backends)('connector with the demo (%s)', (backend) => {
+  let dir: string;
+  let incidentSandbox: IncidentSandbox;
+  let zendeskSandbox: ZendeskSandbox;
+  let seed: TDemoSeed;
+  let incidentUrl: string;
+  let zendeskUrl: string;
+  let closeSandboxes: () => Promise<void>;
+  let dropDatabase: () => Promise<void>;
+  let config: TConnectorConfig;
+  let connector: Connector;
+  let connectorUrl: string;
+  let first: DemoResult;
+  let closed = false;
+  let baselineSockets: number;
+  const sockets = () =>
+    process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap' || r === 'TCPSocketWrap')
+      .length;
+
+  const demo = () =>
+    runDemo({
+      db: connector.db,
+      secretBox: connector.secretBox,
+      accounts: connector.accounts,
+      oauth: config.oauth,
+      demo: config.demo!,
+      connectorUrl,
+      readyTimeoutMs: 5_000,
+      log: silent,
+    });
+  const ticket = (id: number) =>
+    json(
+      `${zendeskUrl}/_sandbox/accounts/demo/tickets/${id}`,
+    ) as Promise<unknown> as Promise<SandboxTicket>;
+  const fieldValue = (t: SandboxTicket, id: number | null) =>
+    t.ticket.custom_fields.find((field) => field.id === id)?.value;
+
+  async function setupCounts() {
+    const token = zendeskSandbox.issueToken('demo', seed.adminId, ['read', 'write']);
+    const zendesk = (p: string) =>
+      json(`${zendeskUrl}/_z/demo/api/v2/${p}`, { headers: { authorization: `Bearer ${token}` } });
+    const incidentWebhooks = await json(`${incidentUrl}/v1/webhooks`, {
+      headers: { 'x-api-key': API_KEY },
+    });
+    return {
+      fields: ((await zendesk('ticket_fields.json')).ticket_fields as unknown[]).length,
+      webhooks: ((await zendesk('webhooks')).webhooks as unknown[]).length,
+      triggers: ((await zendesk('triggers.json')).triggers as unknown[]).length,
+      incidentWebhooks: JSON.stringify(incidentWebhooks).match(/"id":/g)?.length ?? 0,
+      accounts: await connector.db.prisma.account.count(),
+      subscriptions: await connector.db.prisma.incidentSubscription.count(),
+    };
+  }
+
+  beforeAll(async () => {
+    baselineSockets = sockets();
+    dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-app-demo-'));
+    incidentSandbox = createIncidentSandbox({
+      webhookDelayMs: 5,
+      webhookRetryDelaysMs: [100, 500],
+    });
+    const incident = await incidentSandbox.listen(0);
+    zendeskSandbox = createZendeskSandbox({
+      searchLagMs: 0,
+      globalClients: [
+        { ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] },
+      ],
+      webhooks: { retryDelaysMs: [20, 50, 100] },
+    });
+    seed = seedDemo(zendeskSandbox);
+    const zendesk = await zendeskSandbox.listen(0);
+    incidentUrl = incident.url.replace(/\/+$/, '');
+    zendeskUrl = zendesk.url.replace(/\/+$/, '');
+    closeSandboxes = async () => {
+      await zendesk.close();
+      await incidentSandbox.close();
+    };
+
+    const database = databaseEnv(backend, dir);
+    dropDatabase = database.drop;
+    const loaded = loadConfig(
+      {
+        NODE_ENV: 'test',
+        DEMO: 'true',
+        CONNECTOR_PORT: '0',
+        ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
+        INCIDENT_API_URL: incidentUrl,
+        WORKER_POLL_INTERVAL_SECONDS: '0.5',
+        SHUTDOWN_TIMEOUT_MS: '15000',
+        ...database.env,
+      },
+      { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
+    );
+    config = { ...loaded, demo: { ...loaded.demo!, zendeskSandboxUrl: zendeskUrl } };
+    connector = await createConnector(config, { log: silent });
+    connectorUrl = (await connector.listen(0)).url;
+    first = await demo();
+  }, 120_000);
+
+  afterAll(async () => {
+    if (!closed) await connector?.close();
+    await closeSandboxes?.();
+    await dropDatabase?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sets the demo account up completely against the sandboxes', async () => {
+    expect(first.setup.steps.filter((s) => s.outcome === 'failed')).toEqual([]);
+    expect(first.setup.ok).toBe(true);
+    // The seed's fields are found by title, not created again.
+    expect(first.setup.fields).toEqual({
+      threat: seed.threatFieldId,
+      incidentId: seed.incidentFieldId,
+      status: seed.statusFieldId,
+    });
+    expect(first.setup.incidentSubscriptions.map((s) => s.clientId).sort()).toEqual([
+      'cl_demo_bank',
+      'cl_demo_parent',
+      'cl_demo_retail',
+    ]);
+    const row = await connector.db.prisma.zendeskCredential.findUnique({
+      where: { accountId: first.accountId },
+    });
+    expect(row?.scope).toBe('tickets:read tickets:write users:read');
+    const health = await fetch(`${connectorUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ ok: true, database: { ok: true } });
+  });
+
+  it('running the demo bootstrap again creates nothing twice', async () => {
+    const before = await setupCounts();
+    const again = await demo();
+    expect(again.accountId).toBe(first.accountId);
+    expect(again.setup.ok).toBe(true);
+    expect(again.setup.steps.filter((s) => s.outcome === 'created')).toEqual([]);
+    expect(await setupCounts()).toEqual(before);
+    expect(before).toMatchObject({ accounts: 1, subscriptions: 3, webhooks: 1 });
+  });
+
+  it('reports a tagged ticket, shows it in the sidebar, and brings status changes back as notes', async () => {
+    const threat = `https://login-${backend}.demo-phish.test/signin`;
+    const agentToken = zendeskSandbox.issueToken('demo', seed.agentIds[0], ['read', 'write']);
+    const update = await fetch(`${zendeskUrl}/_z/demo/api/v2/tickets/${seed.ticketIds[2]}.json`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ticket: {
+          custom_fields: [{ id: seed.threatFieldId, value: threat }],
+          additional_tags: ['incident_submit'],
+        },
+      }),
+    });
+    expect(update.status).toBe(200);
+
+    const linked = await eventually('the Incident ID field and incident_linked tag', async () => {
+      const current = await ticket(seed.ticketIds[2]!);
+      const incidentId = fieldValue(current, seed.incidentFieldId);
+      return current.ticket.tags.includes('incident_linked') &&
+        typeof incidentId === 'string' &&
+        incidentId !== ''
+        ? incidentId
+        : undefined;
+    });
+    const incident = await json(`${incidentUrl}/v1/incident/${encodeURIComponent(linked)}`, {
+      headers: { 'x-api-key': API_KEY },
+    });
+    expect(JSON.stringify(incident)).toContain('demo-phish.test');
+    const record = await json(`${incidentUrl}/_sandbox/incidents/${encodeURIComponent(linked)}`);
+
+    // The sidebar, as the sandbox workspace calls it: a JWT signed with the installation's secret.
+    const sidebar = async (secret: string) =>
+      fetch(`${connectorUrl}/sidebar/tickets/${seed.ticketIds[2]}`, {
+        headers: {
+          authorization: `Bearer ${await new SignJWT({
+            subdomain: 'demo',
+            agent_id: seed.agentIds[0],
+            agent_email: 'alex@demo.example',
+            ticket_id: seed.ticketIds[2],
+          })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setExpirationTime('2m')
+            .sign(new TextEncoder().encode(secret))}`,
+        },
+      });
+    const view = await sidebar(config.demo!.sidebarSharedSecret);
+    expect(view.status).toBe(200);
+    expect(await view.text()).toContain(linked);
+    expect((await sidebar('not-the-installation-secret')).status).toBe(401);
+
+    const notesBefore = (await ticket(seed.ticketIds[2]!)).comments.filter((c) => !c.public).length;
+    await json(`${incidentUrl}/_sandbox/incidents/${String(record.id)}/advance`, {
+      method: 'POST',
+      body: JSON.stringify({
+        status: 'case_building',
+        message: 'Analyst started building the case.',
+      }),
+    });
+    const after = await eventually('an internal note and the Status field', async () => {
+      const current = await ticket(seed.ticketIds[2]!);
+      const status = fieldValue(current, seed.statusFieldId);
+      const notes = current.comments.filter((c) => !c.public);
+      return typeof status === 'string' &&
+        /case.?building/i.test(status) &&
+        notes.length > notesBefore
+        ? current
+        : undefined;
+    });
+    expect(after.comments.filter((c) => !c.public).at(-1)?.body).toMatch(/case.?building|analyst/i);
+    // Exactly one incident was reported for the ticket.
+    expect(await connector.db.prisma.incidentLink.count()).toBe(1);
+  }, 60_000);
+
+  it('closes gracefully: no more HTTP, the database released, no sockets left', async () => {
+    // A report in flight whose ticket update is slow: close waits for it instead of dropping it.
+    await json(`${zendeskUrl}/_sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({
+        path: '/api/v2/tickets/*',
+        method: 'PUT',
+        kind: 'latency',
+        latency_ms: 1_000,
+        times: 5,
+      }),
+    });
+    const agentToken = zendeskSandbox.issueToken('demo', seed.agentIds[0], ['read', 'write']);
+    const tag = await fetch(`${zendeskUrl}/_z/demo/api/v2/tickets/${seed.ticketIds[0]}.json`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket: { additional_tags: ['incident_submit'] } }),
+    });
+    expect(tag.status).toBe(200);
+    await eventually('the report job running', async () => {
+      const jobs = await connector.boss.findJobs('ticket-event');
+      return jobs.some((job) => job.state === 'active') ? true : undefined;
+    });
+    await connector.close();
+    closed = true;
+    await expect(fetch(`${connectorUrl}/healthz`)).rejects.toThrow();
+    await expect(connector.db.prisma.account.count()).rejects.toThrow();
+    await connector.close(); // idempotent
+    const finished = await ticket(seed.ticketIds[0]!);
+    expect(finished.ticket.tags).toContain('incident_linked');
+    await closeSandboxes();
+    closeSandboxes = async () => undefined;
+    // fetch's keep-alive sockets to the stopped servers are released asynchronously.
+    await eventually(
+      'every socket closed',
+      async () => (sockets() <= baselineSockets ? true : undefined),
+      5_000,
+    );
+  }, 30_000);
+});
