@@ -199,18 +199,6 @@ export function loadConfig(
     fail(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
-  // The accounts module's own reader (zendeskOAuthConfigFromEnv) uses these names; the connector
-  // does not, so a value set under them would be silently ignored.
-  const misnamed = (
-    [
-      'ZENDESK_OAUTH_CLIENT_ID',
-      'ZENDESK_OAUTH_CLIENT_SECRET',
-      'ZENDESK_OAUTH_REDIRECT_URI',
-    ] as const
-  )
-    .filter((name) => rawEnv[name] !== undefined)
-    .map((name) => `${name}: not read by the connector; set ${name.replace('_OAUTH', '')} instead`);
-  if (misnamed.length > 0) fail(misnamed);
   const production = env.NODE_ENV === 'production';
   const configured = CONFIGURED_BY.some((name) => env[name] !== undefined);
   if (production && env.DEMO === 'true')

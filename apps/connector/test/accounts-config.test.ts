@@ -3,7 +3,6 @@ import {
   isAcceptableRedirectUri,
   normalizeSubdomain,
   zendeskBaseUrl,
-  zendeskOAuthConfigFromEnv,
 } from '../src/accounts/zendesk-oauth-config';
 
 describe('Zendesk OAuth configuration', () => {
@@ -27,32 +26,5 @@ describe('Zendesk OAuth configuration', () => {
     expect(normalizeSubdomain('-acme')).toBeNull();
     expect(normalizeSubdomain('a'.repeat(64))).toBeNull();
     expect(normalizeSubdomain(' acme-2 ')).toBe('acme-2');
-  });
-
-  it('reads the environment with the requested lifetimes as defaults', () => {
-    const config = zendeskOAuthConfigFromEnv({
-      ZENDESK_BASE_URL_TEMPLATE: 'https://{subdomain}.zendesk.com',
-      ZENDESK_OAUTH_CLIENT_ID: 'incident_desk',
-      ZENDESK_OAUTH_CLIENT_SECRET: 's3cret',
-      ZENDESK_OAUTH_REDIRECT_URI: 'https://connector.example.com/oauth/callback',
-    });
-    expect(config).toMatchObject({
-      scope: 'tickets:read tickets:write users:read',
-      accessTokenExpiresIn: 86_400,
-      refreshTokenExpiresIn: 7_776_000,
-    });
-  });
-
-  it('names what is wrong without echoing the secret', () => {
-    const attempt = () =>
-      zendeskOAuthConfigFromEnv({
-        ZENDESK_BASE_URL_TEMPLATE: 'https://acme.zendesk.com',
-        ZENDESK_OAUTH_CLIENT_ID: 'incident_desk',
-        ZENDESK_OAUTH_CLIENT_SECRET: '',
-        ZENDESK_OAUTH_REDIRECT_URI: 'http://connector.example.com/oauth/callback',
-      });
-    expect(attempt).toThrow(/ZENDESK_BASE_URL_TEMPLATE/);
-    expect(attempt).toThrow(/ZENDESK_OAUTH_REDIRECT_URI/);
-    expect(attempt).toThrow(/ZENDESK_OAUTH_CLIENT_SECRET: required/);
   });
 });

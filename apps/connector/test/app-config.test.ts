@@ -108,7 +108,6 @@ describe('loadConfig', () => {
     ['SECRETS_KEYS', { SECRETS_KEYS: 'no-separator' }],
     ['SECRETS_CURRENT_KEY_ID', { SECRETS_KEYS: `k1:${key()}`, SECRETS_CURRENT_KEY_ID: 'k2' }],
     ['ZENDESK_SANDBOX_APP_SETTINGS', { ZENDESK_SANDBOX_APP_SETTINGS: '{not json' }],
-    ['ZENDESK_OAUTH_CLIENT_ID', { ZENDESK_OAUTH_CLIENT_ID: 'zdg-incident-desk' }],
     ['ZENDESK_MARKETPLACE_APP_ID', { ZENDESK_MARKETPLACE_NAME: 'incident-desk' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => load(env)).toThrow(ConfigError);

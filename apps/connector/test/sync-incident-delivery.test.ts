@@ -21,16 +21,21 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        delivered.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+        delivered.push(
+          JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+        );
         res.writeHead(200).end('{}');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    await h.context().incidents().webhooks.create({
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/incident`,
-      events: WEBHOOK_EVENTS.filter((name) => name !== 'webhook.test'),
-      description: 'sync-incident-delivery test',
-    });
+    await h
+      .context()
+      .incidents()
+      .webhooks.create({
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/incident`,
+        events: WEBHOOK_EVENTS.filter((name) => name !== 'webhook.test'),
+        description: 'sync-incident-delivery test',
+      });
   }, 60_000);
   afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
@@ -46,18 +51,30 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ omitOptionalPayloadFields: 'never' }),
     });
-    const created = await h.zendesk.tickets.create({ subject: 'Phish', comment: { body: 'please report' } });
+    const created = await h.zendesk.tickets.create({
+      subject: 'Phish',
+      comment: { body: 'please report' },
+    });
     const ticketId = created.ticket.id;
-    const report = await incidents.incidents.reportTakedown({ url: `https://real${h.uid()}.example.org/login` });
+    const report = await incidents.incidents.reportTakedown({
+      url: `https://real${h.uid()}.example.org/login`,
+    });
     const detail = await incidents.incidents.retrieve(report.id);
     expect(detail.id).not.toBe(report.id);
     await h.db.prisma.incidentLink.create({
-      data: { accountId: h.accountId, incidentId: detail.id, reportRef: report.id, ticketId: BigInt(ticketId) },
+      data: {
+        accountId: h.accountId,
+        incidentId: detail.id,
+        reportRef: report.id,
+        ticketId: BigInt(ticketId),
+      },
     });
 
     // what the ticket -> incident direction does when it forwards an agent reply
     const reply = 'We have seen this page collecting card numbers since Monday.';
-    await h.db.prisma.postedIncidentComment.create({ data: { accountId: h.accountId, incidentId: report.id, text: reply } });
+    await h.db.prisma.postedIncidentComment.create({
+      data: { accountId: h.accountId, incidentId: report.id, text: reply },
+    });
     await incidents.incidents.comment(report.id, { comment: reply, author: 'alex@example.com' });
 
     const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -72,26 +89,42 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
       await h.control(`/_sandbox/incidents/${detail.id}/advance`, step);
     }
     await h.incidentSandbox.idle();
-    const events = delivered.filter((event) => (event.data as { incidentId?: string } | undefined)?.incidentId === detail.id);
+    const events = delivered.filter(
+      (event) => (event.data as { incidentId?: string } | undefined)?.incidentId === detail.id,
+    );
     expect(events.length).toBeGreaterThan(8);
 
     const run = async (envelopes: Record<string, unknown>[]) => {
       const outcomes: SyncOutcome[] = [];
       for (const event of envelopes) {
-        outcomes.push(await handleIncidentEvent(deps(), ctx, { accountId: h.accountId, receivedAt: new Date().toISOString(), event }));
+        outcomes.push(
+          await handleIncidentEvent(deps(), ctx, {
+            accountId: h.accountId,
+            receivedAt: new Date().toISOString(),
+            event,
+          }),
+        );
       }
       return outcomes;
     };
     const outcomes = await run(events);
     expect(outcomes.filter((o) => o.status === 'failed_permanently')).toEqual([]);
-    expect(outcomes).toContainEqual({ status: 'skipped', reason: 'history entry echoes a comment the connector posted' });
-    expect(outcomes).toContainEqual({ status: 'skipped', reason: `incident ${detail.id} already linked to ticket ${ticketId}` });
+    expect(outcomes).toContainEqual({
+      status: 'skipped',
+      reason: 'history entry echoes a comment the connector posted',
+    });
+    expect(outcomes).toContainEqual({
+      status: 'skipped',
+      reason: `incident ${detail.id} already linked to ticket ${ticketId}`,
+    });
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(outcomes.filter((o) => o.status === 'applied').length);
     expect(notes.some((note) => note.includes(reply))).toBe(false); // the echo of our own comment
     const ticket = await h.ticket(ticketId);
     expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('takedown_success');
-    expect((await h.allTickets()).filter((t) => t.tags.includes('incident_detected'))).toHaveLength(0);
+    expect((await h.allTickets()).filter((t) => t.tags.includes('incident_detected'))).toHaveLength(
+      0,
+    );
 
     // redelivered, newest first: nothing is written twice and nothing moves back
     const replay = await run([...events].reverse());

@@ -17,9 +17,15 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
   it('webhook.test records health and changes no ticket', async () => {
     const { ticketId } = await h.linkedTicket();
     const before = await h.comments(ticketId);
-    const outcome = await handleIncidentEvent(deps(), h.context(), h.job('webhook.test', undefined));
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('webhook.test', undefined),
+    );
     expect(outcome.status).toBe('applied');
-    const health = await h.db.prisma.accountHealth.findUniqueOrThrow({ where: { accountId: h.accountId } });
+    const health = await h.db.prisma.accountHealth.findUniqueOrThrow({
+      where: { accountId: h.accountId },
+    });
     expect(health.lastWebhookTestAt).not.toBeNull();
     expect(health.lastIncidentEventAt).not.toBeNull();
     expect(await h.comments(ticketId)).toHaveLength(before.length);
@@ -27,12 +33,22 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('every event records lastIncidentEventAt, unknown events are skipped, malformed ones fail for good', async () => {
     const now = new Date('2031-01-01T00:00:00Z');
-    const unknown = await handleIncidentEvent({ ...deps(), now: () => now }, h.context(), h.job('incident.renamed', { incidentId: 'x' }));
+    const unknown = await handleIncidentEvent(
+      { ...deps(), now: () => now },
+      h.context(),
+      h.job('incident.renamed', { incidentId: 'x' }),
+    );
     expect(unknown).toEqual({ status: 'skipped', reason: 'unknown event incident.renamed' });
-    const health = await h.db.prisma.accountHealth.findUniqueOrThrow({ where: { accountId: h.accountId } });
+    const health = await h.db.prisma.accountHealth.findUniqueOrThrow({
+      where: { accountId: h.accountId },
+    });
     expect(health.lastIncidentEventAt?.toISOString()).toBe(now.toISOString());
 
-    const noIncident = await handleIncidentEvent(deps(), h.context(), h.job('incident.status_changed', { status: 'closed' }));
+    const noIncident = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.status_changed', { status: 'closed' }),
+    );
     expect(noIncident.status).toBe('failed_permanently');
   });
 
@@ -53,21 +69,35 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toContain('Incident status changed to takedown_success.');
-    const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({ where: { accountId: h.accountId, ticketId: BigInt(ticketId) } });
+    const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
     expect(state.lastStatus).toBe('takedown_success');
   });
 
   it('solves on takedown_success only when the account opts in', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    await handleIncidentEvent(deps(), h.context({ solveOnTakedownSuccess: true }), h.job('incident.status_changed', { incidentId, status: 'takedown_success' }));
+    await handleIncidentEvent(
+      deps(),
+      h.context({ solveOnTakedownSuccess: true }),
+      h.job('incident.status_changed', { incidentId, status: 'takedown_success' }),
+    );
     expect((await h.ticket(ticketId)).status).toBe('solved');
   });
 
   it('an older status event never moves the Status field or the ticket status back', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const ctx = h.context({ solveOnTakedownSuccess: true });
-    const newer = h.job('incident.status_changed', { incidentId, status: 'takedown_success' }, at('2030-05-01T10:00:00Z'));
-    const older = h.job('incident.status_changed', { incidentId, status: 'takedown_in_progress' }, at('2030-05-01T09:00:00Z'));
+    const newer = h.job(
+      'incident.status_changed',
+      { incidentId, status: 'takedown_success' },
+      at('2030-05-01T10:00:00Z'),
+    );
+    const older = h.job(
+      'incident.status_changed',
+      { incidentId, status: 'takedown_in_progress' },
+      at('2030-05-01T09:00:00Z'),
+    );
     expect((await handleIncidentEvent(deps(), ctx, newer)).status).toBe('applied');
     expect((await handleIncidentEvent(deps(), ctx, older)).status).toBe('applied');
     const ticket = await h.ticket(ticketId);
@@ -75,12 +105,24 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(ticket.status).toBe('solved');
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(2);
-    expect(notes[1]).toContain('older than one already applied; the Status field stays takedown_success');
+    expect(notes[1]).toContain(
+      'older than one already applied; the Status field stays takedown_success',
+    );
 
     // an older action_required does not reopen either
-    await handleIncidentEvent(deps(), ctx, h.job('incident.action_required', { incidentId, waitForClient: 'Confirm ownership' }, at('2030-05-01T08:00:00Z')));
+    await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job(
+        'incident.action_required',
+        { incidentId, waitForClient: 'Confirm ownership' },
+        at('2030-05-01T08:00:00Z'),
+      ),
+    );
     expect((await h.ticket(ticketId)).status).toBe('solved');
-    const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({ where: { accountId: h.accountId, ticketId: BigInt(ticketId) } });
+    const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
     expect(state.lastEventAt.toISOString()).toBe('2030-05-01T10:00:00.000Z');
     expect(state.lastStatus).toBe('takedown_success');
   });
@@ -89,7 +131,10 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     const { incidentId, ticketId } = await h.linkedTicket();
     const job = h.job('incident.takedown_updated', { incidentId });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
-    expect(await handleIncidentEvent(deps(), h.context(), job)).toEqual({ status: 'skipped', reason: `note already on ticket ${ticketId}` });
+    expect(await handleIncidentEvent(deps(), h.context(), job)).toEqual({
+      status: 'skipped',
+      reason: `note already on ticket ${ticketId}`,
+    });
     const status = h.job('incident.status_changed', { incidentId, status: 'closed' });
     await handleIncidentEvent(deps(), h.context(), status);
     await handleIncidentEvent(deps(), h.context(), status);
@@ -102,7 +147,11 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     const ref = job.event.id as string;
     // what a crashed first attempt leaves: the own-note record, but no note on the ticket
     await h.db.prisma.ownNote.create({
-      data: { accountId: h.accountId, ticketId: BigInt(ticketId), text: `[incident-desk] lost\n\nIncident: ${incidentId}\nEvent: ${ref}` },
+      data: {
+        accountId: h.accountId,
+        ticketId: BigInt(ticketId),
+        text: `[incident-desk] lost\n\nIncident: ${incidentId}\nEvent: ${ref}`,
+      },
     });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(await h.notes(ticketId)).toHaveLength(1);
@@ -110,9 +159,18 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('a status event retried after its order was recorded but its update failed still sets the field', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const job = h.job('incident.status_changed', { incidentId, status: 'blocklisted' }, at('2030-07-01T00:00:00Z'));
+    const job = h.job(
+      'incident.status_changed',
+      { incidentId, status: 'blocklisted' },
+      at('2030-07-01T00:00:00Z'),
+    );
     await h.db.prisma.ticketSyncState.create({
-      data: { accountId: h.accountId, ticketId: BigInt(ticketId), lastEventAt: new Date('2030-07-01T00:00:00Z'), lastStatus: 'blocklisted' },
+      data: {
+        accountId: h.accountId,
+        ticketId: BigInt(ticketId),
+        lastEventAt: new Date('2030-07-01T00:00:00Z'),
+        lastStatus: 'blocklisted',
+      },
     });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe('blocklisted');
@@ -122,7 +180,13 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
   it('a Zendesk outage is a transient failure: the job throws, and its retry writes one note', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const job = h.job('incident.status_changed', { incidentId, status: 'pre_weaponised' });
-    await h.zendeskFault({ method: 'PUT', path: `/api/v2/tickets/${ticketId}.json`, kind: 'error', status: 503, times: 1 });
+    await h.zendeskFault({
+      method: 'PUT',
+      path: `/api/v2/tickets/${ticketId}.json`,
+      kind: 'error',
+      status: 503,
+      times: 1,
+    });
     await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
     expect(await h.notes(ticketId)).toHaveLength(0);
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
@@ -132,9 +196,24 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('history_created writes the message, or a generic note when it is missing', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.history_created', { incidentId, historyEntry: { message: 'Registrar contacted.' } }));
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.history_created', { incidentId }));
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.history_created', { incidentId, historyEntry: 'not an object' }));
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', {
+        incidentId,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
+    );
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', { incidentId }),
+    );
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', { incidentId, historyEntry: 'not an object' }),
+    );
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(3);
     expect(notes[0]).toContain('Incident update:\nRegistrar contacted.');
@@ -144,20 +223,33 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('history_created echoing a comment the connector posted is skipped (exact, or contains from 24 characters)', async () => {
     const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
-    const link = await h.db.prisma.incidentLink.findFirstOrThrow({ where: { accountId: h.accountId, incidentId } });
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId },
+    });
     await h.db.prisma.postedIncidentComment.createMany({
       data: [
         { accountId: h.accountId, incidentId, text: 'Thanks!' },
         // posted under the report reference: still the same incident
-        { accountId: h.accountId, incidentId: link.reportRef!, text: 'We confirmed the page is still collecting passwords today.' },
+        {
+          accountId: h.accountId,
+          incidentId: link.reportRef!,
+          text: 'We confirmed the page is still collecting passwords today.',
+        },
         { accountId: h.accountId, incidentId, text: 'ok' },
       ],
     });
     const run = (message: string) =>
-      handleIncidentEvent(deps(), h.context(), h.job('incident.history_created', { incidentId, historyEntry: { message } }));
+      handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.history_created', { incidentId, historyEntry: { message } }),
+      );
     expect((await run('Thanks!')).status).toBe('skipped');
     expect((await run('Thanks!\u00a0 ')).status).toBe('skipped');
-    expect((await run('Client comment: We confirmed the page is still collecting passwords today.')).status).toBe('skipped');
+    expect(
+      (await run('Client comment: We confirmed the page is still collecting passwords today.'))
+        .status,
+    ).toBe('skipped');
     // short texts only match exactly
     expect((await run('ok, the analyst will look at it')).status).toBe('applied');
     expect((await run('Thanks! We are on it.')).status).toBe('applied');
@@ -166,17 +258,34 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('takedown_updated writes a takedown note', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.takedown_updated', { incidentId }));
-    expect((await h.notes(ticketId))[0]).toContain('Takedown processing for this incident changed.');
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId }),
+    );
+    expect((await h.notes(ticketId))[0]).toContain(
+      'Takedown processing for this incident changed.',
+    );
   });
 
   it('action_required reopens the ticket with the reason, or a generic note when it is not a string', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     await h.zendesk.tickets.update(ticketId, { status: 'pending' });
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.action_required', { incidentId, waitForClient: 'Send proof of brand ownership' }));
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.action_required', {
+        incidentId,
+        waitForClient: 'Send proof of brand ownership',
+      }),
+    );
     expect((await h.ticket(ticketId)).status).toBe('open');
     await h.zendesk.tickets.update(ticketId, { status: 'pending' });
-    const outcome = await handleIncidentEvent(deps(), h.context(), h.job('incident.action_required', { incidentId, waitForClient: true }));
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.action_required', { incidentId, waitForClient: true }),
+    );
     expect(outcome.status).toBe('applied');
     expect((await h.ticket(ticketId)).status).toBe('open');
     const notes = await h.notes(ticketId);
@@ -186,7 +295,11 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('incident.created for a linked ticket is a no-op', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const outcome = await handleIncidentEvent(deps(), h.context(), h.job('incident.created', { incidentId }));
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.created', { incidentId }),
+    );
     expect(outcome.status).toBe('skipped');
     expect(await h.notes(ticketId)).toHaveLength(0);
   });
@@ -194,13 +307,21 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
   it('resolves the ticket through the report reference as well', async () => {
     const reportRef = `inc_${h.uid()}`;
     const { ticketId } = await h.linkedTicket({ reportRef });
-    await handleIncidentEvent(deps(), h.context(), h.job('incident.takedown_updated', { incidentId: reportRef }));
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId: reportRef }),
+    );
     expect(await h.notes(ticketId)).toHaveLength(1);
   });
 
   it('tolerates missing optional fields: no status, no timestamp, no clientId', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const job = h.job('incident.status_changed', { incidentId }, { timestamp: undefined, clientId: undefined, id: undefined });
+    const job = h.job(
+      'incident.status_changed',
+      { incidentId },
+      { timestamp: undefined, clientId: undefined, id: undefined },
+    );
     const outcome = await handleIncidentEvent(deps(), h.context(), job);
     expect(outcome.status).toBe('applied');
     const ticket = await h.ticket(ticketId);
@@ -217,7 +338,10 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       h.context(),
       h.job('incident.history_created', {
         incidentId,
-        historyEntry: { message: 'Still live at https://evil.example.com/login <script>alert(1)</script>\u0007 see evil.example.com' },
+        historyEntry: {
+          message:
+            'Still live at https://evil.example.com/login <script>alert(1)</script>\u0007 see evil.example.com',
+        },
       }),
     );
     const [note] = await h.notes(ticketId);
@@ -225,17 +349,23 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(note).toContain('see evil[.]example[.]com');
     expect(note).not.toContain('https://');
     expect(note).not.toContain('\u0007');
-    const [comment] = (await h.comments(ticketId)).filter((c) => !c.public && (c.body ?? '').startsWith('[incident-desk]'));
+    const [comment] = (await h.comments(ticketId)).filter(
+      (c) => !c.public && (c.body ?? '').startsWith('[incident-desk]'),
+    );
     expect(comment?.html_body ?? '').not.toContain('<script>');
   });
 
   it('never reaches a ticket of another account', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const ctx = h.otherContext({ openTicketsForDetectedIncidents: false });
-    const outcome = await handleIncidentEvent(deps(), ctx, { ...h.job('incident.takedown_updated', { incidentId }), accountId: h.otherAccountId });
+    const outcome = await handleIncidentEvent(deps(), ctx, {
+      ...h.job('incident.takedown_updated', { incidentId }),
+      accountId: h.otherAccountId,
+    });
     expect(outcome.status).toBe('skipped');
     expect(await h.notes(ticketId)).toHaveLength(0);
-    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.otherAccountId } })).toBe(0);
+    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.otherAccountId } })).toBe(
+      0,
+    );
   });
 });
-

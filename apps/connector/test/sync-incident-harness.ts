@@ -2,7 +2,11 @@
 // an AccountContext built directly against them (no accounts module involved).
 import { randomUUID } from 'node:crypto';
 import { createIncidentClient } from '@incident-desk/incident-api';
-import { createIncidentSandbox, DEMO_API_KEY, DEMO_PARENT_CLIENT_ID } from '@incident-desk/incident-sandbox';
+import {
+  createIncidentSandbox,
+  DEMO_API_KEY,
+  DEMO_PARENT_CLIENT_ID,
+} from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, seedDemo } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient, type TComment, type TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext, AccountSettings } from '../src/accounts/account-context';
@@ -36,7 +40,10 @@ export async function startHarness(backend: Backend) {
   const zendeskClient = (base: string, bearer: string) =>
     new ZendeskClient({
       baseUrl: base,
-      tokenProvider: { getAccessToken: async () => bearer, refreshAfterUnauthorized: async () => bearer },
+      tokenProvider: {
+        getAccessToken: async () => bearer,
+        refreshAfterUnauthorized: async () => bearer,
+      },
       maxRetries: 0,
       fetch: (input, init) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
@@ -48,7 +55,9 @@ export async function startHarness(backend: Backend) {
 
   // A second installation: its own database account and its own Zendesk account.
   const otherAccountId = randomUUID();
-  await db.prisma.account.create({ data: { id: otherAccountId, zendeskSubdomain: `${subdomain}other` } });
+  await db.prisma.account.create({
+    data: { id: otherAccountId, zendeskSubdomain: `${subdomain}other` },
+  });
   const otherSeed = seedDemo(zendeskSandbox, `${subdomain}other`);
   const otherZendesk = zendeskClient(
     `${zendeskServer.url}/_z/${subdomain}other`,
@@ -67,7 +76,11 @@ export async function startHarness(backend: Backend) {
           ...(clientId ? { clientId } : {}),
           retry: false,
         }),
-      fields: { threat: seed.threatFieldId, incidentId: seed.incidentFieldId, status: seed.statusFieldId },
+      fields: {
+        threat: seed.threatFieldId,
+        incidentId: seed.incidentFieldId,
+        status: seed.statusFieldId,
+      },
       settings: { ...DEFAULT_SETTINGS, ...settings },
     };
   }
@@ -76,7 +89,9 @@ export async function startHarness(backend: Backend) {
   const uid = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
   async function zendeskGet<T>(path: string): Promise<T> {
-    const response = await fetch(`${zendeskBase}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${zendeskBase}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
     return (await response.json()) as T;
   }
@@ -87,7 +102,11 @@ export async function startHarness(backend: Backend) {
       accountId: otherAccountId,
       subdomain: `${subdomain}other`,
       zendesk: otherZendesk,
-      fields: { threat: otherSeed.threatFieldId, incidentId: otherSeed.incidentFieldId, status: otherSeed.statusFieldId },
+      fields: {
+        threat: otherSeed.threatFieldId,
+        incidentId: otherSeed.incidentFieldId,
+        status: otherSeed.statusFieldId,
+      },
     };
   }
 
@@ -118,12 +137,21 @@ export async function startHarness(backend: Backend) {
       });
       const ticketId = created.ticket.id;
       await db.prisma.incidentLink.create({
-        data: { accountId, incidentId, ticketId: BigInt(ticketId), reportRef: options.reportRef ?? null },
+        data: {
+          accountId,
+          incidentId,
+          ticketId: BigInt(ticketId),
+          reportRef: options.reportRef ?? null,
+        },
       });
       return { incidentId, ticketId };
     },
 
-    job(event: string, data: Record<string, unknown> | undefined, envelope: Record<string, unknown> = {}): IncidentEventJob {
+    job(
+      event: string,
+      data: Record<string, unknown> | undefined,
+      envelope: Record<string, unknown> = {},
+    ): IncidentEventJob {
       return {
         accountId,
         receivedAt: new Date().toISOString(),
@@ -144,16 +172,21 @@ export async function startHarness(backend: Backend) {
     },
     /** Internal notes written by the connector, oldest first. */
     async notes(ticketId: number): Promise<string[]> {
-      const body = await zendeskGet<{ comments: TComment[] }>(`/api/v2/tickets/${ticketId}/comments.json?sort_order=asc`);
+      const body = await zendeskGet<{ comments: TComment[] }>(
+        `/api/v2/tickets/${ticketId}/comments.json?sort_order=asc`,
+      );
       return body.comments
         .filter((comment) => !comment.public && (comment.body ?? '').startsWith('[incident-desk]'))
         .map((comment) => comment.body ?? '');
     },
     async comments(ticketId: number): Promise<TComment[]> {
-      return (await zendeskGet<{ comments: TComment[] }>(`/api/v2/tickets/${ticketId}/comments.json`)).comments;
+      return (
+        await zendeskGet<{ comments: TComment[] }>(`/api/v2/tickets/${ticketId}/comments.json`)
+      ).comments;
     },
     async allTickets(): Promise<TTicket[]> {
-      return (await zendeskGet<{ tickets: TTicket[] }>('/api/v2/tickets.json?per_page=100')).tickets;
+      return (await zendeskGet<{ tickets: TTicket[] }>('/api/v2/tickets.json?per_page=100'))
+        .tickets;
     },
     /** Seeds an incident in the incident sandbox (no events) and returns its record. */
     async seedIncident(body: Record<string, unknown>): Promise<{ id: string; ref: string }> {
@@ -162,7 +195,8 @@ export async function startHarness(backend: Backend) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ clientId: DEMO_PARENT_CLIENT_ID, emitEvents: false, ...body }),
       });
-      if (!response.ok) throw new Error(`seed incident: ${response.status} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`seed incident: ${response.status} ${await response.text()}`);
       return (await response.json()) as { id: string; ref: string };
     },
     /** Injects a Zendesk sandbox fault for this account (see the sandbox README). */
@@ -172,7 +206,8 @@ export async function startHarness(backend: Backend) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ subdomain, ...fault }),
       });
-      if (!response.ok) throw new Error(`zendesk fault: ${response.status} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`zendesk fault: ${response.status} ${await response.text()}`);
     },
     async control(path: string, body: unknown): Promise<unknown> {
       const response = await fetch(`${incidentServer.url}${path}`, {

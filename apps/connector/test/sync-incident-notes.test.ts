@@ -29,8 +29,12 @@ const base: TDetailedIncident = {
 
 describe('threat display', () => {
   it('prefers url, then subject, then domain, then a generic text, always defanged', () => {
-    expect(threatValue({ url: 'https://a.example/x', subject: 's', domain: 'd.example' })).toBe('https://a.example/x');
-    expect(displayThreat({ subject: 'ceo@bad.example', domain: 'd.example' })).toBe('ceo@bad[.]example');
+    expect(threatValue({ url: 'https://a.example/x', subject: 's', domain: 'd.example' })).toBe(
+      'https://a.example/x',
+    );
+    expect(displayThreat({ subject: 'ceo@bad.example', domain: 'd.example' })).toBe(
+      'ceo@bad[.]example',
+    );
     expect(displayThreat({ url: ' ', domain: 'd.example' })).toBe('d[.]example');
     expect(displayThreat({})).toBe('unknown threat');
   });
@@ -45,8 +49,12 @@ describe('threat display', () => {
 
 describe('free text', () => {
   it('defangs links and host names but leaves sentences alone', () => {
-    expect(defangLinksIn('Moved to http://x.bad.example/a. Done, e.g. now.')).toBe('Moved to hxxp[:]//x[.]bad[.]example/a[.] Done, e.g. now.');
-    expect(defangLinksIn('host login.bad.example is down')).toBe('host login[.]bad[.]example is down');
+    expect(defangLinksIn('Moved to http://x.bad.example/a. Done, e.g. now.')).toBe(
+      'Moved to hxxp[:]//x[.]bad[.]example/a[.] Done, e.g. now.',
+    );
+    expect(defangLinksIn('host login.bad.example is down')).toBe(
+      'host login[.]bad[.]example is down',
+    );
     expect(plainText('a\u0000b\u001bc\nd\te')).toBe('abc\nd\te');
   });
 });
@@ -68,18 +76,47 @@ describe('detected incident note', () => {
       {
         ...base,
         url: 'https://login.bad.example/<script>',
-        threatTaxonomy: { name: 'Phishing', description: '', incidentThreatType: { id: '1', name: 'Credential theft', description: '' } },
+        threatTaxonomy: {
+          name: 'Phishing',
+          description: '',
+          incidentThreatType: { id: '1', name: 'Credential theft', description: '' },
+        },
         registrar: { name: 'Reg Co' },
         hostingProvider: 'Host Co',
         blocklists: [
-          { authority: 'SafeBrowse', type: 'warning-banner', status: 'submitted', listedAt: null, link: null },
-          { authority: 'ListX', type: 'blocklist', status: 'listed', listedAt: '2030-01-02T00:00:00Z', link: 'https://listx.example/login.bad.example' },
+          {
+            authority: 'SafeBrowse',
+            type: 'warning-banner',
+            status: 'submitted',
+            listedAt: null,
+            link: null,
+          },
+          {
+            authority: 'ListX',
+            type: 'blocklist',
+            status: 'listed',
+            listedAt: '2030-01-02T00:00:00Z',
+            link: 'https://listx.example/login.bad.example',
+          },
         ],
         insights: {
           snapshotTimestamp: '2030-01-03T00:00:00Z',
           whois: { registrar: 'Reg Co', domainAgeDays: null, isNewDomain: null },
           certificate: { issuer: "Let's Encrypt", isValid: true },
-          hosting: { cdnDetected: true, cdnName: 'CDN Co', providers: [{ ip: '203.0.113.1', network: 'n', organization: 'Host Co', isCdn: false, abuseEmails: [] }], originHints: [] },
+          hosting: {
+            cdnDetected: true,
+            cdnName: 'CDN Co',
+            providers: [
+              {
+                ip: '203.0.113.1',
+                network: 'n',
+                organization: 'Host Co',
+                isCdn: false,
+                abuseEmails: [],
+              },
+            ],
+            originHints: [],
+          },
           page: { title: 'Sign in to brand.example' },
           indicators: { finalUrl: 'https://final.bad.example/x' },
         },
@@ -89,7 +126,9 @@ describe('detected incident note', () => {
     expect(note).toContain('Threat: hxxps[:]//login[.]bad[.]example/<script>');
     expect(note).toContain('Taxonomy: Phishing / Credential theft (class phishing)');
     expect(note).toContain('- SafeBrowse, warning-banner: submitted (protection in progress)');
-    expect(note).toContain('- ListX, blocklist: listed since 2030-01-02T00:00:00Z - hxxps[:]//listx[.]example/login[.]bad[.]example');
+    expect(note).toContain(
+      '- ListX, blocklist: listed since 2030-01-02T00:00:00Z - hxxps[:]//listx[.]example/login[.]bad[.]example',
+    );
     expect(note).toContain('- WHOIS: Reg Co, age undetermined');
     expect(note).toContain('- Hosting: Host Co, behind CDN CDN Co');
     expect(note).toContain('- Page title: Sign in to brand[.]example');
@@ -103,16 +142,30 @@ describe('parseIncidentEvent', () => {
 
   it('reads a full event', () => {
     const parsed = parseIncidentEvent(
-      { id: 'evt_1', event: 'incident.action_required', timestamp: '2030-05-01T00:00:00Z', clientId: 'cl', data: { incidentId: 'i1', waitForClient: 'why' } },
+      {
+        id: 'evt_1',
+        event: 'incident.action_required',
+        timestamp: '2030-05-01T00:00:00Z',
+        clientId: 'cl',
+        data: { incidentId: 'i1', waitForClient: 'why' },
+      },
       received,
     );
-    expect(parsed).toMatchObject({ ok: true, event: { ref: 'evt_1', incidentId: 'i1', waitForClient: 'why', clientId: 'cl' } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      event: { ref: 'evt_1', incidentId: 'i1', waitForClient: 'why', clientId: 'cl' },
+    });
     expect(parsed.ok && parsed.event.occurredAt.toISOString()).toBe('2030-05-01T00:00:00.000Z');
   });
 
   it('never rejects a valid event for an odd or missing display field', () => {
     const parsed = parseIncidentEvent(
-      { event: 'incident.history_created', timestamp: 'not a date', clientId: 7, data: { incidentId: 'i1', historyEntry: { message: 5 }, waitForClient: { x: 1 } } },
+      {
+        event: 'incident.history_created',
+        timestamp: 'not a date',
+        clientId: 7,
+        data: { incidentId: 'i1', historyEntry: { message: 5 }, waitForClient: { x: 1 } },
+      },
       received,
     );
     expect(parsed.ok).toBe(true);
@@ -125,9 +178,22 @@ describe('parseIncidentEvent', () => {
   });
 
   it('tells unknown and malformed events apart', () => {
-    expect(parseIncidentEvent({ event: 'incident.merged', data: {} }, received)).toEqual({ ok: false, reason: 'unknown_event', name: 'incident.merged' });
-    expect(parseIncidentEvent({ event: 'incident.created', data: {} }, received)).toMatchObject({ ok: false, reason: 'malformed' });
-    expect(parseIncidentEvent({ data: {} }, received)).toMatchObject({ ok: false, reason: 'malformed' });
-    expect(parseIncidentEvent({ event: 'webhook.test' }, received)).toMatchObject({ ok: true, event: { name: 'webhook.test' } });
+    expect(parseIncidentEvent({ event: 'incident.merged', data: {} }, received)).toEqual({
+      ok: false,
+      reason: 'unknown_event',
+      name: 'incident.merged',
+    });
+    expect(parseIncidentEvent({ event: 'incident.created', data: {} }, received)).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(parseIncidentEvent({ data: {} }, received)).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(parseIncidentEvent({ event: 'webhook.test' }, received)).toMatchObject({
+      ok: true,
+      event: { name: 'webhook.test' },
+    });
   });
 });

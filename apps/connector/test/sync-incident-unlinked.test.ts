@@ -16,7 +16,9 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
 
   const detectedTickets = async (incidentId: string) =>
     (await h.allTickets()).filter(
-      (ticket) => ticket.tags.includes('incident_detected') && h.fieldValue(ticket, h.seed.incidentFieldId) === incidentId,
+      (ticket) =>
+        ticket.tags.includes('incident_detected') &&
+        h.fieldValue(ticket, h.seed.incidentFieldId) === incidentId,
     );
 
   it('opens exactly one ticket from the incident detail, defanged, and links it', async () => {
@@ -36,13 +38,18 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       link: 'https://lists.example.org/entry?host=evil.example.com',
     });
     const ctx = h.context({ newTicketGroupId: null });
-    const job = h.job('incident.status_changed', { incidentId: incident.id, status: 'takedown_in_progress' });
+    const job = h.job('incident.status_changed', {
+      incidentId: incident.id,
+      status: 'takedown_in_progress',
+    });
     const outcome = await handleIncidentEvent(deps(), ctx, job);
     expect(outcome.status).toBe('applied');
 
     const [ticket, ...others] = await detectedTickets(incident.id);
     expect(others).toHaveLength(0);
-    expect(ticket!.subject).toBe('[incident-desk] takedown_in_progress - hxxps[:]//evil[.]example[.]com/<script>alert(1)</script>');
+    expect(ticket!.subject).toBe(
+      '[incident-desk] takedown_in_progress - hxxps[:]//evil[.]example[.]com/<script>alert(1)</script>',
+    );
     expect(ticket!.subject).not.toContain('https://');
     expect(ticket!.tags).toEqual(expect.arrayContaining(['incident_linked', 'incident_detected']));
     expect(ticket!.type).toBe('incident');
@@ -55,27 +62,42 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect(note).toContain('Taxonomy: Credential phishing');
     expect(note).toContain('Registrar: Registrar Inc (takedown difficulty hard)');
     expect(note).toContain('Hosting provider: Bad Hosting Ltd');
-    expect(note).toContain('- SafeBrowse, blocklist: listed since 2030-01-01T00:00:00Z - hxxps[:]//lists[.]example[.]org/entry?host=evil[.]example[.]com');
+    expect(note).toContain(
+      '- SafeBrowse, blocklist: listed since 2030-01-01T00:00:00Z - hxxps[:]//lists[.]example[.]org/entry?host=evil[.]example[.]com',
+    );
     expect(note).toContain('Insights: none captured yet');
     expect(note).not.toContain('https://');
 
-    const link = await h.db.prisma.incidentLink.findFirstOrThrow({ where: { accountId: h.accountId, incidentId: incident.id } });
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId: incident.id },
+    });
     expect(Number(link.ticketId)).toBe(ticket!.id);
 
     // the same job again, and a later event: both land on that ticket, none opens another
     expect((await handleIncidentEvent(deps(), ctx, job)).status).toBe('skipped');
-    await handleIncidentEvent(deps(), ctx, h.job('incident.takedown_updated', { incidentId: incident.id }));
+    await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job('incident.takedown_updated', { incidentId: incident.id }),
+    );
     expect(await detectedTickets(incident.id)).toHaveLength(1);
     expect(await h.notes(ticket!.id)).toHaveLength(2);
   });
 
   it('uses fallbacks when the detail carries nothing optional, and the event status when the detail is missing', async () => {
-    const incident = await h.seedIncident({ incidentType: 'email', subject: 'ceo@evil.example.net' });
+    const incident = await h.seedIncident({
+      incidentType: 'email',
+      subject: 'ceo@evil.example.net',
+    });
     const job = h.job('incident.created', { incidentId: incident.id });
     // a group Zendesk rejects: a permanent failure, and the claim is released for a later retry
     const rejected = await handleIncidentEvent(deps(), h.context({ newTicketGroupId: 77 }), job);
     expect(rejected.status).toBe('failed_permanently');
-    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.accountId, incidentId: incident.id } })).toBe(0);
+    expect(
+      await h.db.prisma.incidentLink.count({
+        where: { accountId: h.accountId, incidentId: incident.id },
+      }),
+    ).toBe(0);
 
     await handleIncidentEvent(deps(), h.context({ newTicketGroupId: h.groupId }), job);
     const [ticket] = await detectedTickets(incident.id);
@@ -88,7 +110,11 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
 
     // an id the incident service does not know (404): the ticket still opens from the event
     const unknownId = `ghost${h.uid()}`;
-    const outcome = await handleIncidentEvent(deps(), h.context(), h.job('incident.status_changed', { incidentId: unknownId, status: 'closed' }));
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.status_changed', { incidentId: unknownId, status: 'closed' }),
+    );
     expect(outcome.status).toBe('applied');
     const [ghost] = await detectedTickets(unknownId);
     expect(ghost!.subject).toBe('[incident-desk] closed - unknown threat');
@@ -97,10 +123,20 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
 
   it('an incident-service outage while opening releases the claim; the retry opens the ticket', async () => {
     const incident = await h.seedIncident({ url: `https://outage${h.uid()}.example.org/` });
-    await h.control('/_sandbox/faults', { method: 'GET', path: `/v1/incident/${incident.id}`, kind: 'status', status: 503, times: 1 });
+    await h.control('/_sandbox/faults', {
+      method: 'GET',
+      path: `/v1/incident/${incident.id}`,
+      kind: 'status',
+      status: 503,
+      times: 1,
+    });
     const job = h.job('incident.created', { incidentId: incident.id });
     await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
-    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.accountId, incidentId: incident.id } })).toBe(0);
+    expect(
+      await h.db.prisma.incidentLink.count({
+        where: { accountId: h.accountId, incidentId: incident.id },
+      }),
+    ).toBe(0);
     expect(await detectedTickets(incident.id)).toHaveLength(0);
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(await detectedTickets(incident.id)).toHaveLength(1);
@@ -114,22 +150,36 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       custom_fields: [{ id: h.seed.incidentFieldId, value: incidentId }],
     });
     const before = (await h.allTickets()).length;
-    const outcome = await handleIncidentEvent(deps(), h.context(), h.job('incident.takedown_updated', { incidentId }));
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId }),
+    );
     expect(outcome.status).toBe('applied');
     expect((await h.allTickets()).length).toBe(before);
-    const link = await h.db.prisma.incidentLink.findFirstOrThrow({ where: { accountId: h.accountId, incidentId } });
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId },
+    });
     expect(Number(link.ticketId)).toBe(created.ticket.id);
     expect(await h.notes(created.ticket.id)).toHaveLength(1);
   });
 
   it('a link saved while the event waits is used: no search, no new ticket', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const link = await h.db.prisma.incidentLink.findFirstOrThrow({ where: { accountId: h.accountId, incidentId } });
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId },
+    });
     await h.db.prisma.incidentLink.delete({ where: { id: link.id } });
     h.zendeskCalls.length = 0;
-    const handling = handleIncidentEvent({ ...deps(), unlinkedWaitMs: 300 }, h.context(), h.job('incident.takedown_updated', { incidentId }));
+    const handling = handleIncidentEvent(
+      { ...deps(), unlinkedWaitMs: 300 },
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await h.db.prisma.incidentLink.create({ data: { accountId: h.accountId, incidentId, ticketId: BigInt(ticketId) } });
+    await h.db.prisma.incidentLink.create({
+      data: { accountId: h.accountId, incidentId, ticketId: BigInt(ticketId) },
+    });
     expect((await handling).status).toBe('applied');
     expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
   });
@@ -144,26 +194,52 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     );
     expect(outcome.status).toBe('skipped');
     expect((await h.allTickets()).length).toBe(before);
-    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.accountId, incidentId: incident.id } })).toBe(0);
+    expect(
+      await h.db.prisma.incidentLink.count({
+        where: { accountId: h.accountId, incidentId: incident.id },
+      }),
+    ).toBe(0);
   });
 
   it('two handlers for the same unlinked incident at once open one ticket', async () => {
-    const incident = await h.seedIncident({ url: `https://race${h.uid()}.example.org/login`, status: 'case_building' });
+    const incident = await h.seedIncident({
+      url: `https://race${h.uid()}.example.org/login`,
+      status: 'case_building',
+    });
     const ctx = h.context();
     const outcomes = await Promise.all([
       handleIncidentEvent(deps(), ctx, h.job('incident.created', { incidentId: incident.id })),
-      handleIncidentEvent(deps(), ctx, h.job('incident.history_created', { incidentId: incident.id, historyEntry: { message: 'Analyst assigned.' } })),
-      handleIncidentEvent(deps(), ctx, h.job('incident.status_changed', { incidentId: incident.id, status: 'case_building' })),
+      handleIncidentEvent(
+        deps(),
+        ctx,
+        h.job('incident.history_created', {
+          incidentId: incident.id,
+          historyEntry: { message: 'Analyst assigned.' },
+        }),
+      ),
+      handleIncidentEvent(
+        deps(),
+        ctx,
+        h.job('incident.status_changed', { incidentId: incident.id, status: 'case_building' }),
+      ),
     ]);
     const tickets = await detectedTickets(incident.id);
     expect(tickets).toHaveLength(1);
-    expect(outcomes.filter((o) => o.status === 'applied' && o.detail?.startsWith('opened ticket'))).toHaveLength(1);
-    expect(await h.db.prisma.incidentLink.count({ where: { accountId: h.accountId, incidentId: incident.id } })).toBe(1);
+    expect(
+      outcomes.filter((o) => o.status === 'applied' && o.detail?.startsWith('opened ticket')),
+    ).toHaveLength(1);
+    expect(
+      await h.db.prisma.incidentLink.count({
+        where: { accountId: h.accountId, incidentId: incident.id },
+      }),
+    ).toBe(1);
   });
 
   it('a claim left by a stopped worker is taken over after the recovery search', async () => {
     const incident = await h.seedIncident({ url: `https://stale${h.uid()}.example.org/` });
-    await h.db.prisma.incidentLink.create({ data: { accountId: h.accountId, incidentId: incident.id, ticketId: -12345n } });
+    await h.db.prisma.incidentLink.create({
+      data: { accountId: h.accountId, incidentId: incident.id, ticketId: -12345n },
+    });
     const outcome = await handleIncidentEvent(
       { ...deps(), claimWaitMs: 30, claimStaleMs: 0 },
       h.context(),
@@ -174,9 +250,15 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
 
     // a fresh claim is waited for, then left to its worker (transient failure = retried later)
     const other = await h.seedIncident({ url: `https://busy${h.uid()}.example.org/` });
-    await h.db.prisma.incidentLink.create({ data: { accountId: h.accountId, incidentId: other.id, ticketId: -54321n } });
+    await h.db.prisma.incidentLink.create({
+      data: { accountId: h.accountId, incidentId: other.id, ticketId: -54321n },
+    });
     await expect(
-      handleIncidentEvent({ ...deps(), claimWaitMs: 30 }, h.context(), h.job('incident.takedown_updated', { incidentId: other.id })),
+      handleIncidentEvent(
+        { ...deps(), claimWaitMs: 30 },
+        h.context(),
+        h.job('incident.takedown_updated', { incidentId: other.id }),
+      ),
     ).rejects.toThrow(/another worker is opening/);
     expect(await detectedTickets(other.id)).toHaveLength(0);
   });

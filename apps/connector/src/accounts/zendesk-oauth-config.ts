@@ -65,33 +65,3 @@ export function zendeskBaseUrl(template: string, subdomain: string): string {
   if (!normalized) throw new Error(`not a Zendesk subdomain: ${JSON.stringify(subdomain)}`);
   return template.replace('{subdomain}', normalized).replace(/\/+$/, '');
 }
-
-/**
- * From the environment: ZENDESK_BASE_URL_TEMPLATE, ZENDESK_OAUTH_CLIENT_ID,
- * ZENDESK_OAUTH_CLIENT_SECRET, ZENDESK_OAUTH_REDIRECT_URI, optional ZENDESK_OAUTH_SCOPE.
- * Throws naming what is missing or invalid (secrets are never echoed).
- */
-export function zendeskOAuthConfigFromEnv(
-  env: Record<string, string | undefined>,
-): TZendeskOAuthConfig {
-  const parsed = ZZendeskOAuthConfig.safeParse({
-    baseUrlTemplate: env.ZENDESK_BASE_URL_TEMPLATE,
-    clientId: env.ZENDESK_OAUTH_CLIENT_ID,
-    clientSecret: env.ZENDESK_OAUTH_CLIENT_SECRET,
-    redirectUri: env.ZENDESK_OAUTH_REDIRECT_URI,
-    ...(env.ZENDESK_OAUTH_SCOPE ? { scope: env.ZENDESK_OAUTH_SCOPE } : {}),
-  });
-  if (parsed.success) return parsed.data;
-  const names: Record<string, string> = {
-    baseUrlTemplate: 'ZENDESK_BASE_URL_TEMPLATE',
-    clientId: 'ZENDESK_OAUTH_CLIENT_ID',
-    clientSecret: 'ZENDESK_OAUTH_CLIENT_SECRET',
-    redirectUri: 'ZENDESK_OAUTH_REDIRECT_URI',
-    scope: 'ZENDESK_OAUTH_SCOPE',
-  };
-  const problems = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0]);
-    return `${names[key] ?? key}: ${key === 'clientSecret' ? 'required' : issue.message}`;
-  });
-  throw new Error(`Zendesk OAuth configuration: ${problems.join('; ')}`);
-}

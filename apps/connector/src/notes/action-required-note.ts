@@ -14,8 +14,11 @@ export function actionRequiredNote(input: ActionRequiredNoteInput): string {
   const reason = input.reason?.trim();
   const lines = [
     'The incident service needs action from you.',
-    reason ? `Reason: ${plainText(defangLinksIn(reason))}` : 'No reason was given; check the incident in the dashboard.',
+    reason
+      ? `Reason: ${plainText(defangLinksIn(reason))}`
+      : 'No reason was given; check the incident in the dashboard.',
   ];
-  if (!input.reopened) lines.push('A newer update was already applied, so the ticket status was left as it is.');
+  if (!input.reopened)
+    lines.push('A newer update was already applied, so the ticket status was left as it is.');
   return withFooter(lines, input.incidentId, input.eventRef);
 }

@@ -12,7 +12,8 @@ export const DETECTED_SUBJECT_TAG = '[incident-desk]';
 const SUBJECT_THREAT_MAX = 200;
 
 export function detectedTicketSubject(status: string | undefined, threat: string): string {
-  const shown = threat.length > SUBJECT_THREAT_MAX ? `${threat.slice(0, SUBJECT_THREAT_MAX - 3)}...` : threat;
+  const shown =
+    threat.length > SUBJECT_THREAT_MAX ? `${threat.slice(0, SUBJECT_THREAT_MAX - 3)}...` : threat;
   return `${DETECTED_SUBJECT_TAG} ${status ? plainText(status) : 'unknown status'} - ${shown.replace(/\s+/g, ' ')}`;
 }
 
@@ -46,7 +47,10 @@ function blocklistLines(detail: TDetailedIncident): string[] {
     'Blocklist listings:',
     ...listings.map((listing) => {
       const link = text(listing.link);
-      const status = listing.status === 'submitted' ? 'submitted (protection in progress)' : text(listing.status) ?? 'unknown';
+      const status =
+        listing.status === 'submitted'
+          ? 'submitted (protection in progress)'
+          : (text(listing.status) ?? 'unknown');
       return `- ${text(listing.authority) ?? 'unknown partner'}, ${text(listing.type) ?? 'unknown type'}: ${status}${
         text(listing.listedAt) ? ` since ${text(listing.listedAt)}` : ''
       }${link ? ` - ${defang(link)}` : ''}`;
@@ -60,29 +64,44 @@ function insightLines(detail: TDetailedIncident): string[] {
   const lines = [`Insights (snapshot ${text(insights.snapshotTimestamp) ?? 'time unknown'}):`];
   const whois = insights.whois;
   if (whois) {
-    const age = typeof whois.domainAgeDays === 'number' ? `${whois.domainAgeDays} days old` : 'age undetermined';
+    const age =
+      typeof whois.domainAgeDays === 'number'
+        ? `${whois.domainAgeDays} days old`
+        : 'age undetermined';
     const isNew = whois.isNewDomain === true ? ', newly registered' : '';
     lines.push(`- WHOIS: ${text(whois.registrar) ?? 'registrar unknown'}, ${age}${isNew}`);
   }
   const certificate = insights.certificate;
   if (certificate) {
-    const valid = certificate.isValid === true ? 'valid' : certificate.isValid === false ? 'invalid' : 'validity undetermined';
-    lines.push(`- Certificate: ${text(certificate.issuer) ? defangLinksIn(text(certificate.issuer)!) : 'issuer unknown'}, ${valid}`);
+    const valid =
+      certificate.isValid === true
+        ? 'valid'
+        : certificate.isValid === false
+          ? 'invalid'
+          : 'validity undetermined';
+    lines.push(
+      `- Certificate: ${text(certificate.issuer) ? defangLinksIn(text(certificate.issuer)!) : 'issuer unknown'}, ${valid}`,
+    );
   }
   const hosting = insights.hosting;
   if (hosting) {
     const providers = (hosting.providers ?? [])
       .map((provider) => text(provider.organization))
       .filter((name): name is string => name !== undefined);
-    const cdn = hosting.cdnDetected === true ? `, behind CDN ${text(hosting.cdnName) ?? ''}`.trimEnd() : '';
-    lines.push(`- Hosting: ${providers.length > 0 ? providers.join(', ') : 'providers unknown'}${cdn}`);
+    const cdn =
+      hosting.cdnDetected === true ? `, behind CDN ${text(hosting.cdnName) ?? ''}`.trimEnd() : '';
+    lines.push(
+      `- Hosting: ${providers.length > 0 ? providers.join(', ') : 'providers unknown'}${cdn}`,
+    );
   }
   const dns = insights.dns;
-  if (dns?.recordTypes && dns.recordTypes.length > 0) lines.push(`- DNS records: ${dns.recordTypes.map(plainText).join(', ')}`);
+  if (dns?.recordTypes && dns.recordTypes.length > 0)
+    lines.push(`- DNS records: ${dns.recordTypes.map(plainText).join(', ')}`);
   const page = insights.page;
   if (page && text(page.title)) lines.push(`- Page title: ${defangLinksIn(text(page.title)!)}`);
   const indicators = insights.indicators;
-  if (indicators && text(indicators.finalUrl)) lines.push(`- Final URL: ${defang(text(indicators.finalUrl)!)}`);
+  if (indicators && text(indicators.finalUrl))
+    lines.push(`- Final URL: ${defang(text(indicators.finalUrl)!)}`);
   if (lines.length === 1) lines.push('- no category captured');
   return lines;
 }
@@ -108,7 +127,11 @@ export function detectedIncidentNote(detail: TDetailedIncident, eventRef: string
 }
 
 /** First note when the detail could not be read (e.g. 404): only what the event said. */
-export function detectedIncidentFallbackNote(incidentId: string, status: string | undefined, eventRef: string): string {
+export function detectedIncidentFallbackNote(
+  incidentId: string,
+  status: string | undefined,
+  eventRef: string,
+): string {
   return [
     'The incident service reported an incident that no ticket was tracking; this ticket follows it.',
     'Its details could not be read; open the incident in the dashboard.',

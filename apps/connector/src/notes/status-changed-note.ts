@@ -11,7 +11,11 @@ export interface StatusChangedNoteInput {
 
 export function statusChangedNote(input: StatusChangedNoteInput): string {
   const status = input.status ? plainText(input.status) : undefined;
-  const lines = [status ? `Incident status changed to ${status}.` : 'Incident status changed (the new status was not given).'];
+  const lines = [
+    status
+      ? `Incident status changed to ${status}.`
+      : 'Incident status changed (the new status was not given).',
+  ];
   if (input.supersededBy !== undefined) {
     lines.push(
       `This change is older than one already applied; the Status field stays ${input.supersededBy ? plainText(input.supersededBy) : 'as it is'}.`,

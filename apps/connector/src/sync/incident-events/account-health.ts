@@ -8,5 +8,9 @@ export async function recordIncidentEventHealth(
   isTest: boolean,
 ): Promise<void> {
   const data = { lastIncidentEventAt: at, ...(isTest ? { lastWebhookTestAt: at } : {}) };
-  await db.prisma.accountHealth.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
+  await db.prisma.accountHealth.upsert({
+    where: { accountId },
+    create: { accountId, ...data },
+    update: data,
+  });
 }

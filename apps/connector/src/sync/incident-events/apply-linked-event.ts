@@ -28,12 +28,17 @@ export async function applyLinkedEvent(
     case 'incident.history_created':
       return applyHistoryCreated(deps, ctx, event, link);
     case 'incident.takedown_updated':
-      return write(deps, ctx, link, event.ref, { note: takedownUpdatedNote({ incidentId: event.incidentId, eventRef: event.ref }) });
+      return write(deps, ctx, link, event.ref, {
+        note: takedownUpdatedNote({ incidentId: event.incidentId, eventRef: event.ref }),
+      });
     case 'incident.action_required':
       return applyActionRequired(deps, ctx, event, link);
     case 'incident.created':
       // Events follow processing: this is the confirmation of what the ticket reported (rule 4).
-      return { status: 'skipped', reason: `incident ${event.incidentId} already linked to ticket ${link.ticketId}` };
+      return {
+        status: 'skipped',
+        reason: `incident ${event.incidentId} already linked to ticket ${link.ticketId}`,
+      };
     case 'webhook.test':
       return { status: 'skipped', reason: 'webhook.test changes no ticket' };
   }
@@ -60,21 +65,35 @@ async function applyStatusChanged(
 ): Promise<SyncOutcome> {
   const base = { incidentId: event.incidentId, eventRef: event.ref };
   if (event.status === undefined) {
-    return write(deps, ctx, link, event.ref, { note: statusChangedNote({ ...base, status: undefined }) });
+    return write(deps, ctx, link, event.ref, {
+      note: statusChangedNote({ ...base, status: undefined }),
+    });
   }
   // An older event than the last applied one is still worth a line of history, but it never
   // moves the Status field or the ticket status.
-  const current = await advanceTicketOrder(deps.db, ctx.accountId, link.ticketId, event.occurredAt, event.status);
+  const current = await advanceTicketOrder(
+    deps.db,
+    ctx.accountId,
+    link.ticketId,
+    event.occurredAt,
+    event.status,
+  );
   if (!current) {
     const order = await readTicketOrder(deps.db, ctx.accountId, link.ticketId);
     return write(deps, ctx, link, event.ref, {
-      note: statusChangedNote({ ...base, status: event.status, supersededBy: order?.lastStatus ?? null }),
+      note: statusChangedNote({
+        ...base,
+        status: event.status,
+        supersededBy: order?.lastStatus ?? null,
+      }),
     });
   }
   const solve = event.status === 'takedown_success' && ctx.settings.solveOnTakedownSuccess;
   return write(deps, ctx, link, event.ref, {
     note: statusChangedNote({ ...base, status: event.status }),
-    ...(ctx.fields.status === null ? {} : { fields: [{ id: ctx.fields.status, value: event.status }] }),
+    ...(ctx.fields.status === null
+      ? {}
+      : { fields: [{ id: ctx.fields.status, value: event.status }] }),
     ...(solve ? { status: 'solved' as const } : {}),
   });
 }
@@ -86,7 +105,9 @@ async function applyHistoryCreated(
   link: LinkedTicket,
 ): Promise<SyncOutcome> {
   if (event.historyMessage !== undefined) {
-    const ids = [...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])])];
+    const ids = [
+      ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
+    ];
     const posted = await deps.db.prisma.postedIncidentComment.findMany({
       where: {
         accountId: ctx.accountId,
@@ -95,12 +116,21 @@ async function applyHistoryCreated(
       },
       select: { text: true },
     });
-    if (echoesAny(event.historyMessage, posted.map((row) => row.text))) {
+    if (
+      echoesAny(
+        event.historyMessage,
+        posted.map((row) => row.text),
+      )
+    ) {
       return { status: 'skipped', reason: 'history entry echoes a comment the connector posted' };
     }
   }
   return write(deps, ctx, link, event.ref, {
-    note: historyNote({ incidentId: event.incidentId, eventRef: event.ref, message: event.historyMessage }),
+    note: historyNote({
+      incidentId: event.incidentId,
+      eventRef: event.ref,
+      message: event.historyMessage,
+    }),
   });
 }
 
@@ -113,7 +143,12 @@ async function applyActionRequired(
   const order = await readTicketOrder(deps.db, ctx.accountId, link.ticketId);
   const reopen = !isOlderThanApplied(order, event.occurredAt);
   return write(deps, ctx, link, event.ref, {
-    note: actionRequiredNote({ incidentId: event.incidentId, eventRef: event.ref, reason: event.waitForClient, reopened: reopen }),
+    note: actionRequiredNote({
+      incidentId: event.incidentId,
+      eventRef: event.ref,
+      reason: event.waitForClient,
+      reopened: reopen,
+    }),
     ...(reopen ? { status: 'open' as const } : {}),
   });
 }

@@ -41,19 +41,27 @@ export async function handleIncidentEvent(
       : { status: 'failed_permanently', reason: `malformed event: ${parsed.detail}` };
   }
   const event = parsed.event;
-  if (isTest || event.incidentId === undefined) return { status: 'applied', detail: 'webhook test recorded' };
+  if (isTest || event.incidentId === undefined)
+    return { status: 'applied', detail: 'webhook test recorded' };
   const incidentEvent = { ...event, incidentId: event.incidentId };
 
   try {
     const target = await resolveTicket(resolved, ctx, incidentEvent);
     if (target.kind === 'ignored') {
-      return { status: 'skipped', reason: `incident ${event.incidentId} has no ticket; the account tracks ticket reports only` };
+      return {
+        status: 'skipped',
+        reason: `incident ${event.incidentId} has no ticket; the account tracks ticket reports only`,
+      };
     }
-    if (target.kind === 'opened') return { status: 'applied', detail: `opened ticket ${target.ticketId}` };
+    if (target.kind === 'opened')
+      return { status: 'applied', detail: `opened ticket ${target.ticketId}` };
     return await applyLinkedEvent(resolved, ctx, incidentEvent, target.link);
   } catch (error) {
     if (isPermanentServiceError(error)) {
-      return { status: 'failed_permanently', reason: error instanceof Error ? error.message : String(error) };
+      return {
+        status: 'failed_permanently',
+        reason: error instanceof Error ? error.message : String(error),
+      };
     }
     throw error;
   }

@@ -16,7 +16,11 @@ export type LinkLookup =
   | { state: 'claimed'; linkId: string; claimedAt: Date }
   | { state: 'none' };
 
-export async function findLink(db: TDatabase, accountId: string, incidentId: string): Promise<LinkLookup> {
+export async function findLink(
+  db: TDatabase,
+  accountId: string,
+  incidentId: string,
+): Promise<LinkLookup> {
   const row = await db.prisma.incidentLink.findFirst({
     where: { accountId, OR: [{ incidentId }, { reportRef: incidentId }] },
     orderBy: { createdAt: 'asc' },
@@ -25,7 +29,12 @@ export async function findLink(db: TDatabase, accountId: string, incidentId: str
   if (row.ticketId < 0n) return { state: 'claimed', linkId: row.id, claimedAt: row.updatedAt };
   return {
     state: 'linked',
-    link: { linkId: row.id, ticketId: Number(row.ticketId), incidentId: row.incidentId, reportRef: row.reportRef },
+    link: {
+      linkId: row.id,
+      ticketId: Number(row.ticketId),
+      incidentId: row.incidentId,
+      reportRef: row.reportRef,
+    },
   };
 }
 
@@ -39,7 +48,11 @@ function placeholderTicketId(): bigint {
 }
 
 /** Claims the right to open the ticket; null when another worker holds a claim or a link. */
-export async function claimIncident(db: TDatabase, accountId: string, incidentId: string): Promise<Claim | null> {
+export async function claimIncident(
+  db: TDatabase,
+  accountId: string,
+  incidentId: string,
+): Promise<Claim | null> {
   const placeholder = placeholderTicketId();
   try {
     const row = await db.prisma.incidentLink.create({
@@ -54,7 +67,11 @@ export async function claimIncident(db: TDatabase, accountId: string, incidentId
 }
 
 /** Takes over a claim whose worker stopped; null when someone else changed it first. */
-export async function takeOverClaim(db: TDatabase, linkId: string, claimedAt: Date): Promise<Claim | null> {
+export async function takeOverClaim(
+  db: TDatabase,
+  linkId: string,
+  claimedAt: Date,
+): Promise<Claim | null> {
   const placeholder = placeholderTicketId();
   const taken = await db.prisma.incidentLink.updateMany({
     where: { id: linkId, updatedAt: claimedAt, ticketId: { lt: 0n } },
@@ -68,11 +85,14 @@ export async function completeClaim(db: TDatabase, claim: Claim, ticketId: numbe
     where: { id: claim.linkId, ticketId: claim.placeholder },
     data: { ticketId: BigInt(ticketId) },
   });
-  if (done.count !== 1) throw new Error(`claim ${claim.linkId} was lost before ticket ${ticketId} was linked`);
+  if (done.count !== 1)
+    throw new Error(`claim ${claim.linkId} was lost before ticket ${ticketId} was linked`);
 }
 
 export async function releaseClaim(db: TDatabase, claim: Claim): Promise<void> {
-  await db.prisma.incidentLink.deleteMany({ where: { id: claim.linkId, ticketId: claim.placeholder } });
+  await db.prisma.incidentLink.deleteMany({
+    where: { id: claim.linkId, ticketId: claim.placeholder },
+  });
 }
 
 /**
@@ -86,7 +106,9 @@ export async function saveRecoveredLink(
   ticketId: number,
 ): Promise<LinkLookup> {
   try {
-    await db.prisma.incidentLink.create({ data: { accountId, incidentId, ticketId: BigInt(ticketId) } });
+    await db.prisma.incidentLink.create({
+      data: { accountId, incidentId, ticketId: BigInt(ticketId) },
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }

@@ -3,7 +3,11 @@
 // subject and the note show it defanged.
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import type { AccountContext } from '../../accounts/account-context';
-import { detectedIncidentFallbackNote, detectedIncidentNote, detectedTicketSubject } from '../../notes/detected-incident-note';
+import {
+  detectedIncidentFallbackNote,
+  detectedIncidentNote,
+  detectedTicketSubject,
+} from '../../notes/detected-incident-note';
 import { normalizeText } from '../../notes/normalize';
 import { displayThreat, GENERIC_THREAT, threatValue } from '../../notes/threat-display';
 import { markNote } from '../ticket-writer';
@@ -15,7 +19,11 @@ import { isTransientServiceError } from './transient-error';
 
 export const DETECTED_TICKET_TAGS = ['incident_linked', 'incident_detected'];
 
-async function readDetail(ctx: AccountContext, event: ParsedIncidentEvent, incidentId: string): Promise<TDetailedIncident | null> {
+async function readDetail(
+  ctx: AccountContext,
+  event: ParsedIncidentEvent,
+  incidentId: string,
+): Promise<TDetailedIncident | null> {
   try {
     return await ctx.incidents(event.clientId).incidents.retrieve(incidentId);
   } catch (error) {
@@ -45,7 +53,9 @@ export async function openDetectedTicket(
     const customFields = [
       { id: ctx.fields.incidentId, value: event.incidentId },
       ...(threat === null ? [] : [{ id: ctx.fields.threat, value: threat }]),
-      ...(status !== undefined && ctx.fields.status !== null ? [{ id: ctx.fields.status, value: status }] : []),
+      ...(status !== undefined && ctx.fields.status !== null
+        ? [{ id: ctx.fields.status, value: status }]
+        : []),
     ];
     const created = await ctx.zendesk.tickets.create(
       {
@@ -54,7 +64,9 @@ export async function openDetectedTicket(
         type: 'incident',
         tags: DETECTED_TICKET_TAGS,
         custom_fields: customFields,
-        ...(ctx.settings.newTicketGroupId === null ? {} : { group_id: ctx.settings.newTicketGroupId }),
+        ...(ctx.settings.newTicketGroupId === null
+          ? {}
+          : { group_id: ctx.settings.newTicketGroupId }),
       },
       { idempotencyKey: `incident-desk:detected:${ctx.accountId}:${event.incidentId}` },
     );

@@ -2,7 +2,10 @@
 // this id. Search is fuzzy and lags, so every hit is checked against the field value itself.
 import type { AccountContext } from '../../accounts/account-context';
 
-export async function findTicketByIncidentField(ctx: AccountContext, incidentId: string): Promise<number | null> {
+export async function findTicketByIncidentField(
+  ctx: AccountContext,
+  incidentId: string,
+): Promise<number | null> {
   const matches: number[] = [];
   const page = await ctx.zendesk.search.ticketsByCustomField(ctx.fields.incidentId, incidentId);
   for (const ticket of page.getItems()) {

@@ -28,7 +28,11 @@ export class IncidentTicketPendingError extends Error {
 
 type Event = ParsedIncidentEvent & { incidentId: string };
 
-export async function resolveTicket(deps: ResolvedDeps, ctx: AccountContext, event: Event): Promise<TicketResolution> {
+export async function resolveTicket(
+  deps: ResolvedDeps,
+  ctx: AccountContext,
+  event: Event,
+): Promise<TicketResolution> {
   const first = await findLink(deps.db, ctx.accountId, event.incidentId);
   if (first.state !== 'none') return settle(deps, ctx, event, first);
 
@@ -50,9 +54,17 @@ export async function resolveTicket(deps: ResolvedDeps, ctx: AccountContext, eve
   return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
 }
 
-async function settle(deps: ResolvedDeps, ctx: AccountContext, event: Event, lookup: LinkLookup): Promise<TicketResolution> {
+async function settle(
+  deps: ResolvedDeps,
+  ctx: AccountContext,
+  event: Event,
+  lookup: LinkLookup,
+): Promise<TicketResolution> {
   if (lookup.state === 'linked') return { kind: 'linked', link: lookup.link };
-  if (lookup.state === 'none') throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} was released; retry`);
+  if (lookup.state === 'none')
+    throw new IncidentTicketPendingError(
+      `the claim on incident ${event.incidentId} was released; retry`,
+    );
 
   const deadline = deps.now().getTime() + deps.claimWaitMs;
   let current: LinkLookup = lookup;
@@ -61,14 +73,22 @@ async function settle(deps: ResolvedDeps, ctx: AccountContext, event: Event, loo
     current = await findLink(deps.db, ctx.accountId, event.incidentId);
   }
   if (current.state === 'linked') return { kind: 'linked', link: current.link };
-  if (current.state === 'none') throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} was released; retry`);
+  if (current.state === 'none')
+    throw new IncidentTicketPendingError(
+      `the claim on incident ${event.incidentId} was released; retry`,
+    );
   if (deps.now().getTime() - current.claimedAt.getTime() < deps.claimStaleMs) {
-    throw new IncidentTicketPendingError(`another worker is opening the ticket of incident ${event.incidentId}`);
+    throw new IncidentTicketPendingError(
+      `another worker is opening the ticket of incident ${event.incidentId}`,
+    );
   }
 
   // The claiming worker stopped. It may have opened the ticket before it died: search first.
   const claim = await takeOverClaim(deps.db, current.linkId, current.claimedAt);
-  if (claim === null) throw new IncidentTicketPendingError(`the claim on incident ${event.incidentId} changed; retry`);
+  if (claim === null)
+    throw new IncidentTicketPendingError(
+      `the claim on incident ${event.incidentId} changed; retry`,
+    );
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
     await completeClaim(deps.db, claim, recovered);

@@ -7,7 +7,11 @@ export interface TicketOrderState {
   lastStatus: string | null;
 }
 
-export async function readTicketOrder(db: TDatabase, accountId: string, ticketId: number): Promise<TicketOrderState | null> {
+export async function readTicketOrder(
+  db: TDatabase,
+  accountId: string,
+  ticketId: number,
+): Promise<TicketOrderState | null> {
   return db.prisma.ticketSyncState.findUnique({
     where: { accountId_ticketId: { accountId, ticketId: BigInt(ticketId) } },
     select: { lastEventAt: true, lastStatus: true },

@@ -34,8 +34,15 @@ export async function writeEventUpdate(
   return 'written';
 }
 
-async function ticketHasNoteEndingWith(ctx: AccountContext, ticketId: number, ending: string): Promise<boolean> {
-  const page = await ctx.zendesk.tickets.comments.list(ticketId, { sortOrder: 'desc', includeUsers: false });
+async function ticketHasNoteEndingWith(
+  ctx: AccountContext,
+  ticketId: number,
+  ending: string,
+): Promise<boolean> {
+  const page = await ctx.zendesk.tickets.comments.list(ticketId, {
+    sortOrder: 'desc',
+    includeUsers: false,
+  });
   return page
     .getItems()
     .some((comment) => normalizeText(comment.body ?? comment.plain_body ?? '').endsWith(ending));
