@@ -14,7 +14,6 @@ import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendes
 import { ZTicketingWebhookBody } from '../src/http/ticketing-webhook';
 import {
   buildTriggerDefinitions,
-  createZendeskWebhookLister,
   runSetup,
   type SetupInput,
   type SetupResult,
@@ -99,7 +98,6 @@ function newAccount(): Account {
       accountId,
       connectorUrl,
       zendesk,
-      listZendeskWebhooks: createZendeskWebhookLister({ baseUrl, tokenProvider }),
       incidents,
       incidentClientIds: CLIENT_IDS,
       forwardInternalNotes: false,
@@ -130,7 +128,8 @@ async function counts(account: Account) {
   for await (const field of account.zendesk.ticketFields.list()) fields.push(field);
   const triggers = [];
   for await (const trigger of account.zendesk.triggers.list()) triggers.push(trigger);
-  const webhooks = await account.input.listZendeskWebhooks!();
+  const webhooks = [];
+  for await (const webhook of account.zendesk.webhooks.list()) webhooks.push(webhook);
   const subscriptions = (await account.input.incidents.webhooks.list()).filter(
     (record) => record.description === `incident-desk account ${account.accountId}`,
   );
@@ -590,6 +589,33 @@ describe('runSetup', () => {
     expect(outcomes(rerun.steps, 'trigger')).toEqual(Array(6).fill('updated'));
     expect(rerun.triggers).toEqual(first.triggers);
     expect(await counts(account)).toMatchObject({ webhooks: 1, triggers: 6 });
+  });
+
+  it('keeps one webhook per receiver: deletes copies and reactivates the one it keeps', async () => {
+    const account = newAccount();
+    const first = await runSetup(account.input);
+    const kept = first.zendeskWebhook!;
+    const copy = await account.zendesk.webhooks.create({
+      name: 'copy',
+      endpoint: (await account.zendesk.webhooks.show(kept.id)).endpoint,
+      http_method: 'POST',
+      request_format: 'json',
+      status: 'inactive',
+      subscriptions: ['conditional_ticket_events'],
+    });
+    await account.zendesk.webhooks.update(kept.id, { status: 'inactive' });
+
+    const rerun = await runSetup(account.input); // stored id lost: found by endpoint
+    expect(rerun.steps.find((s) => s.step === 'zendesk_webhook')).toMatchObject({
+      outcome: 'updated',
+      message: expect.stringMatching(/deleted 1 duplicate.*activated/),
+    });
+    expect([kept.id, copy.id]).toContain(rerun.zendeskWebhook!.id);
+    const remaining = [];
+    for await (const webhook of account.zendesk.webhooks.list()) remaining.push(webhook);
+    expect(remaining).toEqual([
+      expect.objectContaining({ id: rerun.zendeskWebhook!.id, status: 'active' }),
+    ]);
   });
 
   it('skips the triggers when the Zendesk webhook cannot be made', async () => {

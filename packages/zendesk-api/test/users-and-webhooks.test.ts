@@ -81,4 +81,34 @@ describe('webhooks', () => {
       `POST ${base}/signing_secret`,
     ]);
   });
+
+  it('lists every webhook across cursor pages', async () => {
+    const second = { ...webhook, id: '01HQ3NG4Y6R0ZJ3M1XE5V5T9K3', name: 'other' };
+    fake.on('GET', '/api/v2/webhooks', (request) =>
+      request.query.get('page[after]') === 'c2'
+        ? { json: { webhooks: [second], meta: { has_more: false, after_cursor: null } } }
+        : { json: { webhooks: [webhook], meta: { has_more: true, after_cursor: 'c2' } } },
+    );
+    const { client } = clientFor(fake);
+
+    const names: string[] = [];
+    for await (const item of client.webhooks.list()) names.push(item.name);
+    expect(names).toEqual(['incident-desk', 'other']);
+    expect(fake.requests.map((request) => request.query.get('page[size]'))).toEqual(['100', '100']);
+  });
+
+  it('patches only the given fields and deletes a webhook', async () => {
+    const base = `/api/v2/webhooks/${webhook.id}`;
+    fake.on('PATCH', base, { status: 204 });
+    fake.on('DELETE', base, { status: 204 });
+    const { client } = clientFor(fake);
+
+    await client.webhooks.update(webhook.id, { status: 'inactive' });
+    await client.webhooks.delete(webhook.id);
+    expect(fake.requestsTo('PATCH', base)[0]?.json()).toEqual({ webhook: { status: 'inactive' } });
+    expect(fake.requestsTo('DELETE', base)).toHaveLength(1);
+    await expect(client.webhooks.update(webhook.id, { status: 'paused' as never })).rejects.toThrow(
+      ZendeskRequestValidationError,
+    );
+  });
 });

@@ -5,19 +5,17 @@
 import type { TDatabase } from '@incident-desk/db';
 import {
   connectWithClientCredentials,
-  createZendeskTokenProvider,
   loadSetupExisting,
   readAccountSettings,
   saveIncidentConnection,
   saveSetupResult,
   STEADY_STATE_SCOPES,
-  zendeskBaseUrl,
   type TZendeskOAuthConfig,
 } from '../accounts';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
-import { createZendeskWebhookLister, runSetup, type SetupResult } from '../setup';
+import { runSetup, type SetupResult } from '../setup';
 import { setSidebarSecret } from './set-sidebar-secret';
 import { waitForReady } from './wait-for-sandboxes';
 
@@ -67,21 +65,10 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
   await setSidebarSecret(db, secretBox, accountId, demo.sidebarSharedSecret);
 
   const clients = await input.accounts.clientsFor(accountId);
-  const tokenProvider = createZendeskTokenProvider({
-    db,
-    secretBox,
-    oauth,
-    accountId,
-    subdomain: clients.subdomain,
-  });
   const setup = await runSetup({
     accountId,
     connectorUrl: input.connectorUrl,
     zendesk: clients.zendesk,
-    listZendeskWebhooks: createZendeskWebhookLister({
-      baseUrl: zendeskBaseUrl(oauth.baseUrlTemplate, clients.subdomain),
-      tokenProvider,
-    }),
     incidents: clients.incidents(),
     incidentClientIds: clients.incidentClientIds,
     forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,

@@ -1,17 +1,16 @@
 // The Zendesk webhook the triggers notify: found by stored id (when it still points at this
-// account's receiver), else by endpoint among all webhooks, else created; its signing secret is
-// read every run, so a lost secret is recovered without resetting it.
+// account's receiver), else by endpoint among all webhooks (extra copies deleted), else created;
+// reactivated when inactive; its signing secret is read every run, so a lost secret is recovered
+// without resetting it.
 import {
   ZendeskRecordNotFoundError,
   type TWebhook,
   type ZendeskClient,
 } from '@incident-desk/zendesk-api';
-import type { ListZendeskWebhooks } from './list-zendesk-webhooks';
 import type { StepReport, ZendeskWebhookSetup } from './setup-result';
 
 export interface EnsureZendeskWebhookInput {
   zendesk: ZendeskClient;
-  listWebhooks?: ListZendeskWebhooks | undefined;
   accountId: string;
   /** The account's receiver: `<connector>/ticketing/webhook?account=<accountId>`. */
   endpoint: string;
@@ -52,17 +51,16 @@ export async function ensureZendeskWebhook(
     else if (stored) notes.push('the stored webhook points elsewhere; using one for this receiver');
     else notes.push('the stored webhook no longer exists');
   }
-  if (!webhook && input.listWebhooks) {
-    const matching = (await input.listWebhooks()).filter(
-      (candidate) => candidate.endpoint === endpoint,
-    );
-    webhook = matching.find((candidate) => candidate.status === 'active') ?? matching[0] ?? null;
-    if (matching.length > 1) {
-      // The API client cannot delete webhooks; the triggers only ever point at the one kept here.
-      notes.push(
-        `${matching.length - 1} other webhook(s) use this endpoint and are unused: delete them in Zendesk`,
-      );
+  if (!webhook) {
+    const matching: TWebhook[] = [];
+    for await (const candidate of zendesk.webhooks.list()) {
+      if (candidate.endpoint === endpoint) matching.push(candidate);
     }
+    webhook = matching.find((candidate) => candidate.status === 'active') ?? matching[0] ?? null;
+    const extras = matching.filter((candidate) => candidate !== webhook);
+    for (const extra of extras) await zendesk.webhooks.delete(extra.id);
+    if (extras.length > 0)
+      notes.push(`deleted ${extras.length} duplicate webhook(s) on this endpoint`);
   }
 
   let outcome: StepReport['outcome'] = 'found';
@@ -80,9 +78,9 @@ export async function ensureZendeskWebhook(
     });
     outcome = 'created';
   } else if (webhook.status !== 'active') {
-    notes.push(
-      `the webhook is ${webhook.status}: activate it in Zendesk (Admin Center > Webhooks)`,
-    );
+    await zendesk.webhooks.update(webhook.id, { status: 'active' });
+    notes.push(`the webhook was ${webhook.status}; activated it`);
+    outcome = 'updated';
   }
   const secret = await zendesk.webhooks.signingSecret.show(webhook.id);
   return {

@@ -10,11 +10,6 @@ export type {
   TStepOutcome,
   ZendeskWebhookSetup,
 } from './setup-result';
-export {
-  createZendeskWebhookLister,
-  type ListZendeskWebhooks,
-  type ZendeskWebhookListerOptions,
-} from './list-zendesk-webhooks';
 export { incidentWebhookUrl, subscriptionIdOf, ticketingWebhookUrl } from './connector-urls';
 export {
   buildTriggerDefinitions,

@@ -8,7 +8,6 @@ import { ensureIncidentSubscriptions } from './ensure-incident-subscriptions';
 import { ensureTicketFields } from './ensure-ticket-fields';
 import { ensureTriggers } from './ensure-triggers';
 import { ensureZendeskWebhook, zendeskWebhookName } from './ensure-zendesk-webhook';
-import type { ListZendeskWebhooks } from './list-zendesk-webhooks';
 import { requestTestDeliveries } from './request-test-deliveries';
 import type { SetupExisting, SetupResult, StepReport, ZendeskWebhookSetup } from './setup-result';
 import { stepErrorMessage } from './step-error';
@@ -20,8 +19,6 @@ export interface SetupInput {
   connectorUrl: string;
   /** Acting with setup scopes (read write, or an administrator). */
   zendesk: ZendeskClient;
-  /** Finds a webhook whose id is not stored; see list-zendesk-webhooks.ts. Without it a lost id means a new webhook. */
-  listZendeskWebhooks?: ListZendeskWebhooks | undefined;
   /** The incident service under the account's key (the parent client). */
   incidents: IncidentClient;
   /** The client and every sub-client to subscribe. */
@@ -43,7 +40,6 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
   try {
     const ensured = await ensureZendeskWebhook({
       zendesk: input.zendesk,
-      listWebhooks: input.listZendeskWebhooks,
       accountId: input.accountId,
       endpoint: ticketingWebhookUrl(input.connectorUrl, input.accountId),
       storedId: existing.zendeskWebhookId,

@@ -10,7 +10,7 @@ import {
 import type { ResolvedClientOptions, ZendeskRequestOptions } from './options';
 import { decideRetry, type RetryOutcome } from './retry-policy';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TransportRequest {
   method: HttpMethod;

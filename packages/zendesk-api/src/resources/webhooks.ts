@@ -1,14 +1,18 @@
 import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
+import { CursorPage, PagePromise } from '../core/pagination';
 import { parseRequest } from '../core/parse-request';
 import {
   type TWebhook,
   type TWebhookCreateInput,
   type TWebhookSigningSecret,
+  type TWebhookUpdateInput,
   ZWebhookCreateInput,
   ZWebhookResponse,
+  ZWebhooksResponse,
   ZWebhookSigningSecretResponse,
+  ZWebhookUpdateInput,
 } from '../schemas/webhook';
 
 export class WebhookSigningSecrets {
@@ -50,6 +54,27 @@ export class Webhooks {
     return response.webhook;
   }
 
+  /** GET /api/v2/webhooks, cursor-paginated. */
+  list(options?: ZendeskRequestOptions): PagePromise<CursorPage<TWebhook>, TWebhook> {
+    return new PagePromise(() => this.loadPage(undefined, options));
+  }
+
+  /** PATCH /api/v2/webhooks/{id} (204): changes only the given fields. */
+  async update(webhookId: string, input: TWebhookUpdateInput, options?: ZendeskRequestOptions): Promise<void> {
+    const webhook = parseRequest(ZWebhookUpdateInput, input, 'webhook update');
+    await this.transport.empty({
+      method: 'PATCH',
+      path: encodePath`/api/v2/webhooks/${webhookId}`,
+      json: { webhook },
+      options,
+    });
+  }
+
+  /** DELETE /api/v2/webhooks/{id} (204). */
+  async delete(webhookId: string, options?: ZendeskRequestOptions): Promise<void> {
+    await this.transport.empty({ method: 'DELETE', path: encodePath`/api/v2/webhooks/${webhookId}`, options });
+  }
+
   /** GET /api/v2/webhooks/{id} */
   async show(webhookId: string, options?: ZendeskRequestOptions): Promise<TWebhook> {
     const response = await this.transport.json(
@@ -57,5 +82,25 @@ export class Webhooks {
       ZWebhookResponse,
     );
     return response.webhook;
+  }
+
+  private async loadPage(
+    afterCursor: string | undefined,
+    options: ZendeskRequestOptions | undefined,
+  ): Promise<CursorPage<TWebhook>> {
+    const response = await this.transport.json(
+      {
+        method: 'GET',
+        path: '/api/v2/webhooks',
+        query: { 'page[size]': 100, 'page[after]': afterCursor },
+        options,
+      },
+      ZWebhooksResponse,
+    );
+    return new CursorPage(
+      response.webhooks,
+      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
+      (after) => this.loadPage(after, options),
+    );
   }
 }

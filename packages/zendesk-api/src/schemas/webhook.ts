@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCursorMeta } from './common';
 
 export const ZWebhook = z.looseObject({
   // Webhook ids are ULID strings, unlike the numeric ids elsewhere.
@@ -15,6 +16,11 @@ export const ZWebhook = z.looseObject({
 export type TWebhook = z.infer<typeof ZWebhook>;
 
 export const ZWebhookResponse = z.looseObject({ webhook: ZWebhook });
+
+export const ZWebhooksResponse = z.looseObject({
+  webhooks: z.array(ZWebhook),
+  meta: ZCursorMeta.optional(),
+});
 
 export const ZWebhookSigningSecret = z.looseObject({
   algorithm: z.string(),
@@ -42,3 +48,7 @@ export const ZWebhookCreateInput = z.strictObject({
   custom_headers: z.record(z.string(), z.string()).optional(),
 });
 export type TWebhookCreateInput = z.infer<typeof ZWebhookCreateInput>;
+
+/** PATCH /api/v2/webhooks/{id}: any subset of the creation fields. */
+export const ZWebhookUpdateInput = ZWebhookCreateInput.partial();
+export type TWebhookUpdateInput = z.infer<typeof ZWebhookUpdateInput>;
