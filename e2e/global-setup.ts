@@ -1,0 +1,189 @@
+// Starts the local stack the way `npm start` does, one process per service from its entry point,
+// on the e2e ports and a throw-away embedded database, and returns the teardown that stops it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SHARED_SECRET, stackPorts, stackUrls } from './tests/support/stack-config';
+
+const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(e2eDir, '..');
+const logDir = path.join(e2eDir, '.stack');
+
+interface Service {
+  name: string;
+  dir: string;
+  env: Record<string, string>;
+  child?: ChildProcess;
+  log: string;
+}
+
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  service: Service,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child && service.child.exitCode !== null)
+      throw new Error(`${service.name} exited during start-up; see ${service.log}`);
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} not ready after ${timeoutMs / 1000} s; see ${service.log}`);
+}
+
+function start(service: Service): void {
+  const out = createWriteStream(service.log);
+  // Its own process group, so teardown stops the service and anything it started.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, service.dir),
+    env: { ...process.env, ...service.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  service.child = child;
+}
+
+async function stop(service: Service): Promise<void> {
+  const child = service.child;
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function buildSidebarIfMissing(): void {
+  if (existsSync(path.join(root, 'apps/sidebar/dist/manifest.json'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@incident-desk/sidebar'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the sidebar failed');
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const [name, port] of Object.entries(stackPorts)) {
+    if (await portTaken(port))
+      throw new Error(
+        `port ${port} of the ${name} is already in use; stop what uses it or set E2E_*_PORT`,
+      );
+  }
+  buildSidebarIfMissing();
+  mkdirSync(logDir, { recursive: true });
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-'));
+  const common = {
+    CONNECTOR_PORT: String(stackPorts.connector),
+    INCIDENT_SANDBOX_PORT: String(stackPorts.incident),
+    ZENDESK_SANDBOX_PORT: String(stackPorts.zendesk),
+    ZENDESK_SANDBOX_APP_SETTINGS: JSON.stringify({
+      connector_url: stackUrls.connector,
+      shared_secret: SHARED_SECRET,
+    }),
+  };
+  const services: Service[] = [
+    {
+      name: 'incident sandbox',
+      dir: 'packages/incident-sandbox',
+      env: { ...common, INCIDENT_SANDBOX_WEBHOOK_DELAY_MS: '20' },
+      log: path.join(logDir, 'incident-sandbox.log'),
+    },
+    {
+      name: 'zendesk sandbox',
+      dir: 'packages/zendesk-sandbox',
+      env: {
+        ...common,
+        ZENDESK_SANDBOX_SEARCH_LAG_MS: '0',
+        ZENDESK_SANDBOX_REDIRECT_URIS: `${stackUrls.connector}/oauth/callback`,
+      },
+      log: path.join(logDir, 'zendesk-sandbox.log'),
+    },
+    {
+      name: 'connector',
+      dir: 'apps/connector',
+      env: {
+        ...common,
+        DEMO: 'true',
+        CONNECTOR_PUBLIC_URL: stackUrls.connector,
+        PGLITE_DIR: pgliteDir,
+        // A throw-away key: the suite never touches the developer's .data/secret-keys.json.
+        SECRETS_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
+        WORKER_POLL_INTERVAL_SECONDS: '0.5',
+      },
+      log: path.join(logDir, 'connector.log'),
+    },
+  ];
+  const teardown = async () => {
+    await Promise.all(services.map(stop));
+    rmSync(pgliteDir, { recursive: true, force: true });
+  };
+  try {
+    for (const service of services) start(service);
+    const [incident, zendesk, connector] = services as [Service, Service, Service];
+    await waitFor(
+      'incident sandbox',
+      () => answers(`${stackUrls.incident}/_sandbox/ready`),
+      incident,
+      60_000,
+    );
+    await waitFor(
+      'zendesk sandbox',
+      () => answers(`${stackUrls.zendesk}/_sandbox/ready`),
+      zendesk,
+      60_000,
+    );
+    // The connector's demo connects account `demo` and runs setup after it listens.
+    await waitFor(
+      'connector demo set-up',
+      () => {
+        const log = readFileSync(connector.log, 'utf8');
+        if (log.includes('demo set-up failed'))
+          throw new Error(`connector demo set-up failed; see ${connector.log}`);
+        return log.includes('Demo ready');
+      },
+      connector,
+      180_000,
+    );
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { getIncident } from './support/incident-sandbox';
+import { keepScreenshot, linkedTicket, openSidebar, runConfirmedAction } from './support/scenario';
+
+// Each action starts from a freshly reported incident (pending_review), so each is seen to change it.
+const cases = [
+  {
+    name: 'request takedown',
+    button: 'Request takedown',
+    confirm: 'Request takedown',
+    feedback: 'Takedown requested.',
+    status: 'case_building',
+    label: 'Case building',
+    history: 'Takedown requested by client',
+  },
+  {
+    name: 'move to monitoring',
+    button: 'Move to monitoring',
+    confirm: 'Move to monitoring',
+    feedback: 'Moved to monitoring.',
+    status: 'pre_weaponised',
+    label: 'Monitoring',
+    history: 'Monitoring requested by client',
+  },
+  {
+    name: 'mark safe',
+    button: 'Mark safe',
+    confirm: 'Mark safe',
+    feedback: 'Marked as safe.',
+    status: 'closed',
+    label: 'Closed',
+    history: 'Marked safe by client',
+  },
+] as const;
+
+for (const action of cases) {
+  test(`${action.name}, once confirmed, calls the incident service`, async ({ page }, testInfo) => {
+    const slug = action.name.replaceAll(' ', '-');
+    const { ticketId, incidentId } = await linkedTicket(
+      `Action: ${action.name}`,
+      `https://${slug}.action-test.example/login`,
+    );
+    const before = await getIncident(incidentId);
+    expect(before.status).toBe('pending_review');
+
+    const frame = await openSidebar(page, ticketId);
+    // Cancelling the confirmation leaves the incident alone.
+    await frame
+      .getByTestId('actions')
+      .getByRole('button', { name: action.button, exact: true })
+      .click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(frame.getByRole('dialog')).toBeHidden();
+    expect((await getIncident(incidentId)).history).toHaveLength(before.history.length);
+
+    await runConfirmedAction(frame, action.button, action.confirm);
+    await expect(frame.getByTestId('action-feedback')).toContainText(action.feedback);
+    await expect(frame.getByTestId('status')).toContainText(action.label);
+
+    const after = await getIncident(incidentId);
+    expect(after.status).toBe(action.status);
+    expect(after.history.map((h) => h.message)).toContain(action.history);
+    await keepScreenshot(page, testInfo, slug);
+  });
+}
