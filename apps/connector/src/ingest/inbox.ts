@@ -1,8 +1,8 @@
 // The inbox is where a verified webhook becomes durable. A receipt row (unique per source and
 // dedupe key) and the job that will process it are written in ONE transaction, so an
 // acknowledged delivery always has its job, and a redelivery finds the receipt and adds nothing.
-// Concurrent deliveries are group-committed: while one transaction runs, the next ones gather and
-// share the following transaction, which keeps throughput up at the cost of one event-loop turn.
+// Concurrent deliveries are group-committed: while a transaction runs, the next deliveries gather
+// and share the following one, which keeps throughput up at the cost of one event-loop turn.
 import { randomUUID } from 'node:crypto';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import { inTransaction } from './sql-transaction';
@@ -38,12 +38,18 @@ interface Pending {
 export interface InboxOptions {
   /** Most entries in one transaction. Default 200. */
   maxBatchSize?: number;
+  /**
+   * Transactions in flight at once. Default 2 on PostgreSQL, so one batch's round trips overlap
+   * the next; always 1 on PGlite, which has a single connection.
+   */
+  concurrentTransactions?: number;
 }
 
 export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions = {}): Inbox {
   const maxBatchSize = options.maxBatchSize ?? 200;
+  const lanes = db.backend === 'pglite' ? 1 : (options.concurrentTransactions ?? 2);
   let waiting: Pending[] = [];
-  let flushing = false;
+  let active = 0;
 
   async function commit(batch: Pending[]): Promise<Map<Pending, InboxOutcome>> {
     const outcomes = new Map<Pending, InboxOutcome>();
@@ -53,7 +59,10 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
       if (firstByKey.has(key)) outcomes.set(pending, { status: 'duplicate' });
       else firstByKey.set(key, pending);
     }
-    const candidates = [...firstByKey.values()].map((pending) => ({ pending, id: randomUUID() }));
+    // One key order for every transaction, so two in flight never wait on each other in a cycle.
+    const candidates = [...firstByKey.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, pending]) => ({ pending, id: randomUUID() }));
 
     await inTransaction(db, async (sql) => {
       const { rows } = await sql.executeSql(
@@ -89,30 +98,35 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
     return outcomes;
   }
 
+  // Deferred one turn so requests already read off the sockets join the batch: a PGlite
+  // transaction never yields, and would otherwise commit each delivery alone.
+  function schedule(): void {
+    if (active >= lanes || waiting.length === 0) return;
+    active += 1;
+    setImmediate(() => void flush());
+  }
+
   async function flush(): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, maxBatchSize);
-      waiting = waiting.slice(batch.length);
-      try {
+    const batch = waiting.slice(0, maxBatchSize);
+    waiting = waiting.slice(batch.length);
+    try {
+      if (batch.length > 0) {
         const outcomes = await commit(batch);
         for (const pending of batch) pending.resolve(outcomes.get(pending)!);
-      } catch (error) {
-        for (const pending of batch) pending.reject(error);
       }
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    } finally {
+      active -= 1;
+      schedule();
     }
-    flushing = false;
   }
 
   return {
     accept(entry) {
       return new Promise<InboxOutcome>((resolve, reject) => {
         waiting.push({ entry, resolve, reject });
-        if (!flushing) {
-          // Defer one turn so requests already read off the sockets join this batch: a PGlite
-          // transaction never yields, and would otherwise commit each delivery alone.
-          flushing = true;
-          setImmediate(() => void flush());
-        }
+        schedule();
       });
     },
   };
