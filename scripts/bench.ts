@@ -1,4 +1,4 @@
-// Runs every workspace benchmark (`apps/*/bench/*.bench.ts`, `packages/*/bench/*.bench.ts`) in its
+// Runs every workspace benchmark (`apps/*/bench`, `packages/*/bench`, `e2e/bench`: `*.bench.ts`) in its
 // own process, one after another so they do not compete for the two cores, and writes one report.
 // Each benchmark prints a JSON object on its last line of output: its figures, with ratios against
 // a baseline it measured in the same run.
@@ -10,14 +10,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function benchFiles(): string[] {
+  const workspaces = ['apps', 'packages'].flatMap((group) =>
+    readdirSync(path.join(root, group)).map((name) => path.join(root, group, name)),
+  );
   const files: string[] = [];
-  for (const group of ['apps', 'packages']) {
-    for (const workspace of readdirSync(path.join(root, group))) {
-      const dir = path.join(root, group, workspace, 'bench');
-      if (!existsSync(dir)) continue;
-      for (const file of readdirSync(dir).sort()) {
-        if (file.endsWith('.bench.ts')) files.push(path.join(dir, file));
-      }
+  for (const workspace of [...workspaces, path.join(root, 'e2e')]) {
+    const dir = path.join(workspace, 'bench');
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort()) {
+      if (file.endsWith('.bench.ts')) files.push(path.join(dir, file));
     }
   }
   return files;
@@ -54,5 +55,7 @@ writeFileSync(
   reportPath,
   JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2),
 );
-console.log(`\n${Object.keys(results).length} benchmark(s); report written to ${path.relative(root, reportPath)}`);
+console.log(
+  `\n${Object.keys(results).length} benchmark(s); report written to ${path.relative(root, reportPath)}`,
+);
 process.exit(failed ? 1 : 0);
