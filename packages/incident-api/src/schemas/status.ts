@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import { INCIDENT_STATUSES, type TKnownIncidentStatus } from '../statuses';
 import { isKnownValue, openEnum, type OpenEnum } from './open-enum';
 
-/** The computed, verbose incident status vocabulary (spec: States and transitions). */
-export const INCIDENT_STATUSES = [
-  'pending_review',
-  'case_building',
-  'approval_required',
-  'takedown_ready',
-  'pre_weaponised',
-  'takedown_in_progress',
-  'takedown_success',
-  'takedown_attempt_failed',
-  'blocklisted',
-  'action_required',
-  'closed',
-] as const;
-
-export type TKnownIncidentStatus = (typeof INCIDENT_STATUSES)[number];
+export { INCIDENT_STATUSES, type TKnownIncidentStatus };
 /** A known status, or a value the service added later. */
 export type TIncidentStatus = OpenEnum<TKnownIncidentStatus>;
 
