@@ -1,5 +1,6 @@
 // The incident-service parts of the ticket view, fetched in parallel and each allowed to fail on
 // its own: a part that could not be read is listed in `unavailable`, never fails the view.
+import type { TPartName, TUnavailablePart } from '@incident-desk/sidebar/contract';
 import {
   APIConnectionError,
   APIError,
@@ -12,12 +13,7 @@ import {
   type TUsage,
 } from '@incident-desk/incident-api';
 
-export type TPartName = 'incident' | 'snapshots' | 'takedownAttempts' | 'usage';
-export type TUnavailableReason = 'not_enabled' | 'temporarily_unavailable' | 'not_found';
-export interface TUnavailablePart {
-  part: TPartName;
-  reason: TUnavailableReason;
-}
+type TUnavailableReason = TUnavailablePart['reason'];
 
 export interface IncidentParts {
   incident: TDetailedIncident | null;

@@ -1,3 +1,8 @@
 export { sidebarApiRouter, type SidebarApiOptions } from './sidebar-api-router';
 export type { SidebarInstallations, SidebarCaller } from './authenticate';
-export type { TSidebarTicketView, TSidebarTicket, TLinkState } from './ticket-view';
+// The response shapes are the sidebar's contract (apps/sidebar/SIDEBAR_API.md).
+export type {
+  TLinkState,
+  TSidebarTicket,
+  TSidebarTicketView,
+} from '@incident-desk/sidebar/contract';

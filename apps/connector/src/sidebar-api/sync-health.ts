@@ -1,26 +1,13 @@
 // Sync health of one ticket, from the sync tables: the last incident event applied, comments still
 // being forwarded, and forwards or ticket jobs that failed for good (each with a retry id).
 import type { TDatabase } from '@incident-desk/db';
+import type { TSyncHealth } from '@incident-desk/sidebar/contract';
 import { TICKET_EVENT_QUEUE } from '../http/ticketing-webhook';
 
 /** forward-comments.ts claims a comment with this detail before posting it. */
 export const IN_FLIGHT_PREFIX = 'in flight';
 export const COMMENT_FORWARD_PREFIX = 'comment-';
 export const FAILED_JOB_PREFIX = 'job-';
-
-export interface TFailedForward {
-  id: string;
-  kind: string;
-  failedAt: string;
-  attempts: number;
-  lastError: string;
-}
-
-export interface TSyncHealth {
-  lastEventAppliedAt: string | null;
-  pendingForwards: number;
-  failedForwards: TFailedForward[];
-}
 
 function kindOfJob(payload: unknown): string {
   const body = (payload as { body?: { kind?: unknown } } | null)?.body;

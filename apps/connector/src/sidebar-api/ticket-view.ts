@@ -5,25 +5,9 @@ import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
+import type { TLinkState, TSidebarTicketView } from '@incident-desk/sidebar/contract';
 import { readIncidentParts, type IncidentParts } from './incident-parts';
-import { readSyncHealth, type TSyncHealth } from './sync-health';
-
-export type TLinkState = 'linked' | 'unlinked' | 'none' | 'failed';
-
-export interface TSidebarTicket {
-  id: number;
-  linkState: TLinkState;
-  incidentId: string | null;
-  threat: string | null;
-  unlinkedReason?: string;
-  fieldIds: { threat?: number; incidentId?: number; incidentStatus?: number };
-}
-
-export type TSidebarTicketView = IncidentParts & {
-  ticket: TSidebarTicket;
-  sync: TSyncHealth;
-  fetchedAt: string;
-};
+import { readSyncHealth } from './sync-health';
 
 function textField(ticket: TTicket, fieldId: number): string | null {
   const value = customFieldValue(ticket, fieldId);
