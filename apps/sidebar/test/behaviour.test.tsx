@@ -6,6 +6,9 @@ import { detailedIncident, linkedView } from './fixtures';
 const gets = (client: { requests: { type: string }[] }) =>
   client.requests.filter((r) => r.type === 'GET').length;
 
+// A refresh waits out the 300 ms event debounce, then renders Garden in jsdom: slow on a busy CI.
+const REFRESH_WAIT = { timeout: 3000 };
+
 describe('refresh behaviour', () => {
   it('refreshes when the ticket tags or the linked fields change, and unsubscribes on unmount', async () => {
     const client = clientServing(linkedView());
@@ -13,16 +16,16 @@ describe('refresh behaviour', () => {
     await screen.findByTestId('state-linked');
     expect(gets(client)).toBe(1);
     act(() => client.trigger('ticket.tags.changed'));
-    await waitFor(() => expect(gets(client)).toBe(2));
+    await waitFor(() => expect(gets(client)).toBe(2), REFRESH_WAIT);
     act(() => client.trigger('ticket.custom_field_1002.changed'));
-    await waitFor(() => expect(gets(client)).toBe(3));
+    await waitFor(() => expect(gets(client)).toBe(3), REFRESH_WAIT);
     // a burst of changes from one save refreshes once
     act(() => {
       client.trigger('ticket.custom_field_1001.changed');
       client.trigger('ticket.custom_field_1003.changed');
       client.trigger('ticket.tags.changed');
     });
-    await waitFor(() => expect(gets(client)).toBe(4));
+    await waitFor(() => expect(gets(client)).toBe(4), REFRESH_WAIT);
     await new Promise((r) => setTimeout(r, 400));
     expect(gets(client)).toBe(4);
     unmount();
