@@ -102,8 +102,19 @@ export async function createConnector(
   });
   let worker: Worker | undefined;
   try {
-    const boss = await createJobQueue(db);
-    await createSyncQueues(boss, options.queues);
+    // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
+    const superviseSeconds = Math.min(
+      60,
+      Math.max(1, Math.ceil(config.worker.jobTimeoutSeconds / 5)),
+    );
+    const boss = await createJobQueue(db, {
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
+    });
+    await createSyncQueues(boss, {
+      expireInSeconds: config.worker.jobTimeoutSeconds,
+      ...options.queues,
+    });
     const inbox = createInbox(db, boss);
     const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
     const accounts = createAccountContextProvider({
@@ -140,23 +151,27 @@ export async function createConnector(
     app.use(errorHandler);
 
     const incidentDeps: IncidentEventDeps = { db, ...options.incidentEvents };
-    worker = await startWorker({
-      boss,
-      db,
-      accounts,
-      concurrency: config.worker.concurrency,
-      pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
-      handlers: {
-        'incident-event': (ctx, data) =>
-          handleIncidentEvent(incidentDeps, ctx, data as IncidentEventJob),
-        'ticket-event': ticketEventSyncHandler({ db }),
-      },
-      onOutcome: (queue, job, outcome) => {
-        if (outcome.status === 'failed_permanently') {
-          log(`${queue} job ${job.id} failed permanently: ${outcome.reason}`);
-        }
-      },
-    });
+    if (config.worker.enabled) {
+      worker = await startWorker({
+        boss,
+        db,
+        accounts,
+        concurrency: config.worker.concurrency,
+        pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
+        handlers: {
+          'incident-event': (ctx, data) =>
+            handleIncidentEvent(incidentDeps, ctx, data as IncidentEventJob),
+          'ticket-event': ticketEventSyncHandler({ db }),
+        },
+        onOutcome: (queue, job, outcome) => {
+          if (outcome.status === 'failed_permanently') {
+            log(`${queue} job ${job.id} failed permanently: ${outcome.reason}`);
+          }
+        },
+      });
+    } else {
+      log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
+    }
 
     const servers = new Set<http.Server>();
     let closing: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { repoRoot } from '@incident-desk/db';
 import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
 import {
+  SETUP_SCOPES,
   STEADY_STATE_SCOPES,
   ZZendeskOAuthConfig,
   type TZendeskOAuthConfig,
@@ -46,12 +47,15 @@ const ZEnv = z.object({
   ZENDESK_CLIENT_SECRET: optionalText,
   ZENDESK_REDIRECT_URI: optionalText,
   ZENDESK_OAUTH_SCOPE: optionalText,
+  ZENDESK_OAUTH_SETUP_SCOPE: optionalText,
   ZENDESK_MARKETPLACE_NAME: optionalText,
   ZENDESK_MARKETPLACE_ORGANIZATION_ID: optionalText,
   ZENDESK_MARKETPLACE_APP_ID: optionalText,
   INCIDENT_API_URL: httpUrl.optional(),
+  CONNECTOR_WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   ZENDESK_SANDBOX_PORT: port.default(8789),
@@ -82,7 +86,15 @@ export interface TConnectorConfig {
   marketplace?: ZendeskMarketplaceIdentity;
   /** Default incident service for new connections; the demo connects to it. */
   incidentApiUrl?: string;
-  worker: { concurrency: number; pollingIntervalSeconds: number; shutdownTimeoutMs: number };
+  worker: {
+    /** Off: this process only receives and enqueues; another instance's worker applies the jobs. */
+    enabled: boolean;
+    concurrency: number;
+    pollingIntervalSeconds: number;
+    shutdownTimeoutMs: number;
+    /** A job running longer, or left active by a process that died, is failed and retried after this. */
+    jobTimeoutSeconds: number;
+  };
   demo: TDemoConfig | null;
 }
 
@@ -235,6 +247,7 @@ export function loadConfig(
       env.ZENDESK_BASE_URL_TEMPLATE ??
       (demoOn ? `${zendeskSandboxUrl}/_z/{subdomain}` : 'https://{subdomain}.zendesk.com'),
     scope: env.ZENDESK_OAUTH_SCOPE ?? STEADY_STATE_SCOPES,
+    setupScope: env.ZENDESK_OAUTH_SETUP_SCOPE ?? SETUP_SCOPES,
   };
   const oauth = ZZendeskOAuthConfig.safeParse(oauthInput);
   if (!oauth.success) {
@@ -244,6 +257,7 @@ export function loadConfig(
       redirectUri: 'ZENDESK_REDIRECT_URI',
       baseUrlTemplate: 'ZENDESK_BASE_URL_TEMPLATE',
       scope: 'ZENDESK_OAUTH_SCOPE',
+      setupScope: 'ZENDESK_OAUTH_SETUP_SCOPE',
     };
     fail(
       oauth.error.issues.map(
@@ -269,9 +283,11 @@ export function loadConfig(
     ...(marketplace ? { marketplace } : {}),
     ...(incidentApiUrl ? { incidentApiUrl: incidentApiUrl.replace(/\/+$/, '') } : {}),
     worker: {
+      enabled: env.CONNECTOR_WORKER === 'on',
       concurrency: env.WORKER_CONCURRENCY,
       pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,
     },
     demo: demoOn
       ? {

@@ -48,9 +48,11 @@ describe('loadConfig', () => {
       sidebarSharedSecret: SANDBOX_SHARED_SECRET,
     });
     expect(config.worker).toEqual({
+      enabled: true,
       concurrency: 4,
       pollingIntervalSeconds: 2,
       shutdownTimeoutMs: 30_000,
+      jobTimeoutSeconds: 300,
     });
   });
 

@@ -10,6 +10,8 @@ export interface SyncQueueOptions {
   retryLimit?: number;
   /** First retry delay in seconds, doubled each time up to 10 minutes. Default 2. */
   retryDelay?: number;
+  /** A job still active after this many seconds (its process may have died) is failed and retried. Default 300. */
+  expireInSeconds?: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function createSyncQueues(
       retryDelay: options.retryDelay ?? 2,
       retryBackoff: true,
       retryDelayMax: 600,
-      expireInSeconds: 300,
+      expireInSeconds: options.expireInSeconds ?? 300,
       notify: true,
     });
   }
