@@ -13,6 +13,7 @@ import { triggersRouter } from './api/triggers-router';
 import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
 import { usersRouter } from './api/users-router';
 import { webhooksRouter } from './api/webhooks-router';
+import { ApiRequestCounter } from './control/api-request-counter';
 import { controlRouter } from './control/control-router';
 import { FaultInjector } from './control/faults';
 import { rateLimiter } from './control/rate-limiter';
@@ -146,9 +147,12 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
       agent_workspace: `${urls.origin}/agent/tickets/1`,
     });
   });
+  const apiRequests = new ApiRequestCounter();
   app.use(resolveAccount());
+  app.use(apiRequests.middleware());
   app.use(faults.middleware());
   app.use(rateLimiter(state));
+  app.use('/_sandbox', apiRequests.router());
   app.use('/_sandbox', controlRouter(ctx, tokens, faults, SANDBOX_CLIENT_ID));
   app.use(oauthRouter(state, tokens));
   app.use(attachmentContentRouter(ctx));
