@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
+import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
 
@@ -235,10 +238,110 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     ).toBe(1);
   });
 
+  const claimsOf = (incidentId: string) =>
+    h.db.prisma.incidentTicketClaim.findMany({ where: { accountId: h.accountId, incidentId } });
+  const linksOf = (incidentId: string) =>
+    h.db.prisma.incidentLink.findMany({ where: { accountId: h.accountId, incidentId } });
+
+  it('holds the claim in its own table while the ticket opens; the link table gets only the real ticket', async () => {
+    const incident = await h.seedIncident({ url: `https://claimed${h.uid()}.example.org/` });
+    await h.zendeskFault({
+      method: 'POST',
+      path: '/api/v2/tickets.json',
+      kind: 'latency',
+      latency_ms: 400,
+      times: 1,
+    });
+    const handling = handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId: incident.id }),
+    );
+    let claims = await claimsOf(incident.id);
+    for (let i = 0; claims.length === 0 && i < 200; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      claims = await claimsOf(incident.id);
+    }
+    expect(claims).toHaveLength(1);
+    expect(await linksOf(incident.id)).toEqual([]);
+    expect(await h.db.prisma.incidentLink.count({ where: { ticketId: { lte: 0n } } })).toBe(0);
+
+    expect((await handling).status).toBe('applied');
+    const [ticket] = await detectedTickets(incident.id);
+    const links = await linksOf(incident.id);
+    expect(links.map((link) => Number(link.ticketId))).toEqual([ticket!.id]);
+    expect(await claimsOf(incident.id)).toEqual([]);
+  });
+
+  it('the link table refuses a ticket id that is not a real ticket', async () => {
+    await expect(
+      h.db.prisma.incidentLink.create({
+        data: { accountId: h.accountId, incidentId: `neg${h.uid()}`, ticketId: -1n },
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('a link saved while a worker opens the ticket is refused: one ticket, one link', async () => {
+    const incident = await h.seedIncident({ url: `https://contended${h.uid()}.example.org/` });
+    const other = await h.zendesk.tickets.create({
+      subject: 'Agent ticket',
+      comment: { body: 'Found this one myself.' },
+    });
+    await h.zendeskFault({
+      method: 'POST',
+      path: '/api/v2/tickets.json',
+      kind: 'latency',
+      latency_ms: 400,
+      times: 1,
+    });
+    const handling = handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId: incident.id }),
+    );
+    for (let i = 0; (await claimsOf(incident.id)).length === 0 && i < 200; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    // the recovery search (or a report) finds another ticket carrying the id meanwhile
+    expect(await saveRecoveredLink(h.db, h.accountId, incident.id, other.ticket.id)).toMatchObject({
+      state: 'claimed',
+    });
+    expect(
+      await saveLinkUnderClaim(h.db, {
+        accountId: h.accountId,
+        incidentId: incident.id,
+        ticketId: other.ticket.id,
+        reportRef: null,
+      }),
+    ).toEqual({ saved: false, reason: 'claimed' });
+
+    expect((await handling).status).toBe('applied');
+    const [ticket, ...more] = await detectedTickets(incident.id);
+    expect(more).toHaveLength(0);
+    expect((await linksOf(incident.id)).map((link) => Number(link.ticketId))).toEqual([ticket!.id]);
+  });
+
+  it('a ticket create that fails releases the claim; the retry opens the one ticket', async () => {
+    const incident = await h.seedIncident({ url: `https://retried${h.uid()}.example.org/` });
+    await h.zendeskFault({
+      method: 'POST',
+      path: '/api/v2/tickets.json',
+      kind: 'error',
+      status: 500,
+      times: 1,
+    });
+    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
+    expect(await claimsOf(incident.id)).toEqual([]);
+    expect(await linksOf(incident.id)).toEqual([]);
+    expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
+    expect(await detectedTickets(incident.id)).toHaveLength(1);
+    expect(await linksOf(incident.id)).toHaveLength(1);
+  });
+
   it('a claim left by a stopped worker is taken over after the recovery search', async () => {
     const incident = await h.seedIncident({ url: `https://stale${h.uid()}.example.org/` });
-    await h.db.prisma.incidentLink.create({
-      data: { accountId: h.accountId, incidentId: incident.id, ticketId: -12345n },
+    await h.db.prisma.incidentTicketClaim.create({
+      data: { accountId: h.accountId, incidentId: incident.id, holder: randomUUID() },
     });
     const outcome = await handleIncidentEvent(
       { ...deps(), claimWaitMs: 30, claimStaleMs: 0 },
@@ -246,12 +349,14 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       h.job('incident.takedown_updated', { incidentId: incident.id }),
     );
     expect(outcome.status).toBe('applied');
-    expect(await detectedTickets(incident.id)).toHaveLength(1);
+    const [taken] = await detectedTickets(incident.id);
+    expect((await linksOf(incident.id)).map((link) => Number(link.ticketId))).toEqual([taken!.id]);
+    expect(await claimsOf(incident.id)).toEqual([]);
 
     // a fresh claim is waited for, then left to its worker (transient failure = retried later)
     const other = await h.seedIncident({ url: `https://busy${h.uid()}.example.org/` });
-    await h.db.prisma.incidentLink.create({
-      data: { accountId: h.accountId, incidentId: other.id, ticketId: -54321n },
+    await h.db.prisma.incidentTicketClaim.create({
+      data: { accountId: h.accountId, incidentId: other.id, holder: randomUUID() },
     });
     await expect(
       handleIncidentEvent(

@@ -12,7 +12,7 @@
 //   one Zendesk call on the normal path.
 // - incident.created for a linked ticket is a no-op (the reporter already knows it).
 // - Unlinked incidents: wait, recheck, recovery search, then (when the account wants it) open a
-//   ticket under an exclusive claim on the link row, so concurrent workers open one ticket. The
+//   ticket under an exclusive claim (incident_ticket_claim), so concurrent workers open one ticket. The
 //   event that opened the ticket is covered by its first note, built from the incident detail.
 import type { AccountContext } from '../../accounts/account-context';
 import type { IncidentEventJob } from '../../http/incident-webhook';

@@ -1,8 +1,9 @@
 // Reads and writes of the link table for this direction. While a worker opens a ticket for a
-// detected incident, the link row holds a negative placeholder ticket id: the unique
-// (account, incident) key then makes the claim exclusive, so two workers never open two tickets.
-import { randomInt } from 'node:crypto';
-import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
+// detected incident it holds the incident's row in incident_ticket_claim (unique per account and
+// incident), so two workers never open two tickets; incident_link only ever holds real tickets.
+import { randomUUID } from 'node:crypto';
+import type { TDatabase } from '@incident-desk/db';
+import { saveLinkUnderClaim } from '../incident-link-claim';
 
 export interface LinkedTicket {
   linkId: string;
@@ -13,8 +14,16 @@ export interface LinkedTicket {
 
 export type LinkLookup =
   | { state: 'linked'; link: LinkedTicket }
-  | { state: 'claimed'; linkId: string; claimedAt: Date }
+  | { state: 'claimed'; claim: Claim; claimedAt: Date }
   | { state: 'none' };
+
+/** A claim on opening the incident's ticket, as held by one worker (`holder`). */
+export interface Claim {
+  claimId: string;
+  accountId: string;
+  incidentId: string;
+  holder: string;
+}
 
 export async function findLink(
   db: TDatabase,
@@ -25,79 +34,93 @@ export async function findLink(
     where: { accountId, OR: [{ incidentId }, { reportRef: incidentId }] },
     orderBy: { createdAt: 'asc' },
   });
-  if (!row) return { state: 'none' };
-  if (row.ticketId < 0n) return { state: 'claimed', linkId: row.id, claimedAt: row.updatedAt };
+  if (row) {
+    return {
+      state: 'linked',
+      link: {
+        linkId: row.id,
+        ticketId: Number(row.ticketId),
+        incidentId: row.incidentId,
+        reportRef: row.reportRef,
+      },
+    };
+  }
+  const claim = await db.prisma.incidentTicketClaim.findUnique({
+    where: { accountId_incidentId: { accountId, incidentId } },
+  });
+  if (!claim) return { state: 'none' };
   return {
-    state: 'linked',
-    link: {
-      linkId: row.id,
-      ticketId: Number(row.ticketId),
-      incidentId: row.incidentId,
-      reportRef: row.reportRef,
-    },
+    state: 'claimed',
+    claim: { claimId: claim.id, accountId, incidentId, holder: claim.holder },
+    claimedAt: claim.claimedAt,
   };
 }
 
-export interface Claim {
-  linkId: string;
-  placeholder: bigint;
-}
-
-function placeholderTicketId(): bigint {
-  return -BigInt(randomInt(1, 2 ** 47));
-}
-
-/** Claims the right to open the ticket; null when another worker holds a claim or a link. */
+/**
+ * Claims the right to open the ticket. Null when another worker holds the claim, or when a link
+ * was saved in the meantime (the caller then looks the link up again).
+ */
 export async function claimIncident(
   db: TDatabase,
   accountId: string,
   incidentId: string,
+  now: Date,
 ): Promise<Claim | null> {
-  const placeholder = placeholderTicketId();
-  try {
-    const row = await db.prisma.incidentLink.create({
-      data: { accountId, incidentId, ticketId: placeholder },
-      select: { id: true },
-    });
-    return { linkId: row.id, placeholder };
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
+  const holder = randomUUID();
+  const row = await db.prisma.incidentTicketClaim.createManyAndReturn({
+    data: [{ accountId, incidentId, holder, claimedAt: now }],
+    skipDuplicates: true,
+    select: { id: true },
+  });
+  if (row.length === 0) return null;
+  const claim: Claim = { claimId: row[0]!.id, accountId, incidentId, holder };
+  // A report or the recovery search may have linked the incident before we claimed it.
+  if ((await findLink(db, accountId, incidentId)).state === 'linked') {
+    await releaseClaim(db, claim);
+    return null;
   }
+  return claim;
 }
 
 /** Takes over a claim whose worker stopped; null when someone else changed it first. */
-export async function takeOverClaim(
-  db: TDatabase,
-  linkId: string,
-  claimedAt: Date,
-): Promise<Claim | null> {
-  const placeholder = placeholderTicketId();
-  const taken = await db.prisma.incidentLink.updateMany({
-    where: { id: linkId, updatedAt: claimedAt, ticketId: { lt: 0n } },
-    data: { ticketId: placeholder },
+export async function takeOverClaim(db: TDatabase, stale: Claim, now: Date): Promise<Claim | null> {
+  const holder = randomUUID();
+  const taken = await db.prisma.incidentTicketClaim.updateMany({
+    where: { id: stale.claimId, holder: stale.holder },
+    data: { holder, claimedAt: now },
   });
-  return taken.count === 1 ? { linkId, placeholder } : null;
+  return taken.count === 1 ? { ...stale, holder } : null;
 }
 
+/** Links the opened (or recovered) ticket and ends the claim, in one transaction. */
 export async function completeClaim(db: TDatabase, claim: Claim, ticketId: number): Promise<void> {
-  const done = await db.prisma.incidentLink.updateMany({
-    where: { id: claim.linkId, ticketId: claim.placeholder },
-    data: { ticketId: BigInt(ticketId) },
+  await db.prisma.$transaction(async (tx) => {
+    const ended = await tx.incidentTicketClaim.deleteMany({
+      where: { id: claim.claimId, holder: claim.holder },
+    });
+    if (ended.count !== 1)
+      throw new Error(
+        `claim on incident ${claim.incidentId} was lost before ticket ${ticketId} was linked`,
+      );
+    await tx.incidentLink.create({
+      data: {
+        accountId: claim.accountId,
+        incidentId: claim.incidentId,
+        ticketId: BigInt(ticketId),
+      },
+    });
   });
-  if (done.count !== 1)
-    throw new Error(`claim ${claim.linkId} was lost before ticket ${ticketId} was linked`);
 }
 
 export async function releaseClaim(db: TDatabase, claim: Claim): Promise<void> {
-  await db.prisma.incidentLink.deleteMany({
-    where: { id: claim.linkId, ticketId: claim.placeholder },
+  await db.prisma.incidentTicketClaim.deleteMany({
+    where: { id: claim.claimId, holder: claim.holder },
   });
 }
 
 /**
- * Saves a link found by the recovery search. Returns the link that holds afterwards: ours, or the
- * one another worker saved first.
+ * Saves a link found by the recovery search. Returns the state that holds afterwards: our link,
+ * the one saved first by someone else, or the claim of a worker that is opening a ticket.
  */
 export async function saveRecoveredLink(
   db: TDatabase,
@@ -105,12 +128,6 @@ export async function saveRecoveredLink(
   incidentId: string,
   ticketId: number,
 ): Promise<LinkLookup> {
-  try {
-    await db.prisma.incidentLink.create({
-      data: { accountId, incidentId, ticketId: BigInt(ticketId) },
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
+  await saveLinkUnderClaim(db, { accountId, incidentId, ticketId, reportRef: null });
   return findLink(db, accountId, incidentId);
 }

@@ -1,5 +1,5 @@
 // A ticket for an incident that no ticket tracks: built from the incident's detail, opened under a
-// claim on the link row, then linked. The Threat field keeps the raw value for reporting; the
+// claim (incident_ticket_claim), then linked. The Threat field keeps the raw value for reporting; the
 // subject and the note show it defanged.
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import type { AccountContext } from '../../accounts/account-context';

@@ -47,7 +47,7 @@ export async function resolveTicket(
   }
   if (!ctx.settings.openTicketsForDetectedIncidents) return { kind: 'ignored' };
 
-  const claim = await claimIncident(deps.db, ctx.accountId, event.incidentId);
+  const claim = await claimIncident(deps.db, ctx.accountId, event.incidentId, deps.now());
   if (claim === null) {
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
@@ -84,7 +84,7 @@ async function settle(
   }
 
   // The claiming worker stopped. It may have opened the ticket before it died: search first.
-  const claim = await takeOverClaim(deps.db, current.linkId, current.claimedAt);
+  const claim = await takeOverClaim(deps.db, current.claim, deps.now());
   if (claim === null)
     throw new IncidentTicketPendingError(
       `the claim on incident ${event.incidentId} changed; retry`,

@@ -16,6 +16,7 @@ import type { AccountContext } from '../../accounts/account-context';
 import { defang } from '../../notes/defang';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
+import { saveLinkUnderClaim } from '../incident-link-claim';
 import { updateTicket } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from './incident-error-kind';
 import { readTicketComments } from './read-ticket-comments';
@@ -196,12 +197,26 @@ async function linkReported(
   const detail = await ctx.incidents().incidents.retrieve(reportRef);
   const incidentId = detail.id;
   let link: IncidentLink;
-  try {
-    link = await deps.db.prisma.incidentLink.create({
-      data: { accountId: ctx.accountId, incidentId, ticketId: BigInt(ticketId), reportRef },
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+  const save = await saveLinkUnderClaim(deps.db, {
+    accountId: ctx.accountId,
+    incidentId,
+    ticketId,
+    reportRef,
+  });
+  if (save.saved) {
+    link = save.link;
+  } else if (save.reason === 'claimed') {
+    // a worker is opening a ticket for this incident: once it finishes, the link either collides
+    // with its ticket or is free; the queue's retry finds out, its last try gives up to a person
+    if (!deps.lastAttempt)
+      throw new Error(`incident ${incidentId} is claimed by a worker opening its ticket; retry`);
+    return recordUnlinked(
+      scope,
+      'failed',
+      RECONCILE_LINK_CONFLICT,
+      `reported as incident ${incidentId}, but a ticket is being opened for that incident`,
+    );
+  } else {
     const existing = await deps.db.prisma.incidentLink.findFirst({
       where: {
         accountId: ctx.accountId,
