@@ -5,6 +5,10 @@
 import { z } from 'zod';
 
 export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read';
+/** Setup creates fields (plain `write`), webhooks and triggers: see src/setup/SCOPES.md. */
+export const SETUP_SCOPES = 'read write';
+/** Admin sign-in only reads who signed in (users/me). */
+export const ADMIN_SIGN_IN_SCOPE = 'users:read';
 export const ACCESS_TOKEN_EXPIRES_IN_SECONDS = 86_400;
 export const REFRESH_TOKEN_EXPIRES_IN_SECONDS = 7_776_000;
 
@@ -18,7 +22,10 @@ export const ZZendeskOAuthConfig = z.object({
   }),
   /** e.g. `https://{subdomain}.zendesk.com`. */
   baseUrlTemplate: z.string().includes('{subdomain}'),
+  /** Steady-state scopes: what the token is narrowed to once setup has run. */
   scope: z.string().min(1).default(STEADY_STATE_SCOPES),
+  /** Requested at install (and for a rerun of setup); narrowed to `scope` after setup. */
+  setupScope: z.string().min(1).default(SETUP_SCOPES),
   accessTokenExpiresIn: z
     .number()
     .int()
