@@ -210,6 +210,7 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     await storeCredential(h.db, h.secretBox, {
       accountId,
       grant: 'authorization_code',
+      clientId: h.oauth.clientId,
       tokens: {
         accessToken: issued.access_token,
         refreshToken: issued.refresh_token,

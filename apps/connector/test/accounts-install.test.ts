@@ -43,7 +43,8 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     expect(params.get('response_type')).toBe('code');
     expect(params.get('client_id')).toBe(h.oauth.clientId);
     expect(params.get('redirect_uri')).toBe(`${h.connectorUrl}/oauth/callback`);
-    expect(params.get('scope')).toBe('tickets:read tickets:write users:read');
+    // setup's scopes for the first run, plus the steady state's to narrow to afterwards
+    expect(params.get('scope')).toBe('read write tickets:read tickets:write users:read');
     expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(approvalPage).toContain('id="allow"');
   });
@@ -63,7 +64,14 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     const status = await getConnectionStatus(h.db, account.id);
     expect(status.state).toBe('active');
     expect(status.grant).toBe('authorization_code');
-    expect(status.scope.sort()).toEqual(['tickets:read', 'tickets:write', 'users:read']);
+    expect(status.scope.sort()).toEqual([
+      'read',
+      'tickets:read',
+      'tickets:write',
+      'users:read',
+      'write',
+    ]);
+    expect(status.clientId).toBe(h.oauth.clientId);
     expect(status.accessExpiresAt?.getTime()).toBe(h.clock.now + 86_400_000);
     expect(status.refreshExpiresAt?.getTime()).toBe(h.clock.now + 7_776_000_000);
 
@@ -102,6 +110,34 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     expect(raw[0]!.row).not.toContain(refresh);
     expect(raw[0]!.row).not.toContain(token.slice(0, 12));
     expect(h.secretBox.keyIdOf(credential.sealedAccessToken)).toBe('test-1');
+  });
+
+  it('shows the new sidebar secret once, where to paste it, and stores it sealed', async () => {
+    await h.createAccount('secretco');
+    const users = await h.db.prisma.account.count({ where: { zendeskSubdomain: 'secretco' } });
+    expect(users).toBe(0);
+    const admin = (
+      (await (await fetch(`${h.sandboxUrl}/_sandbox/accounts/secretco/users`)).json()) as {
+        users: { id: number; role: string }[];
+      }
+    ).users.find((user) => user.role === 'admin')!;
+    const first = await install(h, 'secretco', admin.id);
+    const shown = /<code id="shared-secret">([^<]+)<\/code>/.exec(first.body)?.[1];
+    expect(shown).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.body).toContain('shared_secret');
+    const account = await h.db.prisma.account.findUniqueOrThrow({
+      where: { zendeskSubdomain: 'secretco' },
+      include: { configuration: true },
+    });
+    const sealed = account.configuration!.sealedSidebarSecret!;
+    expect(sealed).not.toContain(shown);
+    expect(await h.secretBox.open(sealed)).toBe(shown);
+
+    // Installing again keeps the secret and does not show it.
+    const again = await install(h, 'secretco', admin.id);
+    expect(again.status).toBe(200);
+    expect(again.body).not.toContain(shown);
+    expect(again.body).toContain('id="shared-secret-kept"');
   });
 
   it('installing again for the same subdomain keeps one account and replaces the tokens', async () => {

@@ -195,3 +195,43 @@ export async function ensureSidebarSecret(
   });
   return secret;
 }
+
+function newSidebarSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Generates the sidebar's shared secret when the account has none, and returns it in plain that
+ * one time (to show it to the installing admin); null when a secret was already set.
+ */
+export async function createSidebarSecretIfMissing(
+  db: TDatabase,
+  secretBox: SecretBox,
+  accountId: string,
+): Promise<string | null> {
+  await ensureAccountConfiguration(db, accountId);
+  const secret = newSidebarSecret();
+  const sealedSidebarSecret = await secretBox.seal(secret);
+  // Conditional write: of two concurrent callbacks only one shows a secret, and it is the stored one.
+  const claimed = await db.prisma.accountConfiguration.updateMany({
+    where: { accountId, sealedSidebarSecret: null },
+    data: { sealedSidebarSecret },
+  });
+  return claimed.count === 1 ? secret : null;
+}
+
+/** Replaces the sidebar's shared secret; the old one stops verifying at once. */
+export async function rotateSidebarSecret(
+  db: TDatabase,
+  secretBox: SecretBox,
+  accountId: string,
+): Promise<string> {
+  const secret = newSidebarSecret();
+  const sealedSidebarSecret = await secretBox.seal(secret);
+  await db.prisma.accountConfiguration.upsert({
+    where: { accountId },
+    create: { accountId, sealedSidebarSecret },
+    update: { sealedSidebarSecret },
+  });
+  return secret;
+}

@@ -48,6 +48,7 @@ export async function connectWithClientCredentials(input: {
     accountId,
     grant: 'client_credentials',
     tokens,
+    clientId: input.oauth.clientId,
   });
   await ensureAccountConfiguration(input.db, accountId);
   return { accountId, scope: tokens.scope };

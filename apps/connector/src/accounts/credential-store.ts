@@ -9,6 +9,7 @@ export type CredentialGrantKind = 'authorization_code' | 'client_credentials';
 export interface ConnectionStatus {
   state: 'active' | 'reauthorization_required' | 'not_connected';
   grant: CredentialGrantKind | null;
+  clientId: string | null;
   scope: string[];
   accessExpiresAt: Date | null;
   refreshExpiresAt: Date | null;
@@ -35,11 +36,18 @@ export async function findOrCreateAccount(db: TDatabase, subdomain: string): Pro
 export async function storeCredential(
   db: TDatabase,
   secretBox: SecretBox,
-  input: { accountId: string; grant: CredentialGrantKind; tokens: IssuedTokens },
+  input: {
+    accountId: string;
+    grant: CredentialGrantKind;
+    tokens: IssuedTokens;
+    /** The OAuth client the tokens were issued to. */
+    clientId: string;
+  },
 ): Promise<void> {
   const { tokens } = input;
   const data = {
     grant: input.grant,
+    clientId: input.clientId,
     sealedAccessToken: await secretBox.seal(tokens.accessToken),
     sealedRefreshToken: tokens.refreshToken ? await secretBox.seal(tokens.refreshToken) : null,
     accessExpiresAt: tokens.accessExpiresAt,
@@ -91,6 +99,7 @@ export async function getConnectionStatus(
     return {
       state: 'not_connected',
       grant: null,
+      clientId: null,
       scope: [],
       accessExpiresAt: null,
       refreshExpiresAt: null,
@@ -101,6 +110,7 @@ export async function getConnectionStatus(
   return {
     state: row.state,
     grant: row.grant,
+    clientId: row.clientId,
     scope: row.scope.split(/\s+/).filter(Boolean),
     accessExpiresAt: row.accessExpiresAt,
     refreshExpiresAt: row.refreshExpiresAt,

@@ -3,11 +3,12 @@
 import express, { type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
-import { ensureAccountConfiguration } from './account-configuration';
+import { createSidebarSecretIfMissing, ensureAccountConfiguration } from './account-configuration';
 import { findOrCreateAccount, storeCredential } from './credential-store';
 import { escapeHtml, htmlPage, messagePage } from './html-page';
 import { consumeInstallState, createInstallState } from './install-states';
 import { OAuthGrantError, requestTokens } from './oauth-token-endpoint';
+import { unionScopes } from './scopes';
 import {
   normalizeSubdomain,
   zendeskBaseUrl,
@@ -22,6 +23,14 @@ export interface AccountsRouterOptions {
   fetch?: typeof fetch;
   /** Called after a successful install (e.g. to queue setup). */
   onInstalled?: (account: { accountId: string; subdomain: string }) => Promise<void> | void;
+  /**
+   * Completes an authorization started for the admin page's sign-in (same client, same registered
+   * redirect URI; the single-use state says which flow it is). Without it such states are refused.
+   */
+  onAdminSignIn?: (
+    input: { subdomain: string; code: string },
+    res: express.Response,
+  ) => Promise<void>;
 }
 
 const STATE_PROBLEMS = {
@@ -39,6 +48,21 @@ function installForm(problem?: string): string {
       <label>Zendesk subdomain <input name="subdomain" id="subdomain" required pattern="[A-Za-z0-9-]+" autocomplete="off"></label>
       <button type="submit" id="continue">Continue</button>
     </form>`,
+  );
+}
+
+/** The success page: shows a newly generated sidebar secret this once, and where it goes. */
+function installedPage(subdomain: string, scope: string, sidebarSecret: string | null): string {
+  const secretPart = sidebarSecret
+    ? `<h2>Sidebar shared secret</h2>
+    <p>Paste it into the incident-desk app's <strong>shared_secret</strong> setting (Zendesk Admin Center, Apps and integrations, Zendesk Support apps, incident-desk, Settings). It is shown only now; an admin can rotate it from the admin page.</p>
+    <p><code id="shared-secret">${escapeHtml(sidebarSecret)}</code></p>`
+    : `<p id="shared-secret-kept">The sidebar's shared secret was set before and is unchanged (rotate it from the admin page).</p>`;
+  return htmlPage(
+    'incident-desk is connected',
+    `<p id="success">${escapeHtml(`incident-desk can now act for ${subdomain} with the scopes: ${scope}. Setup runs now, and the token is narrowed afterwards.`)}</p>
+    ${secretPart}
+    <p><a id="admin-link" href="/admin/">Open the admin page</a> to enter the incident API key and follow setup.</p>`,
   );
 }
 
@@ -67,7 +91,9 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       response_type: 'code',
       client_id: oauth.clientId,
       redirect_uri: oauth.redirectUri,
-      scope: oauth.scope,
+      // Setup's scopes for the first run, plus the steady state's so the token can be narrowed to
+      // a literal subset afterwards (a refresh may only ask for scopes granted before).
+      scope: unionScopes(oauth.setupScope, oauth.scope),
       state,
     });
     res.redirect(
@@ -104,6 +130,14 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       fail(400, 'Installation not authorised', 'Zendesk sent no authorization code.');
       return;
     }
+    if (state.purpose === 'admin_sign_in') {
+      if (!options.onAdminSignIn) {
+        fail(400, 'Sign-in not available', 'The admin page is not served here.');
+        return;
+      }
+      await options.onAdminSignIn({ subdomain: state.subdomain, code }, res);
+      return;
+    }
     let tokens;
     try {
       tokens = await requestTokens({
@@ -114,7 +148,7 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
           client_id: oauth.clientId,
           client_secret: oauth.clientSecret,
           redirect_uri: oauth.redirectUri,
-          scope: oauth.scope,
+          scope: unionScopes(oauth.setupScope, oauth.scope),
           expires_in: oauth.accessTokenExpiresIn,
           refresh_token_expires_in: oauth.refreshTokenExpiresIn,
         },
@@ -135,18 +169,16 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       return;
     }
     const accountId = await findOrCreateAccount(db, state.subdomain);
-    await storeCredential(db, secretBox, { accountId, grant: 'authorization_code', tokens });
+    await storeCredential(db, secretBox, {
+      accountId,
+      grant: 'authorization_code',
+      tokens,
+      clientId: oauth.clientId,
+    });
     await ensureAccountConfiguration(db, accountId);
+    const sidebarSecret = await createSidebarSecretIfMissing(db, secretBox, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
-    res
-      .type('html')
-      .send(
-        messagePage(
-          'incident-desk is connected',
-          `incident-desk can now act for ${state.subdomain} with the scopes: ${tokens.scope}.`,
-          'success',
-        ),
-      );
+    res.type('html').send(installedPage(state.subdomain, tokens.scope, sidebarSecret));
   });
 
   return router;

@@ -5,18 +5,22 @@ import type { TDatabase } from '@incident-desk/db';
 
 export const INSTALL_STATE_TTL_MS = 10 * 60 * 1000;
 
+/** What the authorization was started for; the callback dispatches on it. */
+export type StatePurpose = 'install' | 'admin_sign_in';
+
 export type StateCheck =
-  | { ok: true; subdomain: string }
+  | { ok: true; subdomain: string; purpose: StatePurpose }
   | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'consumed' };
 
 export async function createInstallState(
   db: TDatabase,
   subdomain: string,
   now: Date,
+  purpose: StatePurpose = 'install',
 ): Promise<string> {
   const state = randomBytes(32).toString('base64url');
   await db.prisma.oAuthInstallState.create({
-    data: { state, subdomain, expiresAt: new Date(now.getTime() + INSTALL_STATE_TTL_MS) },
+    data: { state, subdomain, purpose, expiresAt: new Date(now.getTime() + INSTALL_STATE_TTL_MS) },
   });
   // Expired states are useless; sweep them as new ones are made.
   await db.prisma.oAuthInstallState.deleteMany({
@@ -41,6 +45,10 @@ export async function consumeInstallState(
     data: { consumedAt: now },
   });
   return claimed.count === 1
-    ? { ok: true, subdomain: row.subdomain }
+    ? {
+        ok: true,
+        subdomain: row.subdomain,
+        purpose: row.purpose === 'admin_sign_in' ? 'admin_sign_in' : 'install',
+      }
     : { ok: false, reason: 'consumed' };
 }

@@ -58,6 +58,16 @@ export function createZendeskTokenProvider(
       const alreadyRenewed =
         rejected === undefined ? fresh(row.accessExpiresAt) : current !== rejected;
       if (alreadyRenewed) return current;
+      // Tokens belong to the client that was given them: another client cannot refresh them.
+      if (row.clientId !== null && row.clientId !== oauth.clientId) {
+        await markReauthorizationRequired(
+          db,
+          accountId,
+          `tokens were issued to OAuth client ${row.clientId}, not the configured ${oauth.clientId}`,
+          new Date(now()),
+        );
+        throw new AccountUnavailableError(accountId, 'reauthorization_required');
+      }
 
       const common = {
         client_id: oauth.clientId,
@@ -110,7 +120,12 @@ export function createZendeskTokenProvider(
         }
         throw error;
       }
-      await storeCredential(db, secretBox, { accountId, grant: row.grant, tokens });
+      await storeCredential(db, secretBox, {
+        accountId,
+        grant: row.grant,
+        tokens,
+        clientId: oauth.clientId,
+      });
       return tokens.accessToken;
     });
   }

@@ -1,0 +1,77 @@
+// After setup the stored token is replaced by one with only the steady-state scopes: a refresh
+// asking for a subset of what was granted (authorization code), or a new client-credentials token.
+// Under the account lock, like every other token change, because a refresh rotates the refresh token.
+import type { TDatabase } from '@incident-desk/db';
+import type { SecretBox } from '../secrets/secret-box';
+import { AccountUnavailableError } from './account-context';
+import { withAccountLock } from './account-lock';
+import { markReauthorizationRequired, storeCredential } from './credential-store';
+import { OAuthGrantError, requestTokens, type IssuedTokens } from './oauth-token-endpoint';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
+
+export interface NarrowCredentialInput {
+  db: TDatabase;
+  secretBox: SecretBox;
+  oauth: TZendeskOAuthConfig;
+  accountId: string;
+  subdomain: string;
+  /** The scope to keep. */
+  scope: string;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+/** Returns the scope Zendesk granted to the replacement token. */
+export async function narrowCredential(input: NarrowCredentialInput): Promise<string> {
+  const { db, secretBox, oauth, accountId } = input;
+  const now = input.now ?? Date.now;
+  const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, input.subdomain);
+  return withAccountLock(db, accountId, async () => {
+    const row = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
+    if (!row || row.state !== 'active') {
+      throw new AccountUnavailableError(accountId, 'reauthorization_required');
+    }
+    const common = {
+      client_id: oauth.clientId,
+      client_secret: oauth.clientSecret,
+      scope: input.scope,
+      expires_in: oauth.accessTokenExpiresIn,
+    };
+    let tokens: IssuedTokens;
+    try {
+      tokens =
+        row.grant === 'client_credentials' || !row.sealedRefreshToken
+          ? await requestTokens({
+              baseUrl,
+              body: { grant_type: 'client_credentials', ...common },
+              timeoutMs: oauth.tokenRequestTimeoutMs,
+              now,
+              fetch: input.fetch,
+            })
+          : await requestTokens({
+              baseUrl,
+              body: {
+                grant_type: 'refresh_token',
+                refresh_token: await secretBox.open(row.sealedRefreshToken),
+                refresh_token_expires_in: oauth.refreshTokenExpiresIn,
+                ...common,
+              },
+              timeoutMs: oauth.tokenRequestTimeoutMs,
+              now,
+              fetch: input.fetch,
+            });
+    } catch (error) {
+      if (error instanceof OAuthGrantError && error.isInvalidGrant) {
+        await markReauthorizationRequired(db, accountId, error.message, new Date(now()));
+      }
+      throw error;
+    }
+    await storeCredential(db, secretBox, {
+      accountId,
+      grant: row.grant,
+      tokens,
+      clientId: oauth.clientId,
+    });
+    return tokens.scope;
+  });
+}

@@ -1,0 +1,217 @@
+// Setup as a durable job: queued by the install callback or the admin page's "rerun setup", run by
+// any connector instance's worker (pg-boss), one at a time per account. A process dying mid-run
+// leaves the job active; pg-boss expires it and runs it again (setup is idempotent).
+import type { PgBoss, TDatabase } from '@incident-desk/db';
+import type { SecretBox } from '../secrets/secret-box';
+import { runSetup } from '../setup';
+import { stepErrorMessage } from '../setup/step-error';
+import { AccountUnavailableError } from './account-context';
+import type { DatabaseAccountContextProvider } from './account-context-provider';
+import { loadSetupExisting, readAccountSettings, saveSetupResult } from './account-configuration';
+import { connectWithClientCredentials } from './client-credentials';
+import { narrowCredential } from './narrow-credential';
+import { hasScopes } from './scopes';
+import { finishSetup, markSetup, type SetupReport } from './setup-state';
+import type { TZendeskOAuthConfig } from './zendesk-oauth-config';
+
+export const ACCOUNT_SETUP_QUEUE = 'account-setup';
+
+export interface SetupJobDeps {
+  db: TDatabase;
+  secretBox: SecretBox;
+  accounts: DatabaseAccountContextProvider;
+  oauth: TZendeskOAuthConfig;
+  /** Where Zendesk and the incident service reach this connector. */
+  connectorUrl: string;
+  now?: () => number;
+  fetch?: typeof fetch;
+  log?: (message: string) => void;
+}
+
+export async function createSetupQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(ACCOUNT_SETUP_QUEUE, {
+    // one queued and one running per account: asking again while queued adds nothing
+    policy: 'stately',
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 600,
+  });
+}
+
+/** Records the request and queues the job (a request while one is already queued is absorbed). */
+export async function requestSetup(
+  db: TDatabase,
+  boss: PgBoss,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  await boss.send(ACCOUNT_SETUP_QUEUE, { accountId }, { singletonKey: accountId });
+  await markSetup(db, accountId, 'queued', now);
+}
+
+const report = (ok: boolean, message: string, scopeAfter: string | null): SetupReport => ({
+  ok,
+  message,
+  steps: [],
+  scopeAfter,
+});
+
+export async function runSetupJob(deps: SetupJobDeps, accountId: string): Promise<void> {
+  const { db, secretBox, oauth } = deps;
+  const now = deps.now ?? Date.now;
+  const at = () => new Date(now());
+  const account = await db.prisma.account.findUnique({
+    where: { id: accountId },
+    include: { zendeskCredential: true, configuration: true },
+  });
+  if (!account) return;
+  await markSetup(db, accountId, 'running', at());
+  const credential = account.zendeskCredential;
+  if (!credential || credential.state !== 'active') {
+    await finishSetup(
+      db,
+      accountId,
+      'needs_authorization',
+      report(false, 'Zendesk needs to be authorised again before setup can run.', null),
+      at(),
+    );
+    return;
+  }
+  const configuration = account.configuration;
+  if (!configuration?.sealedIncidentApiKey || !configuration.incidentClientId) {
+    await finishSetup(
+      db,
+      accountId,
+      'needs_configuration',
+      report(false, 'Save the incident API key and client id, then run setup.', credential.scope),
+      at(),
+    );
+    return;
+  }
+  if (credential.grant === 'client_credentials') {
+    // The connector can ask its own client for the setup scopes, for this run only.
+    await connectWithClientCredentials({
+      db,
+      secretBox,
+      oauth: { ...oauth, scope: oauth.setupScope },
+      subdomain: account.zendeskSubdomain,
+      now,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+  } else if (!hasScopes(credential.scope, oauth.setupScope)) {
+    await finishSetup(
+      db,
+      accountId,
+      'needs_authorization',
+      report(
+        false,
+        `The stored token has "${credential.scope}"; setup needs "${oauth.setupScope}". Authorise setup with Zendesk from this page.`,
+        credential.scope,
+      ),
+      at(),
+    );
+    return;
+  }
+
+  let result;
+  try {
+    const clients = await deps.accounts.clientsFor(accountId);
+    result = await runSetup({
+      accountId,
+      connectorUrl: deps.connectorUrl,
+      zendesk: clients.zendesk,
+      incidents: clients.incidents(),
+      incidentClientIds: clients.incidentClientIds,
+      forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+      existing: await loadSetupExisting(db, secretBox, accountId),
+      now: at,
+    });
+    await saveSetupResult(db, secretBox, accountId, result);
+  } catch (error) {
+    const reason =
+      error instanceof AccountUnavailableError ? error.message : stepErrorMessage(error);
+    await finishSetup(
+      db,
+      accountId,
+      'failed',
+      report(false, `Setup stopped: ${reason}`, null),
+      at(),
+    );
+    return;
+  }
+
+  // Steady state needs less than setup did: keep only the narrower token (src/setup/SCOPES.md).
+  let scopeAfter: string;
+  let narrowing = '';
+  try {
+    scopeAfter = await narrowCredential({
+      db,
+      secretBox,
+      oauth,
+      accountId,
+      subdomain: account.zendeskSubdomain,
+      scope: oauth.scope,
+      now,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    if (!hasScopes(oauth.scope, scopeAfter)) {
+      narrowing = ` Zendesk kept scopes beyond the steady state (${scopeAfter}).`;
+    }
+  } catch (error) {
+    const row = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
+    scopeAfter = row?.scope ?? '';
+    narrowing = ` The token could not be narrowed to "${oauth.scope}": ${stepErrorMessage(error)}.`;
+  }
+  const failed = result.steps.filter((step) => step.outcome === 'failed').length;
+  await finishSetup(
+    db,
+    accountId,
+    result.ok ? 'succeeded' : 'failed',
+    {
+      ok: result.ok,
+      message:
+        (result.ok ? 'Setup finished.' : `Setup finished with ${failed} failed step(s).`) +
+        narrowing,
+      steps: result.steps,
+      scopeAfter,
+    },
+    at(),
+  );
+}
+
+export interface SetupWorker {
+  stop(): Promise<void>;
+}
+
+export async function startSetupWorker(
+  boss: PgBoss,
+  deps: SetupJobDeps,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<SetupWorker> {
+  const log = deps.log ?? console.log;
+  const id = await boss.work<{ accountId?: unknown }>(
+    ACCOUNT_SETUP_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+    async ([job]) => {
+      const accountId = job?.data.accountId;
+      if (typeof accountId !== 'string') return;
+      try {
+        await runSetupJob(deps, accountId);
+      } catch (error) {
+        log(`setup of account ${accountId} failed: ${stepErrorMessage(error)}`);
+        await finishSetup(
+          deps.db,
+          accountId,
+          'failed',
+          report(false, `Setup stopped: ${stepErrorMessage(error)}`, null),
+          new Date((deps.now ?? Date.now)()),
+        ).catch(() => undefined);
+      }
+    },
+  );
+  return {
+    async stop() {
+      await boss.offWork(ACCOUNT_SETUP_QUEUE, { id, wait: true });
+    },
+  };
+}
