@@ -1,0 +1,223 @@
+// The real connector (src/main.ts) as a child process, for tests that kill it or run two of them:
+// the zero-configuration demo wired to sandboxes the test runs, on a database the test owns (a
+// PGlite folder, or a schema of the PostgreSQL test database) so it survives a restart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Backend } from './test-database';
+
+const connectorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A port free right now; the connector needs a fixed one, since the sandboxes' webhooks name it. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface ConnectorDatabase {
+  backend: Backend;
+  /** DATABASE_URL or PGLITE_DIR for the child. */
+  env: Record<string, string>;
+  /** PostgreSQL only: a query on the connector's schema while it runs. */
+  query?<TRow>(text: string, values?: unknown[]): Promise<TRow[]>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database kept across restarts: a PGlite folder under `dir`, or its own schema. */
+export function connectorDatabase(backend: Backend, dir: string, label: string): ConnectorDatabase {
+  if (backend === 'pglite') {
+    return {
+      backend,
+      env: { PGLITE_DIR: path.join(dir, 'pglite') },
+      drop: async () => undefined,
+    };
+  }
+  const schema = `${label}_${randomBytes(5).toString('hex')}`;
+  const plain = new URL(process.env.DATABASE_URL!);
+  const url = new URL(plain);
+  url.searchParams.set('schema', schema);
+  const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: plain.toString() });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    backend,
+    env: { DATABASE_URL: url.toString() },
+    query: (text, values) =>
+      withClient(async (client) => {
+        await client.query(`SET search_path TO ${schema}`);
+        return (await client.query(text, values)).rows;
+      }),
+    drop: () =>
+      withClient(async (client) => {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      }),
+  };
+}
+
+export interface ConnectorProcessOptions {
+  port: number;
+  zendeskUrl: string;
+  incidentUrl: string;
+  database: ConnectorDatabase;
+  /** Same keys on every start, so what one life sealed the next can open. */
+  secretsKeys: string;
+  /** `off`: receives and enqueues, applies nothing (CONNECTOR_WORKER). Default on. */
+  worker?: 'on' | 'off';
+  /** Short, so a job left active by a killed process is retried within a test. Default 10. */
+  jobTimeoutSeconds?: number;
+  extraEnv?: Record<string, string>;
+  /** How long start-up (migrations, the demo set-up) may take. Default 60 s. */
+  readyTimeoutMs?: number;
+}
+
+export interface ConnectorProcess {
+  url: string;
+  pid: number;
+  /** Everything it printed so far (for failure messages). */
+  output(): string;
+  /** SIGKILL: no shutdown handler runs. Resolves once it has exited. */
+  kill(): Promise<void>;
+  /** SIGTERM: the graceful stop. Resolves once it has exited (SIGKILL after `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once /healthz shows no job queued, active or deferred on two readings `spanMs` apart
+   * (pg-boss refreshes those counts every supervise pass, a fifth of the job timeout).
+   */
+  queuesIdle(timeoutMs?: number, spanMs?: number): Promise<void>;
+}
+
+export function newSecretsKeys(): string {
+  return `crash-test:${randomBytes(32).toString('base64')}`;
+}
+
+/** Starts src/main.ts and resolves once the demo account is set up (it is ready for webhooks). */
+export async function startConnectorProcess(
+  options: ConnectorProcessOptions,
+): Promise<ConnectorProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: connectorDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      DEMO: 'true',
+      CONNECTOR_HOST: '127.0.0.1',
+      CONNECTOR_PORT: String(options.port),
+      CONNECTOR_PUBLIC_URL: url,
+      SECRETS_KEYS: options.secretsKeys,
+      ZENDESK_BASE_URL_TEMPLATE: `${options.zendeskUrl}/_z/{subdomain}`,
+      // the demo's readiness check looks for the Zendesk sandbox on localhost at this port
+      ZENDESK_SANDBOX_PORT: new URL(options.zendeskUrl).port,
+      INCIDENT_API_URL: options.incidentUrl,
+      CONNECTOR_WORKER: options.worker ?? 'on',
+      WORKER_POLL_INTERVAL_SECONDS: '0.5',
+      WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds ?? 10),
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      ...options.database.env,
+      ...options.extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+
+  const queuesIdle = async (timeoutMs = 30_000, spanMs = 2_500) => {
+    const deadline = Date.now() + timeoutMs;
+    let idleSince: number | null = null;
+    for (;;) {
+      if (await queuesEmpty(url)) {
+        idleSince ??= Date.now();
+        if (Date.now() - idleSince >= spanMs) return;
+      } else {
+        idleSince = null;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`connector queues not idle within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const handle: ConnectorProcess = {
+    queuesIdle,
+    url,
+    pid: child.pid!,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async (timeoutMs = 20_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await waitForDemo(child, () => output, options.readyTimeoutMs ?? 60_000);
+  } catch (error) {
+    await handle.kill();
+    throw new Error(`${(error as Error).message}\n--- connector output ---\n${output}`, {
+      cause: error,
+    });
+  }
+  return handle;
+}
+
+async function queuesEmpty(url: string): Promise<boolean> {
+  const response = await fetch(`${url}/healthz`);
+  const report = (await response.json()) as {
+    queues: Record<string, { queued?: number; active?: number; deferred?: number }>;
+  };
+  return Object.values(report.queues).every(
+    (q) => (q.queued ?? 1) + (q.active ?? 1) + (q.deferred ?? 1) === 0,
+  );
+}
+
+function waitForDemo(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => finish(new Error(`connector not ready within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const text = output();
+      if (/demo set-up failed|setup had failures/.test(text))
+        finish(new Error('connector demo set-up failed'));
+      else if (/demo: account "demo" connected/.test(text)) finish(null);
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      finish(new Error(`connector exited (${code ?? signal}) before it was ready`));
+    function finish(error: Error | null) {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.stderr!.off('data', check);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', onExit);
+  });
+}

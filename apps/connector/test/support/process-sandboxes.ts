@@ -1,0 +1,138 @@
+// Both sandboxes in the test process on port 0, seeded for the demo a connector child process
+// sets itself up against, with the reads and moves the process tests make through them.
+import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
+import {
+  createZendeskSandbox,
+  DEMO_GLOBAL_CLIENT,
+  seedDemo,
+  type TDemoSeed,
+  type ZendeskSandbox,
+} from '@incident-desk/zendesk-sandbox';
+
+export interface ProcessSandboxTicket {
+  ticket: { id: number; tags: string[]; custom_fields: { id: number; value: unknown }[] };
+  comments: { id: number; public: boolean; body: string }[];
+}
+
+export interface IncidentDelivery {
+  id: string;
+  event: string;
+  incidentId: string | null;
+  state: 'pending' | 'delivered' | 'failed';
+  /** The envelope id the connector deduplicates on and quotes in its notes. */
+  eventId: string;
+}
+
+async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type ProcessSandboxes = Awaited<ReturnType<typeof startProcessSandboxes>>;
+
+export async function startProcessSandboxes(
+  options: { incidentWebhookDelayMs?: number; requestsPerMinute?: number } = {},
+) {
+  const incidentSandbox: IncidentSandbox = createIncidentSandbox({
+    webhookDelayMs: options.incidentWebhookDelayMs ?? 5,
+    // deliveries that meet a connector being restarted are tried again soon
+    webhookRetryDelaysMs: [250, 1_000, 2_000, 4_000, 8_000],
+  });
+  const incident = await incidentSandbox.listen(0);
+  const zendeskSandbox: ZendeskSandbox = createZendeskSandbox({
+    searchLagMs: 0,
+    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+    globalClients: [{ ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] }],
+    webhooks: { retryDelaysMs: [50, 100, 200] },
+  });
+  const seed: TDemoSeed = seedDemo(zendeskSandbox);
+  const zendesk = await zendeskSandbox.listen(0);
+  const zendeskUrl = zendesk.url.replace(/\/+$/, '');
+  const incidentUrl = incident.url.replace(/\/+$/, '');
+  const zControl = `${zendeskUrl}/_sandbox`;
+  const iControl = `${incidentUrl}/_sandbox`;
+
+  const readTicket = (ticketId: number) =>
+    call<ProcessSandboxTicket>(`${zControl}/accounts/demo/tickets/${ticketId}`);
+
+  return {
+    zendeskUrl,
+    incidentUrl,
+    seed,
+    zendeskSandbox,
+    incidentSandbox,
+    readTicket,
+    fieldValue(ticket: ProcessSandboxTicket, fieldId: number | null): unknown {
+      return ticket.ticket.custom_fields.find((field) => field.id === fieldId)?.value;
+    },
+    async internalNotes(ticketId: number): Promise<string[]> {
+      return (await readTicket(ticketId)).comments.filter((c) => !c.public).map((c) => c.body);
+    },
+    /** An end user's web ticket with a threat; `tags` incident_submit fires the report trigger. */
+    async createTicket(input: { threat: string; tags?: string[]; subject?: string }) {
+      const created = await call<{ ticket: { id: number } }>(
+        `${zControl}/accounts/demo/tickets`,
+        'POST',
+        {
+          requester_id: seed.endUserId,
+          subject: input.subject ?? 'Phishing page impersonating us',
+          body: 'Please take this down.',
+          tags: input.tags ?? ['incident_submit'],
+          custom_fields: [{ id: seed.threatFieldId, value: input.threat }],
+        },
+      );
+      return created.ticket.id;
+    },
+    /** Sends each of the next `count` Zendesk webhook deliveries twice (same invocation). */
+    duplicateNextZendeskDeliveries: (count: number) =>
+      call(`${zControl}/accounts/demo/webhook-duplicates`, 'POST', { count }),
+    zendeskDeliveries: async () =>
+      (
+        await call<{
+          deliveries: { ticket_id: number | null; state: string; duplicate: boolean }[];
+        }>(`${zControl}/accounts/demo/webhook-deliveries?wait=true`)
+      ).deliveries,
+    apiRequests: () =>
+      call<{ total: number; by_endpoint: Record<string, number> }>(
+        `${zControl}/accounts/demo/api-requests`,
+      ),
+    resetApiRequests: () => call(`${zControl}/accounts/demo/api-requests`, 'DELETE'),
+    advance: (incidentId: string, body: Record<string, unknown>) =>
+      call(`${iControl}/incidents/${encodeURIComponent(incidentId)}/advance`, 'POST', {
+        force: true,
+        ...body,
+      }),
+    incidentFault: (fault: Record<string, unknown>) => call(`${iControl}/faults`, 'POST', fault),
+    incidentFaults: async () => (await call<{ data: unknown[] }>(`${iControl}/faults`)).data,
+    clearIncidentFaults: () => call(`${iControl}/faults`, 'DELETE'),
+    /** Incidents the service holds whose url or subject is `threat`. */
+    incidentsFor(threat: string) {
+      return incidentSandbox.store.state.incidents.filter(
+        (i) => i.url === threat || i.subject === threat,
+      );
+    },
+    incidentDeliveries(incidentId: string): IncidentDelivery[] {
+      return incidentSandbox.store.state.deliveries
+        .filter((d) => d.incidentId === incidentId)
+        .map((d) => ({
+          id: d.id,
+          event: d.event,
+          incidentId: d.incidentId,
+          state: d.state,
+          eventId: (JSON.parse(d.body) as { id: string }).id,
+        }));
+    },
+    incidentDeliveriesIdle: () => incidentSandbox.dispatcher.idle(),
+    async close() {
+      await zendesk.close();
+      await incidentSandbox.close();
+    },
+  };
+}
