@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@incident-desk/incident-api';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleTicketEvent } from '../src/sync/ticket-events';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
@@ -132,4 +133,70 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
     expect(await h.notes(ticketId)).toHaveLength(notes.length);
     expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe('takedown_success');
   }, 30_000);
+
+  it.each(['takedown', 'monitor'] as const)(
+    "the connector's own %s report: its incident.created and its history entry leave the linked ticket alone; later entries still become notes",
+    async (mode) => {
+      const ctx = h.context();
+      await fetch(`${h.incidentUrl}/_sandbox/settings`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ omitOptionalPayloadFields: 'never' }),
+      });
+      const created = await h.zendesk.tickets.create({
+        subject: 'Phish',
+        comment: { body: 'A customer forwarded this login page to us this morning.' },
+        custom_fields: [{ id: h.seed.threatFieldId, value: `https://own${h.uid()}.example.org/` }],
+        tags: ['incident_submit'],
+      });
+      const ticketId = created.ticket.id;
+      const reported = await handleTicketEvent({ db: h.db }, ctx, {
+        accountId: h.accountId,
+        receivedAt: new Date().toISOString(),
+        body: { kind: 'report', ticketId, mode },
+      });
+      expect(reported.status).toBe('applied');
+      const link = await h.db.prisma.incidentLink.findUniqueOrThrow({
+        where: { accountId_ticketId: { accountId: h.accountId, ticketId: BigInt(ticketId) } },
+      });
+      await h.control(`/_sandbox/incidents/${link.incidentId}/advance`, {
+        status: 'case_building',
+        message: 'Analyst reviewing the page.',
+      });
+      await h.incidentSandbox.idle();
+      const events = delivered.filter(
+        (event) =>
+          (event.data as { incidentId?: string } | undefined)?.incidentId === link.incidentId,
+      );
+      const history = (event: Record<string, unknown>) =>
+        (event.data as { historyEntry?: { message?: string } }).historyEntry?.message;
+      const reportEntry =
+        mode === 'takedown' ? 'Incident reported for takedown' : 'Incident reported for monitoring';
+      expect(events.map(history)).toContain(reportEntry);
+      expect(events.map((event) => event.event)).toContain('incident.created');
+      const notesBefore = (await h.notes(ticketId)).length;
+
+      const outcomes = new Map<string, SyncOutcome>();
+      for (const event of events) {
+        const outcome = await handleIncidentEvent(deps(), ctx, {
+          accountId: h.accountId,
+          receivedAt: new Date().toISOString(),
+          event,
+        });
+        outcomes.set(`${String(event.event)} ${history(event) ?? ''}`, outcome);
+      }
+      expect(outcomes.get(`incident.history_created ${reportEntry}`)).toEqual({
+        status: 'skipped',
+        reason: "history entry the ticket's own report produced",
+      });
+      expect(outcomes.get('incident.created ')?.status).toBe('skipped');
+      expect(outcomes.get('incident.history_created Analyst reviewing the page.')?.status).toBe(
+        'applied',
+      );
+      const notes = (await h.notes(ticketId)).slice(notesBefore);
+      expect(notes.some((note) => note.includes(reportEntry))).toBe(false);
+      expect(notes.some((note) => note.includes('Analyst reviewing the page.'))).toBe(true);
+    },
+    30_000,
+  );
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { recordReportOwnHistory } from '../src/sync/report-own-history';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
 
@@ -254,6 +255,53 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect((await run('ok, the analyst will look at it')).status).toBe('applied');
     expect((await run('Thanks! We are on it.')).status).toBe('applied');
     expect(await h.notes(ticketId)).toHaveLength(2);
+  });
+
+  it("the report's own history entry is skipped only on an exact match, for its incident, while it is recent", async () => {
+    const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId },
+    });
+    await recordReportOwnHistory(h.db, h.accountId, link.reportRef!, [
+      'Incident reported for\u00a0takedown ',
+    ]);
+    const history = (message: string) =>
+      handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.history_created', { incidentId, historyEntry: { message } }),
+      );
+    expect(await history('Incident reported for takedown')).toEqual({
+      status: 'skipped',
+      reason: "history entry the ticket's own report produced",
+    });
+    // longer texts that merely contain it are news
+    expect((await history('Incident reported for takedown was approved by the brand')).status).toBe(
+      'applied',
+    );
+    // another incident's confirmation is not this report's
+    const other = await h.linkedTicket();
+    const elsewhere = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', {
+        incidentId: other.incidentId,
+        historyEntry: { message: 'Incident reported for takedown' },
+      }),
+    );
+    expect(elsewhere.status).toBe('applied');
+    // past the retention window the same text is an ordinary entry again
+    const later = await handleIncidentEvent(
+      { ...deps(), now: () => new Date(Date.now() + 3 * 24 * 3_600_000) },
+      h.context(),
+      h.job('incident.history_created', {
+        incidentId,
+        historyEntry: { message: 'Incident reported for takedown' },
+      }),
+    );
+    expect(later.status).toBe('applied');
+    const notes = await h.notes(ticketId);
+    expect(notes.filter((note) => note.includes('Incident reported for takedown'))).toHaveLength(2);
   });
 
   it('takedown_updated writes a takedown note', async () => {

@@ -7,6 +7,7 @@ import { echoesAny } from '../../notes/normalize';
 import { statusChangedNote } from '../../notes/status-changed-note';
 import { takedownUpdatedNote } from '../../notes/takedown-updated-note';
 import type { SyncOutcome } from '../job-outcome';
+import { isReportOwnHistory } from '../report-own-history';
 import { OWN_NOTE_RETENTION_MS, type TicketChange } from '../ticket-writer';
 import type { ResolvedDeps } from './handler-deps';
 import type { LinkedTicket } from './incident-link-store';
@@ -108,6 +109,10 @@ async function applyHistoryCreated(
     const ids = [
       ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
     ];
+    if (await isReportOwnHistory(deps.db, ctx.accountId, ids, event.historyMessage, deps.now())) {
+      // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
+      return { status: 'skipped', reason: "history entry the ticket's own report produced" };
+    }
     const posted = await deps.db.prisma.postedIncidentComment.findMany({
       where: {
         accountId: ctx.accountId,

@@ -17,6 +17,7 @@ import { defang } from '../../notes/defang';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
+import { recordReportOwnHistory } from '../report-own-history';
 import { updateTicket } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from './incident-error-kind';
 import { readTicketComments } from './read-ticket-comments';
@@ -118,12 +119,14 @@ export async function reportThreat(
 
   const incidents = ctx.incidents();
   let reportRef: string;
+  let answer: string | undefined;
   try {
     const result =
       mode === 'takedown'
         ? await incidents.incidents.reportTakedown(report)
         : await incidents.incidents.reportMonitoring(report);
     reportRef = result.id;
+    answer = result.message;
   } catch (error) {
     if (error instanceof DuplicateIncidentError) {
       return recordUnlinked(scope, 'duplicate', RECONCILE_DUPLICATE, duplicateDetail(error));
@@ -150,6 +153,13 @@ export async function reportThreat(
     };
   }
 
+  // before the link exists, so the events this report causes already find what it produced
+  await recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [answer]);
+  if (comment) {
+    await deps.db.prisma.postedIncidentComment.create({
+      data: { accountId: ctx.accountId, incidentId: reportRef, text: comment },
+    });
+  }
   await deps.db.prisma.reportAttempt.update({
     where: attemptKey(scope),
     data: { incidentId: reportRef },
@@ -196,6 +206,13 @@ async function linkReported(
   // events carry the list id, a report answers with a reference; both address the incident
   const detail = await ctx.incidents().incidents.retrieve(reportRef);
   const incidentId = detail.id;
+  // the history the incident has right after the report is what the report produced
+  await recordReportOwnHistory(
+    deps.db,
+    ctx.accountId,
+    incidentId,
+    detail.history.map((entry) => entry.message),
+  );
   let link: IncidentLink;
   const save = await saveLinkUnderClaim(deps.db, {
     accountId: ctx.accountId,
