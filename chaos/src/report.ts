@@ -1,0 +1,180 @@
+// The chaos report: what the runs measured, as JSON and as the short Markdown table of issue 9,
+// section 4. Rows the soak (section 1) will fill say "not run" until it exists.
+export interface FuzzFigures {
+  backend: string;
+  seed: number;
+  requests: number;
+  durationMs: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  countsBefore: { receipts: number; jobs: number };
+  countsAfter: { receipts: number; jobs: number };
+  memory: {
+    rssBeforeMiB: number;
+    rssAfterMiB: number;
+    heapBeforeMiB: number;
+    heapAfterMiB: number;
+    peakRssMiB: number;
+    toleranceHeapMiB: number;
+    toleranceRssMiB: number;
+  };
+  byKind: Record<string, { sent: number; statuses: Record<string, number> }>;
+  adminCovered: boolean;
+  healthAfter: number;
+  secretsInLogs: number;
+  unhandledErrors: number;
+  failures: string[];
+}
+
+export interface SecurityFinding {
+  property: string;
+  backend: string;
+  test: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface ChaosReport {
+  generatedAt: string;
+  profile: 'ci' | 'full';
+  seed: number;
+  fuzzCountPerBackend: number;
+  backends: string[];
+  durationMs: number;
+  steps: { name: string; ok: boolean; durationMs: number }[];
+  tests: { name: string; status: string; durationMs: number }[];
+  parts: Record<string, unknown>;
+}
+
+const NOT_RUN = 'not run (soak, section 1, not built yet)';
+
+function fuzzParts(report: ChaosReport): FuzzFigures[] {
+  return Object.entries(report.parts)
+    .filter(([name]) => name.startsWith('fuzz-'))
+    .map(([, part]) => part as FuzzFigures);
+}
+
+function securityFindings(report: ChaosReport): SecurityFinding[] {
+  return Object.entries(report.parts)
+    .filter(([name]) => name.startsWith('security-'))
+    .flatMap(([, part]) => part as SecurityFinding[]);
+}
+
+function sumBy(figures: FuzzFigures, select: (kind: string) => string | null) {
+  const totals = new Map<string, number>();
+  for (const [kind, tally] of Object.entries(figures.byKind)) {
+    const key = select(kind);
+    if (key) totals.set(key, (totals.get(key) ?? 0) + tally.sent);
+  }
+  return totals;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function renderMarkdown(report: ChaosReport): string {
+  const fuzz = fuzzParts(report);
+  const lines: string[] = [];
+  lines.push('# incident-desk chaos report', '');
+  lines.push(
+    `${report.generatedAt} · profile \`${report.profile}\` · fast-check seed **${report.seed}** · ` +
+      `${report.fuzzCountPerBackend} fuzz requests per backend · backends ${report.backends.join(', ')} · ` +
+      `${(report.durationMs / 1000).toFixed(0)} s`,
+    '',
+  );
+  const perBackend = (render: (f: FuzzFigures) => string) =>
+    fuzz.length === 0 ? 'fuzz not run' : fuzz.map((f) => `${f.backend}: ${render(f)}`).join('; ');
+  const rows: [string, string][] = [
+    ['Events sent', `${NOT_RUN}; hostile requests: ${perBackend((f) => String(f.requests))}`],
+    ['Applied', NOT_RUN],
+    [
+      'Duplicates suppressed',
+      `replayed deliveries answered "duplicate": ${perBackend((f) =>
+        String(
+          Object.entries(f.byKind)
+            .filter(([k]) => k.includes('/replay_'))
+            .reduce((n, [, t]) => n + (t.statuses['200'] ?? 0), 0),
+        ),
+      )}`,
+    ],
+    [
+      'Faults injected by kind',
+      `${NOT_RUN}; hostile requests by target: ${perBackend((f) =>
+        [...sumBy(f, (k) => k.split('/')[0] ?? null)].map(([k, n]) => `${k} ${n}`).join(', '),
+      )}`,
+    ],
+    ['Restarts', NOT_RUN],
+    ['Lost (must be 0)', NOT_RUN],
+    [
+      'Duplicated (must be 0)',
+      `jobs or receipts added by the fuzz run (replays included): ${perBackend(
+        (f) => String(f.countsAfter.jobs - f.countsBefore.jobs + (f.countsAfter.receipts - f.countsBefore.receipts)),
+      )}`,
+    ],
+    [
+      'p99 end-to-end latency under faults',
+      `${NOT_RUN}; p99 answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
+    ],
+    ['Peak RSS', perBackend((f) => `${f.memory.peakRssMiB} MiB`)],
+  ];
+  lines.push('| Figure | Value |', '| --- | --- |');
+  for (const [name, value] of rows) lines.push(`| ${name} | ${cell(value)} |`);
+  lines.push('');
+
+  if (fuzz.length > 0) {
+    lines.push('## Bad input (section 2)', '');
+    lines.push(
+      '| Backend | Requests | Req/s | p50 / p99 | Non-4xx | Stored or enqueued | Heap after GC | RSS after GC | Peak RSS | Admin page | Health after |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const f of fuzz) {
+      const non4xx = Object.entries(f.byKind).reduce(
+        (n, [kind, t]) =>
+          n +
+          Object.entries(t.statuses)
+            .filter(([s]) => (Number(s) < 400 || Number(s) > 499) && !(kind.includes('/replay_') && s === '200'))
+            .reduce((m, [, c]) => m + c, 0),
+        0,
+      );
+      lines.push(
+        `| ${f.backend} | ${f.requests} | ${f.requestsPerSecond} | ${f.p50Ms} / ${f.p99Ms} ms | ${non4xx} | ` +
+          `${f.countsAfter.receipts - f.countsBefore.receipts} receipts, ${f.countsAfter.jobs - f.countsBefore.jobs} jobs | ` +
+          `${f.memory.heapBeforeMiB} → ${f.memory.heapAfterMiB} MiB (±${f.memory.toleranceHeapMiB}) | ` +
+          `${f.memory.rssBeforeMiB} → ${f.memory.rssAfterMiB} MiB (±${f.memory.toleranceRssMiB}) | ${f.memory.peakRssMiB} MiB | ` +
+          `${f.adminCovered ? 'covered' : 'absent, not covered'} | ${f.healthAfter} |`,
+      );
+    }
+    lines.push('');
+    const first = fuzz[0]!;
+    lines.push(`Answers by attack (${first.backend}):`, '');
+    lines.push('| Target / attack | Sent | Statuses |', '| --- | --- | --- |');
+    for (const [kind, tally] of Object.entries(first.byKind)) {
+      lines.push(`| ${kind} | ${tally.sent} | ${Object.entries(tally.statuses).map(([s, n]) => `${s}×${n}`).join(' ')} |`);
+    }
+    lines.push('');
+  }
+
+  const findings = securityFindings(report);
+  if (findings.length > 0) {
+    lines.push('## Security properties (section 3)', '');
+    lines.push('| Property | Backend | Result | Detail |', '| --- | --- | --- | --- |');
+    for (const f of findings) {
+      lines.push(`| ${cell(f.property)} | ${f.backend} | ${f.ok ? 'holds' : '**FAILS**'} | ${cell(f.detail)} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Steps', '', '| Step | Result | Time |', '| --- | --- | --- |');
+  for (const step of report.steps) {
+    lines.push(`| ${cell(step.name)} | ${step.ok ? 'passed' : '**failed**'} | ${(step.durationMs / 1000).toFixed(1)} s |`);
+  }
+  lines.push('');
+  const notPassed = report.tests.filter((t) => t.status !== 'passed');
+  lines.push(
+    `${report.tests.length} chaos tests, ${report.tests.length - notPassed.length} passed` +
+      (notPassed.length > 0 ? `; not passed: ${notPassed.map((t) => `${t.name} (${t.status})`).join('; ')}` : '') +
+      '.',
+    '',
+  );
+  return `${lines.join('\n')}\n`;
+}

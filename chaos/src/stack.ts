@@ -1,0 +1,282 @@
+// The whole product in one process for the chaos runs: both sandboxes on port 0, the composed
+// connector (createConnector) on a server whose address is known before configuration, and two
+// accounts installed the way the demo installs one (client credentials, incident connection,
+// sidebar secret, setup). Every secret is generated per run, so the runs can search for them.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  createIncidentSandbox,
+  OTHER_ORG_API_KEY,
+  type IncidentSandbox,
+} from '@incident-desk/incident-sandbox';
+import { createZendeskSandbox, seedDemo, type TDemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import {
+  createIncidentSubscriptionDirectory,
+  createZendeskWebhookDirectory,
+} from '@incident-desk/connector/src/accounts';
+import { createConnector, type Connector } from '@incident-desk/connector/src/app';
+import { loadConfig, type TConnectorConfig } from '@incident-desk/connector/src/config';
+import { runDemo } from '@incident-desk/connector/src/demo/run-demo';
+import { createLogCapture, type LogCapture } from './log-capture';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface InstalledAccount {
+  accountId: string;
+  subdomain: string;
+  seed: TDemoSeed;
+  sidebarSecret: string;
+  incidentApiKey: string;
+  incidentClientId: string;
+  /** Receiver ids of the account's incident subscriptions (the `subscription` query value). */
+  subscriptionIds: string[];
+  /** The current signing secret of each subscription, by receiver id. */
+  incidentSecrets: Map<string, string>;
+  zendeskWebhookSecret: string;
+  agent: { id: number; email: string };
+}
+
+export interface ChaosStack {
+  backend: Backend;
+  config: TConnectorConfig;
+  connector: Connector;
+  url: string;
+  incidentUrl: string;
+  zendeskUrl: string;
+  zendeskSandbox: ZendeskSandbox;
+  incidentSandbox: IncidentSandbox;
+  a: InstalledAccount;
+  b: InstalledAccount;
+  logs: LogCapture;
+  /** Every plaintext secret this run knows of (keys, client secret, tokens, webhook secrets). */
+  secrets(): Promise<string[]>;
+  /** Webhook receipts and queue jobs (every state) of the connector's queues. */
+  counts(): Promise<{ receipts: number; jobs: number }>;
+  /** The schemas holding the connector's tables and pg-boss's. */
+  schemas: { app: string; boss: string };
+  close(): Promise<void>;
+}
+
+export const CHAOS_CLIENT_ID = 'incident_desk_chaos';
+
+interface DatabaseEnv {
+  env: Record<string, string>;
+  schemas: { app: string; boss: string };
+  drop(): Promise<void>;
+}
+
+function databaseEnv(backend: Backend, dir: string): DatabaseEnv {
+  if (backend === 'pglite') {
+    return {
+      env: { PGLITE_DIR: path.join(dir, 'pglite') },
+      schemas: { app: 'public', boss: 'pgboss' },
+      drop: async () => undefined,
+    };
+  }
+  const schema = `chaos_${randomBytes(5).toString('hex')}`;
+  const url = new URL(process.env.DATABASE_URL!);
+  const plain = url.toString();
+  url.searchParams.set('schema', schema);
+  return {
+    env: { DATABASE_URL: url.toString() },
+    schemas: { app: schema, boss: `${schema}_pgboss` },
+    async drop() {
+      const client = new pg.Client({ connectionString: plain });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface StartOptions {
+  /** Seed the incident sandbox delivers webhooks after (ms). */
+  webhookDelayMs?: number;
+}
+
+export async function startChaosStack(backend: Backend, options: StartOptions = {}): Promise<ChaosStack> {
+  const logs = createLogCapture();
+  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-chaos-'));
+  const clientSecret = `chaos-client-secret-${randomBytes(12).toString('hex')}`;
+  const sealingKey = randomBytes(32).toString('base64');
+
+  const incidentSandbox = createIncidentSandbox({
+    webhookDelayMs: options.webhookDelayMs ?? 5,
+    webhookRetryDelaysMs: [100, 500],
+  });
+  const incident = await incidentSandbox.listen(0);
+
+  // The connector's address must be known before configuration (redirect URI, webhook targets).
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const zendeskSandbox = createZendeskSandbox({
+    searchLagMs: 0,
+    globalClients: [
+      {
+        identifier: CHAOS_CLIENT_ID,
+        secret: clientSecret,
+        name: 'incident-desk (chaos)',
+        redirect_uris: [`${url}/oauth/callback`],
+      },
+    ],
+    webhooks: { retryDelaysMs: [20, 50] },
+  });
+  const seedA = seedDemo(zendeskSandbox, 'demo');
+  const seedB = seedDemo(zendeskSandbox, 'other');
+  const zendesk = await zendeskSandbox.listen(0);
+  const incidentUrl = incident.url.replace(/\/+$/, '');
+  const zendeskUrl = zendesk.url.replace(/\/+$/, '');
+
+  const database = databaseEnv(backend, dir);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DEMO: 'false',
+      CONNECTOR_PORT: '0',
+      CONNECTOR_PUBLIC_URL: url,
+      SECRETS_KEYS: `chaos-1:${sealingKey}`,
+      ZENDESK_CLIENT_ID: CHAOS_CLIENT_ID,
+      ZENDESK_CLIENT_SECRET: clientSecret,
+      ZENDESK_REDIRECT_URI: `${url}/oauth/callback`,
+      ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
+      INCIDENT_API_URL: incidentUrl,
+      WORKER_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      ...database.env,
+    },
+    { log: logs.log },
+  );
+  const connector = await createConnector(config, { log: logs.log });
+  server.on('request', connector.app);
+
+  async function install(
+    seed: TDemoSeed,
+    incidentApiKey: string,
+    incidentClientId: string,
+    subClientIds: string[],
+  ): Promise<InstalledAccount> {
+    const sidebarSecret = `chaos-sidebar-${seed.subdomain}-${randomBytes(16).toString('hex')}`;
+    const { accountId, setup } = await runDemo({
+      db: connector.db,
+      secretBox: connector.secretBox,
+      accounts: connector.accounts,
+      oauth: config.oauth,
+      demo: {
+        zendeskSandboxUrl: zendeskUrl,
+        incidentSandboxUrl: incidentUrl,
+        subdomain: seed.subdomain,
+        incidentApiKey,
+        incidentClientId,
+        incidentSubClientIds: subClientIds,
+        sidebarSharedSecret: sidebarSecret,
+      },
+      connectorUrl: url,
+      readyTimeoutMs: 5_000,
+      log: logs.log,
+    });
+    const failed = setup.steps.filter((s) => s.outcome === 'failed');
+    if (failed.length > 0) {
+      throw new Error(`setup of ${seed.subdomain} failed: ${JSON.stringify(failed)}`);
+    }
+    const subscriptions = await connector.db.prisma.incidentSubscription.findMany({
+      where: { accountId },
+    });
+    const directory = createIncidentSubscriptionDirectory(connector.db, connector.secretBox);
+    const incidentSecrets = new Map<string, string>();
+    for (const row of subscriptions) {
+      const found = await directory.find(row.receiverId);
+      incidentSecrets.set(row.receiverId, found!.secrets.at(-1)!);
+    }
+    const zendeskSecrets = await createZendeskWebhookDirectory(
+      connector.db,
+      connector.secretBox,
+    ).find(accountId);
+    return {
+      accountId,
+      subdomain: seed.subdomain,
+      seed,
+      sidebarSecret,
+      incidentApiKey,
+      incidentClientId,
+      subscriptionIds: subscriptions.map((s) => s.receiverId),
+      incidentSecrets,
+      zendeskWebhookSecret: zendeskSecrets!.secrets[0]!,
+      agent: { id: seed.agentIds[0], email: `alex@${seed.subdomain}.example` },
+    };
+  }
+
+  const a = await install(seedA, 'sandbox-demo-key', 'cl_demo_parent', [
+    'cl_demo_retail',
+    'cl_demo_bank',
+  ]);
+  const b = await install(seedB, OTHER_ORG_API_KEY, 'cl_other_org', []);
+
+  const queueNames = ['incident-event', 'ticket-event'];
+  let closed = false;
+  return {
+    backend,
+    config,
+    connector,
+    url,
+    incidentUrl,
+    zendeskUrl,
+    zendeskSandbox,
+    incidentSandbox,
+    a,
+    b,
+    logs,
+    schemas: database.schemas,
+    async secrets() {
+      const tokens: string[] = [];
+      for (const row of await connector.db.prisma.zendeskCredential.findMany()) {
+        tokens.push(await connector.secretBox.open(row.sealedAccessToken));
+        if (row.sealedRefreshToken) tokens.push(await connector.secretBox.open(row.sealedRefreshToken));
+      }
+      return [
+        sealingKey,
+        Buffer.from(sealingKey, 'base64').toString('hex'),
+        clientSecret,
+        ...tokens,
+        ...[a, b].flatMap((account) => [
+          account.sidebarSecret,
+          account.incidentApiKey,
+          account.zendeskWebhookSecret,
+          ...account.incidentSecrets.values(),
+        ]),
+      ];
+    },
+    async counts() {
+      const rows = await connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
+        `SELECT count(*) AS n FROM "${database.schemas.boss}".job WHERE name = ANY($1)`,
+        queueNames,
+      );
+      return {
+        receipts: await connector.db.prisma.webhookReceipt.count(),
+        jobs: Number(rows[0]?.n ?? 0),
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connector.close();
+      await zendesk.close();
+      await incidentSandbox.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+      logs.restore();
+    },
+  };
+}
