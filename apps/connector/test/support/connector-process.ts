@@ -80,6 +80,13 @@ export interface ConnectorProcessOptions {
   /** Short, so a job left active by a killed process is retried within a test. Default 10. */
   jobTimeoutSeconds?: number;
   extraEnv?: Record<string, string>;
+  /**
+   * Where the sandboxes reach it, as registered by the demo set-up (e.g. a proxy in front of
+   * several instances). Default its own address.
+   */
+  publicUrl?: string;
+  /** Off: a further instance on a database a first one set up; ready once it listens. Default on. */
+  demo?: boolean;
   /** How long start-up (migrations, the demo set-up) may take. Default 60 s. */
   readyTimeoutMs?: number;
 }
@@ -104,7 +111,7 @@ export function newSecretsKeys(): string {
   return `crash-test:${randomBytes(32).toString('base64')}`;
 }
 
-/** Starts src/main.ts and resolves once the demo account is set up (it is ready for webhooks). */
+/** Starts src/main.ts; resolves once the demo account is set up (or, without the demo, it listens). */
 export async function startConnectorProcess(
   options: ConnectorProcessOptions,
 ): Promise<ConnectorProcess> {
@@ -115,10 +122,10 @@ export async function startConnectorProcess(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'test',
-      DEMO: 'true',
+      DEMO: options.demo === false ? 'false' : 'true',
       CONNECTOR_HOST: '127.0.0.1',
       CONNECTOR_PORT: String(options.port),
-      CONNECTOR_PUBLIC_URL: url,
+      CONNECTOR_PUBLIC_URL: options.publicUrl ?? url,
       SECRETS_KEYS: options.secretsKeys,
       ZENDESK_BASE_URL_TEMPLATE: `${options.zendeskUrl}/_z/{subdomain}`,
       // the demo's readiness check looks for the Zendesk sandbox on localhost at this port
@@ -174,7 +181,9 @@ export async function startConnectorProcess(
     },
   };
   try {
-    await waitForDemo(child, () => output, options.readyTimeoutMs ?? 60_000);
+    const ready =
+      options.demo === false ? /connector listening on/ : /demo: account "demo" connected/;
+    await waitForReady(child, () => output, ready, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     await handle.kill();
     throw new Error(`${(error as Error).message}\n--- connector output ---\n${output}`, {
@@ -194,7 +203,12 @@ async function queuesEmpty(url: string): Promise<boolean> {
   );
 }
 
-function waitForDemo(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+function waitForReady(
+  child: ChildProcess,
+  output: () => string,
+  ready: RegExp,
+  timeoutMs: number,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => finish(new Error(`connector not ready within ${timeoutMs} ms`)),
@@ -204,7 +218,7 @@ function waitForDemo(child: ChildProcess, output: () => string, timeoutMs: numbe
       const text = output();
       if (/demo set-up failed|setup had failures/.test(text))
         finish(new Error('connector demo set-up failed'));
-      else if (/demo: account "demo" connected/.test(text)) finish(null);
+      else if (ready.test(text)) finish(null);
     };
     const onExit = (code: number | null, signal: string | null) =>
       finish(new Error(`connector exited (${code ?? signal}) before it was ready`));
