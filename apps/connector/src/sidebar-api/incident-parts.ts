@@ -47,17 +47,52 @@ async function settle<T>(part: TPartName, read: () => Promise<T>): Promise<Part<
   }
 }
 
+/**
+ * The client each incident belongs to, which never changes: once known, the credits of that
+ * client are read alongside the incident instead of after it. Bounded; keyed by account.
+ */
+export class IncidentClientIds {
+  private readonly known = new Map<string, string>();
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(accountId: string, incidentId: string): string | undefined {
+    return this.known.get(`${accountId}:${incidentId}`);
+  }
+
+  set(accountId: string, incidentId: string, clientId: string): void {
+    if (this.known.size >= this.maxEntries) this.known.clear();
+    this.known.set(`${accountId}:${incidentId}`, clientId);
+  }
+}
+
 export async function readIncidentParts(
   incidents: IncidentClient,
   incidentId: string,
+  clientIds?: { cache: IncidentClientIds; accountId: string },
 ): Promise<IncidentParts> {
   const incident = settle('incident', () => incidents.incidents.retrieve(incidentId));
   // credits belong to the incident's client (a sub-client may be unlimited or not use credits)
-  const usage = incident.then((read) =>
-    settle('usage', () =>
-      incidents.usage.retrieve(read.ok ? { clientId: read.value.clientId } : {}),
-    ),
-  );
+  const knownClientId = clientIds?.cache.get(clientIds.accountId, incidentId);
+  const usage =
+    knownClientId === undefined
+      ? incident.then((read) =>
+          settle('usage', () =>
+            incidents.usage.retrieve(read.ok ? { clientId: read.value.clientId } : {}),
+          ),
+        )
+      : Promise.all([
+          incident,
+          settle('usage', () => incidents.usage.retrieve({ clientId: knownClientId })),
+        ]).then(([read, early]) =>
+          // an id that no longer matches (the service's data was replaced) is read again
+          read.ok && read.value.clientId !== knownClientId
+            ? settle('usage', () => incidents.usage.retrieve({ clientId: read.value.clientId }))
+            : early,
+        );
+  void incident.then((read) => {
+    if (read.ok && clientIds)
+      clientIds.cache.set(clientIds.accountId, incidentId, read.value.clientId);
+  });
   const snapshots = settle(
     'snapshots',
     async () => (await incidents.incidents.snapshots(incidentId)).snapshots,

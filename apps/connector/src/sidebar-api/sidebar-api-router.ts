@@ -17,7 +17,8 @@ import {
   type ActionResult,
 } from './ticket-actions';
 import { retryLink } from './retry-link';
-import { buildTicketView } from './ticket-view';
+import { IncidentClientIds } from './incident-parts';
+import { buildTicketView, startEarlyViewReads } from './ticket-view';
 
 export interface SidebarApiOptions {
   db: TDatabase;
@@ -48,6 +49,7 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
     clockToleranceSeconds: options.clockToleranceSeconds ?? 5,
   });
   const json = express.json({ limit: '8kb' });
+  const incidentClientIds = new IncidentClientIds();
   const base = '/sidebar/tickets/:ticketId';
 
   /** The ticket, read with the account's own client: another account's ticket is not found. */
@@ -86,11 +88,13 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
     });
 
   router.get(base, authenticate, async (_req, res) => {
+    const { ctx, ticketId } = callerOf(res);
+    // Not waiting for the ticket: for a linked ticket the durable link already names the incident.
+    const early = startEarlyViewReads(db, ctx, ticketId, incidentClientIds);
     const ticket = await ticketOf(res);
     if (!ticket) return;
-    const { ctx } = callerOf(res);
     res.set('Cache-Control', 'no-store');
-    res.json(await buildTicketView(db, ctx, ticket, now()));
+    res.json(await buildTicketView(db, ctx, ticket, now(), early));
   });
 
   router.post(`${base}/approve-takedown`, authenticate, json, async (req, res) => {

@@ -5,8 +5,8 @@ import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import type { TLinkState, TSidebarTicketView } from '@incident-desk/sidebar/contract';
-import { readIncidentParts, type IncidentParts } from './incident-parts';
+import type { TLinkState, TSidebarTicketView, TSyncHealth } from '@incident-desk/sidebar/contract';
+import { IncidentClientIds, readIncidentParts, type IncidentParts } from './incident-parts';
 import { readSyncHealth } from './sync-health';
 
 function textField(ticket: TTicket, fieldId: number): string | null {
@@ -42,14 +42,63 @@ async function unlinkedReasonOf(db: TDatabase, accountId: string, ticketId: numb
   return attempt?.detail ?? 'the report could not be linked to an incident';
 }
 
+const NO_INCIDENT_PARTS: IncidentParts = {
+  incident: null,
+  snapshots: [],
+  takedownAttempts: null,
+  usage: null,
+  unavailable: [],
+};
+
+/** Reads of the view that need only the ticket id, started while the ticket itself is read. */
+export interface EarlyViewReads {
+  /** The durable link's incident, or null. */
+  linkedIncidentId: Promise<string | null>;
+  /** The incident-service parts of the linked incident (null when there is no link). */
+  linkedParts: Promise<IncidentParts | null>;
+  sync: Promise<TSyncHealth>;
+}
+
+/**
+ * Starts what the view needs besides the ticket: the durable link and, for a linked ticket, the
+ * incident's parts, and the sync health. The view then costs the longest of the ticket read and
+ * these, not their sum. Rejections are kept for whoever awaits them, never left unhandled.
+ */
+export function startEarlyViewReads(
+  db: TDatabase,
+  ctx: AccountContext,
+  ticketId: number,
+  clientIds: IncidentClientIds,
+): EarlyViewReads {
+  const linkedIncidentId = db.prisma.incidentLink
+    .findUnique({
+      where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+    })
+    .then((link) => link?.incidentId ?? null);
+  const linkedParts = linkedIncidentId.then((incidentId) =>
+    incidentId
+      ? readIncidentParts(ctx.incidents(), incidentId, {
+          cache: clientIds,
+          accountId: ctx.accountId,
+        })
+      : null,
+  );
+  const sync = readSyncHealth(db, ctx.accountId, ticketId);
+  for (const pending of [linkedIncidentId, linkedParts, sync]) pending.catch(() => undefined);
+  return { linkedIncidentId, linkedParts, sync };
+}
+
 export async function buildTicketView(
   db: TDatabase,
   ctx: AccountContext,
   ticket: TTicket,
   now: Date,
+  early: EarlyViewReads = startEarlyViewReads(db, ctx, ticket.id, new IncidentClientIds()),
 ): Promise<TSidebarTicketView> {
   const fieldIncidentId = textField(ticket, ctx.fields.incidentId);
-  const incidentId = fieldIncidentId ?? (await incidentIdOfTicket(db, ctx, ticket));
+  const linkedIncidentId = await early.linkedIncidentId;
+  // The Incident ID field wins over the durable link, as in incidentIdOfTicket.
+  const incidentId = fieldIncidentId ?? linkedIncidentId;
   const threat = textField(ticket, ctx.fields.threat);
   const linkState: TLinkState = incidentId
     ? 'linked'
@@ -59,17 +108,14 @@ export async function buildTicketView(
         ? 'unlinked'
         : 'none';
 
-  const [parts, sync, unlinkedReason] = await Promise.all([
-    incidentId
-      ? readIncidentParts(ctx.incidents(), incidentId)
-      : Promise.resolve<IncidentParts>({
-          incident: null,
-          snapshots: [],
-          takedownAttempts: null,
-          usage: null,
-          unavailable: [],
-        }),
-    readSyncHealth(db, ctx.accountId, ticket.id),
+  const parts: Promise<IncidentParts> = !incidentId
+    ? Promise.resolve(NO_INCIDENT_PARTS)
+    : incidentId === linkedIncidentId
+      ? early.linkedParts.then((read) => read ?? NO_INCIDENT_PARTS)
+      : readIncidentParts(ctx.incidents(), incidentId);
+  const [incidentParts, sync, unlinkedReason] = await Promise.all([
+    parts,
+    early.sync,
     linkState === 'failed' ? unlinkedReasonOf(db, ctx.accountId, ticket.id) : undefined,
   ]);
 
@@ -86,7 +132,7 @@ export async function buildTicketView(
         ...(ctx.fields.status === null ? {} : { incidentStatus: ctx.fields.status }),
       },
     },
-    ...parts,
+    ...incidentParts,
     sync,
     fetchedAt: now.toISOString(),
   };
