@@ -12,6 +12,13 @@ import {
   createZendeskWebhookDirectory,
 } from './accounts';
 import type { DatabaseAccountContextProvider } from './accounts/account-context-provider';
+import {
+  createSetupQueue,
+  requestSetup,
+  startSetupWorker,
+  type SetupWorker,
+} from './accounts/setup-job';
+import { adminRouter, completeAdminSignIn, cookiePolicyFor } from './admin';
 import type { TConnectorConfig } from './config';
 import { errorHandler } from './http/http-error';
 import { incidentWebhookRouter, type IncidentEventJob } from './http/incident-webhook';
@@ -29,6 +36,8 @@ export interface ConnectorOptions {
   incidentEvents?: Omit<IncidentEventDeps, 'db'>;
   queues?: SyncQueueOptions;
   log?: (message: string) => void;
+  /** Where the built admin page is (default apps/admin/dist). */
+  adminDistDir?: string;
 }
 
 export interface ListeningConnector {
@@ -101,6 +110,7 @@ export async function createConnector(
     ...(config.database.pgliteDir ? { pgliteDir: config.database.pgliteDir } : {}),
   });
   let worker: Worker | undefined;
+  let setupWorker: SetupWorker | undefined;
   try {
     // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
     const superviseSeconds = Math.min(
@@ -115,6 +125,7 @@ export async function createConnector(
       expireInSeconds: config.worker.jobTimeoutSeconds,
       ...options.queues,
     });
+    await createSetupQueue(boss);
     const inbox = createInbox(db, boss);
     const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
     const accounts = createAccountContextProvider({
@@ -144,7 +155,37 @@ export async function createConnector(
     app.use(
       ticketingWebhookRouter({ inbox, accounts: createZendeskWebhookDirectory(db, secretBox) }),
     );
-    app.use(accountsRouter({ db, secretBox, oauth: config.oauth }));
+    const adminCookies = cookiePolicyFor(config.publicUrl);
+    app.use(
+      accountsRouter({
+        db,
+        secretBox,
+        oauth: config.oauth,
+        // Setup runs in a worker, durably (a pg-boss job), as soon as the install is stored.
+        onInstalled: ({ accountId }) => requestSetup(db, boss, accountId, new Date()),
+        onAdminSignIn: completeAdminSignIn({
+          db,
+          oauth: config.oauth,
+          cookies: adminCookies,
+          now: Date.now,
+        }),
+      }),
+    );
+    app.use(
+      adminRouter({
+        db,
+        boss,
+        inbox,
+        secretBox,
+        accounts,
+        oauth: config.oauth,
+        cookies: adminCookies,
+        publicOrigin: new URL(config.publicUrl).origin,
+        ...(config.incidentApiUrl ? { incidentApiUrl: config.incidentApiUrl } : {}),
+        ...(options.adminDistDir ? { distDir: options.adminDistDir } : {}),
+        now: Date.now,
+      }),
+    );
     app.use(
       sidebarApiRouter({ db, accounts, inbox, installations: sidebarInstallations(db, secretBox) }),
     );
@@ -169,6 +210,11 @@ export async function createConnector(
           }
         },
       });
+      setupWorker = await startSetupWorker(
+        boss,
+        { db, secretBox, accounts, oauth: config.oauth, connectorUrl: config.publicUrl, log },
+        { pollingIntervalSeconds: config.worker.pollingIntervalSeconds },
+      );
     } else {
       log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
     }
@@ -210,7 +256,7 @@ export async function createConnector(
       close() {
         closing ??= (async () => {
           await Promise.all([...servers].map((server) => closeServer(server)));
-          await worker?.stop(config.worker.shutdownTimeoutMs);
+          await Promise.all([worker?.stop(config.worker.shutdownTimeoutMs), setupWorker?.stop()]);
           await db.close();
         })();
         return closing;
@@ -218,6 +264,7 @@ export async function createConnector(
     };
   } catch (error) {
     await worker?.stop(1_000).catch(() => undefined);
+    await setupWorker?.stop().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -138,9 +138,12 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** What the browser-like helpers need: where the connector and the Zendesk sandbox are. */
+export type OAuthEndpoints = Pick<AccountsHarness, 'connectorUrl' | 'sandboxUrl'>;
+
 /** Connector /install -> Zendesk approval page, as a browser would follow it. */
 export async function startInstall(
-  harness: AccountsHarness,
+  harness: OAuthEndpoints,
   subdomain: string,
 ): Promise<{ authorizeUrl: URL; approvalPage: string }> {
   const install = await fetch(`${harness.connectorUrl}/install?subdomain=${subdomain}`, {
@@ -155,7 +158,7 @@ export async function startInstall(
 
 /** Submits the approval form as its Allow or Deny button does; returns the callback URL. */
 export async function submitApproval(
-  harness: AccountsHarness,
+  harness: OAuthEndpoints,
   approvalPage: string,
   decision: 'allow' | 'deny',
   userId: number,
@@ -180,7 +183,7 @@ export async function submitApproval(
 
 /** The whole dance; returns the callback's answer. */
 export async function install(
-  harness: AccountsHarness,
+  harness: OAuthEndpoints,
   subdomain: string,
   userId: number,
 ): Promise<{ status: number; body: string; callbackUrl: URL }> {

@@ -1,0 +1,54 @@
+// What the admin page shows about its account, in one read. Secrets never leave: the incident API
+// key and the sidebar secret are reported as set or not set only.
+import type { TDatabase } from '@incident-desk/db';
+import { readAccountSettings } from '../accounts/account-configuration';
+import { getConnectionStatus } from '../accounts/credential-store';
+import { readSetupStatus } from '../accounts/setup-state';
+import { scopeSet } from '../accounts/scopes';
+import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+
+export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, accountId: string) {
+  const [account, connection, health, setup, settings] = await Promise.all([
+    db.prisma.account.findUniqueOrThrow({
+      where: { id: accountId },
+      include: { configuration: true },
+    }),
+    getConnectionStatus(db, accountId),
+    db.prisma.accountHealth.findUnique({ where: { accountId } }),
+    readSetupStatus(db, accountId),
+    readAccountSettings(db, accountId),
+  ]);
+  const granted = new Set(connection.scope);
+  const steadyState = [...scopeSet(oauth.scope)];
+  const configuration = account.configuration;
+  return {
+    account: { subdomain: account.zendeskSubdomain },
+    connection: {
+      state: connection.state,
+      grant: connection.grant,
+      scopes: connection.scope,
+      // `read` covers users:read on Zendesk; only a token with neither lacks it
+      missingScopes: steadyState.filter(
+        (scope) => !granted.has(scope) && !(scope.endsWith(':read') && granted.has('read')),
+      ),
+      accessExpiresAt: connection.accessExpiresAt,
+      refreshExpiresAt: connection.refreshExpiresAt,
+      lastError: connection.lastError,
+      lastErrorAt: connection.lastErrorAt,
+    },
+    health: {
+      lastZendeskWebhookAt: health?.lastZendeskWebhookAt ?? null,
+      lastIncidentEventAt: health?.lastIncidentEventAt ?? null,
+      lastWebhookTestAt: health?.lastWebhookTestAt ?? null,
+    },
+    setup,
+    settings,
+    incident: {
+      baseUrl: configuration?.incidentApiBaseUrl ?? null,
+      apiKey: configuration?.sealedIncidentApiKey ? ('set' as const) : ('not_set' as const),
+      clientId: configuration?.incidentClientId ?? null,
+      subClientIds: configuration?.incidentSubClientIds ?? [],
+    },
+    sidebarSecret: configuration?.sealedSidebarSecret ? ('set' as const) : ('not_set' as const),
+  };
+}

@@ -1,0 +1,38 @@
+// The admin page: sign-in with Zendesk, the JSON API scoped to the signed-in admin's account, and
+// the built UI. Mount `adminRouter(...)` and give `completeAdminSignIn(...)` to accountsRouter.
+import type { Router } from 'express';
+import express from 'express';
+import type { CookiePolicy } from './admin-cookie';
+import { adminApiRouter, type AdminApiOptions } from './admin-api-router';
+import { adminSignInRouter } from './admin-sign-in';
+import { adminStaticRouter } from './admin-static';
+
+export { completeAdminSignIn, type AdminSignInOptions } from './admin-sign-in';
+export { ADMIN_CSP } from './admin-static';
+export type { CookiePolicy } from './admin-cookie';
+
+export interface AdminRouterOptions extends AdminApiOptions {
+  distDir?: string;
+  fetch?: typeof fetch;
+}
+
+/** Secure cookies whenever the public URL is HTTPS (it must be outside local development). */
+export function cookiePolicyFor(publicUrl: string): CookiePolicy {
+  return { secure: new URL(publicUrl).protocol === 'https:' };
+}
+
+export function adminRouter(options: AdminRouterOptions): Router {
+  const router = express.Router();
+  router.use(adminStaticRouter(options.distDir ? { distDir: options.distDir } : {}));
+  router.use(
+    adminSignInRouter({
+      db: options.db,
+      oauth: options.oauth,
+      cookies: options.cookies,
+      now: options.now,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
+  router.use(adminApiRouter(options));
+  return router;
+}

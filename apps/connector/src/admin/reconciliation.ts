@@ -1,0 +1,133 @@
+// The reconciliation queue of one account: tickets whose report could not be linked. Link ties a
+// ticket to an incident the admin names (checked with the incident service first); Retry clears the
+// unlinked state and reports again, exactly as the sidebar's retry does.
+import { NotFoundError } from '@incident-desk/incident-api';
+import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
+import type { AccountContext } from '../accounts/account-context';
+import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import type { Inbox } from '../ingest/inbox';
+import { retryLink } from '../sidebar-api/retry-link';
+import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
+import { updateTicket } from '../sync/ticket-writer';
+import type { AdminSession } from './admin-sessions';
+
+export interface ReconciliationResult {
+  status: number;
+  code?: string;
+  message: string;
+}
+
+export async function listReconciliation(db: TDatabase, accountId: string) {
+  const rows = await db.prisma.reconciliationEntry.findMany({
+    where: { accountId, resolvedAt: null },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+  });
+  return rows.map((row) => ({
+    ticketId: Number(row.ticketId),
+    reason: row.reason,
+    detail: row.detail,
+    createdAt: row.createdAt,
+  }));
+}
+
+const INCIDENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+async function openEntry(db: TDatabase, accountId: string, ticketId: string) {
+  if (!/^\d{1,19}$/.test(ticketId)) return null;
+  return db.prisma.reconciliationEntry.findFirst({
+    where: { accountId, ticketId: BigInt(ticketId), resolvedAt: null },
+  });
+}
+
+/** Whether the incident exists for the account's client or one of its sub-clients. */
+async function incidentExists(
+  accounts: DatabaseAccountContextProvider,
+  ctx: AccountContext,
+  incidentId: string,
+): Promise<boolean> {
+  const { incidentClientIds } = await accounts.clientsFor(ctx.accountId);
+  for (const clientId of incidentClientIds) {
+    try {
+      await ctx.incidents(clientId).incidents.retrieve(incidentId);
+      return true;
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  return false;
+}
+
+export async function linkTicket(
+  deps: { db: TDatabase; accounts: DatabaseAccountContextProvider },
+  session: AdminSession,
+  ticketId: string,
+  incidentId: unknown,
+  now: Date,
+): Promise<ReconciliationResult> {
+  const { db, accounts } = deps;
+  const entry = await openEntry(db, session.accountId, ticketId);
+  if (!entry) return { status: 404, code: 'not_found', message: 'no such ticket in the queue' };
+  if (typeof incidentId !== 'string' || !INCIDENT_ID.test(incidentId))
+    return { status: 400, code: 'invalid_incident_id', message: 'not an incident id' };
+  const ctx = await accounts.forAccount(session.accountId);
+  if (!(await incidentExists(accounts, ctx, incidentId)))
+    return {
+      status: 422,
+      code: 'unknown_incident',
+      message: 'the incident service knows no such incident for this account',
+    };
+  try {
+    await db.prisma.$transaction(async (tx) => {
+      await tx.incidentLink.create({
+        data: { accountId: session.accountId, incidentId, ticketId: entry.ticketId },
+      });
+      await tx.reconciliationEntry.update({
+        where: { id: entry.id },
+        data: { resolvedAt: now },
+      });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return {
+      status: 409,
+      code: 'already_linked',
+      message: 'that ticket or that incident is already linked',
+    };
+  }
+  await updateTicket(ctx, db, Number(entry.ticketId), {
+    note: `Linked to incident ${incidentId} by a Zendesk admin (user ${session.zendeskUserId}) from the admin page.`,
+    fields: [{ id: ctx.fields.incidentId, value: incidentId }],
+    addTags: [TAG_LINKED],
+    removeTags: [TAG_UNLINKED],
+  });
+  return { status: 200, message: 'linked' };
+}
+
+export async function retryReconciliation(
+  deps: { db: TDatabase; accounts: DatabaseAccountContextProvider; inbox: Inbox },
+  session: AdminSession,
+  ticketId: string,
+  now: Date,
+): Promise<ReconciliationResult> {
+  const { db, accounts, inbox } = deps;
+  const entry = await openEntry(db, session.accountId, ticketId);
+  if (!entry) return { status: 404, code: 'not_found', message: 'no such ticket in the queue' };
+  const ctx = await accounts.forAccount(session.accountId);
+  const ticket = await ctx.zendesk.tickets.show(Number(entry.ticketId));
+  const result = await retryLink(
+    db,
+    inbox,
+    {
+      ctx,
+      ticketId: Number(entry.ticketId),
+      agentId: session.zendeskUserId,
+      agentEmail: `a Zendesk admin (user ${session.zendeskUserId})`,
+    },
+    ticket,
+    now,
+  );
+  if ('error' in result)
+    return { status: result.error.status, code: result.error.code, message: result.error.message };
+  return result;
+}

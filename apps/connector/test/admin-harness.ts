@@ -1,0 +1,206 @@
+// The admin page's world: the composed connector (createConnector: install, sign-in, admin API,
+// setup worker) on a known free port, the Zendesk sandbox with the global client registered for
+// that port's callback, and the incident sandbox (seeded with two organisations' keys).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
+import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { createConnector, type Connector } from '../src/app';
+import { loadConfig, type TConnectorConfig } from '../src/config';
+import { install, startInstall, submitApproval } from './accounts-harness';
+import type { Backend } from './support/test-database';
+
+export const CLIENT = { identifier: 'incident_desk_admin_test', secret: 'admin-test-secret' };
+const silent = () => undefined;
+
+export interface SignedIn {
+  cookie: string;
+  csrf: string;
+}
+
+export interface AdminHarness {
+  connector: Connector;
+  config: TConnectorConfig;
+  connectorUrl: string;
+  sandboxUrl: string;
+  incidentUrl: string;
+  zendeskSandbox: ZendeskSandbox;
+  incidentSandbox: IncidentSandbox;
+  createAccount(subdomain: string): Promise<{ adminId: number; agentId: number }>;
+  install(subdomain: string, userId: number): Promise<{ status: number; body: string }>;
+  accountId(subdomain: string): Promise<string>;
+  /** Walks sign-in up to the callback URL (not followed). */
+  signInCallback(subdomain: string, userId: number, approveOn?: string): Promise<URL>;
+  signIn(subdomain: string, userId: number): Promise<SignedIn>;
+  api(
+    session: SignedIn | null,
+    method: string,
+    route: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function databaseEnv(backend: Backend, dir: string) {
+  if (backend === 'pglite') {
+    return { env: { PGLITE_DIR: path.join(dir, 'pglite') }, drop: async () => undefined };
+  }
+  const schema = `admin_${randomBytes(5).toString('hex')}`;
+  const url = new URL(process.env.DATABASE_URL!);
+  const plain = url.toString();
+  url.searchParams.set('schema', schema);
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: plain });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export async function startAdminHarness(
+  backend: Backend,
+  options: { adminDistDir?: string } = {},
+): Promise<AdminHarness> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-admin-'));
+  const port = await freePort();
+  const connectorUrl = `http://127.0.0.1:${port}`;
+  const incidentSandbox = createIncidentSandbox({ webhookDelayMs: 5, webhookRetryDelaysMs: [100] });
+  const incident = await incidentSandbox.listen(0);
+  const zendeskSandbox = createZendeskSandbox({
+    searchLagMs: 0,
+    globalClients: [
+      { ...CLIENT, name: 'incident-desk', redirect_uris: [`${connectorUrl}/oauth/callback`] },
+    ],
+    webhooks: { retryDelaysMs: [20, 50] },
+  });
+  const zendesk = await zendeskSandbox.listen(0);
+  const sandboxUrl = zendesk.url.replace(/\/+$/, '');
+  const incidentUrl = incident.url.replace(/\/+$/, '');
+  const database = databaseEnv(backend, dir);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DEMO: 'false',
+      CONNECTOR_PORT: String(port),
+      CONNECTOR_PUBLIC_URL: connectorUrl,
+      ZENDESK_BASE_URL_TEMPLATE: `${sandboxUrl}/_z/{subdomain}`,
+      ZENDESK_CLIENT_ID: CLIENT.identifier,
+      ZENDESK_CLIENT_SECRET: CLIENT.secret,
+      INCIDENT_API_URL: incidentUrl,
+      WORKER_POLL_INTERVAL_SECONDS: '0.5',
+      SHUTDOWN_TIMEOUT_MS: '10000',
+      ...database.env,
+    },
+    { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
+  );
+  const connector = await createConnector(config, {
+    log: silent,
+    ...(options.adminDistDir ? { adminDistDir: options.adminDistDir } : {}),
+  });
+  const listening = await connector.listen(port, '127.0.0.1');
+  const endpoints = { connectorUrl, sandboxUrl };
+
+  async function control(route: string, body: unknown) {
+    const response = await fetch(`${sandboxUrl}/_sandbox${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`control ${route}: ${response.status}`);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  async function signInCallback(subdomain: string, userId: number, approveOn = subdomain) {
+    const start = await fetch(`${connectorUrl}/admin/sign-in?subdomain=${subdomain}`, {
+      redirect: 'manual',
+    });
+    if (start.status !== 302) throw new Error(`sign-in answered ${start.status}`);
+    const authorizeUrl = new URL(start.headers.get('location')!);
+    // approveOn: the same request shown on another account's Zendesk (a code from elsewhere)
+    authorizeUrl.pathname = authorizeUrl.pathname.replace(`/_z/${subdomain}/`, `/_z/${approveOn}/`);
+    const page = await (await fetch(authorizeUrl)).text();
+    return submitApproval(endpoints, page, 'allow', userId);
+  }
+
+  const harness: AdminHarness = {
+    connector,
+    config,
+    connectorUrl,
+    sandboxUrl,
+    incidentUrl,
+    zendeskSandbox,
+    incidentSandbox,
+    async createAccount(subdomain) {
+      const created = await control('/accounts', {
+        subdomain,
+        users: [
+          { name: 'Ada Admin', email: `admin@${subdomain}.example`, role: 'admin' },
+          { name: 'Abe Agent', email: `agent@${subdomain}.example`, role: 'agent' },
+        ],
+      });
+      const users = created.users as { id: number }[];
+      return { adminId: users[0]!.id, agentId: users[1]!.id };
+    },
+    install: (subdomain, userId) => install(endpoints, subdomain, userId),
+    async accountId(subdomain) {
+      const account = await connector.db.prisma.account.findUniqueOrThrow({
+        where: { zendeskSubdomain: subdomain },
+      });
+      return account.id;
+    },
+    signInCallback,
+    async signIn(subdomain, userId) {
+      const callback = await fetch(await signInCallback(subdomain, userId), { redirect: 'manual' });
+      if (callback.status !== 303)
+        throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
+      const cookie = callback.headers.get('set-cookie')!.split(';')[0]!;
+      const session = await fetch(`${connectorUrl}/admin/api/session`, { headers: { cookie } });
+      const { csrfToken } = (await session.json()) as { csrfToken: string };
+      return { cookie, csrf: csrfToken };
+    },
+    async api(session, method, route, body, headers = {}) {
+      const response = await fetch(`${connectorUrl}${route}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      };
+    },
+    async close() {
+      await listening.close().catch(() => undefined);
+      await connector.close();
+      await zendesk.close();
+      await incidentSandbox.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+export { startInstall };
