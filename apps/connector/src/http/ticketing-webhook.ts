@@ -61,7 +61,9 @@ export interface TicketEventJob {
 const UNAUTHORISED = new Set(['missing_signature', 'signature_mismatch']);
 
 /**
- * A report is keyed by ticket and mode, so a threat is never reported twice from one ticket. A
+ * A report is keyed by ticket and mode, so a threat is never reported twice from one ticket; a
+ * report that created nothing (refused, invalid Threat) releases its receipt in the worker
+ * (ingest/release-receipt.ts), so the submit tag added again is a new request. A
  * comment or action is keyed by the update that fired it when the template carries it, else by
  * Zendesk's invocation id (its retries reuse it); the worker also keeps every forwarded comment id.
  */

@@ -4,6 +4,8 @@
 //   sending (+ ref)   -> reported; the link is still to be saved
 //   linked            -> link saved; the ticket update is still to be written (until finishedAt)
 //   duplicate|failed  -> not linked; the ticket note is still to be written (until finishedAt)
+// A report the service refused, or never accepted, created nothing: its row is deleted and the
+// delivery's receipt released (releaseRequest), so the agent re-adding the submit tag reports anew.
 import { isUniqueViolation, type IncidentLink, type ReportAttempt } from '@incident-desk/db';
 import { DuplicateIncidentError, type TReportRequest } from '@incident-desk/incident-api';
 import {
@@ -13,6 +15,7 @@ import {
   type TUser,
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
+import { releaseReceipt } from '../../ingest/release-receipt';
 import { defang } from '../../notes/defang';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
@@ -23,12 +26,22 @@ import { describeIncidentFailure, incidentFailureKind } from './incident-error-k
 import { readTicketComments } from './read-ticket-comments';
 import { reportTargetOf } from './threat-report-target';
 import { nowOf, type TicketEventDeps } from './ticket-event-deps';
-import { SUBMIT_TAGS, TAG_LINKED, TAG_UNLINKED } from './ticket-tags';
+import {
+  SUBMIT_TAGS,
+  TAG_LINKED,
+  TAG_SUBMIT,
+  TAG_SUBMIT_MONITOR,
+  TAG_UNLINKED,
+} from './ticket-tags';
 import { customFieldValue, emailOf } from './ticket-values';
 
 export type ReportMode = 'takedown' | 'monitor';
 
 const MODE_TEXT: Record<ReportMode, string> = { takedown: 'takedown', monitor: 'monitoring' };
+const SUBMIT_TAG_OF: Record<ReportMode, string> = {
+  takedown: TAG_SUBMIT,
+  monitor: TAG_SUBMIT_MONITOR,
+};
 
 /** Reconciliation reasons, as shown on the admin page. */
 export const RECONCILE_DUPLICATE = 'duplicate';
@@ -60,6 +73,18 @@ export async function reportThreat(
     };
   }
 
+  try {
+    return await reportAnew(scope);
+  } catch (error) {
+    // The queue's last try: the job ends here. With no report under way nothing was created, so
+    // the request is released and the submit tag, added again, asks anew.
+    if (deps.lastAttempt && !(await findAttempt(scope))) await releaseRequest(scope);
+    throw error;
+  }
+}
+
+async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
+  const { deps, ctx, ticketId, mode } = scope;
   let ticket: TTicket;
   try {
     ticket = await ctx.zendesk.tickets.show(ticketId);
@@ -75,11 +100,12 @@ export async function reportThreat(
       typeof threatValue === 'string' && threatValue.trim()
         ? ` (${defang(threatValue.trim())})`
         : '';
+    await releaseRequest(scope);
     await updateTicket(ctx, deps.db, ticketId, {
       note:
         `Not reported to the incident service: ${target.problem}${shown}. ` +
         `Enter a URL, domain, email address, E.164 phone number (such as +14155550123) or IPv4 address ` +
-        `in the Threat field and submit again.`,
+        `in the Threat field and add the ${SUBMIT_TAG_OF[mode]} tag again.`,
       removeTags: SUBMIT_TAGS,
     });
     return { status: 'failed_permanently', reason: `invalid threat: ${target.problem}` };
@@ -142,14 +168,19 @@ export async function reportThreat(
     }
     // the service certainly did not act: the claim is released so the report can be made later
     await deps.db.prisma.reportAttempt.delete({ where: attemptKey(scope) });
-    if (kind === 'not_acted') throw error;
+    if (kind === 'not_acted' && !deps.lastAttempt) throw error;
+    await releaseRequest(scope);
+    const failure = describeIncidentFailure(error);
     await updateTicket(ctx, deps.db, ticketId, {
-      note: `The incident service refused the report for ${MODE_TEXT[mode]} (${describeIncidentFailure(error)}). Nothing was reported.`,
+      note:
+        kind === 'not_acted'
+          ? `The incident service was unavailable for the report for ${MODE_TEXT[mode]} (${failure}). Nothing was reported; add the ${SUBMIT_TAG_OF[mode]} tag again to retry.`
+          : `The incident service refused the report for ${MODE_TEXT[mode]} (${failure}). Nothing was reported; fix what it names and add the ${SUBMIT_TAG_OF[mode]} tag again.`,
       removeTags: SUBMIT_TAGS,
     });
     return {
       status: 'failed_permanently',
-      reason: `report rejected: ${describeIncidentFailure(error)}`,
+      reason: `report ${kind === 'not_acted' ? 'not accepted' : 'rejected'}: ${failure}`,
     };
   }
 
@@ -373,6 +404,16 @@ async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<n
       return undefined;
     throw error;
   }
+}
+
+/**
+ * This request created nothing: its receipt is moved aside before the submit tag is removed, so
+ * adding the tag again is accepted as a new request however soon it comes. A stale delivery
+ * accepted meanwhile finds the same ticket and at most reports what is now asked; a ticket never
+ * gets a second report, because a report under way or done keeps its ReportAttempt row.
+ */
+async function releaseRequest({ deps }: ReportScope): Promise<void> {
+  if (deps.receiptId) await releaseReceipt(deps.db, deps.receiptId);
 }
 
 function attemptKey({ ctx, ticketId, mode }: ReportScope) {

@@ -23,7 +23,12 @@ function isLastAttempt(job: object | undefined): boolean {
   );
 }
 
-export function ticketEventSyncHandler(deps: Omit<TicketEventDeps, 'lastAttempt'>) {
+/** The job id, which the inbox makes the id of the delivery's receipt. */
+function receiptIdOf(job: object | undefined): string | undefined {
+  return job && 'id' in job && typeof job.id === 'string' ? job.id : undefined;
+}
+
+export function ticketEventSyncHandler(deps: Omit<TicketEventDeps, 'lastAttempt' | 'receiptId'>) {
   return async (ctx: AccountContext, data: unknown, job?: object): Promise<SyncOutcome> => {
     const parsed = ZTicketEventJob.safeParse(data);
     if (!parsed.success) {
@@ -32,6 +37,11 @@ export function ticketEventSyncHandler(deps: Omit<TicketEventDeps, 'lastAttempt'
         reason: `malformed ticket event job: ${z.prettifyError(parsed.error)}`,
       };
     }
-    return handleTicketEvent({ ...deps, lastAttempt: isLastAttempt(job) }, ctx, parsed.data);
+    const receiptId = receiptIdOf(job);
+    return handleTicketEvent(
+      { ...deps, lastAttempt: isLastAttempt(job), ...(receiptId ? { receiptId } : {}) },
+      ctx,
+      parsed.data,
+    );
   };
 }
