@@ -125,6 +125,10 @@ async function main(): Promise<void> {
     console.log('Building the sidebar app…');
     await run('npm', ['run', 'build', '--silent', '--workspace', '@incident-desk/sidebar'], root);
   }
+  if (existsSync(path.join(root, 'apps/admin/vite.config.ts'))) {
+    console.log('Building the admin page…');
+    await run('npm', ['run', 'build', '--silent', '--workspace', '@incident-desk/admin'], root);
+  }
   for (const service of present) startService(service);
   await Promise.all(present.map((service) => waitForPort(service)));
   console.log('\nincident-desk is running:');

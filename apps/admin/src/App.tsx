@@ -1,0 +1,109 @@
+// The admin page of one Zendesk account: who is signed in, then every section, reloaded after each
+// action. Without a session it offers "Sign in with Zendesk".
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '@zendeskgarden/react-buttons';
+import { Dots } from '@zendeskgarden/react-loaders';
+import { Alert } from '@zendeskgarden/react-notifications';
+import { SM, XXL } from '@zendeskgarden/react-typography';
+import {
+  api,
+  ApiError,
+  type DeadLetters as TDeadLetters,
+  type Overview,
+  type ReconciliationEntry,
+  type Session,
+} from './api';
+import { Connection } from './sections/Connection';
+import { DeadLetters } from './sections/DeadLetters';
+import { Reconciliation } from './sections/Reconciliation';
+import { Settings } from './sections/Settings';
+import { Setup } from './sections/Setup';
+import { SidebarSecret } from './sections/SidebarSecret';
+import { SignIn } from './SignIn';
+
+interface Loaded {
+  overview: Overview;
+  letters: TDeadLetters;
+  entries: ReconciliationEntry[];
+}
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'signed-out' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; session: Session; data: Loaded };
+
+export function App() {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [version, setVersion] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      const session = await api.session();
+      const [overview, letters, reconciliation] = await Promise.all([
+        api.overview(),
+        api.deadLetters(),
+        api.reconciliation(),
+      ]);
+      setView({
+        kind: 'ready',
+        session,
+        data: { overview, letters, entries: reconciliation.entries },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setView({ kind: 'signed-out' });
+      else
+        setView({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+
+  return (
+    <main style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
+      <XXL tag="h1" isBold style={{ marginBottom: 16 }}>
+        incident-desk admin
+      </XXL>
+      {view.kind === 'loading' ? <Dots size={32} /> : null}
+      {view.kind === 'signed-out' ? <SignIn /> : null}
+      {view.kind === 'error' ? (
+        <Alert type="error" role="alert">
+          <Alert.Title>The admin page could not load</Alert.Title>
+          <Alert.Paragraph>{view.message}</Alert.Paragraph>
+        </Alert>
+      ) : null}
+      {view.kind === 'ready' ? (
+        <>
+          <div
+            id="signed-in"
+            style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 24 }}
+          >
+            <SM>
+              Signed in as {view.session.userName}, admin of {view.session.subdomain}
+            </SM>
+            <Button
+              size="small"
+              isBasic
+              id="sign-out"
+              onClick={async () => {
+                await api.signOut().catch(() => undefined);
+                setView({ kind: 'signed-out' });
+              }}
+            >
+              Sign out
+            </Button>
+          </div>
+          <Connection overview={view.data.overview} />
+          <Setup overview={view.data.overview} refresh={refresh} />
+          <SidebarSecret overview={view.data.overview} />
+          <DeadLetters letters={view.data.letters} refresh={refresh} />
+          <Reconciliation entries={view.data.entries} refresh={refresh} />
+          <Settings overview={view.data.overview} refresh={refresh} />
+        </>
+      ) : null}
+    </main>
+  );
+}
