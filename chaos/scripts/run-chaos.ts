@@ -19,7 +19,13 @@ const seed = process.env.CHAOS_SEED ?? '20261121';
 rmSync(partsDir, { recursive: true, force: true });
 mkdirSync(partsDir, { recursive: true });
 
-function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+function run(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+) {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd,
@@ -27,7 +33,9 @@ function run(name: string, command: string, args: string[], cwd: string, env: Re
     env: { ...process.env, ...env },
   });
   const step = { name, ok: result.status === 0, durationMs: Date.now() - started };
-  console.log(`chaos: ${name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`);
+  console.log(
+    `chaos: ${name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
+  );
   return step;
 }
 
@@ -36,25 +44,46 @@ const steps = [
   run(
     'chaos tests (fuzz, security properties)',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'vitest.json')}`],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reportDir, 'vitest.json')}`,
+    ],
     chaosDir,
     { CHAOS_FUZZ_COUNT: fuzzCount, CHAOS_SEED: seed },
   ),
   // The sidebar renders hostile strings inertly: its own jsdom test, run here by reference.
-  run('sidebar hostile rendering (apps/sidebar/test/hostile.test.tsx)', 'npx', ['vitest', 'run', '--project', 'sidebar', 'test/hostile.test.tsx'], repoRoot),
+  run(
+    'sidebar hostile rendering (apps/sidebar/test/hostile.test.tsx)',
+    'npx',
+    ['vitest', 'run', '--project', 'sidebar', 'test/hostile.test.tsx'],
+    repoRoot,
+  ),
 ];
 
 const parts: Record<string, unknown> = {};
 if (existsSync(partsDir)) {
   for (const file of readdirSync(partsDir).sort()) {
-    parts[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(partsDir, file), 'utf8'));
+    parts[file.replace(/\.json$/, '')] = JSON.parse(
+      readFileSync(path.join(partsDir, file), 'utf8'),
+    );
   }
 }
 const tests = existsSync(path.join(reportDir, 'vitest.json'))
-  ? (JSON.parse(readFileSync(path.join(reportDir, 'vitest.json'), 'utf8')) as {
-      testResults: { assertionResults: { fullName: string; status: string; duration?: number }[] }[];
-    }).testResults.flatMap((file) =>
-      file.assertionResults.map((t) => ({ name: t.fullName, status: t.status, durationMs: Math.round(t.duration ?? 0) })),
+  ? (
+      JSON.parse(readFileSync(path.join(reportDir, 'vitest.json'), 'utf8')) as {
+        testResults: {
+          assertionResults: { fullName: string; status: string; duration?: number }[];
+        }[];
+      }
+    ).testResults.flatMap((file) =>
+      file.assertionResults.map((t) => ({
+        name: t.fullName,
+        status: t.status,
+        durationMs: Math.round(t.duration ?? 0),
+      })),
     )
   : [];
 

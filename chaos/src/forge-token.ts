@@ -61,7 +61,11 @@ export function forgeToken(
     case 'bad_signature':
       return jwt(hs256, claims, `${target.secret}-guessed`);
     case 'expired':
-      return jwt(hs256, { ...claims, iat: now - ageSeconds - 120, exp: now - ageSeconds }, target.secret);
+      return jwt(
+        hs256,
+        { ...claims, iat: now - ageSeconds - 120, exp: now - ageSeconds },
+        target.secret,
+      );
     case 'foreign_installation':
       // Another installation's secret, claiming this account.
       return jwt(hs256, claims, target.foreignSecret);

@@ -95,7 +95,10 @@ const incidentEvent = fc
 
 /** A JSON text that is not an object, or an object whose `event` is not a string. */
 const wrongTypeIncidentBody = fc.oneof(
-  fc.jsonValue().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)).map((v) => JSON.stringify(v)),
+  fc
+    .jsonValue()
+    .filter((v) => typeof v !== 'object' || v === null || Array.isArray(v))
+    .map((v) => JSON.stringify(v)),
   fc
     .record({
       id: fc.jsonValue(),
@@ -110,7 +113,15 @@ const malformedJson = fc.oneof(
   incidentEvent.chain((body) =>
     fc.integer({ min: 0, max: body.length - 1 }).map((cut) => body.slice(0, cut)),
   ),
-  fc.constantFrom('{', '{"event":', '{"event":"incident.created",}', '\u0000', '[1,2', 'NaN', "{'a':1}"),
+  fc.constantFrom(
+    '{',
+    '{"event":',
+    '{"event":"incident.created",}',
+    '\u0000',
+    '[1,2',
+    'NaN',
+    "{'a':1}",
+  ),
 );
 
 function isJson(s: string): boolean {
@@ -180,7 +191,10 @@ function incidentHeaders(
     case 'garbage': {
       const signed = signWebhook({ secret, body, timestamp: now });
       return Object.fromEntries(
-        Object.entries(signed).map(([k, v]) => [k, k.toLowerCase().includes('signature') ? `${v.slice(0, -4)}zzzz` : v]),
+        Object.entries(signed).map(([k, v]) => [
+          k,
+          k.toLowerCase().includes('signature') ? `${v.slice(0, -4)}zzzz` : v,
+        ]),
       );
     }
   }
@@ -194,7 +208,10 @@ function zendeskHeaders(
   skew: number,
 ): Record<string, string> {
   const sign = (secret: string, at: number) =>
-    signZendeskWebhook({ secret, rawBody: body, timestamp: new Date(at) }).headers as Record<string, string>;
+    signZendeskWebhook({ secret, rawBody: body, timestamp: new Date(at) }).headers as Record<
+      string,
+      string
+    >;
   const secret = t.ticketing.secret;
   switch (signer) {
     case 'valid':
@@ -224,98 +241,126 @@ const ticketingPath = (t: FuzzTargets) =>
 
 function incidentPlans(): fc.Arbitrary<FuzzPlan>[] {
   const post =
-    (kind: string, body: string, signer: Signer | 'valid', skew = 3600, contentType?: string): FuzzPlan =>
+    (
+      kind: string,
+      body: string,
+      signer: Signer | 'valid',
+      skew = 3600,
+      contentType?: string,
+    ): FuzzPlan =>
     (t, now) => ({
       kind: `incident-webhook/${kind}`,
       method: 'POST',
       path: incidentPath(t),
-      headers: { 'content-type': contentType ?? 'application/json', ...incidentHeaders(t, body, signer, now, skew) },
+      headers: {
+        'content-type': contentType ?? 'application/json',
+        ...incidentHeaders(t, body, signer, now, skew),
+      },
       body,
       expect: 'refused',
     });
   return [
     malformedJson.map((body) => post('malformed_json', body, 'valid')),
     wrongTypeIncidentBody.map((body) => post('wrong_types', body, 'valid')),
-    fc.tuple(incidentEvent, badSigner, skewSeconds).map(([body, signer, skew]) => post(`signature_${signer}`, body, signer, skew)),
-    fc.tuple(incidentEvent, nonJsonTypes).map(([body, type]) => post('content_type', body, 'valid', 0, type)),
+    fc
+      .tuple(incidentEvent, badSigner, skewSeconds)
+      .map(([body, signer, skew]) => post(`signature_${signer}`, body, signer, skew)),
+    fc
+      .tuple(incidentEvent, nonJsonTypes)
+      .map(([body, type]) => post('content_type', body, 'valid', 0, type)),
     oversized(256 * 1024).map((body) => post('oversized', body, 'valid')),
-    fc.tuple(incidentEvent, fc.oneof(fc.string({ maxLength: 40 }), hostileText), fc.boolean()).map(
-      ([body, subscription, polluted]): FuzzPlan =>
-        (t, now) => ({
-          kind: polluted ? 'incident-webhook/polluted_subscription' : 'incident-webhook/unknown_subscription',
-          method: 'POST',
-          // Polluted: the real id repeated after a fake one (Express then reads an array).
-          path: `/webhooks/incident?subscription=${enc(`${subscription}-nope`)}${polluted ? `&subscription=${enc(t.incident.subscriptionId)}` : ''}`,
-          headers: { ...JSON_TYPE, ...incidentHeaders(t, body, 'valid', now, 0) },
-          body,
-          expect: 'refused',
-        }),
-    ),
-    fc.constantFrom('exact', 'resigned').map(
-      (how): FuzzPlan =>
-        (t, now) => ({
-          kind: `incident-webhook/replay_${how}`,
-          method: 'POST',
-          path: incidentPath(t),
-          headers: {
-            ...JSON_TYPE,
-            ...(how === 'exact' ? t.replay.incident.headers : incidentHeaders(t, t.replay.incident.body, 'valid', now, 0)),
-          },
-          body: t.replay.incident.body,
-          expect: 'duplicate',
-        }),
-    ),
+    fc
+      .tuple(incidentEvent, fc.oneof(fc.string({ maxLength: 40 }), hostileText), fc.boolean())
+      .map(([body, subscription, polluted]): FuzzPlan => (t, now) => ({
+        kind: polluted
+          ? 'incident-webhook/polluted_subscription'
+          : 'incident-webhook/unknown_subscription',
+        method: 'POST',
+        // Polluted: the real id repeated after a fake one (Express then reads an array).
+        path: `/webhooks/incident?subscription=${enc(`${subscription}-nope`)}${polluted ? `&subscription=${enc(t.incident.subscriptionId)}` : ''}`,
+        headers: { ...JSON_TYPE, ...incidentHeaders(t, body, 'valid', now, 0) },
+        body,
+        expect: 'refused',
+      })),
+    fc.constantFrom('exact', 'resigned').map((how): FuzzPlan => (t, now) => ({
+      kind: `incident-webhook/replay_${how}`,
+      method: 'POST',
+      path: incidentPath(t),
+      headers: {
+        ...JSON_TYPE,
+        ...(how === 'exact'
+          ? t.replay.incident.headers
+          : incidentHeaders(t, t.replay.incident.body, 'valid', now, 0)),
+      },
+      body: t.replay.incident.body,
+      expect: 'duplicate',
+    })),
   ];
 }
 
 function ticketingPlans(): fc.Arbitrary<FuzzPlan>[] {
   const post =
-    (kind: string, body: string, signer: Signer | 'valid', skew = 3600, contentType?: string): FuzzPlan =>
+    (
+      kind: string,
+      body: string,
+      signer: Signer | 'valid',
+      skew = 3600,
+      contentType?: string,
+    ): FuzzPlan =>
     (t, now) => ({
       kind: `ticketing-webhook/${kind}`,
       method: 'POST',
       path: ticketingPath(t),
-      headers: { 'content-type': contentType ?? 'application/json', ...zendeskHeaders(t, body, signer, now, skew) },
+      headers: {
+        'content-type': contentType ?? 'application/json',
+        ...zendeskHeaders(t, body, signer, now, skew),
+      },
       body,
       expect: 'refused',
     });
   const validComment = fc
     .integer({ min: 1, max: 1_000_000 })
-    .map((ticketId) => JSON.stringify({ kind: 'comment', ticketId, updatedAt: `2026-01-01T00:00:${ticketId}Z` }));
+    .map((ticketId) =>
+      JSON.stringify({ kind: 'comment', ticketId, updatedAt: `2026-01-01T00:00:${ticketId}Z` }),
+    );
   return [
     malformedJson.map((body) => post('malformed_json', body, 'valid')),
     wrongTypeTicketingBody.map((body) => post('wrong_types', body, 'valid')),
     fc
       .integer({ min: 1, max: 1_000_000 })
-      .map((ticketId) => post('missing_occurrence', JSON.stringify({ kind: 'comment', ticketId }), 'valid')),
-    fc.tuple(validComment, badSigner, skewSeconds).map(([body, signer, skew]) => post(`signature_${signer}`, body, signer, skew)),
-    fc.tuple(validComment, nonJsonTypes).map(([body, type]) => post('content_type', body, 'valid', 0, type)),
+      .map((ticketId) =>
+        post('missing_occurrence', JSON.stringify({ kind: 'comment', ticketId }), 'valid'),
+      ),
+    fc
+      .tuple(validComment, badSigner, skewSeconds)
+      .map(([body, signer, skew]) => post(`signature_${signer}`, body, signer, skew)),
+    fc
+      .tuple(validComment, nonJsonTypes)
+      .map(([body, type]) => post('content_type', body, 'valid', 0, type)),
     oversized(64 * 1024).map((body) => post('oversized', body, 'valid')),
-    fc.tuple(validComment, fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), hostileText)).map(
-      ([body, account]): FuzzPlan =>
-        (t, now) => ({
-          kind: 'ticketing-webhook/unknown_account',
-          method: 'POST',
-          path: `/ticketing/webhook?account=${enc(account)}`,
-          headers: { ...JSON_TYPE, ...zendeskHeaders(t, body, 'valid', now, 0) },
-          body,
-          expect: 'refused',
-        }),
-    ),
-    fc.constantFrom('exact', 'resigned').map(
-      (how): FuzzPlan =>
-        (t, now) => ({
-          kind: `ticketing-webhook/replay_${how}`,
-          method: 'POST',
-          path: ticketingPath(t),
-          headers: {
-            ...JSON_TYPE,
-            ...(how === 'exact' ? t.replay.ticketing.headers : zendeskHeaders(t, t.replay.ticketing.body, 'valid', now, 0)),
-          },
-          body: t.replay.ticketing.body,
-          expect: 'duplicate',
-        }),
-    ),
+    fc
+      .tuple(validComment, fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), hostileText))
+      .map(([body, account]): FuzzPlan => (t, now) => ({
+        kind: 'ticketing-webhook/unknown_account',
+        method: 'POST',
+        path: `/ticketing/webhook?account=${enc(account)}`,
+        headers: { ...JSON_TYPE, ...zendeskHeaders(t, body, 'valid', now, 0) },
+        body,
+        expect: 'refused',
+      })),
+    fc.constantFrom('exact', 'resigned').map((how): FuzzPlan => (t, now) => ({
+      kind: `ticketing-webhook/replay_${how}`,
+      method: 'POST',
+      path: ticketingPath(t),
+      headers: {
+        ...JSON_TYPE,
+        ...(how === 'exact'
+          ? t.replay.ticketing.headers
+          : zendeskHeaders(t, t.replay.ticketing.body, 'valid', now, 0)),
+      },
+      body: t.replay.ticketing.body,
+      expect: 'duplicate',
+    })),
   ];
 }
 
@@ -345,41 +390,52 @@ const forgery = fc.constantFrom<TokenForgery>(
 
 function sidebarPlans(): fc.Arbitrary<FuzzPlan>[] {
   const forged = fc
-    .tuple(fc.constantFrom(...SIDEBAR_ROUTES), forgery, fc.integer({ min: 6, max: 10 * 365 * 86_400 }), fc.jsonValue())
-    .map(
-      ([[method, route], how, age, junk]): FuzzPlan =>
-        (t, now) => ({
-          kind: `sidebar-api/jwt_${how}`,
-          method,
-          path: `/sidebar/tickets/${t.sidebar.ticketId}${route}`,
-          headers: {
-            authorization: `Bearer ${forgeToken(how, t.sidebar, now, age, junk)}`,
-            ...(method === 'POST' ? JSON_TYPE : {}),
-          },
-          ...(method === 'POST' ? { body: '{}' } : {}),
-          expect: 'refused',
-        }),
-    );
+    .tuple(
+      fc.constantFrom(...SIDEBAR_ROUTES),
+      forgery,
+      fc.integer({ min: 6, max: 10 * 365 * 86_400 }),
+      fc.jsonValue(),
+    )
+    .map(([[method, route], how, age, junk]): FuzzPlan => (t, now) => ({
+      kind: `sidebar-api/jwt_${how}`,
+      method,
+      path: `/sidebar/tickets/${t.sidebar.ticketId}${route}`,
+      headers: {
+        authorization: `Bearer ${forgeToken(how, t.sidebar, now, age, junk)}`,
+        ...(method === 'POST' ? JSON_TYPE : {}),
+      },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+      expect: 'refused',
+    }));
   const badHeader = fc
     .tuple(
       fc.constantFrom(...SIDEBAR_ROUTES),
       fc.oneof(
         fc.constant(null),
         fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
-        fc.constantFrom('Bearer', 'Basic dXNlcjpwYXNz', 'bearer a.b.c', 'Bearer a.b.c.d', 'Token x'),
+        fc.constantFrom(
+          'Bearer',
+          'Basic dXNlcjpwYXNz',
+          'bearer a.b.c',
+          'Bearer a.b.c.d',
+          'Token x',
+        ),
       ),
-      fc.oneof(fc.constant(null), fc.string({ maxLength: 24 }).filter((s) => !/^\d+$/.test(s))),
+      fc.oneof(
+        fc.constant(null),
+        fc.string({ maxLength: 24 }).filter((s) => !/^\d+$/.test(s)),
+      ),
     )
-    .map(
-      ([[method, route], header, ticket]): FuzzPlan =>
-        (t) => ({
-          kind: header === null ? 'sidebar-api/missing_token' : 'sidebar-api/malformed_token',
-          method,
-          path: `/sidebar/tickets/${ticket === null ? t.sidebar.ticketId : enc(ticket)}${route}`,
-          headers: header === null ? ({} as Record<string, string>) : { authorization: sanitizeHeader(header) },
-          expect: 'refused',
-        }),
-    );
+    .map(([[method, route], header, ticket]): FuzzPlan => (t) => ({
+      kind: header === null ? 'sidebar-api/missing_token' : 'sidebar-api/malformed_token',
+      method,
+      path: `/sidebar/tickets/${ticket === null ? t.sidebar.ticketId : enc(ticket)}${route}`,
+      headers:
+        header === null
+          ? ({} as Record<string, string>)
+          : { authorization: sanitizeHeader(header) },
+      expect: 'refused',
+    }));
   // A valid token of A's agent for the ticket: only bodies that must be refused.
   const validToken = (t: FuzzTargets, now: number) => forgeToken('valid', t.sidebar, now, 0, null);
   const badBody = fc
@@ -391,34 +447,39 @@ function sidebarPlans(): fc.Arbitrary<FuzzPlan>[] {
         .map((v) => ({ attack: 'wrong_types', body: JSON.stringify(v), type: 'application/json' })),
       fc
         .integer({ min: 8 * 1024 + 1, max: 64 * 1024 })
-        .map((n) => ({ attack: 'oversized', body: JSON.stringify({ mode: 'x'.repeat(n) }), type: 'application/json' })),
-      nonJsonTypes.map((type) => ({ attack: 'content_type', body: JSON.stringify({ mode: 'takedown' }), type })),
+        .map((n) => ({
+          attack: 'oversized',
+          body: JSON.stringify({ mode: 'x'.repeat(n) }),
+          type: 'application/json',
+        })),
+      nonJsonTypes.map((type) => ({
+        attack: 'content_type',
+        body: JSON.stringify({ mode: 'takedown' }),
+        type,
+      })),
     )
-    .map(
-      ({ attack, body, type }): FuzzPlan =>
-        (t, now) => ({
-          kind: `sidebar-api/${attack}`,
-          method: 'POST',
-          path: `/sidebar/tickets/${t.sidebar.ticketId}/report`,
-          headers: { authorization: `Bearer ${validToken(t, now)}`, ...(type ? { 'content-type': type } : {}) },
-          body,
-          expect: 'refused',
-        }),
-    );
+    .map(({ attack, body, type }): FuzzPlan => (t, now) => ({
+      kind: `sidebar-api/${attack}`,
+      method: 'POST',
+      path: `/sidebar/tickets/${t.sidebar.ticketId}/report`,
+      headers: {
+        authorization: `Bearer ${validToken(t, now)}`,
+        ...(type ? { 'content-type': type } : {}),
+      },
+      body,
+      expect: 'refused',
+    }));
   const unknownAction = fc
     .string({ minLength: 1, maxLength: 20 })
     .filter((s) => !['takedown', 'monitor', 'safe'].includes(s))
-    .map(
-      (action): FuzzPlan =>
-        (t, now) => ({
-          kind: 'sidebar-api/unknown_action',
-          method: 'POST',
-          path: `/sidebar/tickets/${t.sidebar.ticketId}/actions/${enc(action)}`,
-          headers: { authorization: `Bearer ${validToken(t, now)}`, ...JSON_TYPE },
-          body: '{}',
-          expect: 'refused',
-        }),
-    );
+    .map((action): FuzzPlan => (t, now) => ({
+      kind: 'sidebar-api/unknown_action',
+      method: 'POST',
+      path: `/sidebar/tickets/${t.sidebar.ticketId}/actions/${enc(action)}`,
+      headers: { authorization: `Bearer ${validToken(t, now)}`, ...JSON_TYPE },
+      body: '{}',
+      expect: 'refused',
+    }));
   return [forged, badHeader, badBody, unknownAction];
 }
 
@@ -438,58 +499,66 @@ function sanitizeHeader(value: string): string {
 function installPlans(): fc.Arbitrary<FuzzPlan>[] {
   const param = fc.option(fc.oneof(fc.string({ maxLength: 60 }), hostileText), { nil: undefined });
   const callback = fc
-    .record({ state: param, code: param, error: param, error_description: param, doubled: fc.boolean() })
-    .map(
-      ({ state, code, error, error_description, doubled }): FuzzPlan =>
-        () => {
-          const query = new URLSearchParams();
-          for (const [k, v] of Object.entries({ state, code, error, error_description })) {
-            if (v !== undefined) query.append(k, v);
-          }
-          if (doubled) query.append('state', 'second');
-          return {
-            kind: 'oauth-callback/forged_query',
-            method: 'GET',
-            path: `/oauth/callback?${query}`,
-            headers: {},
-            expect: 'refused',
-          };
-        },
-    );
+    .record({
+      state: param,
+      code: param,
+      error: param,
+      error_description: param,
+      doubled: fc.boolean(),
+    })
+    .map(({ state, code, error, error_description, doubled }): FuzzPlan => () => {
+      const query = new URLSearchParams();
+      for (const [k, v] of Object.entries({ state, code, error, error_description })) {
+        if (v !== undefined) query.append(k, v);
+      }
+      if (doubled) query.append('state', 'second');
+      return {
+        kind: 'oauth-callback/forged_query',
+        method: 'GET',
+        path: `/oauth/callback?${query}`,
+        headers: {},
+        expect: 'refused',
+      };
+    });
   const install = fc
-    .tuple(fc.string({ maxLength: 30 }), fc.constantFrom('<', '>', '"', "'", 'a b', '/', '.', '%', '\\'))
-    .map(
-      ([prefix, bad]): FuzzPlan =>
-        () => ({
-          kind: 'install/invalid_subdomain',
-          method: 'GET',
-          path: `/install?subdomain=${enc(`${prefix}${bad}`)}`,
-          headers: {},
-          expect: 'refused',
-        }),
-    );
+    .tuple(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('<', '>', '"', "'", 'a b', '/', '.', '%', '\\'),
+    )
+    .map(([prefix, bad]): FuzzPlan => () => ({
+      kind: 'install/invalid_subdomain',
+      method: 'GET',
+      path: `/install?subdomain=${enc(`${prefix}${bad}`)}`,
+      headers: {},
+      expect: 'refused',
+    }));
   return [callback, install];
 }
 
 function otherPlans(): fc.Arbitrary<FuzzPlan>[] {
   const unknownRoute = fc
     .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE' as const), fc.webPath())
-    .filter(([, p]) => !/^\/(sidebar|webhooks|ticketing|oauth|install|healthz|admin)?($|\/)/.test(p) && p !== '')
-    .map(
-      ([method, p]): FuzzPlan =>
-        () => ({ kind: 'unknown-route/any', method, path: p, headers: {}, expect: 'refused' }),
-    );
-  const admin = fc.tuple(fc.nat(), fc.constantFrom('GET', 'POST' as const), fc.jsonValue()).map(
-    ([i, method, junk]): FuzzPlan =>
-      (t) => ({
-        kind: 'admin/unauthenticated',
-        method,
-        path: t.adminPaths.length > 0 ? t.adminPaths[i % t.adminPaths.length]! : '/admin',
-        headers: { cookie: `session=${enc(JSON.stringify(junk))}`, ...JSON_TYPE },
-        ...(method === 'POST' ? { body: JSON.stringify(junk) } : {}),
-        expect: 'refused',
-      }),
-  );
+    .filter(
+      ([, p]) =>
+        !/^\/(sidebar|webhooks|ticketing|oauth|install|healthz|admin)?($|\/)/.test(p) && p !== '',
+    )
+    .map(([method, p]): FuzzPlan => () => ({
+      kind: 'unknown-route/any',
+      method,
+      path: p,
+      headers: {},
+      expect: 'refused',
+    }));
+  const admin = fc
+    .tuple(fc.nat(), fc.constantFrom('GET', 'POST' as const), fc.jsonValue())
+    .map(([i, method, junk]): FuzzPlan => (t) => ({
+      kind: 'admin/unauthenticated',
+      method,
+      path: t.adminPaths.length > 0 ? t.adminPaths[i % t.adminPaths.length]! : '/admin',
+      headers: { cookie: `session=${enc(JSON.stringify(junk))}`, ...JSON_TYPE },
+      ...(method === 'POST' ? { body: JSON.stringify(junk) } : {}),
+      expect: 'refused',
+    }));
   return [unknownRoute, admin];
 }
 

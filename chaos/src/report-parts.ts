@@ -4,7 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPORT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'report');
+export const REPORT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'report',
+);
 export const PARTS_DIR = path.join(REPORT_DIR, 'parts');
 
 export function writeReportPart(name: string, part: unknown): void {

@@ -107,8 +107,12 @@ export function renderMarkdown(report: ChaosReport): string {
     ['Lost (must be 0)', NOT_RUN],
     [
       'Duplicated (must be 0)',
-      `jobs or receipts added by the fuzz run (replays included): ${perBackend(
-        (f) => String(f.countsAfter.jobs - f.countsBefore.jobs + (f.countsAfter.receipts - f.countsBefore.receipts)),
+      `jobs or receipts added by the fuzz run (replays included): ${perBackend((f) =>
+        String(
+          f.countsAfter.jobs -
+            f.countsBefore.jobs +
+            (f.countsAfter.receipts - f.countsBefore.receipts),
+        ),
       )}`,
     ],
     [
@@ -132,7 +136,10 @@ export function renderMarkdown(report: ChaosReport): string {
         (n, [kind, t]) =>
           n +
           Object.entries(t.statuses)
-            .filter(([s]) => (Number(s) < 400 || Number(s) > 499) && !(kind.includes('/replay_') && s === '200'))
+            .filter(
+              ([s]) =>
+                (Number(s) < 400 || Number(s) > 499) && !(kind.includes('/replay_') && s === '200'),
+            )
             .reduce((m, [, c]) => m + c, 0),
         0,
       );
@@ -149,7 +156,11 @@ export function renderMarkdown(report: ChaosReport): string {
     lines.push(`Answers by attack (${first.backend}):`, '');
     lines.push('| Target / attack | Sent | Statuses |', '| --- | --- | --- |');
     for (const [kind, tally] of Object.entries(first.byKind)) {
-      lines.push(`| ${kind} | ${tally.sent} | ${Object.entries(tally.statuses).map(([s, n]) => `${s}×${n}`).join(' ')} |`);
+      lines.push(
+        `| ${kind} | ${tally.sent} | ${Object.entries(tally.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')} |`,
+      );
     }
     lines.push('');
   }
@@ -159,20 +170,26 @@ export function renderMarkdown(report: ChaosReport): string {
     lines.push('## Security properties (section 3)', '');
     lines.push('| Property | Backend | Result | Detail |', '| --- | --- | --- | --- |');
     for (const f of findings) {
-      lines.push(`| ${cell(f.property)} | ${f.backend} | ${f.ok ? 'holds' : '**FAILS**'} | ${cell(f.detail)} |`);
+      lines.push(
+        `| ${cell(f.property)} | ${f.backend} | ${f.ok ? 'holds' : '**FAILS**'} | ${cell(f.detail)} |`,
+      );
     }
     lines.push('');
   }
 
   lines.push('## Steps', '', '| Step | Result | Time |', '| --- | --- | --- |');
   for (const step of report.steps) {
-    lines.push(`| ${cell(step.name)} | ${step.ok ? 'passed' : '**failed**'} | ${(step.durationMs / 1000).toFixed(1)} s |`);
+    lines.push(
+      `| ${cell(step.name)} | ${step.ok ? 'passed' : '**failed**'} | ${(step.durationMs / 1000).toFixed(1)} s |`,
+    );
   }
   lines.push('');
   const notPassed = report.tests.filter((t) => t.status !== 'passed');
   lines.push(
     `${report.tests.length} chaos tests, ${report.tests.length - notPassed.length} passed` +
-      (notPassed.length > 0 ? `; not passed: ${notPassed.map((t) => `${t.name} (${t.status})`).join('; ')}` : '') +
+      (notPassed.length > 0
+        ? `; not passed: ${notPassed.map((t) => `${t.name} (${t.status})`).join('; ')}`
+        : '') +
       '.',
     '',
   );

@@ -17,7 +17,11 @@ const STACK_TRACE = [
 ];
 
 /** Problems with one answer; an empty list means it is acceptable. */
-export function answerProblems(answer: Answer, secrets: string[], expect: 'refused' | 'duplicate'): string[] {
+export function answerProblems(
+  answer: Answer,
+  secrets: string[],
+  expect: 'refused' | 'duplicate',
+): string[] {
   const problems: string[] = [];
   if (expect === 'duplicate') {
     const duplicate = answer.status === 200 && /"status":"duplicate"/.test(answer.body);
@@ -30,9 +34,14 @@ export function answerProblems(answer: Answer, secrets: string[], expect: 'refus
   if (answer.body.trim() === '') problems.push('empty answer body');
   if (answer.contentType.includes('json')) {
     try {
-      const parsed = JSON.parse(answer.body) as { error?: { code?: unknown; message?: unknown }; status?: unknown };
+      const parsed = JSON.parse(answer.body) as {
+        error?: { code?: unknown; message?: unknown };
+        status?: unknown;
+      };
       const ok =
-        (typeof parsed.error?.code === 'string' && typeof parsed.error.message === 'string' && parsed.error.message !== '') ||
+        (typeof parsed.error?.code === 'string' &&
+          typeof parsed.error.message === 'string' &&
+          parsed.error.message !== '') ||
         (expect === 'duplicate' && parsed.status === 'duplicate');
       if (!ok) problems.push('JSON answer without error.code and error.message');
     } catch {

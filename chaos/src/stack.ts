@@ -14,7 +14,12 @@ import {
   OTHER_ORG_API_KEY,
   type IncidentSandbox,
 } from '@incident-desk/incident-sandbox';
-import { createZendeskSandbox, seedDemo, type TDemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import {
+  createZendeskSandbox,
+  seedDemo,
+  type TDemoSeed,
+  type ZendeskSandbox,
+} from '@incident-desk/zendesk-sandbox';
 import {
   createIncidentSubscriptionDirectory,
   createZendeskWebhookDirectory,
@@ -103,7 +108,10 @@ export interface StartOptions {
   webhookDelayMs?: number;
 }
 
-export async function startChaosStack(backend: Backend, options: StartOptions = {}): Promise<ChaosStack> {
+export async function startChaosStack(
+  backend: Backend,
+  options: StartOptions = {},
+): Promise<ChaosStack> {
   const logs = createLogCapture();
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-chaos-'));
   const clientSecret = `chaos-client-secret-${randomBytes(12).toString('hex')}`;
@@ -241,7 +249,8 @@ export async function startChaosStack(backend: Backend, options: StartOptions = 
       const tokens: string[] = [];
       for (const row of await connector.db.prisma.zendeskCredential.findMany()) {
         tokens.push(await connector.secretBox.open(row.sealedAccessToken));
-        if (row.sealedRefreshToken) tokens.push(await connector.secretBox.open(row.sealedRefreshToken));
+        if (row.sealedRefreshToken)
+          tokens.push(await connector.secretBox.open(row.sealedRefreshToken));
       }
       return [
         sealingKey,

@@ -69,7 +69,10 @@ describe.each(backends)('fuzz on %s', (backend) => {
       clientId: 'cl_demo_parent',
       data: { incidentId: 'inc_chaos_replay' },
     });
-    const incidentHeaders = signWebhook({ secret: a.incidentSecrets.get(subscriptionId!)!, body: incidentBody });
+    const incidentHeaders = signWebhook({
+      secret: a.incidentSecrets.get(subscriptionId!)!,
+      body: incidentBody,
+    });
     const ticketingBody = JSON.stringify({
       kind: 'comment',
       ticketId: a.seed.ticketIds[0],
@@ -97,7 +100,11 @@ describe.each(backends)('fuzz on %s', (backend) => {
         secret: a.incidentSecrets.get(subscriptionId!)!,
         foreignSecret: b.incidentSecrets.get(foreignSubscription!)!,
       },
-      ticketing: { accountId: a.accountId, secret: a.zendeskWebhookSecret, foreignSecret: b.zendeskWebhookSecret },
+      ticketing: {
+        accountId: a.accountId,
+        secret: a.zendeskWebhookSecret,
+        foreignSecret: b.zendeskWebhookSecret,
+      },
       sidebar: {
         subdomain: a.subdomain,
         secret: a.sidebarSecret,
@@ -123,99 +130,108 @@ describe.each(backends)('fuzz on %s', (backend) => {
     await stack?.close();
   });
 
-  it(`answers ${COUNT} hostile requests with 4xx, stores and enqueues nothing, stays up with flat memory`, async () => {
-    const run = async (plan: FuzzPlan) => {
-      const request = plan(targets, Date.now());
-      return { request, answer: await send(stack.url, request) };
-    };
-    // Warm-up with another seed: JIT, pools and caches reach their steady size before measuring.
-    for (const plan of fc.sample(fuzzPlan(), { seed: SEED + 1, numRuns: WARM_UP })) await run(plan);
-    await waitForQuiet(stack);
+  it(
+    `answers ${COUNT} hostile requests with 4xx, stores and enqueues nothing, stays up with flat memory`,
+    async () => {
+      const run = async (plan: FuzzPlan) => {
+        const request = plan(targets, Date.now());
+        return { request, answer: await send(stack.url, request) };
+      };
+      // Warm-up with another seed: JIT, pools and caches reach their steady size before measuring.
+      for (const plan of fc.sample(fuzzPlan(), { seed: SEED + 1, numRuns: WARM_UP }))
+        await run(plan);
+      await waitForQuiet(stack);
 
-    const before = await stack.counts();
-    const memoryBefore = await settledMemory();
-    const sampler = peakRssSampler();
-    const byKind = new Map<string, { sent: number; statuses: Record<string, number> }>();
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    let sent = 0;
-    const started = Date.now();
+      const before = await stack.counts();
+      const memoryBefore = await settledMemory();
+      const sampler = peakRssSampler();
+      const byKind = new Map<string, { sent: number; statuses: Record<string, number> }>();
+      const latencies: number[] = [];
+      const failures: string[] = [];
+      let sent = 0;
+      const started = Date.now();
 
-    const property = fc.assert(
-      fc.asyncProperty(fuzzPlan(), async (plan) => {
-        const { request, answer } = await run(plan);
-        sent += 1;
-        latencies.push(answer.ms);
-        const tally = byKind.get(request.kind) ?? { sent: 0, statuses: {} };
-        tally.sent += 1;
-        tally.statuses[answer.status] = (tally.statuses[answer.status] ?? 0) + 1;
-        byKind.set(request.kind, tally);
-        const problems = answerProblems(answer, secrets, request.expect);
-        const counts = await stack.counts();
-        if (counts.receipts !== before.receipts || counts.jobs !== before.jobs) {
-          problems.push(`stored or enqueued: ${JSON.stringify(before)} -> ${JSON.stringify(counts)}`);
-        }
-        if (problems.length > 0) {
-          failures.push(`${request.kind} ${request.method} ${request.path.slice(0, 120)}: ${problems.join('; ')} [${answer.status} ${answer.body.slice(0, 200)}]`);
-        }
-        expect(problems).toEqual([]);
-      }),
-      { seed: SEED, numRuns: COUNT, endOnFailure: true },
-    );
-    const propertyError = await property.then(
-      () => null,
-      (error: unknown) => error,
-    );
-    const durationMs = Date.now() - started;
+      const property = fc.assert(
+        fc.asyncProperty(fuzzPlan(), async (plan) => {
+          const { request, answer } = await run(plan);
+          sent += 1;
+          latencies.push(answer.ms);
+          const tally = byKind.get(request.kind) ?? { sent: 0, statuses: {} };
+          tally.sent += 1;
+          tally.statuses[answer.status] = (tally.statuses[answer.status] ?? 0) + 1;
+          byKind.set(request.kind, tally);
+          const problems = answerProblems(answer, secrets, request.expect);
+          const counts = await stack.counts();
+          if (counts.receipts !== before.receipts || counts.jobs !== before.jobs) {
+            problems.push(
+              `stored or enqueued: ${JSON.stringify(before)} -> ${JSON.stringify(counts)}`,
+            );
+          }
+          if (problems.length > 0) {
+            failures.push(
+              `${request.kind} ${request.method} ${request.path.slice(0, 120)}: ${problems.join('; ')} [${answer.status} ${answer.body.slice(0, 200)}]`,
+            );
+          }
+          expect(problems).toEqual([]);
+        }),
+        { seed: SEED, numRuns: COUNT, endOnFailure: true },
+      );
+      const propertyError = await property.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      const durationMs = Date.now() - started;
 
-    const after = await stack.counts();
-    const memoryAfter = await settledMemory();
-    const peakRss = sampler.stop();
-    const health = await fetch(`${stack.url}/healthz`);
-    const logs = stack.logs.lines();
-    const secretsInLogs = secrets.filter((s) => logs.some((line) => line.includes(s))).length;
-    const unhandled = logs.filter((line) => /unhandled request error/.test(line));
+      const after = await stack.counts();
+      const memoryAfter = await settledMemory();
+      const peakRss = sampler.stop();
+      const health = await fetch(`${stack.url}/healthz`);
+      const logs = stack.logs.lines();
+      const secretsInLogs = secrets.filter((s) => logs.some((line) => line.includes(s))).length;
+      const unhandled = logs.filter((line) => /unhandled request error/.test(line));
 
-    const figures = {
-      backend,
-      seed: SEED,
-      requests: sent,
-      warmUp: WARM_UP,
-      durationMs,
-      requestsPerSecond: Math.round((sent / durationMs) * 1000),
-      p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-      p99Ms: Number(percentile(latencies, 99).toFixed(1)),
-      countsBefore: before,
-      countsAfter: after,
-      gc: gcAvailable(),
-      memory: {
-        rssBeforeMiB: +(memoryBefore.rss / MiB).toFixed(1),
-        rssAfterMiB: +(memoryAfter.rss / MiB).toFixed(1),
-        heapBeforeMiB: +(memoryBefore.heapUsed / MiB).toFixed(1),
-        heapAfterMiB: +(memoryAfter.heapUsed / MiB).toFixed(1),
-        peakRssMiB: +(peakRss / MiB).toFixed(1),
-        toleranceHeapMiB: HEAP_TOLERANCE / MiB,
-        toleranceRssMiB: RSS_TOLERANCE / MiB,
-      },
-      byKind: Object.fromEntries([...byKind].sort(([x], [y]) => x.localeCompare(y))),
-      adminCovered: targets.adminPaths.length > 0,
-      healthAfter: health.status,
-      secretsInLogs,
-      unhandledErrors: unhandled.length,
-      failures: failures.slice(0, 20),
-    };
-    writeReportPart(`fuzz-${backend}`, figures);
+      const figures = {
+        backend,
+        seed: SEED,
+        requests: sent,
+        warmUp: WARM_UP,
+        durationMs,
+        requestsPerSecond: Math.round((sent / durationMs) * 1000),
+        p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+        p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+        countsBefore: before,
+        countsAfter: after,
+        gc: gcAvailable(),
+        memory: {
+          rssBeforeMiB: +(memoryBefore.rss / MiB).toFixed(1),
+          rssAfterMiB: +(memoryAfter.rss / MiB).toFixed(1),
+          heapBeforeMiB: +(memoryBefore.heapUsed / MiB).toFixed(1),
+          heapAfterMiB: +(memoryAfter.heapUsed / MiB).toFixed(1),
+          peakRssMiB: +(peakRss / MiB).toFixed(1),
+          toleranceHeapMiB: HEAP_TOLERANCE / MiB,
+          toleranceRssMiB: RSS_TOLERANCE / MiB,
+        },
+        byKind: Object.fromEntries([...byKind].sort(([x], [y]) => x.localeCompare(y))),
+        adminCovered: targets.adminPaths.length > 0,
+        healthAfter: health.status,
+        secretsInLogs,
+        unhandledErrors: unhandled.length,
+        failures: failures.slice(0, 20),
+      };
+      writeReportPart(`fuzz-${backend}`, figures);
 
-    expect(failures).toEqual([]);
-    expect(propertyError).toBeNull();
-    expect(after).toEqual(before);
-    expect(health.status).toBe(200);
-    expect(unhandled).toEqual([]);
-    expect(secretsInLogs).toBe(0);
-    expect(gcAvailable()).toBe(true);
-    expect(memoryAfter.heapUsed - memoryBefore.heapUsed).toBeLessThan(HEAP_TOLERANCE);
-    expect(memoryAfter.rss - memoryBefore.rss).toBeLessThan(RSS_TOLERANCE);
-  }, 60 * 60_000);
+      expect(failures).toEqual([]);
+      expect(propertyError).toBeNull();
+      expect(after).toEqual(before);
+      expect(health.status).toBe(200);
+      expect(unhandled).toEqual([]);
+      expect(secretsInLogs).toBe(0);
+      expect(gcAvailable()).toBe(true);
+      expect(memoryAfter.heapUsed - memoryBefore.heapUsed).toBeLessThan(HEAP_TOLERANCE);
+      expect(memoryAfter.rss - memoryBefore.rss).toBeLessThan(RSS_TOLERANCE);
+    },
+    60 * 60_000,
+  );
 
   it('still accepts a real delivery after the run, and a replay of it is one job', async () => {
     const [subscriptionId] = stack.a.subscriptionIds;
@@ -237,7 +253,8 @@ describe.each(backends)('fuzz on %s', (backend) => {
     const first = await post();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ status: 'accepted' });
-    for (let i = 0; i < 5; i++) expect(await (await post()).json()).toEqual({ status: 'duplicate' });
+    for (let i = 0; i < 5; i++)
+      expect(await (await post()).json()).toEqual({ status: 'duplicate' });
     expect(await stack.counts()).toEqual({ receipts: before.receipts + 1, jobs: before.jobs + 1 });
   });
 });
