@@ -1,0 +1,351 @@
+// End-to-end benchmark (issue 6, section 7): an incident event received by the connector -> its
+// internal note visible in the Zendesk sandbox, at a steady rate (50 events per second) for a fixed
+// window after a warm-up, on PGlite and on PostgreSQL (when reachable); and Zendesk API calls per
+// applied event (goal: at most 1), counted by the Zendesk sandbox itself.
+//
+// The connector is the real one (src/main.ts) in a child process with production defaults for the
+// worker, set up by its demo against both sandboxes, which run in this process. Events are signed
+// with the subscription's secret, as the incident service signs them, and sent open-loop. A note
+// is "visible" when the sandbox commits it (its ticket-change hook). Same-run baseline: the
+// sandbox's own note write (PUT /api/v2/tickets/{id}.json with an internal comment) at the same
+// rate, so latencies also read as ratios.
+//
+// Environment: BENCH_E2E_RATE (50 per second), BENCH_E2E_SECONDS (20, measured),
+// BENCH_E2E_WARMUP_SECONDS (5), BENCH_E2E_TICKETS (25 linked tickets the events spread over),
+// BENCH_E2E_BASELINE_SECONDS (10), BENCH_E2E_TARGETS (pglite,postgres), DATABASE_URL
+// (postgres://postgres@127.0.0.1:5432/test; a schema is created and dropped).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { signWebhook } from '@incident-desk/incident-api';
+import {
+  connectorDatabase,
+  freePort,
+  newSecretsKeys,
+  startConnectorProcess,
+  type ConnectorProcess,
+} from '../test/support/connector-process';
+import { eventually } from '../test/support/eventually';
+import { startProcessSandboxes, type ProcessSandboxes } from '../test/support/process-sandboxes';
+import { watchNotes } from './note-watch';
+import { latencyFigures, runAtSteadyRate } from './steady-rate';
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const rate = envNumber('BENCH_E2E_RATE', 50);
+const seconds = envNumber('BENCH_E2E_SECONDS', 20);
+const warmupSeconds = envNumber('BENCH_E2E_WARMUP_SECONDS', 5);
+const ticketCount = Math.round(envNumber('BENCH_E2E_TICKETS', 25));
+const baselineSeconds = envNumber('BENCH_E2E_BASELINE_SECONDS', 10);
+const targetNames = (process.env.BENCH_E2E_TARGETS ?? 'pglite,postgres')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+const GOAL_CALLS_PER_EVENT = 1;
+const DRAIN_TIMEOUT_MS = 90_000;
+const runId = randomBytes(3).toString('hex');
+const startedAt = Date.now();
+
+function log(message: string): void {
+  console.error(`[e2e bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
+}
+
+async function postgresReachable(): Promise<string | null> {
+  const client = new pg.Client({
+    connectionString: process.env.DATABASE_URL,
+    connectionTimeoutMillis: 3_000,
+  });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The sandbox's own internal-note write, at the same rate: the floor any connector sits on. */
+async function measureBaseline(sandboxes: ProcessSandboxes) {
+  const { seed } = sandboxes;
+  const token = sandboxes.zendeskSandbox.issueToken('demo', seed.adminId, ['read', 'write']);
+  const latencies: number[] = [];
+  let failures = 0;
+  await runAtSteadyRate(rate, Math.round(baselineSeconds * rate), async (index) => {
+    const ticketId = seed.ticketIds[index % seed.ticketIds.length]!;
+    const sent = performance.now();
+    const response = await fetch(
+      `${sandboxes.zendeskUrl}/_z/demo/api/v2/tickets/${ticketId}.json`,
+      {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ticket: { comment: { body: `Baseline note ${index}`, public: false } },
+        }),
+      },
+    );
+    await response.arrayBuffer();
+    if (response.ok) latencies.push(performance.now() - sent);
+    else failures += 1;
+  });
+  return { ...latencyFigures(latencies), failures };
+}
+
+/** Until the connector has made no Zendesk call for `quietMs`: its worker has nothing left to do. */
+async function zendeskQuiet(sandboxes: ProcessSandboxes, quietMs = 3_000): Promise<number> {
+  let last = -1;
+  let since = performance.now();
+  for (;;) {
+    const { total } = await sandboxes.apiRequests();
+    if (total !== last) {
+      last = total;
+      since = performance.now();
+    } else if (performance.now() - since >= quietMs) {
+      return total;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function linkTickets(sandboxes: ProcessSandboxes, target: string) {
+  const ticketIds = await Promise.all(
+    Array.from({ length: ticketCount }, (_, i) =>
+      sandboxes.createTicket({ threat: `https://login-${i}-${runId}.e2e-${target}.test/signin` }),
+    ),
+  );
+  return eventually(
+    `${ticketCount} tickets linked`,
+    async () => {
+      const linked: { ticketId: number; incidentId: string }[] = [];
+      for (const ticketId of ticketIds) {
+        const ticket = await sandboxes.readTicket(ticketId);
+        const incidentId = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
+        if (typeof incidentId !== 'string' || !ticket.ticket.tags.includes('incident_linked'))
+          return undefined;
+        linked.push({ ticketId, incidentId });
+      }
+      return linked;
+    },
+    120_000,
+    500,
+  );
+}
+
+interface SentEvent {
+  id: string;
+  sentAt: number;
+  measured: boolean;
+  ackMs?: number;
+  status?: number;
+}
+
+async function measureTarget(target: 'pglite' | 'postgres') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-bench-'));
+  const sandboxes = await startProcessSandboxes({ requestsPerMinute: 1_000_000 });
+  const database = connectorDatabase(target, dir, 'bench_e2e');
+  let connector: ConnectorProcess | undefined;
+  try {
+    log(`${target}: baseline (sandbox note write) ${baselineSeconds} s at ${rate}/s`);
+    const baseline = await measureBaseline(sandboxes);
+
+    log(`${target}: starting the connector`);
+    connector = await startConnectorProcess({
+      port: await freePort(),
+      zendeskUrl: sandboxes.zendeskUrl,
+      incidentUrl: sandboxes.incidentUrl,
+      database,
+      secretsKeys: newSecretsKeys(),
+      // production defaults: 2 s polling (LISTEN/NOTIFY wakes the worker sooner), 300 s job timeout
+      jobTimeoutSeconds: 300,
+      extraEnv: { WORKER_POLL_INTERVAL_SECONDS: '2' },
+      readyTimeoutMs: 120_000,
+    });
+    log(`${target}: reporting ${ticketCount} tickets to link them`);
+    const links = await linkTickets(sandboxes, target);
+    await sandboxes.incidentDeliveriesIdle();
+    await zendeskQuiet(sandboxes);
+
+    const subscription = sandboxes.incidentSandbox.store.state.webhooks.find(
+      (w) => w.clientId === 'cl_demo_parent' && w.active,
+    );
+    if (!subscription) throw new Error('the demo registered no incident subscription');
+    await sandboxes.resetApiRequests();
+    const notes = watchNotes(sandboxes.zendeskSandbox, 'demo');
+
+    const warmupCount = Math.round(warmupSeconds * rate);
+    const total = warmupCount + Math.round(seconds * rate);
+    const sent: SentEvent[] = [];
+    log(`${target}: ${total} events at ${rate}/s (${warmupCount} warm-up)`);
+    const load = await runAtSteadyRate(rate, total, async (index) => {
+      const link = links[index % links.length]!;
+      const id = `evt_e2e_${target}_${runId}_${index}`;
+      const statusEvent = index % 2 === 0;
+      const body = JSON.stringify({
+        id,
+        event: statusEvent ? 'incident.status_changed' : 'incident.history_created',
+        timestamp: new Date().toISOString(),
+        clientId: 'cl_demo_parent',
+        data: statusEvent
+          ? {
+              incidentId: link.incidentId,
+              status: 'case_building',
+              previousStatus: 'pending_review',
+            }
+          : {
+              incidentId: link.incidentId,
+              historyEntry: { message: `Analyst update ${index} on the case.` },
+            },
+      });
+      const event: SentEvent = { id, sentAt: performance.now(), measured: index >= warmupCount };
+      sent.push(event);
+      try {
+        const response = await fetch(subscription.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...signWebhook({ secret: subscription.secret, body }),
+          },
+          body,
+        });
+        await response.arrayBuffer();
+        event.status = response.status;
+      } catch {
+        event.status = 0;
+      }
+      event.ackMs = performance.now() - event.sentAt;
+    });
+
+    log(`${target}: waiting for every note`);
+    const acknowledged = sent.filter((e) => e.status === 200);
+    await eventually(
+      'every acknowledged event visible as a note',
+      () => (acknowledged.every((e) => notes.visibleAt(e.id) !== undefined) ? true : undefined),
+      DRAIN_TIMEOUT_MS,
+      250,
+    ).catch(() => undefined); // what is missing is reported as lost below
+    const calls = await zendeskQuiet(sandboxes);
+    const byEndpoint = (await sandboxes.apiRequests()).by_endpoint;
+    notes.stop();
+
+    const measured = acknowledged.filter((e) => e.measured);
+    const endToEnd = measured
+      .map((e) => (notes.visibleAt(e.id) ?? Number.NaN) - e.sentAt)
+      .filter((ms) => Number.isFinite(ms));
+    const applied = acknowledged.filter((e) => notes.visibleAt(e.id) !== undefined).length;
+    const figures = {
+      events: sent.length,
+      acknowledged: acknowledged.length,
+      notAcknowledged: sent.length - acknowledged.length,
+      applied,
+      lost: acknowledged.length - applied,
+      duplicateNotes: acknowledged.filter((e) => notes.notesOf(e.id) > 1).length,
+      measuredEvents: measured.length,
+      loadGeneratorMaxLagMs: load.maxStartLagMs,
+      endToEnd: latencyFigures(endToEnd),
+      acknowledgement: latencyFigures(measured.map((e) => e.ackMs ?? 0)),
+      baselineNoteWrite: baseline,
+      ratios: {
+        p50: Number((latencyFigures(endToEnd).p50Ms / (baseline.p50Ms || 1)).toFixed(1)),
+        p99: Number((latencyFigures(endToEnd).p99Ms / (baseline.p99Ms || 1)).toFixed(1)),
+      },
+      zendeskCalls: calls,
+      zendeskCallsByEndpoint: byEndpoint,
+      zendeskCallsPerAppliedEvent: applied ? Number((calls / applied).toFixed(3)) : null,
+    };
+    log(
+      `${target}: p50 ${figures.endToEnd.p50Ms} ms, p99 ${figures.endToEnd.p99Ms} ms, ` +
+        `${figures.zendeskCallsPerAppliedEvent} Zendesk calls per event`,
+    );
+    return figures;
+  } finally {
+    await connector?.stop().catch(() => undefined);
+    await sandboxes.close();
+    await database.drop().catch((error: unknown) => console.error('drop failed:', error));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  const loadAverageBefore = loadavg()[0]!;
+  const targets: Record<string, Awaited<ReturnType<typeof measureTarget>>> = {};
+  const skipped: Record<string, string> = {};
+  for (const name of targetNames) {
+    if (name !== 'pglite' && name !== 'postgres')
+      throw new Error(`unknown target ${name} in BENCH_E2E_TARGETS`);
+    if (name === 'postgres') {
+      const problem = await postgresReachable();
+      if (problem) {
+        skipped[name] = `PostgreSQL not reachable: ${problem}`;
+        log(skipped[name]);
+        continue;
+      }
+    }
+    targets[`connector-${name}`] = await measureTarget(name);
+  }
+
+  const goals: Record<string, { value: number | null; goal: string; met: boolean }> = {};
+  const failures: string[] = [];
+  for (const [name, t] of Object.entries(targets)) {
+    goals[`${name}ZendeskCallsPerEvent`] = {
+      value: t.zendeskCallsPerAppliedEvent,
+      goal: `<= ${GOAL_CALLS_PER_EVENT}`,
+      met:
+        t.zendeskCallsPerAppliedEvent !== null &&
+        t.zendeskCallsPerAppliedEvent <= GOAL_CALLS_PER_EVENT,
+    };
+    if (t.applied === 0) failures.push(`${name}: no event was applied`);
+    if (t.lost > 0) failures.push(`${name}: ${t.lost} acknowledged events never became notes`);
+    if (t.duplicateNotes > 0) failures.push(`${name}: ${t.duplicateNotes} events noted twice`);
+    if (t.notAcknowledged > 0) failures.push(`${name}: ${t.notAcknowledged} events refused`);
+  }
+
+  console.log(
+    `e2e: incident event -> internal note at ${rate}/s for ${seconds} s after ${warmupSeconds} s ` +
+      `warm-up over ${ticketCount} tickets; ${cpus().length} CPUs, load average ` +
+      `${loadAverageBefore.toFixed(1)} at start`,
+  );
+  for (const [name, t] of Object.entries(targets)) {
+    console.log(
+      `${name}: e2e p50 ${t.endToEnd.p50Ms} ms, p99 ${t.endToEnd.p99Ms} ms (max ${t.endToEnd.maxMs}); ` +
+        `baseline note write p50 ${t.baselineNoteWrite.p50Ms} ms, p99 ${t.baselineNoteWrite.p99Ms} ms ` +
+        `(ratios ${t.ratios.p50}x / ${t.ratios.p99}x); ack p99 ${t.acknowledgement.p99Ms} ms; ` +
+        `${t.zendeskCalls} Zendesk calls for ${t.applied} events = ${t.zendeskCallsPerAppliedEvent} per event`,
+    );
+  }
+  for (const [name, reason] of Object.entries(skipped)) console.log(`${name}: skipped (${reason})`);
+  if (failures.length > 0) console.log(`FAILED: ${failures.join('; ')}`);
+  console.log(
+    JSON.stringify({
+      rate,
+      seconds,
+      warmupSeconds,
+      tickets: ticketCount,
+      cpus: cpus().length,
+      loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
+      wallSeconds: Number(((Date.now() - startedAt) / 1000).toFixed(1)),
+      targets,
+      skipped,
+      goals,
+      failures,
+    }),
+  );
+  return failures.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('e2e latency benchmark failed:', error);
+    process.exit(1);
+  },
+);
