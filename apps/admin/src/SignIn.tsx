@@ -7,7 +7,18 @@ import { MD } from '@zendeskgarden/react-typography';
 export function SignIn() {
   const [subdomain, setSubdomain] = useState('');
   return (
-    <form id="signed-out" method="get" action="/admin/sign-in" style={{ maxWidth: 420 }}>
+    <form
+      id="signed-out"
+      style={{ maxWidth: 420 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // A navigation, not a form submission: the page's CSP (form-action 'self') would stop the
+        // redirect to Zendesk that follows a submission.
+        window.location.assign(
+          `/admin/sign-in?${new URLSearchParams({ subdomain: subdomain.trim() })}`,
+        );
+      }}
+    >
       <MD style={{ marginBottom: 12 }}>
         Sign in as a Zendesk admin of the account incident-desk is installed on.
       </MD>

@@ -76,7 +76,11 @@ function databaseEnv(backend: Backend, dir: string) {
 
 export async function startAdminHarness(
   backend: Backend,
-  options: { adminDistDir?: string } = {},
+  options: {
+    adminDistDir?: string;
+    /** Reach the Zendesk sandbox as `localhost` (another site than the connector's 127.0.0.1). */
+    sandboxHost?: 'localhost';
+  } = {},
 ): Promise<AdminHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-admin-'));
   const port = await freePort();
@@ -91,7 +95,10 @@ export async function startAdminHarness(
     webhooks: { retryDelaysMs: [20, 50] },
   });
   const zendesk = await zendeskSandbox.listen(0);
-  const sandboxUrl = zendesk.url.replace(/\/+$/, '');
+  const listenedUrl = zendesk.url.replace(/\/+$/, '');
+  const sandboxUrl = options.sandboxHost
+    ? listenedUrl.replace(/\/\/[^/:]+:/, `//${options.sandboxHost}:`)
+    : listenedUrl;
   const incidentUrl = incident.url.replace(/\/+$/, '');
   const database = databaseEnv(backend, dir);
   const config = loadConfig(

@@ -35,7 +35,11 @@ export function adminStaticRouter(options: { distDir?: string } = {}): Router {
     res.setHeader('X-Frame-Options', 'DENY');
     next();
   });
-  router.get('/admin', (_req, res) => res.redirect(301, '/admin/'));
+  // (non-strict routing: this route also sees /admin/, which must not redirect to itself)
+  router.get('/admin', (req, res, next) => {
+    if (req.path !== '/admin') return next();
+    res.redirect(301, '/admin/');
+  });
   router.use(
     '/admin',
     express.static(distDir, {
