@@ -92,7 +92,9 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       const entry = page.locator('[data-testid="reconciliation-entry"]');
       expect(await entry.textContent()).toContain(HOSTILE);
       expect(await entry.locator('img').count()).toBe(0);
-      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
 
       // Rotating the secret shows it once.
       await page.click('#rotate-secret');
@@ -100,7 +102,11 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
       // The session cookie is HttpOnly: the page's script cannot read it.
-      expect(await page.evaluate(() => document.cookie)).toBe('');
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { cookie: string } }).document.cookie,
+        ),
+      ).toBe('');
       expect(problems.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
 
       await page.click('#sign-out');
