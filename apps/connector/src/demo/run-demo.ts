@@ -15,6 +15,7 @@ import {
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
+import { finishSetup } from '../accounts/setup-state';
 import { runSetup, type SetupResult } from '../setup';
 import { setSidebarSecret } from './set-sidebar-secret';
 import { waitForReady } from './wait-for-sandboxes';
@@ -76,7 +77,20 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
   });
   await saveSetupResult(db, secretBox, accountId, setup);
   // Steady state needs less than setup did: keep only the narrower token.
-  await connect(oauth.scope || STEADY_STATE_SCOPES);
+  const narrowed = await connect(oauth.scope || STEADY_STATE_SCOPES);
+  // What the admin page shows under Setup, as for an installed account.
+  await finishSetup(
+    db,
+    accountId,
+    setup.ok ? 'succeeded' : 'failed',
+    {
+      ok: setup.ok,
+      message: setup.ok ? 'Setup finished (demo).' : 'Setup finished with failed steps (demo).',
+      steps: setup.steps,
+      scopeAfter: narrowed.scope,
+    },
+    new Date(),
+  );
 
   const counts = new Map<string, number>();
   for (const step of setup.steps) counts.set(step.outcome, (counts.get(step.outcome) ?? 0) + 1);
