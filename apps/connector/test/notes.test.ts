@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { defang } from '../src/notes/defang';
+import { detectedIncidentNote } from '../src/notes/detected-incident-note';
 import { echoesAny, normalizeText } from '../src/notes/normalize';
 
 describe('defang', () => {
@@ -49,5 +51,27 @@ describe('echoesAny', () => {
   it('does not match unrelated or empty texts', () => {
     expect(echoesAny('Something else entirely, long enough to contain', [longNote])).toBe(false);
     expect(echoesAny('   ', [''])).toBe(false);
+  });
+});
+
+describe('detectedIncidentNote', () => {
+  it('defangs every free-text value that may name a host, not only the threat', () => {
+    const note = detectedIncidentNote(
+      {
+        id: 'inc_1',
+        url: 'https://quiet-threat.example/a',
+        status: 'monitoring',
+        hostingProvider: 'Bulletproof hosting http://bp-host.example',
+        registrar: { name: 'evil-registrar.example', description: 'see https://whois.evil.example' },
+        threatTaxonomy: { name: 'Phishing www.phish-taxonomy.example' },
+        incidentClass: 'phishing',
+      } as unknown as TDetailedIncident,
+      'evt_1',
+    );
+    expect(note).toContain('Hosting provider: Bulletproof hosting hxxp[:]//bp-host[.]example');
+    expect(note).toContain('Registrar: evil-registrar[.]example');
+    expect(note).toContain('Taxonomy: Phishing www[.]phish-taxonomy[.]example');
+    expect(note).not.toMatch(/https?:\/\/|bp-host\.example|evil-registrar\.example/);
+    expect(note).toContain('Status: monitoring');
   });
 });

@@ -17,8 +17,12 @@ export function detectedTicketSubject(status: string | undefined, threat: string
   return `${DETECTED_SUBJECT_TAG} ${status ? plainText(status) : 'unknown status'} - ${shown.replace(/\s+/g, ' ')}`;
 }
 
+// Every free-text value of the detail may quote the threat (a registrar or page title naming a
+// host), so each is defanged, not only the threat fields.
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? plainText(value.trim()) : undefined;
+  return typeof value === 'string' && value.trim() !== ''
+    ? defangLinksIn(plainText(value.trim()))
+    : undefined;
 }
 
 function taxonomyLine(detail: TDetailedIncident): string {
@@ -80,7 +84,7 @@ function insightLines(detail: TDetailedIncident): string[] {
           ? 'invalid'
           : 'validity undetermined';
     lines.push(
-      `- Certificate: ${text(certificate.issuer) ? defangLinksIn(text(certificate.issuer)!) : 'issuer unknown'}, ${valid}`,
+      `- Certificate: ${text(certificate.issuer) ?? 'issuer unknown'}, ${valid}`,
     );
   }
   const hosting = insights.hosting;
@@ -98,7 +102,7 @@ function insightLines(detail: TDetailedIncident): string[] {
   if (dns?.recordTypes && dns.recordTypes.length > 0)
     lines.push(`- DNS records: ${dns.recordTypes.map(plainText).join(', ')}`);
   const page = insights.page;
-  if (page && text(page.title)) lines.push(`- Page title: ${defangLinksIn(text(page.title)!)}`);
+  if (page && text(page.title)) lines.push(`- Page title: ${text(page.title)}`);
   const indicators = insights.indicators;
   if (indicators && text(indicators.finalUrl))
     lines.push(`- Final URL: ${defang(text(indicators.finalUrl)!)}`);
