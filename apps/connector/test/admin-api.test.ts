@@ -1,6 +1,7 @@
 // The admin page's sign-in and JSON API over real HTTP against the composed connector and both
 // sandboxes: who may sign in, every route refused without a session, with another account's
 // session and without the CSRF token, and each action doing what the page promises.
+import { createHash } from 'node:crypto';
 import {
   DEMO_API_KEY,
   DEMO_PARENT_CLIENT_ID,
@@ -161,6 +162,19 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         where: { accountId: acmeId },
       });
       expect(credential.scope).not.toBe('users:read');
+    });
+
+    it('an expired session is refused', async () => {
+      const session = await h.signIn('acme', acme.adminId);
+      expect((await h.api(session, 'GET', '/admin/api/overview')).status).toBe(200);
+      const value = session.cookie.split('=')[1]!;
+      await h.connector.db.prisma.adminSession.updateMany({
+        where: { tokenHash: createHash('sha256').update(value).digest('base64url') },
+        data: { expiresAt: new Date(Date.now() - 1) },
+      });
+      expect((await h.api(session, 'GET', '/admin/api/overview')).status).toBe(401);
+      // the session the other tests use was created before and is untouched
+      expect((await h.api(acmeSession, 'GET', '/admin/api/session')).status).toBe(200);
     });
 
     it('signing out ends the session', async () => {

@@ -43,6 +43,8 @@ export interface AdminHarness {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Stops the connector and starts a new one on the same database and port. */
+  restart(worker: 'on' | 'off'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,8 @@ export async function startAdminHarness(
     adminDistDir?: string;
     /** Reach the Zendesk sandbox as `localhost` (another site than the connector's 127.0.0.1). */
     sandboxHost?: 'localhost';
+    /** CONNECTOR_WORKER: off = this process only enqueues (jobs wait for a worker). */
+    worker?: 'on' | 'off';
   } = {},
 ): Promise<AdminHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-admin-'));
@@ -112,16 +116,18 @@ export async function startAdminHarness(
       ZENDESK_CLIENT_SECRET: CLIENT.secret,
       INCIDENT_API_URL: incidentUrl,
       WORKER_POLL_INTERVAL_SECONDS: '0.5',
+      CONNECTOR_WORKER: options.worker ?? 'on',
       SHUTDOWN_TIMEOUT_MS: '10000',
       ...database.env,
     },
     { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
   );
-  const connector = await createConnector(config, {
+  const connectorOptions = {
     log: silent,
     ...(options.adminDistDir ? { adminDistDir: options.adminDistDir } : {}),
-  });
-  const listening = await connector.listen(port, '127.0.0.1');
+  };
+  const connector = await createConnector(config, connectorOptions);
+  let listening = await connector.listen(port, '127.0.0.1');
   const endpoints = { connectorUrl, sandboxUrl };
 
   async function control(route: string, body: unknown) {
@@ -198,9 +204,16 @@ export async function startAdminHarness(
         body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
       };
     },
+    async restart(worker) {
+      await listening.close().catch(() => undefined);
+      await harness.connector.close();
+      harness.config = { ...config, worker: { ...config.worker, enabled: worker === 'on' } };
+      harness.connector = await createConnector(harness.config, connectorOptions);
+      listening = await harness.connector.listen(port, '127.0.0.1');
+    },
     async close() {
       await listening.close().catch(() => undefined);
-      await connector.close();
+      await harness.connector.close();
       await zendesk.close();
       await incidentSandbox.close();
       await database.drop();

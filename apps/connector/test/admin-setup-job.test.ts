@@ -1,0 +1,38 @@
+// Setup after an install is a pg-boss job, not a promise in memory: queued by a connector whose
+// worker is off, it survives that process and is run by the next one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SETUP_QUEUE } from '../src/accounts/setup-job';
+import { startAdminHarness, type AdminHarness } from './admin-harness';
+import { backends } from './support/test-database';
+
+describe.each(backends)('setup after install, durably (%s)', (backend) => {
+  let h: AdminHarness;
+
+  beforeAll(async () => {
+    h = await startAdminHarness(backend, { worker: 'off' });
+  }, 60_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the install queues the job; a restarted connector with a worker runs it', async () => {
+    const acme = await h.createAccount('acme');
+    expect((await h.install('acme', acme.adminId)).status).toBe(200);
+    const accountId = await h.accountId('acme');
+    const config = () =>
+      h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where: { accountId } });
+    expect((await config()).setupState).toBe('queued');
+    const jobs = await h.connector.boss.findJobs(ACCOUNT_SETUP_QUEUE, { data: { accountId } });
+    expect(jobs.map((job) => job.state)).toEqual(['created']);
+
+    await h.restart('on');
+    const deadline = Date.now() + 30_000;
+    while ((await config()).setupState === 'queued' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // No incident key yet: the job ran and says what it waits for.
+    const after = await config();
+    expect(after.setupState).toBe('needs_configuration');
+    expect(after.setupReport).toMatchObject({ ok: false });
+  }, 60_000);
+});
