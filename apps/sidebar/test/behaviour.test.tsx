@@ -82,6 +82,17 @@ describe('refresh behaviour', () => {
     await waitFor(() => expect(gets(client)).toBeGreaterThan(paused + 1));
   });
 
+  it('does not refresh on the first activation, whose view is the one just loaded', async () => {
+    const client = clientServing(linkedView());
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    act(() => client.trigger('app.activated', { firstLoad: true }));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(gets(client)).toBe(1);
+    act(() => client.trigger('app.activated', { firstLoad: false }));
+    await waitFor(() => expect(gets(client)).toBe(2), REFRESH_WAIT);
+  });
+
   it('ignores an older answer that arrives after a newer one', async () => {
     const resolvers: ((v: unknown) => void)[] = [];
     const client = clientServing(linkedView());

@@ -1,20 +1,16 @@
-import { createRoot } from 'react-dom/client';
-import { ThemeProvider } from '@zendeskgarden/react-theming';
-import { App } from './App';
-import { ClientProvider } from './contexts/ClientProvider';
-import { TranslationProvider } from './contexts/TranslationProvider';
-import { GlobalStyle } from './components/GlobalStyle';
+// The entry script: small on purpose. It starts the ZAF handshake and the first requests, then
+// loads the UI (React, Garden, the sections), which iframe.html already preloads in parallel.
+import { startLoading } from './boot';
+import { createTranslator, english } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <ThemeProvider>
-      <GlobalStyle />
-      <ClientProvider>
-        <TranslationProvider>
-          <App />
-        </TranslationProvider>
-      </ClientProvider>
-    </ThemeProvider>,
+  const client = startLoading();
+  import('./main').then(
+    ({ mount }) => mount(container, client),
+    () => {
+      // Without the UI chunk there is no React to show an error panel: plain text, then.
+      container.textContent = createTranslator(english)('app.loadFailed');
+    },
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import { useI18n } from '../hooks/useI18n';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from './LazyConfirmDialog';
 import type { ActionSpec } from './useActionRunner';
 
 interface Props {

@@ -1,30 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClientValue } from './useClient';
 import { forgetSessionFacts, getSessionFacts } from '../zaf/sessionFacts';
+import { connectorUrlOf, sessionOf, type Agent, type Session } from '../zaf/sessionOf';
 
-export interface Agent {
-  id: number;
-  email: string;
-  name?: string;
-}
+export type { Agent };
 
-export type SessionState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'not_configured' }
-  /** A ticket being created has no id yet: nothing can be linked until it is saved. */
-  | { status: 'new_ticket' }
-  | { status: 'ready'; ticketId: number; agent: Agent; subdomain: string; connectorUrl: string };
-
-function validConnectorUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export type SessionState = { status: 'loading' } | { status: 'error' } | Session;
 
 /** Who is looking at which ticket, and where the connector is: read once per ticket from ZAF. */
 export function useSession(): SessionState & { retry: () => void } {
@@ -33,8 +14,7 @@ export function useSession(): SessionState & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const connectorUrl = validConnectorUrl(metadata.settings?.connector_url);
-    if (!connectorUrl) {
+    if (!connectorUrlOf(metadata)) {
       setState({ status: 'not_configured' });
       return;
     }
@@ -43,41 +23,9 @@ export function useSession(): SessionState & { retry: () => void } {
     // The first attempt reuses the answer the translations already asked for.
     if (attempt > 0) forgetSessionFacts(client);
     getSessionFacts(client)
-      .then((result) => {
-        const user = result.currentUser as
-          { id?: unknown; email?: unknown; name?: unknown } | undefined;
-        const account = result.currentAccount as { subdomain?: unknown } | undefined;
-        const rawTicketId = result['ticket.id'] ?? context.ticketId;
-        if (rawTicketId === null || rawTicketId === undefined || rawTicketId === '') {
-          if (active) setState({ status: 'new_ticket' });
-          return;
-        }
-        const ticketId = Number(rawTicketId);
-        const subdomain =
-          context.account?.subdomain ??
-          (typeof account?.subdomain === 'string' ? account.subdomain : '');
-        if (
-          !Number.isInteger(ticketId) ||
-          ticketId <= 0 ||
-          typeof user?.id !== 'number' ||
-          typeof user.email !== 'string' ||
-          !subdomain
-        ) {
-          throw new Error('incomplete ZAF answer');
-        }
-        if (active) {
-          setState({
-            status: 'ready',
-            ticketId,
-            agent: {
-              id: user.id,
-              email: user.email,
-              name: typeof user.name === 'string' ? user.name : undefined,
-            },
-            subdomain,
-            connectorUrl,
-          });
-        }
+      .then((facts) => {
+        const session = sessionOf(metadata, context, facts);
+        if (active) setState(session);
       })
       .catch(() => {
         if (active) setState({ status: 'error' });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { createConnectorApi, type ConnectorApi } from '../api/connector';
+import { withPrefetchedView } from '../api/prefetchedView';
 import type { TPartName, TSidebarTicketView } from '../api/sidebarContract';
 import { Blocklists } from '../components/Blocklists';
 import { Credits } from '../components/Credits';
@@ -14,6 +15,7 @@ import { Infrastructure } from '../components/Infrastructure';
 import { Insights } from '../components/Insights';
 import { LiveState } from '../components/LiveState';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
+import { preloadConfirmDialog } from '../components/LazyConfirmDialog';
 import { Snapshots } from '../components/Snapshots';
 import { SyncHealth } from '../components/SyncHealth';
 import { TakedownAttempts } from '../components/TakedownAttempts';
@@ -39,15 +41,17 @@ export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps
   const { status } = session;
   const ready = session.status === 'ready' ? session : null;
   const api = useMemo(
-    () =>
-      ready
-        ? createConnectorApi(client, {
-            connectorUrl: ready.connectorUrl,
-            subdomain: ready.subdomain,
-            agentId: ready.agent.id,
-            agentEmail: ready.agent.email,
-          })
-        : null,
+    () => {
+      if (!ready) return null;
+      const identity = {
+        connectorUrl: ready.connectorUrl,
+        subdomain: ready.subdomain,
+        agentId: ready.agent.id,
+        agentEmail: ready.agent.email,
+      };
+      // The boot code may already have asked for this ticket's view: the first load uses that answer.
+      return withPrefetchedView(createConnectorApi(client, identity), client, identity);
+    },
     // The identity fields, not the object, decide whether a new API is needed.
     [client, ready?.connectorUrl, ready?.subdomain, ready?.agent.id, ready?.agent.email],
   );
@@ -109,6 +113,13 @@ function eventsFor(view: TSidebarTicketView | null): string[] {
   ];
 }
 
+/** Zendesk activates the app when it first loads: the view being fetched then is already fresh. */
+function isFirstActivation(name: string, payload: unknown): boolean {
+  return (
+    name === 'app.activated' && (payload as { firstLoad?: unknown } | undefined)?.firstLoad === true
+  );
+}
+
 /** Zendesk keeps the iframe of a background ticket tab "visible"; app.deactivated says it is not shown. */
 function useAppActive() {
   const client = useClient();
@@ -137,10 +148,14 @@ function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
     !active,
   );
   const onChanged = useCallback(() => void refresh(), [refresh]);
-  useZafEvents(client, eventsFor(view), onChanged);
+  useZafEvents(client, eventsFor(view), onChanged, undefined, isFirstActivation);
   const linkState = view?.ticket.linkState;
   useEffect(() => {
-    if (linkState) markViewReady(linkState);
+    if (!linkState) return;
+    markViewReady(linkState);
+    // The dialogs' code, now that the view is on screen, so the first click does not wait for it.
+    const timer = setTimeout(() => void preloadConfirmDialog().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
   }, [linkState]);
 
   if (loading) return <LoadingSkeleton />;
