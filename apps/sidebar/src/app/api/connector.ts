@@ -1,6 +1,7 @@
 import type { ZafClient, ZafCompleteResponse, ZafRequestOptions } from '../zaf/zafClient';
 import { toConnectorError, type ConnectorError, type ConnectorResult } from './connectorErrors';
 import { parseTicketView } from './parseTicketView';
+import { markStage } from '../lib/perfMarks';
 import type {
   TActionAck,
   TIncidentAction,
@@ -23,6 +24,11 @@ export interface ConnectorApiOptions {
   jwtExpirySeconds?: number;
   /** Request timeout in milliseconds passed to ZAF. Default 15000. */
   timeoutMs?: number;
+  /**
+   * How much longer than timeoutMs the app waits for the host's answer before it gives up itself
+   * (a host that never answers must not leave the view loading forever). Default 5000.
+   */
+  answerGraceMs?: number;
 }
 
 export interface ConnectorApi {
@@ -56,6 +62,27 @@ export function createConnectorApi(
   const base = identity.connectorUrl.replace(/\/+$/, '');
   const expiry = options.jwtExpirySeconds ?? 300;
   const timeout = options.timeoutMs ?? 15000;
+  const giveUpAfter = timeout + (options.answerGraceMs ?? 5000);
+
+  /** client.request, or a status-0 timeout failure when the host has not answered in time. */
+  function requestAnswered(request: ZafRequestOptions): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject({ status: 0, statusText: 'timeout', responseText: '' }),
+        giveUpAfter,
+      );
+      client.request(request).then(
+        (response) => {
+          clearTimeout(timer);
+          resolve(response);
+        },
+        (failure: unknown) => {
+          clearTimeout(timer);
+          reject(failure);
+        },
+      );
+    });
+  }
 
   async function call(
     method: 'GET' | 'POST',
@@ -89,7 +116,7 @@ export function createConnectorApi(
     }
     let response: ZafCompleteResponse;
     try {
-      response = (await client.request(request)) as ZafCompleteResponse;
+      response = (await requestAnswered(request)) as ZafCompleteResponse;
     } catch (failure) {
       return { ok: false, error: toConnectorError(failure) };
     }
@@ -120,7 +147,9 @@ export function createConnectorApi(
 
   return {
     async getTicketView(ticketId) {
+      markStage('view-requested');
       const result = await call('GET', ticketId, path`/sidebar/tickets/${ticketId}`);
+      markStage('view-answered');
       if (!result.ok) return result;
       const view = parseTicketView(result.value);
       return view ? { ok: true, value: view } : { ok: false, error: { kind: 'invalid_response' } };

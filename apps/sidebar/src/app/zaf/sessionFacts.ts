@@ -2,6 +2,23 @@ import type { ZafClient } from './zafClient';
 
 export const SESSION_PATHS = ['currentUser', 'ticket.id', 'currentAccount'];
 
+/** A get Zendesk never answers becomes an error (with a retry), never an endless skeleton. */
+function withTimeout<T>(pending: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Zendesk did not answer')), timeoutMs);
+    pending.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 const cache = new WeakMap<ZafClient, Promise<Record<string, unknown>>>();
 
 /**
@@ -9,10 +26,13 @@ const cache = new WeakMap<ZafClient, Promise<Record<string, unknown>>>();
  * (agent, ticket, account) need: each get is a postMessage round trip through the host, and they
  * sit on the path to the first paint. A failure is not cached, so a retry asks again.
  */
-export function getSessionFacts(client: ZafClient): Promise<Record<string, unknown>> {
+export function getSessionFacts(
+  client: ZafClient,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
   let pending = cache.get(client);
   if (!pending) {
-    pending = client.get(SESSION_PATHS);
+    pending = withTimeout(client.get(SESSION_PATHS), timeoutMs);
     cache.set(client, pending);
     pending.catch(() => cache.delete(client));
   }
