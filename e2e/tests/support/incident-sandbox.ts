@@ -42,7 +42,11 @@ export function seedIncident(input: {
   });
 }
 
-/** A fault the service's API shows on matching requests (`times` of them). */
-export function injectFault(fault: Record<string, unknown>): Promise<unknown> {
+/** A fault the service's API shows on matching requests (`times` of them, or until cleared). */
+export function injectFault(fault: Record<string, unknown>): Promise<{ id: string; hits: number }> {
   return requestJson('POST', `${control}/faults`, fault);
+}
+
+export async function clearFault(id: string): Promise<void> {
+  await requestJson('DELETE', `${control}/faults/${encodeURIComponent(id)}`);
 }

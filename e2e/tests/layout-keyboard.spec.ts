@@ -1,0 +1,104 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { getIncident } from './support/incident-sandbox';
+import { keepScreenshot, linkedTicket, openSidebar } from './support/scenario';
+
+const LONG_THREAT =
+  'https://a-very-long-subdomain-name-for-layout-checks.width-test.example/' +
+  'login/verify/account/with/a/really/long/path?session=0123456789abcdef0123456789abcdef';
+
+/** Sets the width of the workspace's apps panel, which the sidebar frame fills. */
+async function setPanelWidth(page: Page, width: number): Promise<void> {
+  await page.evaluate((px) => {
+    const panel = document.getElementById('apps-panel');
+    if (panel) panel.style.width = `${px}px`;
+  }, width);
+}
+
+async function frameWidths(page: Page) {
+  const frame = page.frames().find((f) => f.url().includes('/assets/iframe.html'));
+  if (!frame) throw new Error('no sidebar frame');
+  return frame.evaluate(() => ({
+    viewport: document.documentElement.clientWidth,
+    content: document.documentElement.scrollWidth,
+    main: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+  }));
+}
+
+/** Presses Tab until the focused element in the frame has this accessible text. */
+async function tabTo(page: Page, frame: FrameLocator, text: string, max = 30): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (
+      (
+        (await frame
+          .locator(':focus')
+          .textContent()
+          .catch(() => '')) ?? ''
+      ).trim() === text
+    )
+      return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(frame.locator(':focus')).toHaveText(text);
+}
+
+test('the sidebar fits a 320 px panel and follows a wider one, without horizontal scrolling', async ({
+  page,
+}, testInfo) => {
+  const { ticketId } = await linkedTicket('Layout at 320 px', LONG_THREAT);
+  const frame = await openSidebar(page, ticketId);
+
+  await setPanelWidth(page, 320);
+  await expect.poll(async () => (await frameWidths(page)).viewport).toBe(320);
+  const narrow = await frameWidths(page);
+  expect(narrow.content).toBeLessThanOrEqual(narrow.viewport);
+  expect(narrow.main).toBeLessThanOrEqual(320);
+  // the long threat wraps inside the panel instead of widening it
+  await expect(frame.getByTestId('subject')).toContainText('width-test[.]example');
+  await keepScreenshot(page, testInfo, 'sidebar-320px');
+
+  await setPanelWidth(page, 560);
+  await expect.poll(async () => (await frameWidths(page)).viewport).toBe(560);
+  const wide = await frameWidths(page);
+  expect(wide.content).toBeLessThanOrEqual(wide.viewport);
+  expect(wide.main).toBeGreaterThan(500);
+});
+
+test('an action is reached, confirmed and cancelled with the keyboard alone', async ({
+  page,
+}, testInfo) => {
+  const { ticketId, incidentId } = await linkedTicket(
+    'Keyboard only',
+    'https://keyboard.action-test.example/login',
+  );
+  const frame = await openSidebar(page, ticketId);
+  await frame.getByRole('button', { name: 'Refresh', exact: true }).focus();
+
+  await tabTo(page, frame, 'Request takedown');
+  await page.keyboard.press('Enter');
+  const dialog = frame.getByRole('dialog');
+  const focusInDialog = frame.locator('[role="dialog"]:focus, [role="dialog"] :focus');
+  await expect(dialog).toBeVisible();
+  // the dialog holds the focus; Escape closes it and the focus goes back to the button
+  await expect(focusInDialog).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(frame.locator(':focus')).toHaveText('Request takedown');
+  expect((await getIncident(incidentId)).status).toBe('pending_review');
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  // Tab stays inside the dialog until it reaches the confirmation
+  await expect(focusInDialog).toHaveCount(1);
+  for (let i = 0; i < 6; i += 1) {
+    if (((await focusInDialog.textContent().catch(() => '')) ?? '').trim() === 'Request takedown')
+      break;
+    await page.keyboard.press('Tab');
+    await expect(focusInDialog).toHaveCount(1);
+  }
+  await expect(focusInDialog).toHaveText('Request takedown');
+  await page.keyboard.press('Enter');
+  await expect(frame.getByTestId('action-feedback')).toContainText('Takedown requested.');
+  await expect(frame.getByTestId('status')).toContainText('Case building');
+  expect((await getIncident(incidentId)).status).toBe('case_building');
+  await keepScreenshot(page, testInfo, 'keyboard-after');
+});

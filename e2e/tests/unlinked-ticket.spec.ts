@@ -1,0 +1,140 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { clearFault, getIncident, injectFault } from './support/incident-sandbox';
+import { keepScreenshot } from './support/scenario';
+import { createTicket, incidentIdOf, ticketState, updateTicket } from './support/zendesk-sandbox';
+
+/** The workspace for a ticket whose sidebar shows the panel `testId` (not an incident yet). */
+async function openPanel(page: Page, ticketId: number, testId: string): Promise<FrameLocator> {
+  await page.goto(`/agent/tickets/${ticketId}`);
+  const frame = page.frameLocator('#zaf-app-frame');
+  await expect(frame.getByTestId(testId)).toBeVisible();
+  return frame;
+}
+
+async function linkedIncidentId(ticketId: number): Promise<string> {
+  let incidentId: string | null = null;
+  await expect
+    .poll(async () => (incidentId = await incidentIdOf(ticketId)), {
+      message: `the connector links ticket ${ticketId}`,
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  return incidentId!;
+}
+
+// Either report opens the incident in pending_review; the mode is what the service was asked for.
+const reports = [
+  {
+    mode: 'takedown',
+    button: 'Report for takedown',
+    feedback: 'Reported. The incident will appear here shortly.',
+    requestedAction: 'takedown',
+    history: 'Incident reported for takedown',
+  },
+  {
+    mode: 'monitoring',
+    button: 'Report for monitoring',
+    feedback: 'Reported for monitoring. The incident will appear here shortly.',
+    requestedAction: 'monitor',
+    history: 'Incident reported for monitoring',
+  },
+] as const;
+
+for (const report of reports) {
+  test(`an unlinked ticket is reported for ${report.mode} from the sidebar and then shows its incident`, async ({
+    page,
+  }, testInfo) => {
+    const host = `unlinked-${report.mode}.report-test.example`;
+    const ticketId = await createTicket(
+      `Unlinked, report for ${report.mode}`,
+      `https://${host}/login`,
+    );
+
+    const frame = await openPanel(page, ticketId, 'unlinked');
+    const panel = frame.getByTestId('unlinked');
+    await expect(panel).toContainText('Not reported yet');
+    // The Threat field's value, defanged and never a link.
+    await expect(panel).toContainText(`hxxps[:]//${host.replaceAll('.', '[.]')}/login`);
+    await expect(panel.locator('a')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Report for takedown' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Report for monitoring' })).toBeVisible();
+    await keepScreenshot(page, testInfo, `unlinked-before-${report.mode}`);
+
+    // Cancelling reports nothing.
+    await panel.getByRole('button', { name: report.button }).click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(frame.getByRole('dialog')).toBeHidden();
+
+    const overview = frame.getByTestId('overview');
+    await panel.getByRole('button', { name: report.button }).click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Report', exact: true }).click();
+    // The message lasts until the worker has linked the ticket, which may be at once.
+    await expect(
+      frame.getByTestId('action-feedback').filter({ hasText: report.feedback }).or(overview),
+    ).toBeVisible();
+
+    // The worker reports it and writes Incident ID; the field's change event refreshes the view.
+    const incidentId = await linkedIncidentId(ticketId);
+    await expect(overview).toBeVisible({ timeout: 20_000 });
+    await expect(overview).toContainText(incidentId);
+    await expect(overview.getByTestId('status')).toContainText('Pending review');
+    await expect(frame.getByTestId('history-entry').first()).toContainText(report.history);
+    await expect(frame.getByTestId('unlinked')).toHaveCount(0);
+    const incident = await getIncident(incidentId);
+    expect(incident.status).toBe('pending_review');
+    expect(incident.requestedAction).toBe(report.requestedAction);
+    expect(incident.subject).toContain(host);
+    await keepScreenshot(page, testInfo, `unlinked-after-${report.mode}`);
+  });
+}
+
+test('an incident_unlinked ticket shows why it was not linked, and retry linking links it', async ({
+  page,
+}, testInfo) => {
+  // The service answers the first report with its 409 (it already has an incident for the threat):
+  // the connector does not link the ticket, tags it incident_unlinked and records the reason.
+  const fault = await injectFault({
+    method: 'POST',
+    path: '/v1/incident/tkd',
+    kind: 'status',
+    status: 409,
+    message: 'Conflict: an incident for this threat already exists',
+    times: 1,
+  });
+  try {
+    const host = 'retry-link.report-test.example';
+    const ticketId = await createTicket('Report that was not linked', `https://${host}/login`);
+    await updateTicket(ticketId, { additional_tags: ['incident_submit'] });
+    await expect
+      .poll(async () => (await ticketState(ticketId)).ticket.tags, {
+        message: 'the connector tags the ticket incident_unlinked',
+        timeout: 30_000,
+      })
+      .toContain('incident_unlinked');
+    expect(await incidentIdOf(ticketId)).toBeFalsy();
+
+    const frame = await openPanel(page, ticketId, 'link-failed');
+    const panel = frame.getByTestId('link-failed');
+    await expect(panel).toContainText('Linking failed');
+    await expect(panel.getByTestId('unlinked-reason')).toContainText('409');
+    await expect(panel).toContainText(`hxxps[:]//${host.replaceAll('.', '[.]')}/login`);
+    await keepScreenshot(page, testInfo, 'link-failed-before');
+
+    const overview = frame.getByTestId('overview');
+    await panel.getByRole('button', { name: 'Retry linking' }).click();
+    await expect(
+      frame.getByTestId('action-feedback').filter({ hasText: 'Linking retried.' }).or(overview),
+    ).toBeVisible();
+
+    const incidentId = await linkedIncidentId(ticketId);
+    await expect(overview).toBeVisible({ timeout: 20_000 });
+    await expect(overview).toContainText(incidentId);
+    await expect(frame.getByTestId('link-failed')).toHaveCount(0);
+    const { ticket } = await ticketState(ticketId);
+    expect(ticket.tags).not.toContain('incident_unlinked');
+    expect((await getIncident(incidentId)).subject).toContain(host);
+    await keepScreenshot(page, testInfo, 'link-failed-after');
+  } finally {
+    await clearFault(fault.id).catch(() => undefined);
+  }
+});
