@@ -51,6 +51,28 @@ describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
     return h.secretBox.open(row.sealedRefreshToken!);
   }
 
+  it('refuses to refresh tokens issued to another OAuth client: re-authorisation, no request', async () => {
+    const { accountId, subdomain } = await installed();
+    const row = await h.db.prisma.zendeskCredential.findUniqueOrThrow({ where: { accountId } });
+    expect(row.clientId).toBe(h.oauth.clientId);
+    const otherClient = createZendeskTokenProvider({
+      db: h.db,
+      secretBox: h.secretBox,
+      oauth: { ...h.oauth, clientId: 'another_client' },
+      accountId,
+      subdomain,
+      now: h.now,
+      fetch: h.fetch,
+    });
+    const before = refreshesOf(subdomain);
+    h.clock.now += 86_400_000; // expired: a refresh would be needed
+    await expect(otherClient.getAccessToken()).rejects.toBeInstanceOf(AccountUnavailableError);
+    expect(refreshesOf(subdomain)).toBe(before);
+    const status = await getConnectionStatus(h.db, accountId);
+    expect(status.state).toBe('reauthorization_required');
+    expect(status.lastError).toContain(h.oauth.clientId);
+  });
+
   it('uses the stored token while more than 5 minutes remain, then refreshes and rotates', async () => {
     const { accountId, subdomain, provider } = await installed();
     const tokens = provider();
