@@ -8,6 +8,8 @@ import { GlobalStyle } from './components/GlobalStyle';
 import { markStage } from './lib/perfMarks';
 import type { ZafClient } from './zaf/zafClient';
 
+markStage('ui-loaded');
+
 function MountedMark() {
   useEffect(() => markStage('app-mounted'), []);
   return null;

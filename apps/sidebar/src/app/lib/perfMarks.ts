@@ -11,6 +11,8 @@ export const VIEW_READY_MARK = 'incident-desk:view-ready';
 export type LoadStage =
   /** the entry script runs (the bundle is fetched, parsed and this module evaluated) */
   | 'boot'
+  /** the UI chunk (React, Garden, styled-components, the sections) is evaluated */
+  | 'ui-loaded'
   /** Zendesk answered the handshake: metadata and context are known */
   | 'zaf-registered'
   /** the one `get` for agent, ticket and account answered */
