@@ -130,37 +130,48 @@ describe.each(backends)('re-reporting through the trigger path on %s', (backend)
     return ((await response.json()) as { status?: string }).status;
   }
 
-  it('an invalid Threat is explained; fixed and re-tagged, the ticket is reported once', async () => {
-    const ticketId = await h.createTicket({ threat: 'not a threat at all' });
-    const first = reportsOf(await drain(), ticketId);
-    expect(first.map((entry) => entry.outcome.status)).toEqual(['failed_permanently']);
-    const failed = await h.readTicket(ticketId);
-    expect(failed.ticket.tags).not.toContain('incident_submit');
-    expect(await h.notesContaining(ticketId, 'Not reported to the incident service')).toHaveLength(
-      1,
-    );
-    // the first request's receipt stays, moved aside
-    expect((await receiptsOf(ticketId)).map((r) => r.dedupeKey)).toEqual([
-      expect.stringMatching(/:released:/),
-    ]);
+  it.each([
+    ['takedown', 'incident_submit'],
+    ['monitor', 'incident_submit_monitor'],
+  ] as const)(
+    'an invalid Threat is explained; fixed and re-tagged, the ticket is reported for %s once',
+    async (mode, submitTag) => {
+      const ticketId = await h.createTicket({ threat: 'not a threat at all', tags: [submitTag] });
+      const first = reportsOf(await drain(), ticketId);
+      expect(first.map((entry) => entry.outcome.status)).toEqual(['failed_permanently']);
+      const failed = await h.readTicket(ticketId);
+      expect(failed.ticket.tags).not.toContain(submitTag);
+      const [note, ...more] = await h.notesContaining(
+        ticketId,
+        'Not reported to the incident service',
+      );
+      expect(more).toHaveLength(0);
+      expect(note!.body).toContain(`add the ${submitTag} tag again`);
+      // the first request's receipt stays, moved aside
+      expect((await receiptsOf(ticketId, mode)).map((r) => r.dedupeKey)).toEqual([
+        expect.stringMatching(/:released:/),
+      ]);
 
-    const threat = `https://fixed-${tag}.phish-resubmit.test/login`;
-    await setThreat(ticketId, threat);
-    expect(reportsOf(await drain(), ticketId)).toEqual([]); // no tag, no trigger
-    await h.addTags(ticketId, ['incident_submit']);
-    const second = reportsOf(await drain(), ticketId);
-    expect(second.map((entry) => entry.outcome.status)).toEqual(['applied']);
-    expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
-    const linked = await h.readTicket(ticketId);
-    expect(linked.ticket.tags).toContain('incident_linked');
-    expect(linked.ticket.tags).not.toContain('incident_submit');
+      const threat = `https://fixed-${mode}-${tag}.phish-resubmit.test/login`;
+      await setThreat(ticketId, threat);
+      expect(reportsOf(await drain(), ticketId)).toEqual([]); // no tag, no trigger
+      await h.addTags(ticketId, [submitTag]);
+      const second = reportsOf(await drain(), ticketId);
+      expect(second.map((entry) => entry.outcome.status)).toEqual(['applied']);
+      const [incident, ...others] = await h.incidentsWithSubject(threat);
+      expect(others).toHaveLength(0);
+      expect(incident!.requestedAction).toBe(mode);
+      const linked = await h.readTicket(ticketId);
+      expect(linked.ticket.tags).toContain('incident_linked');
+      expect(linked.ticket.tags).not.toContain(submitTag);
 
-    // linked: re-tagging fires nothing, a redelivery is a duplicate, nothing is reported again
-    await h.addTags(ticketId, ['incident_submit']);
-    expect(await redeliver(ticketId)).toBe('duplicate');
-    expect(reportsOf(await drain(), ticketId)).toEqual([]);
-    expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
-  });
+      // linked: re-tagging fires nothing, a redelivery is a duplicate, nothing is reported again
+      await h.addTags(ticketId, [submitTag]);
+      expect(await redeliver(ticketId, mode)).toBe('duplicate');
+      expect(reportsOf(await drain(), ticketId)).toEqual([]);
+      expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
+    },
+  );
 
   it('a report the service refused (400) can be made again by re-adding the tag', async () => {
     const threat = `https://refused-${tag}.phish-resubmit.test/`;
