@@ -102,22 +102,34 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     options.onOutcome?.(queue, job, outcome);
   }
 
+  // A pg-boss fetch loop waits out its polling interval after every job, found or not: with one
+  // loop per job slot that caps a slot at one job per interval (2 jobs/s for 4 slots at 2 s). So
+  // each slot is its own loop, and a loop that just finished a job is woken to fetch again at once;
+  // only a fetch that finds nothing waits (or until a new job's NOTIFY wakes it).
   const workers: { queue: SyncQueue; id: string }[] = [];
   for (const queue of SYNC_QUEUES) {
-    workers.push({
-      queue,
-      id: await boss.work(
+    for (let slot = 0; slot < (options.concurrency ?? 4); slot += 1) {
+      const loop: { id?: string } = {};
+      const id = await boss.work(
         queue,
         {
           includeMetadata: true,
-          localConcurrency: options.concurrency ?? 4,
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          // NOTIFY covers new jobs, not retries coming due: keep polling at the same pace for those
+          notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
         },
         async ([job]) => {
-          if (job) await run(queue, job);
+          if (!job) return;
+          try {
+            await run(queue, job);
+          } finally {
+            if (loop.id !== undefined) boss.notifyWorker(loop.id);
+          }
         },
-      ),
-    });
+      );
+      loop.id = id;
+      workers.push({ queue, id });
+    }
   }
 
   return {
