@@ -237,13 +237,16 @@ async function linkReported(
   // events carry the list id, a report answers with a reference; both address the incident
   const detail = await ctx.incidents().incidents.retrieve(reportRef);
   const incidentId = detail.id;
-  // the history the incident has right after the report is what the report produced
-  await recordReportOwnHistory(
-    deps.db,
-    ctx.accountId,
-    incidentId,
-    detail.history.map((entry) => entry.message),
-  );
+  // The history the incident has right after the report is what the report produced. A resumed
+  // run reads it later, when it may hold news as well: it keeps only the service's answer.
+  if (atReport) {
+    await recordReportOwnHistory(
+      deps.db,
+      ctx.accountId,
+      incidentId,
+      detail.history.map((entry) => entry.message),
+    );
+  }
   let link: IncidentLink;
   const save = await saveLinkUnderClaim(deps.db, {
     accountId: ctx.accountId,
