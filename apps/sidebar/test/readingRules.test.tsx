@@ -332,3 +332,60 @@ describe('credits', () => {
     expect(textOf('credits-value')).toContain('Temporarily unavailable');
   });
 });
+
+describe('overview times and sync health dates', () => {
+  const timeOf = (container: HTMLElement, label: string) => {
+    const term = within(container)
+      .getAllByText(label)
+      .find((el) => el.tagName === 'DT');
+    return term?.nextElementSibling?.querySelector('time')?.getAttribute('datetime') ?? null;
+  };
+
+  it('shows created, last update, takedown started and taken down, each with its time', async () => {
+    await show(
+      linkedView({
+        incident: detailedIncident({
+          status: 'takedown_success',
+          takedownTimestamp: '2026-11-04T08:00:00.000Z',
+        }),
+      }),
+    );
+    const overview = screen.getByTestId('overview');
+    expect(timeOf(overview, 'Created')).toBe('2026-11-01T10:00:00.000Z');
+    expect(timeOf(overview, 'Last update')).toBe('2026-11-03T09:30:00.000Z');
+    expect(timeOf(overview, 'Takedown started')).toBe('2026-11-02T12:00:00.000Z');
+    expect(timeOf(overview, 'Taken down')).toBe('2026-11-04T08:00:00.000Z');
+  });
+
+  it('leaves out the times an incident does not have yet, instead of an empty or invalid date', async () => {
+    await show(
+      linkedView({
+        incident: detailedIncident({
+          burnStartedTimestamp: undefined,
+          takedownTimestamp: undefined,
+        }),
+      }),
+    );
+    const overview = screen.getByTestId('overview');
+    expect(within(overview).queryByText('Takedown started')).toBeNull();
+    expect(within(overview).queryByText('Taken down')).toBeNull();
+    expect(overview.textContent).not.toMatch(/Invalid|NaN|undefined|null/);
+  });
+
+  it('shows when the last incident event was applied, in the agent’s time zone', async () => {
+    await show(
+      linkedView({
+        sync: {
+          lastEventAppliedAt: '2026-11-03T09:32:00.000Z',
+          pendingForwards: 0,
+          failedForwards: [],
+        },
+      }),
+      { id: 7, email: 'a@acme.example', locale: 'en-US', timeZone: { ianaName: 'Asia/Tokyo' } },
+    );
+    const sync = screen.getByTestId('sync');
+    expect(timeOf(sync, 'Last event applied')).toBe('2026-11-03T09:32:00.000Z');
+    // 09:32Z is 18:32 in Tokyo
+    expect(sync.textContent).toMatch(/6:32\s?PM/);
+  });
+});
