@@ -1,9 +1,10 @@
-// The sidebar's budget (issue 8): built JavaScript the iframe always loads (entry script and
-// preloaded chunks), gzip, against 200 KB; and the time from the iframe's navigation to the incident detail on screen (the app's
-// `incident-desk:view-ready` mark) on the local stack, against 1 s. The baseline measured in the
-// same run is the frame's own load event: what the handshake, the connector call and the first
-// render add on top of fetching the assets.
-import { readFileSync } from 'node:fs';
+// The sidebar's budget (issue 8): built JavaScript the iframe always loads (every chunk but the
+// other locales'), gzip, against 200 KB; and the time from the iframe's navigation to the incident
+// detail on screen (the app's `incident-desk:view-ready` mark) on the local stack, against 1 s.
+// The baseline measured in the same run is the frame's own load event: what the handshake, the
+// connector call and the first render add on top of fetching the assets. The median of each
+// start-up step the app marks (`incident-desk:*`) says where the time goes.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -16,18 +17,32 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUNDLE_BUDGET_KB = 200;
 const LOAD_BUDGET_MS = 1000;
 const assets = fileURLToPath(new URL('../../apps/sidebar/dist/assets/', import.meta.url));
+const translations = fileURLToPath(
+  new URL('../../apps/sidebar/src/translations/', import.meta.url),
+);
 
-function entryBundleGzipKb(): { files: string[]; kb: number } {
+/**
+ * Every chunk an English-speaking agent's iframe loads: the entry script, the UI chunk it imports
+ * at once (preloaded) and the dialogs' chunk fetched after the first view. Only the chunks of the
+ * other locales are left out: they load for those agents alone, instead of English.
+ */
+function alwaysLoadedGzipKb(): { files: string[]; kb: number } {
   const html = readFileSync(path.join(assets, 'iframe.html'), 'utf8');
-  // The entry script and every chunk the page preloads (the UI chunk the entry imports at once).
-  const files = [
-    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g),
-  ].map((m) => path.resolve(assets, m[1]!));
-  if (files.length === 0) throw new Error('iframe.html loads no script: is the sidebar built?');
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
-  return { files: files.map((file) => path.basename(file)), kb: bytes / 1024 };
+  if (!/<script[^>]+src="[^"]+\.js"/.test(html))
+    throw new Error('iframe.html loads no script: is the sidebar built?');
+  const otherLocales = new Set(
+    readdirSync(translations)
+      .filter((file) => file.endsWith('.json') && file !== 'en.json')
+      .map((file) => file.replace(/\.json$/, '')),
+  );
+  const files = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && !otherLocales.has(file.replace(/-[\w-]+\.js$/, '')),
+  );
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(assets, file))).length,
+    0,
+  );
+  return { files, kb: bytes / 1024 };
 }
 
 async function linkedTicketId(): Promise<number> {
@@ -44,7 +59,7 @@ async function linkedTicketId(): Promise<number> {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const bundle = entryBundleGzipKb();
+const bundle = alwaysLoadedGzipKb();
 const teardown = await globalSetup();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
