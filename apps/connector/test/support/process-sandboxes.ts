@@ -1,5 +1,6 @@
 // Both sandboxes in the test process on port 0, seeded for the demo a connector child process
 // sets itself up against, with the reads and moves the process tests make through them.
+import { signWebhook } from '@incident-desk/incident-api';
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import {
   createZendeskSandbox,
@@ -130,6 +131,44 @@ export async function startProcessSandboxes(
         }));
     },
     incidentDeliveriesIdle: () => incidentSandbox.dispatcher.idle(),
+    /**
+     * Sends an event envelope to the connector the way the incident service does: to the address
+     * of the client's subscription, signed with its secret. Returns the HTTP status.
+     */
+    async deliverIncidentEvent(envelope: Record<string, unknown>, clientId = 'cl_demo_parent') {
+      const subscription = incidentSandbox.store.state.webhooks.find(
+        (w) => w.clientId === clientId && w.active,
+      );
+      if (!subscription) throw new Error(`no active subscription of ${clientId}`);
+      const body = JSON.stringify({ clientId, timestamp: new Date().toISOString(), ...envelope });
+      const response = await fetch(subscription.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...signWebhook({ secret: subscription.secret, body }),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
+    /** Resolves with the account's Support API request count once it has not moved for `quietMs`. */
+    async zendeskQuiet(quietMs = 2_000, timeoutMs = 30_000): Promise<number> {
+      const deadline = Date.now() + timeoutMs;
+      let last = -1;
+      let since = Date.now();
+      for (;;) {
+        const { total } = await call<{ total: number }>(`${zControl}/accounts/demo/api-requests`);
+        if (total !== last) {
+          last = total;
+          since = Date.now();
+        } else if (Date.now() - since >= quietMs) {
+          return total;
+        }
+        if (Date.now() > deadline) throw new Error('Zendesk calls did not settle');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     async close() {
       await zendesk.close();
       await incidentSandbox.close();
