@@ -22,22 +22,31 @@ const translations = fileURLToPath(
 );
 
 /**
- * Every chunk an English-speaking agent's iframe loads: the entry script, the UI chunk it imports
- * at once (preloaded) and the dialogs' chunk fetched after the first view. Only the chunks of the
- * other locales are left out: they load for those agents alone, instead of English.
+ * Every chunk an English-speaking agent's iframe loads: the entry script of iframe.html and, from
+ * there, every chunk it imports (the UI chunk at once, the dialogs' chunk after the first view).
+ * Only the other locales' chunks are left out: they load for those agents alone, instead of
+ * English. Followed from the page, so a stale file in the folder is never counted.
  */
 function alwaysLoadedGzipKb(): { files: string[]; kb: number } {
   const html = readFileSync(path.join(assets, 'iframe.html'), 'utf8');
-  if (!/<script[^>]+src="[^"]+\.js"/.test(html))
-    throw new Error('iframe.html loads no script: is the sidebar built?');
+  const entries = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) =>
+    path.basename(m[1]!),
+  );
+  if (entries.length === 0) throw new Error('iframe.html loads no script: is the sidebar built?');
   const otherLocales = new Set(
     readdirSync(translations)
       .filter((file) => file.endsWith('.json') && file !== 'en.json')
       .map((file) => file.replace(/\.json$/, '')),
   );
-  const files = readdirSync(assets).filter(
-    (file) => file.endsWith('.js') && !otherLocales.has(file.replace(/-[\w-]+\.js$/, '')),
-  );
+  const files: string[] = [];
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (files.includes(file) || otherLocales.has(file.replace(/-[\w-]+\.js$/, ''))) continue;
+    files.push(file);
+    const code = readFileSync(path.join(assets, file), 'utf8');
+    for (const m of code.matchAll(/["'`]\.\/([\w-]+\.js)["'`]/g)) queue.push(m[1]!);
+  }
   const bytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(path.join(assets, file))).length,
     0,
