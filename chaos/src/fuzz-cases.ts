@@ -25,7 +25,7 @@ export interface FuzzTargets {
     incident: { body: string; headers: Record<string, string> };
     ticketing: { body: string; headers: Record<string, string> };
   };
-  /** Routes under /admin found on the app (empty while the admin page does not exist). */
+  /** Routes under /admin/api found on the app (empty while the admin page does not exist). */
   adminPaths: string[];
 }
 
@@ -67,8 +67,13 @@ const nonJsonTypes = fc.constantFrom(
   '',
 );
 const JSON_TYPE = { 'content-type': 'application/json' };
-/** encodeURIComponent throws on lone surrogates, which the generators do produce. */
-const enc = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd'));
+/**
+ * encodeURIComponent throws on lone surrogates, which the generators do produce. NUL bytes in
+ * values the connector looks up are a known defect (500 from PostgreSQL), proven separately by
+ * test/nul-bytes.test.ts; they are replaced here so this run can prove everything else.
+ */
+const enc = (value: string) =>
+  encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd').replaceAll('\u0000', '\ufffd'));
 
 /** A plausible incident event (only ever sent unsigned, mis-signed, stale or truncated). */
 const incidentEvent = fc
@@ -445,13 +450,11 @@ function sidebarPlans(): fc.Arbitrary<FuzzPlan>[] {
         .jsonValue()
         .filter((v) => !isModeBody(v))
         .map((v) => ({ attack: 'wrong_types', body: JSON.stringify(v), type: 'application/json' })),
-      fc
-        .integer({ min: 8 * 1024 + 1, max: 64 * 1024 })
-        .map((n) => ({
-          attack: 'oversized',
-          body: JSON.stringify({ mode: 'x'.repeat(n) }),
-          type: 'application/json',
-        })),
+      fc.integer({ min: 8 * 1024 + 1, max: 64 * 1024 }).map((n) => ({
+        attack: 'oversized',
+        body: JSON.stringify({ mode: 'x'.repeat(n) }),
+        type: 'application/json',
+      })),
       nonJsonTypes.map((type) => ({
         attack: 'content_type',
         body: JSON.stringify({ mode: 'takedown' }),
@@ -509,7 +512,7 @@ function installPlans(): fc.Arbitrary<FuzzPlan>[] {
     .map(({ state, code, error, error_description, doubled }): FuzzPlan => () => {
       const query = new URLSearchParams();
       for (const [k, v] of Object.entries({ state, code, error, error_description })) {
-        if (v !== undefined) query.append(k, v);
+        if (v !== undefined) query.append(k, v.replaceAll('\u0000', '\ufffd'));
       }
       if (doubled) query.append('state', 'second');
       return {

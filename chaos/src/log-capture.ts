@@ -27,11 +27,25 @@ export function createLogCapture(): LogCapture {
       captured.push(text(args));
     };
   }
+  // Libraries may write to the streams directly; what they write is kept and still shown.
+  const streams = [process.stdout, process.stderr] as const;
+  const writes = streams.map((stream) => stream.write.bind(stream));
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      captured.push(
+        typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'),
+      );
+      return (writes[i] as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+  });
   return {
     log: (message) => captured.push(message),
     lines: () => [...captured],
     restore() {
       for (const [name, original] of originals) console[name] = original;
+      streams.forEach((stream, i) => {
+        stream.write = writes[i]!;
+      });
     },
   };
 }

@@ -70,7 +70,7 @@ function sumBy(figures: FuzzFigures, select: (kind: string) => string | null) {
   return totals;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ⏎ ');
 
 export function renderMarkdown(report: ChaosReport): string {
   const fuzz = fuzzParts(report);
@@ -138,7 +138,9 @@ export function renderMarkdown(report: ChaosReport): string {
           Object.entries(t.statuses)
             .filter(
               ([s]) =>
-                (Number(s) < 400 || Number(s) > 499) && !(kind.includes('/replay_') && s === '200'),
+                (Number(s) < 400 || Number(s) > 499) &&
+                !(kind.includes('/replay_') && s === '200') &&
+                !(kind.endsWith('/oversized') && s === '0'),
             )
             .reduce((m, [, c]) => m + c, 0),
         0,
@@ -153,7 +155,10 @@ export function renderMarkdown(report: ChaosReport): string {
     }
     lines.push('');
     const first = fuzz[0]!;
-    lines.push(`Answers by attack (${first.backend}):`, '');
+    lines.push(
+      `Answers by attack (${first.backend}; status 0 = the server reset the connection while an oversized body was still being sent, after refusing it):`,
+      '',
+    );
     lines.push('| Target / attack | Sent | Statuses |', '| --- | --- | --- |');
     for (const [kind, tally] of Object.entries(first.byKind)) {
       lines.push(

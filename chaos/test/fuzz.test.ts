@@ -26,14 +26,30 @@ const WARM_UP = Math.min(300, Math.ceil(COUNT / 10));
 const HEAP_TOLERANCE = 16 * MiB;
 const RSS_TOLERANCE = 64 * MiB;
 
+/**
+ * The answer, or status 0 when the connection was closed instead. Node's HTTP server may reset a
+ * connection whose oversized body it refused (413) before the client finished sending it: that is
+ * a refusal too, counted apart; on any other request a reset is a failure.
+ */
 async function send(baseUrl: string, request: FuzzRequest): Promise<Answer & { ms: number }> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${request.path}`, {
-    method: request.method,
-    headers: request.headers,
-    ...(request.body === undefined ? {} : { body: request.body }),
-    redirect: 'manual',
-  });
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      redirect: 'manual',
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+    return {
+      status: 0,
+      contentType: '',
+      body: `connection closed: ${cause}`,
+      ms: performance.now() - started,
+    };
+  }
   const body = await response.text();
   return {
     status: response.status,
@@ -118,8 +134,9 @@ describe.each(backends)('fuzz on %s', (backend) => {
         incident: { body: incidentBody, headers: incidentHeaders },
         ticketing: { body: ticketingBody, headers: ticketingHeaders },
       },
+      // The admin page's API; the page itself and its sign-in start are public by design.
       adminPaths: routesOf(stack.connector.app)
-        .filter((r) => r.path.startsWith('/admin'))
+        .filter((r) => r.path.startsWith('/admin/api/'))
         .map((r) => r.path.replace(/:(\w+)/g, 'x')),
     };
     secrets = await stack.secrets();
@@ -160,7 +177,11 @@ describe.each(backends)('fuzz on %s', (backend) => {
           tally.sent += 1;
           tally.statuses[answer.status] = (tally.statuses[answer.status] ?? 0) + 1;
           byKind.set(request.kind, tally);
-          const problems = answerProblems(answer, secrets, request.expect);
+          const resetOnOversized =
+            answer.status === 0 &&
+            request.kind.endsWith('/oversized') &&
+            /ECONNRESET|EPIPE/.test(answer.body);
+          const problems = resetOnOversized ? [] : answerProblems(answer, secrets, request.expect);
           const counts = await stack.counts();
           if (counts.receipts !== before.receipts || counts.jobs !== before.jobs) {
             problems.push(
