@@ -49,8 +49,9 @@ const ZIncidentConnectionUpdate = z
 export function adminApiRouter(options: AdminApiOptions): Router {
   const { db, boss, secretBox, oauth, now } = options;
   const router = express.Router();
-  router.use('/admin/api', express.json({ limit: '16kb' }));
+  // The session first: nothing of a request without one is read, not even its body.
   router.use('/admin/api', requireAdminSession(options));
+  router.use('/admin/api', express.json({ limit: '16kb' }));
 
   router.get('/admin/api/session', (_req, res) => {
     const { session, token } = adminCallerOf(res);
