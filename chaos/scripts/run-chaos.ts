@@ -39,6 +39,10 @@ function run(
   return step;
 }
 
+function backendsToRun(): string[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
 const started = Date.now();
 const steps = [
   run(
@@ -53,6 +57,16 @@ const steps = [
     ],
     chaosDir,
     { CHAOS_FUZZ_COUNT: fuzzCount, CHAOS_SEED: seed },
+  ),
+  // Section 1, the soak: small in CI, larger in the full run; each size can be set with SOAK_*.
+  ...backendsToRun().map((backend) =>
+    run(`soak on ${backend}`, 'npx', ['tsx', 'scripts/soak.ts'], chaosDir, {
+      SOAK_BACKEND: backend,
+      SOAK_TICKETS: process.env.SOAK_TICKETS ?? (profile === 'ci' ? '6' : '50'),
+      SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '1000'),
+      SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
+      SOAK_SEED: seed,
+    }),
   ),
   // The sidebar renders hostile strings inertly: its own jsdom test, run here by reference.
   run(
@@ -92,7 +106,7 @@ const report: ChaosReport = {
   profile,
   seed: Number(seed),
   fuzzCountPerBackend: Number(fuzzCount),
-  backends: process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'],
+  backends: backendsToRun(),
   durationMs: Date.now() - started,
   steps,
   tests,

@@ -27,6 +27,26 @@ export interface FuzzFigures {
   failures: string[];
 }
 
+export interface SoakFigures {
+  backend: string;
+  sizes: { tickets: number; advances: number; duplicateRate: number; restarts: number };
+  eventsSent: number;
+  deliveriesFailed: number;
+  eventsExpectingNotes: number;
+  applied: number;
+  duplicatesReplayed: number;
+  duplicatesSuppressed: number;
+  faultsInjected: Record<string, number>;
+  restarts: number;
+  lost: number;
+  duplicated: number;
+  statusMismatches: number;
+  deadLetters: { syncFailures: number; failedJobs: number };
+  p99ReceiptToAppliedMs: number;
+  peakRssMiB: number;
+  durationMs: number;
+}
+
 export interface SecurityFinding {
   property: string;
   backend: string;
@@ -47,7 +67,7 @@ export interface ChaosReport {
   parts: Record<string, unknown>;
 }
 
-const NOT_RUN = 'not run (soak, section 1, not built yet)';
+const NOT_RUN = 'soak not run';
 
 function fuzzParts(report: ChaosReport): FuzzFigures[] {
   return Object.entries(report.parts)
@@ -84,46 +104,88 @@ export function renderMarkdown(report: ChaosReport): string {
   );
   const perBackend = (render: (f: FuzzFigures) => string) =>
     fuzz.length === 0 ? 'fuzz not run' : fuzz.map((f) => `${f.backend}: ${render(f)}`).join('; ');
+  const soak = Object.entries(report.parts)
+    .filter(([name]) => name.startsWith('soak-'))
+    .map(([, part]) => part as SoakFigures);
+  const perSoak = (render: (f: SoakFigures) => string) =>
+    soak.length === 0 ? NOT_RUN : soak.map((f) => `${f.backend}: ${render(f)}`).join('; ');
+  const kinds = (f: SoakFigures) =>
+    Object.entries(f.faultsInjected)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
   const rows: [string, string][] = [
-    ['Events sent', `${NOT_RUN}; hostile requests: ${perBackend((f) => String(f.requests))}`],
-    ['Applied', NOT_RUN],
+    [
+      'Events sent',
+      `soak, incident events delivered: ${perSoak((f) => `${f.eventsSent} (${f.eventsExpectingNotes} expecting a note)`)}; fuzz, hostile requests: ${perBackend((f) => String(f.requests))}`,
+    ],
+    ['Applied', perSoak((f) => `${f.applied} of ${f.eventsExpectingNotes}`)],
     [
       'Duplicates suppressed',
-      `replayed deliveries answered "duplicate": ${perBackend((f) =>
-        String(
-          Object.entries(f.byKind)
-            .filter(([k]) => k.includes('/replay_'))
-            .reduce((n, [, t]) => n + (t.statuses['200'] ?? 0), 0),
-        ),
+      `soak, replayed deliveries answered "duplicate": ${perSoak((f) => `${f.duplicatesSuppressed} of ${f.duplicatesReplayed}`)}; fuzz replays answered "duplicate": ${perBackend(
+        (f) =>
+          String(
+            Object.entries(f.byKind)
+              .filter(([k]) => k.includes('/replay_'))
+              .reduce((n, [, t]) => n + (t.statuses['200'] ?? 0), 0),
+          ),
       )}`,
     ],
     [
       'Faults injected by kind',
-      `${NOT_RUN}; hostile requests by target: ${perBackend((f) =>
+      `soak: ${perSoak(kinds)}; fuzz, hostile requests by target: ${perBackend((f) =>
         [...sumBy(f, (k) => k.split('/')[0] ?? null)].map(([k, n]) => `${k} ${n}`).join(', '),
       )}`,
     ],
-    ['Restarts', NOT_RUN],
-    ['Lost (must be 0)', NOT_RUN],
+    [
+      'Restarts',
+      perSoak((f) => `${f.restarts} graceful (SIGKILL and a PostgreSQL restart not yet)`),
+    ],
+    [
+      'Lost (must be 0)',
+      perSoak((f) => `${f.lost} notes missing, ${f.deliveriesFailed} deliveries never accepted`),
+    ],
     [
       'Duplicated (must be 0)',
-      `jobs or receipts added by the fuzz run (replays included): ${perBackend((f) =>
-        String(
-          f.countsAfter.jobs -
-            f.countsBefore.jobs +
-            (f.countsAfter.receipts - f.countsBefore.receipts),
-        ),
+      `soak, notes written twice: ${perSoak((f) => String(f.duplicated))}; fuzz, jobs or receipts added: ${perBackend(
+        (f) =>
+          String(
+            f.countsAfter.jobs -
+              f.countsBefore.jobs +
+              (f.countsAfter.receipts - f.countsBefore.receipts),
+          ),
       )}`,
     ],
     [
-      'p99 end-to-end latency under faults',
-      `${NOT_RUN}; p99 answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
+      'Status field equal to the newest status',
+      perSoak((f) => `${f.statusMismatches} tickets differ`),
     ],
-    ['Peak RSS', perBackend((f) => `${f.memory.peakRssMiB} MiB`)],
+    [
+      'Dead letters',
+      perSoak(
+        (f) =>
+          `${f.deadLetters.syncFailures} sync failures, ${f.deadLetters.failedJobs} failed jobs`,
+      ),
+    ],
+    [
+      'p99 end-to-end latency under faults',
+      `soak, receipt to applied: ${perSoak((f) => `${f.p99ReceiptToAppliedMs} ms`)}; fuzz, answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
+    ],
+    [
+      'Peak RSS',
+      `soak: ${perSoak((f) => `${f.peakRssMiB} MiB`)}; fuzz: ${perBackend((f) => `${f.memory.peakRssMiB} MiB`)}`,
+    ],
   ];
   lines.push('| Figure | Value |', '| --- | --- |');
   for (const [name, value] of rows) lines.push(`| ${name} | ${cell(value)} |`);
   lines.push('');
+  for (const f of soak) {
+    lines.push(
+      `Soak on ${f.backend}: ${f.sizes.tickets} tickets in two accounts (one with sub-clients), ${f.sizes.advances} status moves, ` +
+        `${Math.round(f.sizes.duplicateRate * 100)}% of delivered events replayed out of order, ${f.sizes.restarts} restarts, ` +
+        `${(f.durationMs / 1000).toFixed(0)} s. Not yet in the soak: SIGKILL, a PostgreSQL restart, a third account, ticket webhooks.`,
+    );
+  }
+  if (soak.length > 0) lines.push('');
 
   if (fuzz.length > 0) {
     lines.push('## Bad input (section 2)', '');

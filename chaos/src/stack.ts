@@ -63,6 +63,8 @@ export interface ChaosStack {
   logs: LogCapture;
   /** Every plaintext secret this run knows of (keys, client secret, tokens, webhook secrets). */
   secrets(): Promise<string[]>;
+  /** Stops the connector (requests meanwhile answer 503) and starts it again on the same database. */
+  restart(): Promise<void>;
   /** Webhook receipts and queue jobs (every state) of the connector's queues. */
   counts(): Promise<{ receipts: number; jobs: number }>;
   /** The schemas holding the connector's tables and pg-boss's. */
@@ -104,8 +106,10 @@ function databaseEnv(backend: Backend, dir: string): DatabaseEnv {
 }
 
 export interface StartOptions {
-  /** Seed the incident sandbox delivers webhooks after (ms). */
+  /** Delay before the incident sandbox delivers a webhook (ms). Default 5. */
   webhookDelayMs?: number;
+  /** The incident sandbox's retry delays. Default [100, 500]. */
+  webhookRetryDelaysMs?: number[];
 }
 
 export async function startChaosStack(
@@ -119,7 +123,7 @@ export async function startChaosStack(
 
   const incidentSandbox = createIncidentSandbox({
     webhookDelayMs: options.webhookDelayMs ?? 5,
-    webhookRetryDelaysMs: [100, 500],
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs ?? [100, 500],
   });
   const incident = await incidentSandbox.listen(0);
 
@@ -165,8 +169,16 @@ export async function startChaosStack(
     },
     { log: logs.log },
   );
-  const connector = await createConnector(config, { log: logs.log });
-  server.on('request', connector.app);
+  let connector = await createConnector(config, { log: logs.log });
+  let running = true;
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (running) {
+      connector.app(req, res);
+      return;
+    }
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end('{"error":{"code":"restarting","message":"the connector is restarting"}}');
+  });
 
   async function install(
     seed: TDemoSeed,
@@ -235,7 +247,9 @@ export async function startChaosStack(
   return {
     backend,
     config,
-    connector,
+    get connector() {
+      return connector;
+    },
     url,
     incidentUrl,
     zendeskUrl,
@@ -264,6 +278,12 @@ export async function startChaosStack(
           ...account.incidentSecrets.values(),
         ]),
       ];
+    },
+    async restart() {
+      running = false;
+      await connector.close();
+      connector = await createConnector(config, { log: logs.log });
+      running = true;
     },
     async counts() {
       const rows = await connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(

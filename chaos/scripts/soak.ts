@@ -1,0 +1,336 @@
+// Issue 9, section 1, first version: a soak of the composed connector under faults, sized by
+// environment variables. Incidents linked to tickets in two accounts (one with sub-clients) are
+// moved through random statuses in the incident sandbox, which delivers the real signed events;
+// meanwhile Zendesk answers 5xx, drops connections, expires the access token and rate-limits
+// (429 with Retry-After), the incident service answers 5xx and slowly, delivered events are
+// replayed out of order, and the connector is restarted. Afterwards, against the sandboxes' own
+// state: every event's note on its ticket exactly once, each Status field equal to the incident's
+// newest status, the queue drained. Not yet: SIGKILL and a PostgreSQL restart, a third account.
+//
+//   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
+//   SOAK_RESTARTS=2  SOAK_SEED=20261121
+import { signWebhook } from '@incident-desk/incident-api';
+import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
+import { MiB, peakRssSampler } from '../src/memory';
+import { writeReportPart } from '../src/report-parts';
+import { eventually, sandboxTicket, seedIncident } from '../src/sandbox-access';
+import {
+  startChaosStack,
+  type Backend,
+  type ChaosStack,
+  type InstalledAccount,
+} from '../src/stack';
+import { waitForQuiet } from '../src/quiet';
+
+const backend = (process.env.SOAK_BACKEND ?? 'pglite') as Backend;
+const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
+const ADVANCES = Number(process.env.SOAK_ADVANCES ?? 300);
+const DUPLICATE_RATE = Number(process.env.SOAK_DUPLICATE_RATE ?? 0.1);
+const RESTARTS = Number(process.env.SOAK_RESTARTS ?? 2);
+let seed = Number(process.env.SOAK_SEED ?? 20261121);
+
+/** mulberry32: a small seeded generator, so a run can be repeated. */
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const say = (line: string) => process.stdout.write(`soak: ${line}\n`);
+
+async function call(url: string, method: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+interface SoakTicket {
+  account: InstalledAccount;
+  ticketId: number;
+  incidentId: string;
+}
+
+interface Delivery {
+  id: string;
+  subscriptionId: string;
+  incidentId: string | null;
+  /** The envelope, parsed by the control API. */
+  body: { id: string };
+  state: 'pending' | 'delivered' | 'failed';
+  event: string;
+}
+
+const faults = new Map<string, number>();
+const injected = (kind: string) => faults.set(kind, (faults.get(kind) ?? 0) + 1);
+
+async function injectFault(stack: ChaosStack): Promise<void> {
+  const zendesk = (rule: Record<string, unknown>) =>
+    call(`${stack.zendeskUrl}/_sandbox/faults`, 'POST', rule);
+  const incident = (rule: Record<string, unknown>) =>
+    call(`${stack.incidentUrl}/_sandbox/faults`, 'POST', rule);
+  const kind = pick([
+    'zendesk_5xx',
+    'zendesk_drop',
+    'zendesk_token_expired',
+    'zendesk_429_burst',
+    'incident_5xx',
+    'incident_latency',
+  ] as const);
+  switch (kind) {
+    case 'zendesk_5xx':
+      await zendesk({ path: '/api/v2/*', kind: 'error', status: pick([500, 502, 503]), times: 3 });
+      break;
+    case 'zendesk_drop':
+      await zendesk({ path: '/api/v2/*', kind: 'drop', times: 1 });
+      break;
+    case 'zendesk_token_expired':
+      await zendesk({ path: '/api/v2/*', kind: 'unauthorized', times: 1 });
+      break;
+    case 'zendesk_429_burst': {
+      const subdomain = pick(['demo', 'other']);
+      await call(`${stack.zendeskUrl}/_sandbox/accounts/${subdomain}/rate-limit`, 'PUT', {
+        requests_per_minute: 3,
+        window_ms: 2_000,
+      });
+      setTimeout(() => {
+        void call(`${stack.zendeskUrl}/_sandbox/accounts/${subdomain}/rate-limit`, 'PUT', {
+          requests_per_minute: 700,
+        }).catch(() => undefined);
+      }, 2_000);
+      break;
+    }
+    case 'incident_5xx':
+      await incident({ path: '/v1/*', kind: 'status', status: 503, times: 3 });
+      break;
+    case 'incident_latency':
+      await incident({ path: '/v1/*', kind: 'latency', latencyMs: 400, times: 5 });
+      break;
+  }
+  injected(kind);
+}
+
+/** Sends a share of the delivered events again, shuffled, re-signed as the service's retry would be. */
+async function replayDuplicates(
+  stack: ChaosStack,
+  rate: number,
+): Promise<{ sent: number; duplicate: number }> {
+  type Webhooks = { webhooks: { id: string; url: string; secret: string }[] };
+  const raw = (await call(`${stack.incidentUrl}/_sandbox/state`, 'GET')) as Webhooks & {
+    data?: Webhooks;
+  };
+  const state = raw.data ?? raw;
+  const deliveries = await deliveriesOf(stack, '?state=delivered');
+  const chosen = deliveries.filter(() => random() < rate).sort(() => random() - 0.5);
+  let duplicate = 0;
+  for (const delivery of chosen) {
+    const webhook = state.webhooks.find((w) => w.id === delivery.subscriptionId);
+    if (!webhook) continue;
+    const body = JSON.stringify(delivery.body);
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signWebhook({ secret: webhook.secret, body }),
+      },
+      body,
+    });
+    const answer = (await response.json().catch(() => ({}))) as { status?: string };
+    if (answer.status === 'duplicate') duplicate += 1;
+  }
+  return { sent: chosen.length, duplicate };
+}
+
+async function deliveriesOf(stack: ChaosStack, query = ''): Promise<Delivery[]> {
+  return (
+    (await call(`${stack.incidentUrl}/_sandbox/deliveries${query}`, 'GET')) as { data: Delivery[] }
+  ).data;
+}
+
+async function queueBacklog(stack: ChaosStack): Promise<number> {
+  const rows = await stack.connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
+    `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state IN ('created','retry','active')`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function main() {
+  const started = Date.now();
+  const sampler = peakRssSampler();
+  const stack = await startChaosStack(backend, {
+    webhookDelayMs: 20,
+    webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
+  });
+  try {
+    await waitForQuiet(stack);
+    say(
+      `${backend}: stack up in ${Date.now() - started} ms; ${TICKETS} tickets, ${ADVANCES} advances`,
+    );
+
+    const tickets: SoakTicket[] = [];
+    for (let i = 0; i < TICKETS; i++) {
+      const account = i % 2 === 0 ? stack.a : stack.b;
+      const clientId =
+        account === stack.a
+          ? pick(['cl_demo_parent', 'cl_demo_retail', 'cl_demo_bank'])
+          : 'cl_other_org';
+      const incident = await seedIncident(stack, {
+        clientId,
+        url: `https://soak-${backend}-${i}.example/login`,
+        status: 'pending_review',
+        emitEvents: false,
+      });
+      const created = (await call(
+        `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/tickets`,
+        'POST',
+        {
+          requester_id: account.seed.endUserId,
+          subject: `Soak ticket ${i}`,
+          body: 'Reported phishing page.',
+          custom_fields: [{ id: account.seed.incidentFieldId, value: incident.id }],
+        },
+      )) as { ticket: { id: number } };
+      tickets.push({ account, ticketId: created.ticket.id, incidentId: incident.id });
+    }
+
+    const restartAt = new Set(
+      Array.from({ length: RESTARTS }, (_, k) => Math.floor(((k + 1) * ADVANCES) / (RESTARTS + 1))),
+    );
+    let restarts = 0;
+    let replays = { sent: 0, duplicate: 0 };
+    for (let step = 0; step < ADVANCES; step++) {
+      const ticket = pick(tickets);
+      await call(`${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}/advance`, 'POST', {
+        status: pick(INCIDENT_STATUSES),
+        message: `Soak step ${step}`,
+        force: true,
+      });
+      if (random() < 0.05) await injectFault(stack);
+      if (restartAt.has(step)) {
+        await stack.restart();
+        restarts += 1;
+        say(`restarted the connector at step ${step}`);
+      }
+      if (step > 0 && step % 100 === 0) {
+        const r = await replayDuplicates(stack, DUPLICATE_RATE);
+        replays = { sent: replays.sent + r.sent, duplicate: replays.duplicate + r.duplicate };
+      }
+    }
+    const last = await replayDuplicates(stack, DUPLICATE_RATE);
+    replays = { sent: replays.sent + last.sent, duplicate: replays.duplicate + last.duplicate };
+
+    // Drain: every delivery attempted, the queue empty for two seconds.
+    await call(`${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=120000`, 'POST');
+    let emptySince = 0;
+    await eventually(
+      'the queue drained',
+      async () => {
+        if ((await queueBacklog(stack)) > 0) {
+          emptySince = 0;
+          return undefined;
+        }
+        emptySince ||= Date.now();
+        return Date.now() - emptySince >= 2_000 ? true : undefined;
+      },
+      300_000,
+    );
+
+    // Check against the sandboxes' own state.
+    const deliveries = await deliveriesOf(stack);
+    let expected = 0;
+    let lost = 0;
+    let duplicated = 0;
+    let statusMismatches = 0;
+    const lostRefs: string[] = [];
+    for (const ticket of tickets) {
+      const events = deliveries.filter(
+        (d) =>
+          d.incidentId === ticket.incidentId &&
+          d.event !== 'incident.created' &&
+          d.event !== 'webhook.test',
+      );
+      const refs = events.map((d) => d.body.id);
+      const current = await sandboxTicket(stack, ticket.account.subdomain, ticket.ticketId);
+      const notes = current.comments.filter((c) => !c.public).map((c) => c.body);
+      const counts = new Map<string, number>();
+      for (const note of notes) {
+        const ref = /Event: (\S+)\s*$/.exec(note)?.[1];
+        if (ref) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+      }
+      expected += refs.length;
+      for (const ref of refs) {
+        const n = counts.get(ref) ?? 0;
+        if (n === 0) {
+          lost += 1;
+          lostRefs.push(`${ticket.account.subdomain}#${ticket.ticketId} ${ref}`);
+        }
+        if (n > 1) duplicated += n - 1;
+      }
+      const record = (await call(
+        `${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}`,
+        'GET',
+      )) as {
+        status?: string;
+        data?: { status?: string };
+      };
+      const newest = record.data?.status ?? record.status;
+      const field = current.ticket.custom_fields.find(
+        (f) => f.id === ticket.account.seed.statusFieldId,
+      )?.value;
+      if (refs.length > 0 && field !== newest) statusMismatches += 1;
+    }
+    const latencies = await stack.connector.db.prisma.$queryRawUnsafe<{ ms: unknown }[]>(
+      `SELECT extract(epoch FROM (completed_on - created_on)) * 1000 AS ms FROM "${stack.schemas.boss}".job WHERE name = 'incident-event' AND state = 'completed'`,
+    );
+    const sorted = latencies.map((r) => Number(r.ms)).sort((x, y) => x - y);
+    const p99 = sorted.length
+      ? sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)]!
+      : 0;
+    const failedJobs = await stack.connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
+      `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state = 'failed'`,
+    );
+    const figures = {
+      backend,
+      sizes: {
+        tickets: TICKETS,
+        advances: ADVANCES,
+        duplicateRate: DUPLICATE_RATE,
+        restarts: RESTARTS,
+      },
+      eventsSent: deliveries.length,
+      deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,
+      eventsExpectingNotes: expected,
+      applied: expected - lost,
+      duplicatesReplayed: replays.sent,
+      duplicatesSuppressed: replays.duplicate,
+      faultsInjected: Object.fromEntries(faults),
+      restarts,
+      lost,
+      lostRefs: lostRefs.slice(0, 20),
+      duplicated,
+      statusMismatches,
+      deadLetters: {
+        syncFailures: await stack.connector.db.prisma.syncFailure.count(),
+        failedJobs: Number(failedJobs[0]?.n ?? 0),
+      },
+      p99ReceiptToAppliedMs: Math.round(p99),
+      peakRssMiB: +(sampler.stop() / MiB).toFixed(1),
+      durationMs: Date.now() - started,
+    };
+    writeReportPart(`soak-${backend}`, figures);
+    say(JSON.stringify(figures));
+    const ok =
+      lost === 0 && duplicated === 0 && statusMismatches === 0 && figures.deliveriesFailed === 0;
+    say(ok ? 'PASSED' : 'FAILED');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await stack.close();
+  }
+}
+
+await main();
