@@ -65,6 +65,7 @@ const steps = [
       SOAK_TICKETS: process.env.SOAK_TICKETS ?? (profile === 'ci' ? '6' : '50'),
       SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '1000'),
       SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
+      SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.25' : '0.1'),
       SOAK_SEED: seed,
     }),
   ),

@@ -8,7 +8,7 @@
 // newest status, the queue drained. Not yet: SIGKILL and a PostgreSQL restart, a third account.
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
-//   SOAK_RESTARTS=2  SOAK_SEED=20261121
+//   SOAK_RESTARTS=2  SOAK_FAULT_RATE=0.1  SOAK_SEED=20261121
 import { signWebhook } from '@incident-desk/incident-api';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler } from '../src/memory';
@@ -27,6 +27,8 @@ const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
 const ADVANCES = Number(process.env.SOAK_ADVANCES ?? 300);
 const DUPLICATE_RATE = Number(process.env.SOAK_DUPLICATE_RATE ?? 0.1);
 const RESTARTS = Number(process.env.SOAK_RESTARTS ?? 2);
+/** Chance, after each status move, of injecting one fault. */
+const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
 let seed = Number(process.env.SOAK_SEED ?? 20261121);
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
@@ -210,7 +212,7 @@ async function main() {
         message: `Soak step ${step}`,
         force: true,
       });
-      if (random() < 0.05) await injectFault(stack);
+      if (random() < FAULT_RATE) await injectFault(stack);
       if (restartAt.has(step)) {
         await stack.restart();
         restarts += 1;
@@ -301,6 +303,7 @@ async function main() {
         advances: ADVANCES,
         duplicateRate: DUPLICATE_RATE,
         restarts: RESTARTS,
+        faultRate: FAULT_RATE,
       },
       eventsSent: deliveries.length,
       deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,

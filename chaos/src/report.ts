@@ -29,7 +29,13 @@ export interface FuzzFigures {
 
 export interface SoakFigures {
   backend: string;
-  sizes: { tickets: number; advances: number; duplicateRate: number; restarts: number };
+  sizes: {
+    tickets: number;
+    advances: number;
+    duplicateRate: number;
+    restarts: number;
+    faultRate?: number;
+  };
   eventsSent: number;
   deliveriesFailed: number;
   eventsExpectingNotes: number;
