@@ -242,6 +242,12 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       .map((e) => (notes.visibleAt(e.id) ?? Number.NaN) - e.sentAt)
       .filter((ms) => Number.isFinite(ms));
     const applied = acknowledged.filter((e) => notes.visibleAt(e.id) !== undefined).length;
+    // Whether the connector kept up: notes per second from the first event sent to the last note,
+    // and how long notes kept coming after the last event was sent (a backlog draining).
+    const visibleTimes = acknowledged.map((e) => notes.visibleAt(e.id) ?? 0);
+    const lastVisible = Math.max(0, ...visibleTimes);
+    const firstSent = sent[0]?.sentAt ?? 0;
+    const lastSent = sent.at(-1)?.sentAt ?? 0;
     const figures = {
       events: sent.length,
       acknowledged: acknowledged.length,
@@ -251,6 +257,8 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       duplicateNotes: acknowledged.filter((e) => notes.notesOf(e.id) > 1).length,
       measuredEvents: measured.length,
       loadGeneratorMaxLagMs: load.maxStartLagMs,
+      appliedPerSecond: Number((applied / ((lastVisible - firstSent) / 1000 || 1)).toFixed(1)),
+      drainSeconds: Number((Math.max(0, lastVisible - lastSent) / 1000).toFixed(1)),
       endToEnd: latencyFigures(endToEnd),
       acknowledgement: latencyFigures(measured.map((e) => e.ackMs ?? 0)),
       baselineNoteWrite: baseline,
@@ -319,6 +327,7 @@ async function main(): Promise<number> {
       `${name}: e2e p50 ${t.endToEnd.p50Ms} ms, p99 ${t.endToEnd.p99Ms} ms (max ${t.endToEnd.maxMs}); ` +
         `baseline note write p50 ${t.baselineNoteWrite.p50Ms} ms, p99 ${t.baselineNoteWrite.p99Ms} ms ` +
         `(ratios ${t.ratios.p50}x / ${t.ratios.p99}x); ack p99 ${t.acknowledgement.p99Ms} ms; ` +
+        `${t.appliedPerSecond} notes/s, ${t.drainSeconds} s to drain after the last event; ` +
         `${t.zendeskCalls} Zendesk calls for ${t.applied} events = ${t.zendeskCallsPerAppliedEvent} per event`,
     );
   }
