@@ -3,8 +3,8 @@
 // acknowledged delivery always has its job, and a redelivery finds the receipt and adds nothing.
 // Concurrent deliveries are group-committed: while a transaction runs, the next deliveries gather
 // and share the following one, which keeps throughput up at the cost of one event-loop turn.
-import { randomUUID } from 'node:crypto';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
+import { orderedUuid } from './ordered-id';
 import { inTransaction } from './sql-transaction';
 
 export type WebhookSource = 'zendesk' | 'incident';
@@ -53,16 +53,17 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
 
   async function commit(batch: Pending[]): Promise<Map<Pending, InboxOutcome>> {
     const outcomes = new Map<Pending, InboxOutcome>();
-    const firstByKey = new Map<string, Pending>();
+    const firstByKey = new Map<string, { pending: Pending; id: string }>();
     for (const pending of batch) {
       const key = `${pending.entry.source}\u0000${pending.entry.dedupeKey}`;
       if (firstByKey.has(key)) outcomes.set(pending, { status: 'duplicate' });
-      else firstByKey.set(key, pending);
+      // ids in arrival order: the jobs of one key then run in that order (see ordered-id.ts)
+      else firstByKey.set(key, { pending, id: orderedUuid() });
     }
     // One key order for every transaction, so two in flight never wait on each other in a cycle.
     const candidates = [...firstByKey.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, pending]) => ({ pending, id: randomUUID() }));
+      .map(([, candidate]) => candidate);
 
     await inTransaction(db, async (sql) => {
       const { rows } = await sql.executeSql(
