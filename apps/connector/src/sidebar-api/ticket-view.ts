@@ -97,7 +97,7 @@ export async function buildTicketView(
 ): Promise<TSidebarTicketView> {
   const fieldIncidentId = textField(ticket, ctx.fields.incidentId);
   const linkedIncidentId = await early.linkedIncidentId;
-  // The Incident ID field wins over the durable link, as in incidentIdOfTicket.
+  // The Incident ID field first (what the agent sees on the ticket), then the durable link.
   const incidentId = fieldIncidentId ?? linkedIncidentId;
   const threat = textField(ticket, ctx.fields.threat);
   const linkState: TLinkState = incidentId
