@@ -23,12 +23,7 @@ describe.each(backends)('NUL bytes in looked-up values on %s', (backend) => {
     await stack?.close();
   });
 
-  async function refused(
-    property: string,
-    test: string,
-    send: () => Promise<Response>,
-    knownDefect = false,
-  ) {
+  async function refused(property: string, test: string, send: () => Promise<Response>) {
     const before = await stack.counts();
     const response = await send();
     const body = await response.text();
@@ -38,67 +33,51 @@ describe.each(backends)('NUL bytes in looked-up values on %s', (backend) => {
       backend,
       test,
       ok,
-      detail: `${knownDefect && !ok ? 'KNOWN DEFECT, test marked .fails: ' : ''}${response.status} ${body.slice(0, 100)}`,
+      detail: `${response.status} ${body.slice(0, 100)}`,
     });
     expect(await stack.counts()).toEqual(before);
     expect(response.status, body).toBeGreaterThanOrEqual(400);
     expect(response.status, body).toBeLessThan(500);
   }
 
-  // DEFECTS, all three: the value reaches a Prisma lookup unchecked and PostgreSQL (and PGlite)
-  // refuse the NUL ("invalid byte sequence for encoding UTF8: 0x00"), so the error handler answers
-  // 500 internal_error. State: consumeInstallState (apps/connector/src/accounts/install-states.ts)
-  // looks up any string; subscription: createIncidentSubscriptionDirectory().find
-  // (accounts/webhook-secret-directories.ts) looks up any query value; sidebar: the unverified
-  // subdomain claim (sidebar-api/sidebar-token.ts unverifiedSubdomain) goes to the installations
-  // lookup in app.ts. Fix: check the shape first (state /^[A-Za-z0-9_-]{43}$/, receiver ids
-  // /^sub_[A-Za-z0-9_-]+$/, subdomain the ZSidebarClaims regex) and answer 400/401. Drop `.fails` then.
-  it.fails('refuses an OAuth callback whose state holds a NUL byte with a 4xx (known defect)', () =>
+  // The value reaches a database lookup only once its shape is checked (state, receiver id, the
+  // unverified subdomain claim): PostgreSQL text refuses a NUL, which used to answer 500.
+  it('refuses an OAuth callback whose state holds a NUL byte with a 4xx', () =>
     refused(
       'NUL in the OAuth state answered 4xx',
-      'refuses an OAuth callback whose state holds a NUL byte with a 4xx (known defect)',
+      'refuses an OAuth callback whose state holds a NUL byte with a 4xx',
       () => fetch(`${stack.url}/oauth/callback?state=ab%00cd&code=x`),
-      true,
-    ),
-  );
+    ));
 
-  it.fails(
-    'refuses an incident delivery whose subscription holds a NUL byte with a 4xx (known defect)',
-    () => {
-      const body = JSON.stringify({ id: 'evt_nul', event: 'incident.renamed', data: {} });
-      const [subscription] = stack.a.subscriptionIds;
-      return refused(
-        'NUL in the incident subscription answered 4xx',
-        'refuses an incident delivery whose subscription holds a NUL byte with a 4xx (known defect)',
-        () =>
-          fetch(`${stack.url}/webhooks/incident?subscription=${subscription}%00`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...signWebhook({ secret: stack.a.incidentSecrets.get(subscription!)!, body }),
-            },
-            body,
-          }),
-        true,
-      );
-    },
-  );
+  it('refuses an incident delivery whose subscription holds a NUL byte with a 4xx', () => {
+    const body = JSON.stringify({ id: 'evt_nul', event: 'incident.renamed', data: {} });
+    const [subscription] = stack.a.subscriptionIds;
+    return refused(
+      'NUL in the incident subscription answered 4xx',
+      'refuses an incident delivery whose subscription holds a NUL byte with a 4xx',
+      () =>
+        fetch(`${stack.url}/webhooks/incident?subscription=${subscription}%00`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...signWebhook({ secret: stack.a.incidentSecrets.get(subscription!)!, body }),
+          },
+          body,
+        }),
+    );
+  });
 
-  it.fails(
-    'refuses a sidebar token whose subdomain claim holds a NUL byte with a 401 (known defect)',
-    () => {
-      const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ subdomain: 'de\u0000mo', ticket_id: 1, exp: 9_999_999_999 })}.c2ln`;
-      return refused(
-        'NUL in the sidebar token subdomain answered 4xx',
-        'refuses a sidebar token whose subdomain claim holds a NUL byte with a 401 (known defect)',
-        () =>
-          fetch(`${stack.url}/sidebar/tickets/1`, {
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        true,
-      );
-    },
-  );
+  it('refuses a sidebar token whose subdomain claim holds a NUL byte with a 401', () => {
+    const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ subdomain: 'de\u0000mo', ticket_id: 1, exp: 9_999_999_999 })}.c2ln`;
+    return refused(
+      'NUL in the sidebar token subdomain answered 4xx',
+      'refuses a sidebar token whose subdomain claim holds a NUL byte with a 401',
+      () =>
+        fetch(`${stack.url}/sidebar/tickets/1`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+    );
+  });
 
   it('refuses an install and a Zendesk delivery naming a NUL byte with a 4xx', async () => {
     await refused(

@@ -5,6 +5,9 @@ import type { TDatabase } from '@incident-desk/db';
 
 export const INSTALL_STATE_TTL_MS = 10 * 60 * 1000;
 
+/** What createInstallState makes (32 random bytes, base64url); anything else was never issued. */
+const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 /** What the authorization was started for; the callback dispatches on it. */
 export type StatePurpose = 'install' | 'admin_sign_in';
 
@@ -36,6 +39,7 @@ export async function consumeInstallState(
   now: Date,
 ): Promise<StateCheck> {
   if (!state) return { ok: false, reason: 'missing' };
+  if (!STATE_SHAPE.test(state)) return { ok: false, reason: 'unknown' };
   const row = await db.prisma.oAuthInstallState.findUnique({ where: { state } });
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.consumedAt) return { ok: false, reason: 'consumed' };

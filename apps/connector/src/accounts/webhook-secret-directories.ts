@@ -5,12 +5,17 @@ import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
 import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook';
 import type { SecretBox } from '../secrets/secret-box';
 
+// Receiver ids are the service's subscription ids or our own `sub_...`: opaque, but printable and
+// short. Anything else (a NUL, which PostgreSQL text refuses, or a huge value) names no receiver.
+const RECEIVER_ID_SHAPE = /^[\x21-\x7e]{1,200}$/;
+
 export function createIncidentSubscriptionDirectory(
   db: TDatabase,
   secretBox: SecretBox,
 ): IncidentSubscriptionDirectory {
   return {
     async find(receiverId) {
+      if (!RECEIVER_ID_SHAPE.test(receiverId)) return null;
       const row = await db.prisma.incidentSubscription.findUnique({ where: { receiverId } });
       if (!row) return null;
       const sealed = [row.sealedSecret, row.sealedPreviousSecret].filter(

@@ -35,8 +35,8 @@ export type TokenFailure = { ok: false; code: 'invalid_token' | 'token_expired';
 /** Read without verifying, ONLY to choose whose secret verifies it. */
 export function unverifiedSubdomain(token: string): string | null {
   try {
-    const subdomain = decodeJwt(token).subdomain;
-    return typeof subdomain === 'string' && subdomain.length > 0 ? subdomain.toLowerCase() : null;
+    const subdomain = ZSidebarClaims.shape.subdomain.safeParse(decodeJwt(token).subdomain);
+    return subdomain.success ? subdomain.data.toLowerCase() : null;
   } catch {
     return null;
   }
