@@ -8,7 +8,7 @@
 // newest status, the queue drained. Not yet: SIGKILL and a PostgreSQL restart, a third account.
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
-//   SOAK_RESTARTS=2  SOAK_FAULT_RATE=0.1  SOAK_SEED=20261121
+//   SOAK_RESTARTS=2  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
 import { signWebhook } from '@incident-desk/incident-api';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler } from '../src/memory';
@@ -27,6 +27,8 @@ const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
 const ADVANCES = Number(process.env.SOAK_ADVANCES ?? 300);
 const DUPLICATE_RATE = Number(process.env.SOAK_DUPLICATE_RATE ?? 0.1);
 const RESTARTS = Number(process.env.SOAK_RESTARTS ?? 2);
+/** Pause between status moves; 0 moves as fast as the sandbox answers (a backlog builds). */
+const PACE_MS = Number(process.env.SOAK_PACE_MS ?? 0);
 /** Chance, after each status move, of injecting one fault. */
 const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
 let seed = Number(process.env.SOAK_SEED ?? 20261121);
@@ -117,6 +119,8 @@ async function injectFault(stack: ChaosStack): Promise<void> {
   injected(kind);
 }
 
+const offered = new Set<string>();
+
 /** Sends a share of the delivered events again, shuffled, re-signed as the service's retry would be. */
 async function replayDuplicates(
   stack: ChaosStack,
@@ -127,8 +131,10 @@ async function replayDuplicates(
     data?: Webhooks;
   };
   const state = raw.data ?? raw;
-  const deliveries = await deliveriesOf(stack, '?state=delivered');
-  const chosen = deliveries.filter(() => random() < rate).sort(() => random() - 0.5);
+  // Each delivered event is considered once, so about `rate` of all events come twice.
+  const fresh = (await deliveriesOf(stack, '?state=delivered')).filter((d) => !offered.has(d.id));
+  for (const delivery of fresh) offered.add(delivery.id);
+  const chosen = fresh.filter(() => random() < rate).sort(() => random() - 0.5);
   let duplicate = 0;
   for (const delivery of chosen) {
     const webhook = state.webhooks.find((w) => w.id === delivery.subscriptionId);
@@ -200,6 +206,12 @@ async function main() {
       tickets.push({ account, ticketId: created.ticket.id, incidentId: incident.id });
     }
 
+    // The sandbox keeps only its latest 2,000 deliveries: collect them as the run goes, so no event
+    // escapes the check (a delivery settles within its retries, long before it is dropped).
+    const seen = new Map<string, Delivery>();
+    const collect = async () => {
+      for (const delivery of await deliveriesOf(stack)) seen.set(delivery.id, delivery);
+    };
     const restartAt = new Set(
       Array.from({ length: RESTARTS }, (_, k) => Math.floor(((k + 1) * ADVANCES) / (RESTARTS + 1))),
     );
@@ -213,6 +225,8 @@ async function main() {
         force: true,
       });
       if (random() < FAULT_RATE) await injectFault(stack);
+      if (step % 50 === 0) await collect();
+      if (PACE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
       if (restartAt.has(step)) {
         await stack.restart();
         restarts += 1;
@@ -243,7 +257,8 @@ async function main() {
     );
 
     // Check against the sandboxes' own state.
-    const deliveries = await deliveriesOf(stack);
+    await collect();
+    const deliveries = [...seen.values()];
     let expected = 0;
     let lost = 0;
     let duplicated = 0;
@@ -304,6 +319,7 @@ async function main() {
         duplicateRate: DUPLICATE_RATE,
         restarts: RESTARTS,
         faultRate: FAULT_RATE,
+        paceMs: PACE_MS,
       },
       eventsSent: deliveries.length,
       deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,

@@ -35,6 +35,7 @@ export interface SoakFigures {
     duplicateRate: number;
     restarts: number;
     faultRate?: number;
+    paceMs?: number;
   };
   eventsSent: number;
   deliveriesFailed: number;
@@ -174,7 +175,7 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'p99 end-to-end latency under faults',
-      `soak, receipt to applied: ${perSoak((f) => `${f.p99ReceiptToAppliedMs} ms`)}; fuzz, answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
+      `soak, receipt to applied, queue wait included: ${perSoak((f) => `${f.p99ReceiptToAppliedMs} ms${f.sizes.paceMs ? ` (paced ${f.sizes.paceMs} ms per move)` : ' (unpaced: a backlog builds)'}`)}; fuzz, answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
     ],
     [
       'Peak RSS',
