@@ -28,7 +28,12 @@ import { createSecretBox, type SecretBox } from './secrets/secret-box';
 import { sidebarApiRouter, type SidebarInstallations } from './sidebar-api';
 import { handleIncidentEvent, type IncidentEventDeps } from './sync/incident-events';
 import { ticketEventSyncHandler } from './sync/ticket-events';
-import { createSyncQueues, SYNC_QUEUES, type SyncQueueOptions } from './worker/queues';
+import {
+  createSyncQueues,
+  SYNC_QUEUES,
+  type SyncQueue,
+  type SyncQueueOptions,
+} from './worker/queues';
 import { startWorker, type Worker } from './worker/worker';
 
 export interface ConnectorOptions {
@@ -130,7 +135,15 @@ export async function createConnector(
       ...options.queues,
     });
     await createSetupQueue(boss);
-    const inbox = createInbox(db, boss);
+    // PGlite is one process, so there is no NOTIFY to wait for: the jobs the receivers commit wake
+    // this process's workers directly, one loop per job.
+    const inbox = createInbox(
+      db,
+      boss,
+      db.backend === 'pglite'
+        ? { onJobsCommitted: (queue, count) => worker?.wake(queue as SyncQueue, count) }
+        : {},
+    );
     const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
     const accounts = createAccountContextProvider({
       db,

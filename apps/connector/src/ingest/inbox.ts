@@ -43,6 +43,8 @@ export interface InboxOptions {
    * the next; always 1 on PGlite, which has a single connection.
    */
   concurrentTransactions?: number;
+  /** Told after each commit how many jobs it added to each queue (to wake workers in this process). */
+  onJobsCommitted?: (queue: string, count: number) => void;
 }
 
 export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions = {}): Inbox {
@@ -65,6 +67,7 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, candidate]) => candidate);
 
+    let committed = new Map<string, unknown[]>();
     await inTransaction(db, async (sql) => {
       const { rows } = await sql.executeSql(
         `INSERT INTO webhook_receipt (id, account_id, source, dedupe_key, payload)
@@ -95,7 +98,9 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
         jobsByQueue.set(queue, jobs);
       }
       for (const [queue, jobs] of jobsByQueue) await boss.insert(queue, jobs, { db: sql });
+      committed = jobsByQueue;
     });
+    for (const [queue, jobs] of committed) options.onJobsCommitted?.(queue, jobs.length);
     return outcomes;
   }
 

@@ -29,6 +29,11 @@ export interface WorkerOptions {
 }
 
 export interface Worker {
+  /**
+   * `count` new jobs were committed in this process: wake as many of the queue's loops (at most
+   * all) to fetch now rather than at their next poll; a busy one just fetches once more when done.
+   */
+  wake(queue: SyncQueue, count: number): void;
   /** Stops taking jobs and waits for the running ones to finish (up to `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -132,7 +137,15 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   }
 
+  let nextToWake = 0;
   return {
+    wake(queue, count) {
+      const loops = workers.filter((w) => w.queue === queue);
+      for (let i = 0; i < Math.min(count, loops.length); i += 1) {
+        boss.notifyWorker(loops[(nextToWake + i) % loops.length]!.id);
+      }
+      nextToWake += count;
+    },
     // Jobs still running when the time is up stay active; pg-boss expires and retries them, so
     // work is either finished here or handed back, never lost.
     async stop(timeoutMs = 30_000) {
