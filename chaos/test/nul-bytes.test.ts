@@ -1,7 +1,7 @@
 // NUL bytes in the values the connector looks up in its database. PostgreSQL text cannot hold a
 // NUL, so a lookup with one fails unless the value is checked first; an unauthenticated caller
-// must get a 4xx, never a 500. The fuzz run replaces NULs in query values so it can prove the rest;
-// these cases prove the NUL behaviour on its own.
+// must get a 4xx, never a 500. The fuzz meets NULs only when its generators happen to make one;
+// these cases make sure every looked-up value is tried with one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@incident-desk/incident-api';
 import { findingsRecorder } from '../src/findings';
