@@ -66,6 +66,7 @@ const steps = [
       SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '1000'),
       SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
       SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.25' : '0.1'),
+      SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
       // Paced below what the worker applies, so the latency measured is not a backlog's wait.
       SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '150'),
       SOAK_SEED: seed,

@@ -5,11 +5,17 @@
 // (429 with Retry-After), the incident service answers 5xx and slowly, delivered events are
 // replayed out of order, and the connector is restarted. Afterwards, against the sandboxes' own
 // state: every event's note on its ticket exactly once, each Status field equal to the incident's
-// newest status, the queue drained. Not yet: SIGKILL and a PostgreSQL restart, a third account.
+// newest status, the queue drained. With SOAK_KILLS the connector runs as a real process that is
+// SIGKILLed and started again. Not yet: a PostgreSQL restart, a third account, ticket webhooks.
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
-//   SOAK_RESTARTS=2  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
+//   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
 import { signWebhook } from '@incident-desk/incident-api';
+import {
+  freePort,
+  startConnectorProcess,
+  type ConnectorProcess,
+} from '@incident-desk/connector/test/support/connector-process';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler } from '../src/memory';
 import { writeReportPart } from '../src/report-parts';
@@ -27,6 +33,8 @@ const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
 const ADVANCES = Number(process.env.SOAK_ADVANCES ?? 300);
 const DUPLICATE_RATE = Number(process.env.SOAK_DUPLICATE_RATE ?? 0.1);
 const RESTARTS = Number(process.env.SOAK_RESTARTS ?? 2);
+/** SIGKILLs of the connector; above 0 the connector runs as a child process (src/main.ts). */
+const KILLS = Number(process.env.SOAK_KILLS ?? 0);
 /** Pause between status moves; 0 moves as fast as the sandbox answers (a backlog builds). */
 const PACE_MS = Number(process.env.SOAK_PACE_MS ?? 0);
 /** Chance, after each status move, of injecting one fault. */
@@ -173,6 +181,8 @@ async function main() {
   const stack = await startChaosStack(backend, {
     webhookDelayMs: 20,
     webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
+    // A job a SIGKILLed process held runs again after this; the queues are created with it.
+    jobTimeoutSeconds: 10,
   });
   try {
     await waitForQuiet(stack);
@@ -212,6 +222,33 @@ async function main() {
     const collect = async () => {
       for (const delivery of await deliveriesOf(stack)) seen.set(delivery.id, delivery);
     };
+    // With kills, the connector is the real process: the stack's address forwards to it, and a
+    // SIGKILL or a SIGTERM is followed by a new process on the same database.
+    let child: ConnectorProcess | null = null;
+    const port = KILLS > 0 ? await freePort() : 0;
+    const startChild = async () => {
+      const { CONNECTOR_PORT: _port, CONNECTOR_PUBLIC_URL: _public, ...env } = stack.env;
+      child = await startConnectorProcess({
+        port,
+        zendeskUrl: stack.zendeskUrl,
+        incidentUrl: stack.incidentUrl,
+        database: { backend, env: {}, drop: async () => undefined },
+        secretsKeys: stack.env.SECRETS_KEYS!,
+        demo: false,
+        publicUrl: stack.url,
+        extraEnv: env,
+        readyTimeoutMs: 120_000,
+      });
+    };
+    if (KILLS > 0) {
+      await stack.handOver(`http://127.0.0.1:${port}`);
+      await startChild();
+      say(`connector process ${child!.pid} on port ${port}`);
+    }
+    const killAt = new Set(
+      Array.from({ length: KILLS }, (_, k) => Math.floor(((k + 0.3) * ADVANCES) / KILLS)),
+    );
+    let kills = 0;
     const restartAt = new Set(
       Array.from({ length: RESTARTS }, (_, k) => Math.floor(((k + 1) * ADVANCES) / (RESTARTS + 1))),
     );
@@ -228,9 +265,22 @@ async function main() {
       if (step % 50 === 0) await collect();
       if (PACE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
       if (restartAt.has(step)) {
-        await stack.restart();
+        if (child) {
+          await (child as ConnectorProcess).stop();
+          await startChild();
+        } else {
+          await stack.restart();
+        }
         restarts += 1;
         say(`restarted the connector at step ${step}`);
+      }
+      if (child && killAt.has(step)) {
+        await (child as ConnectorProcess).kill();
+        await startChild();
+        kills += 1;
+        say(
+          `SIGKILLed the connector at step ${step}, started process ${(child as ConnectorProcess).pid}`,
+        );
       }
       if (step > 0 && step % 100 === 0) {
         const r = await replayDuplicates(stack, DUPLICATE_RATE);
@@ -242,6 +292,11 @@ async function main() {
 
     // Drain: every delivery attempted, the queue empty for two seconds.
     await call(`${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=120000`, 'POST');
+    if (child) {
+      await (child as ConnectorProcess).queuesIdle(300_000);
+      await (child as ConnectorProcess).stop();
+      await stack.takeBack();
+    }
     let emptySince = 0;
     await eventually(
       'the queue drained',
@@ -320,6 +375,7 @@ async function main() {
         restarts: RESTARTS,
         faultRate: FAULT_RATE,
         paceMs: PACE_MS,
+        kills: KILLS,
       },
       eventsSent: deliveries.length,
       deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,
@@ -329,6 +385,7 @@ async function main() {
       duplicatesSuppressed: replays.duplicate,
       faultsInjected: Object.fromEntries(faults),
       restarts,
+      kills,
       lost,
       lostRefs: lostRefs.slice(0, 20),
       duplicated,

@@ -45,6 +45,7 @@ export interface SoakFigures {
   duplicatesSuppressed: number;
   faultsInjected: Record<string, number>;
   restarts: number;
+  kills?: number;
   lost: number;
   duplicated: number;
   statusMismatches: number;
@@ -179,7 +180,7 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'Peak RSS',
-      `soak: ${perSoak((f) => `${f.peakRssMiB} MiB`)}; fuzz: ${perBackend((f) => `${f.memory.peakRssMiB} MiB`)}`,
+      `soak driver (sandboxes; the connector too unless it ran as a killed child): ${perSoak((f) => `${f.peakRssMiB} MiB`)}; fuzz (connector and sandboxes in one process): ${perBackend((f) => `${f.memory.peakRssMiB} MiB`)}`,
     ],
   ];
   lines.push('| Figure | Value |', '| --- | --- |');
@@ -189,7 +190,7 @@ export function renderMarkdown(report: ChaosReport): string {
     lines.push(
       `Soak on ${f.backend}: ${f.sizes.tickets} tickets in two accounts (one with sub-clients), ${f.sizes.advances} status moves, ` +
         `${Math.round(f.sizes.duplicateRate * 100)}% of delivered events replayed out of order, ${f.sizes.restarts} restarts, ` +
-        `${(f.durationMs / 1000).toFixed(0)} s. Not yet in the soak: SIGKILL, a PostgreSQL restart, a third account, ticket webhooks.`,
+        `${(f.durationMs / 1000).toFixed(0)} s. Not yet in the soak: a PostgreSQL restart, a third account, ticket webhooks.`,
     );
   }
   if (soak.length > 0) lines.push('');

@@ -65,6 +65,15 @@ export interface ChaosStack {
   secrets(): Promise<string[]>;
   /** Stops the connector (requests meanwhile answer 503) and starts it again on the same database. */
   restart(): Promise<void>;
+  /** The environment the connector was configured from (for a child process of it). */
+  env: Record<string, string>;
+  /**
+   * Stops the in-process connector and forwards every request to `url` (a connector process on the
+   * same database): 502 while nothing answers there.
+   */
+  handOver(url: string): Promise<void>;
+  /** Stops forwarding and starts the in-process connector again. */
+  takeBack(): Promise<void>;
   /** Webhook receipts and queue jobs (every state) of the connector's queues. */
   counts(): Promise<{ receipts: number; jobs: number }>;
   /** The schemas holding the connector's tables and pg-boss's. */
@@ -73,6 +82,28 @@ export interface ChaosStack {
 }
 
 export const CHAOS_CLIENT_ID = 'incident_desk_chaos';
+
+/** A minimal reverse proxy: the request as it came, the answer as it comes; 502 when nobody answers. */
+function forward(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const upstream = http.request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end('{"error":{"code":"bad_gateway","message":"the connector process is not answering"}}');
+  });
+  req.pipe(upstream);
+}
 
 interface DatabaseEnv {
   env: Record<string, string>;
@@ -110,6 +141,8 @@ export interface StartOptions {
   webhookDelayMs?: number;
   /** The incident sandbox's retry delays. Default [100, 500]. */
   webhookRetryDelaysMs?: number[];
+  /** WORKER_JOB_TIMEOUT_SECONDS: how soon a job a killed process held is run again. */
+  jobTimeoutSeconds?: number;
 }
 
 export async function startChaosStack(
@@ -151,27 +184,33 @@ export async function startChaosStack(
   const zendeskUrl = zendesk.url.replace(/\/+$/, '');
 
   const database = databaseEnv(backend, dir);
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      DEMO: 'false',
-      CONNECTOR_PORT: '0',
-      CONNECTOR_PUBLIC_URL: url,
-      SECRETS_KEYS: `chaos-1:${sealingKey}`,
-      ZENDESK_CLIENT_ID: CHAOS_CLIENT_ID,
-      ZENDESK_CLIENT_SECRET: clientSecret,
-      ZENDESK_REDIRECT_URI: `${url}/oauth/callback`,
-      ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
-      INCIDENT_API_URL: incidentUrl,
-      WORKER_POLL_INTERVAL_SECONDS: '0.5',
-      SHUTDOWN_TIMEOUT_MS: '5000',
-      ...database.env,
-    },
-    { log: logs.log },
-  );
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DEMO: 'false',
+    CONNECTOR_PORT: '0',
+    CONNECTOR_PUBLIC_URL: url,
+    SECRETS_KEYS: `chaos-1:${sealingKey}`,
+    ZENDESK_CLIENT_ID: CHAOS_CLIENT_ID,
+    ZENDESK_CLIENT_SECRET: clientSecret,
+    ZENDESK_REDIRECT_URI: `${url}/oauth/callback`,
+    ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
+    INCIDENT_API_URL: incidentUrl,
+    WORKER_POLL_INTERVAL_SECONDS: '0.5',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...(options.jobTimeoutSeconds === undefined
+      ? {}
+      : { WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds) }),
+    ...database.env,
+  };
+  const config = loadConfig(env, { log: logs.log });
   let connector = await createConnector(config, { log: logs.log });
   let running = true;
+  let target: URL | null = null;
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (target) {
+      forward(target, req, res);
+      return;
+    }
     if (running) {
       connector.app(req, res);
       return;
@@ -278,6 +317,17 @@ export async function startChaosStack(
           ...account.incidentSecrets.values(),
         ]),
       ];
+    },
+    env,
+    async handOver(to) {
+      running = false;
+      await connector.close();
+      target = new URL(to);
+    },
+    async takeBack() {
+      target = null;
+      connector = await createConnector(config, { log: logs.log });
+      running = true;
     },
     async restart() {
       running = false;
