@@ -146,7 +146,10 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'Restarts',
-      perSoak((f) => `${f.restarts} graceful (SIGKILL and a PostgreSQL restart not yet)`),
+      perSoak(
+        (f) =>
+          `${f.restarts} graceful, ${f.kills ?? 0} SIGKILL (no PostgreSQL restart: the server is shared on this machine)`,
+      ),
     ],
     [
       'Lost (must be 0)',
