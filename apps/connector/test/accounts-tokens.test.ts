@@ -115,8 +115,10 @@ describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
     expect(refreshesOf(subdomain)).toBe(1);
   });
 
+  // Two real processes: accounts-refresh-processes.test.ts. This one keeps the in-process case:
+  // two database handles do not share the in-process queue, so the advisory lock must serialise.
   it.runIf(backend === 'postgres')(
-    'two connections (as two processes) on one PostgreSQL: one refresh, both get the new token',
+    'two database handles in one process on one PostgreSQL: one refresh, both get the new token',
     async () => {
       const { subdomain, provider } = await installed();
       if (h.db.backend !== 'postgres') throw new Error('postgres only');
