@@ -204,7 +204,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       jobId = (await h.connector.boss.send(
         ACCOUNT_SETUP_QUEUE,
         { accountId: acmeId },
-        { startAfter: 3600, retryLimit: 0, singletonKey: acmeId },
+        // its own singleton key: the stately queue may still hold the install's setup job for acme
+        { startAfter: 3600, retryLimit: 0, singletonKey: `${acmeId}:dead-letter-fixture` },
       ))!;
       await h.connector.boss.fail(ACCOUNT_SETUP_QUEUE, jobId, { message: 'test failure' });
       await h.connector.db.prisma.reconciliationEntry.create({
@@ -464,7 +465,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       const jobId = (await h.connector.boss.send(
         ACCOUNT_SETUP_QUEUE,
         { accountId: acmeId },
-        { startAfter: 3600, retryLimit: 0, singletonKey: acmeId },
+        // its own singleton key: the stately queue may still hold the install's setup job for acme
+        { startAfter: 3600, retryLimit: 0, singletonKey: `${acmeId}:dead-letter-fixture` },
       ))!;
       await h.connector.boss.fail(ACCOUNT_SETUP_QUEUE, jobId, { message: 'worker crashed' });
 

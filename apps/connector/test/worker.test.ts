@@ -33,7 +33,9 @@ describe.each(backends)('sync worker on %s', (backend) => {
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
       expect(ctx.accountId).toBe(TEST_ACCOUNT);
-      await new Promise((r) => setTimeout(r, 5));
+      // shared jobs take long enough that one instance alone cannot drain them between two polls
+      // of the other, so sharing is observable and not left to timing
+      await new Promise((r) => setTimeout(r, key.startsWith('shared-') ? 100 : 5));
       runs.push({ key, worker: workerName });
       const result = (behaviours.get(key) ?? (() => ({ status: 'applied' }) as const))(attempt);
       if (result instanceof Error) throw result;
