@@ -24,6 +24,8 @@ export interface AccountsHarness {
   connectorUrl: string;
   clock: { now: number };
   now: () => number;
+  /** The token records the Zendesk sandbox holds for an account. */
+  sandboxTokens(subdomain: string): { revoked: boolean }[];
   /** Every POST /oauth/tokens the connector made. */
   tokenRequests: { grant: string; subdomain: string }[];
   fetch: typeof fetch;
@@ -99,6 +101,7 @@ export async function startAccountsHarness(
     connectorUrl,
     clock,
     now,
+    sandboxTokens: (subdomain) => sandbox.state.tokens.filter((t) => t.subdomain === subdomain),
     tokenRequests,
     fetch: countingFetch,
     control,

@@ -141,9 +141,32 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
   });
 
   it('installing again for the same subdomain keeps one account and replaces the tokens', async () => {
-    const result = await install(h, 'acme', acme.agentId);
+    const before = await h.db.prisma.zendeskCredential.findFirstOrThrow({
+      where: { account: { zendeskSubdomain: 'acme' } },
+    });
+    const result = await install(h, 'acme', acme.adminId);
     expect(result.status).toBe(200);
     expect(await h.db.prisma.account.count({ where: { zendeskSubdomain: 'acme' } })).toBe(1);
+    const after = await h.db.prisma.zendeskCredential.findFirstOrThrow({
+      where: { account: { zendeskSubdomain: 'acme' } },
+    });
+    expect(after.sealedAccessToken).not.toBe(before.sealedAccessToken);
+  });
+
+  it('refuses an install approved by an agent: nothing stored, the token revoked', async () => {
+    await h.createAccount('agentco');
+    const agent = (
+      (await (await fetch(`${h.sandboxUrl}/_sandbox/accounts/agentco/users`)).json()) as {
+        users: { id: number; role: string }[];
+      }
+    ).users.find((user) => user.role === 'agent')!;
+    const result = await install(h, 'agentco', agent.id);
+    expect(result.status).toBe(403);
+    expect(result.body).toContain('Only a Zendesk admin of agentco can install');
+    expect(await h.db.prisma.account.count({ where: { zendeskSubdomain: 'agentco' } })).toBe(0);
+    const tokens = h.sandboxTokens('agentco');
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.revoked).toBe(true);
   });
 
   it('rejects a reused state (replay of the callback)', async () => {

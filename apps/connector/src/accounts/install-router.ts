@@ -8,6 +8,7 @@ import { findOrCreateAccount, storeCredential } from './credential-store';
 import { escapeHtml, htmlPage, messagePage } from './html-page';
 import { consumeInstallState, createInstallState } from './install-states';
 import { OAuthGrantError, requestTokens } from './oauth-token-endpoint';
+import { readSignedInUser, revokeToken } from './signed-in-user';
 import { unionScopes } from './scopes';
 import {
   normalizeSubdomain,
@@ -166,6 +167,26 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
         'Installation failed',
         `${detail} Start the installation again.`,
       );
+      return;
+    }
+    const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, state.subdomain);
+    const zendesk = { fetch: options.fetch, timeoutMs: oauth.tokenRequestTimeoutMs };
+    const installer = await readSignedInUser(baseUrl, tokens.accessToken, zendesk);
+    if (installer?.role !== 'admin') {
+      // An agent's token could not run setup, and installing is an admin's decision: keep nothing.
+      await revokeToken(baseUrl, tokens.accessToken, zendesk);
+      if (installer)
+        fail(
+          403,
+          'Installation refused',
+          `Only a Zendesk admin of ${state.subdomain} can install incident-desk. Nothing was installed.`,
+        );
+      else
+        fail(
+          502,
+          'Installation failed',
+          'Zendesk did not say who approved the installation. Start the installation again.',
+        );
       return;
     }
     const accountId = await findOrCreateAccount(db, state.subdomain);

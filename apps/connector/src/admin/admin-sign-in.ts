@@ -3,11 +3,11 @@
 // signed in (users:read). The token is used once for users/me and revoked; only a Zendesk admin of
 // an installed account gets a session, and only for that account.
 import express, { type Response, type Router } from 'express';
-import { z } from 'zod';
 import type { TDatabase } from '@incident-desk/db';
 import { escapeHtml, htmlPage, messagePage } from '../accounts/html-page';
 import { createInstallState } from '../accounts/install-states';
 import { OAuthGrantError, requestTokens } from '../accounts/oauth-token-endpoint';
+import { readSignedInUser, revokeToken } from '../accounts/signed-in-user';
 import {
   ADMIN_SIGN_IN_SCOPE,
   normalizeSubdomain,
@@ -24,10 +24,6 @@ export interface AdminSignInOptions {
   now: () => number;
   fetch?: typeof fetch;
 }
-
-const ZMe = z.object({
-  user: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
-});
 
 function signInForm(problem?: string): string {
   return htmlPage(
@@ -111,23 +107,10 @@ export function completeAdminSignIn(options: AdminSignInOptions) {
       );
       return;
     }
-    const auth = { authorization: `Bearer ${accessToken}`, accept: 'application/json' };
-    let me: z.infer<typeof ZMe>['user'] | undefined;
-    try {
-      const response = await doFetch(`${baseUrl}/api/v2/users/me.json`, {
-        headers: auth,
-        signal: AbortSignal.timeout(oauth.tokenRequestTimeoutMs),
-      });
-      const parsed = response.ok ? ZMe.safeParse(await response.json()) : undefined;
-      me = parsed?.success ? parsed.data.user : undefined;
-    } finally {
-      // The sign-in token has done its job: it should not outlive the request.
-      await doFetch(`${baseUrl}/api/v2/oauth/tokens/current.json`, {
-        method: 'DELETE',
-        headers: auth,
-        signal: AbortSignal.timeout(oauth.tokenRequestTimeoutMs),
-      }).catch(() => undefined);
-    }
+    const zendesk = { fetch: doFetch, timeoutMs: oauth.tokenRequestTimeoutMs };
+    const me = await readSignedInUser(baseUrl, accessToken, zendesk);
+    // The sign-in token has done its job: it should not outlive the request.
+    await revokeToken(baseUrl, accessToken, zendesk);
     if (!me) {
       refuse(502, 'Zendesk did not say who signed in. Sign in again.');
       return;
