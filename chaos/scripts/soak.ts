@@ -6,7 +6,8 @@
 // replayed out of order, and the connector is restarted. Afterwards, against the sandboxes' own
 // state: every event's note on its ticket exactly once, each Status field equal to the incident's
 // newest status, the queue drained. With SOAK_KILLS the connector runs as a real process that is
-// SIGKILLed and started again. Not yet: a PostgreSQL restart, a third account, ticket webhooks.
+// SIGKILLed and started again. Zendesk-side changes (src/ticket-traffic.ts) send ticket webhooks through
+// the sandbox's triggers. Not yet: a PostgreSQL restart, a third account.
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
@@ -27,6 +28,7 @@ import {
   type InstalledAccount,
 } from '../src/stack';
 import { waitForQuiet } from '../src/quiet';
+import { createTicketTraffic, type TrafficTicket } from '../src/ticket-traffic';
 
 const backend = (process.env.SOAK_BACKEND ?? 'pglite') as Backend;
 const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
@@ -39,6 +41,10 @@ const KILLS = Number(process.env.SOAK_KILLS ?? 0);
 const PACE_MS = Number(process.env.SOAK_PACE_MS ?? 0);
 /** Chance, after each status move, of injecting one fault. */
 const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
+/** Zendesk-side changes whose triggers send ticket webhooks (reports, replies, takedown tags). */
+const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
+/** Tickets reported through the submit tag; replies and takedown tags go to these. */
+const REPORTS = Number(process.env.SOAK_REPORTS ?? 4);
 let seed = Number(process.env.SOAK_SEED ?? 20261121);
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
@@ -183,6 +189,8 @@ async function main() {
     webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
     // A job a SIGKILLed process held runs again after this; the queues are created with it.
     jobTimeoutSeconds: 10,
+    // Retry slots for Zendesk's 503 retries (Retry-After 1-2 s): enough to ride out a restart.
+    zendeskWebhookRetries: Array.from({ length: 40 }, () => 50),
   });
   try {
     await waitForQuiet(stack);
@@ -215,6 +223,30 @@ async function main() {
       )) as { ticket: { id: number } };
       tickets.push({ account, ticketId: created.ticket.id, incidentId: incident.id });
     }
+
+    // Threats reported from Zendesk through the submit tag; once linked they join the pool.
+    const traffic = createTicketTraffic(stack, {
+      random,
+      duplicateRate: DUPLICATE_RATE,
+      label: backend,
+    });
+    for (let i = 0; i < REPORTS; i++) await traffic.report(i % 2 === 0 ? stack.a : stack.b, i);
+    const reportedTickets: TrafficTicket[] = await traffic.reportedTickets(120_000);
+    tickets.push(...reportedTickets);
+    say(`${reportedTickets.length} threats reported from Zendesk and linked`);
+    const ticketOps = Math.max(0, TICKET_WEBHOOKS - REPORTS);
+    const ticketOpsPerStep = ticketOps / Math.max(1, ADVANCES);
+    let ticketOpsDue = 0;
+    let ticketOpsDone = 0;
+    /** One reply (four in five) or takedown request on a reported ticket not changed for a second. */
+    const ticketOp = async (step: number): Promise<boolean> => {
+      const ready = traffic.ready(reportedTickets);
+      if (ready.length === 0) return false;
+      const target = pick(ready);
+      if (random() >= 0.2 || !traffic.requestTakedown(target)) await traffic.reply(target, step);
+      ticketOpsDone += 1;
+      return true;
+    };
 
     // The sandbox keeps only its latest 2,000 deliveries: collect them as the run goes, so no event
     // escapes the check (a delivery settles within its retries, long before it is dropped).
@@ -261,6 +293,9 @@ async function main() {
         message: `Soak step ${step}`,
         force: true,
       });
+      ticketOpsDue += ticketOpsPerStep;
+      // Ops due while every ticket was changed within the last second wait for a later step.
+      for (; ticketOpsDue >= 1 && (await ticketOp(step)); ticketOpsDue -= 1);
       if (random() < FAULT_RATE) await injectFault(stack);
       if (step % 50 === 0) await collect();
       if (PACE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
@@ -287,11 +322,17 @@ async function main() {
         replays = { sent: replays.sent + r.sent, duplicate: replays.duplicate + r.duplicate };
       }
     }
+    // The ticket changes still due, as the tickets become free again.
+    while (ticketOpsDone < ticketOps && reportedTickets.length > 0) {
+      if (!(await ticketOp(ADVANCES + ticketOpsDone)))
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const last = await replayDuplicates(stack, DUPLICATE_RATE);
     replays = { sent: replays.sent + last.sent, duplicate: replays.duplicate + last.duplicate };
 
     // Drain: every delivery attempted, the queue empty for two seconds.
     await call(`${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=120000`, 'POST');
+    await traffic.settled();
     if (child) {
       await (child as ConnectorProcess).queuesIdle(300_000);
       await (child as ConnectorProcess).stop();
@@ -326,7 +367,18 @@ async function main() {
           d.event !== 'incident.created' &&
           d.event !== 'webhook.test',
       );
-      const refs = events.map((d) => d.body.id);
+      // No note, by the contract (Events rule 4): the history echo of a reply the connector
+      // forwarded, and the report's own confirmation on a ticket that reported its threat.
+      const isEcho = (d: Delivery) => {
+        const text = JSON.stringify(d.body);
+        return (
+          text.includes('"message":"Comment: Soak reply ') ||
+          (reportedTickets.includes(ticket) && text.includes('"message":"Incident reported for'))
+        );
+      };
+      const echoRefs = new Set(events.filter(isEcho).map((d) => d.body.id));
+      const noted = events.filter((d) => !isEcho(d));
+      const refs = noted.map((d) => d.body.id);
       const current = await sandboxTicket(stack, ticket.account.subdomain, ticket.ticketId);
       const notes = current.comments.filter((c) => !c.public).map((c) => c.body);
       const counts = new Map<string, number>();
@@ -339,10 +391,14 @@ async function main() {
         const n = counts.get(ref) ?? 0;
         if (n === 0) {
           lost += 1;
-          lostRefs.push(`${ticket.account.subdomain}#${ticket.ticketId} ${ref}`);
+          const what = noted.find((d) => d.body.id === ref);
+          lostRefs.push(
+            `${ticket.account.subdomain}#${ticket.ticketId} ${ref} ${what?.event} ${JSON.stringify(what?.body).slice(0, 300)}`,
+          );
         }
         if (n > 1) duplicated += n - 1;
       }
+      for (const ref of echoRefs) duplicated += counts.get(ref) ?? 0;
       const record = (await call(
         `${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}`,
         'GET',
@@ -355,6 +411,13 @@ async function main() {
         (f) => f.id === ticket.account.seed.statusFieldId,
       )?.value;
       if (refs.length > 0 && field !== newest) statusMismatches += 1;
+    }
+    const ticketSide = await traffic.check();
+    if (process.env.SOAK_DEBUG) {
+      const jobs = await stack.connector.db.prisma.$queryRawUnsafe<unknown[]>(
+        `SELECT state, data, output FROM "${stack.schemas.boss}".job WHERE name = 'ticket-event' ORDER BY created_on`,
+      );
+      for (const job of jobs) say(JSON.stringify(job));
     }
     const latencies = await stack.connector.db.prisma.$queryRawUnsafe<{ ms: unknown }[]>(
       `SELECT extract(epoch FROM (completed_on - created_on)) * 1000 AS ms FROM "${stack.schemas.boss}".job WHERE name = 'incident-event' AND state = 'completed'`,
@@ -376,6 +439,8 @@ async function main() {
         faultRate: FAULT_RATE,
         paceMs: PACE_MS,
         kills: KILLS,
+        ticketWebhooks: TICKET_WEBHOOKS,
+        reports: REPORTS,
       },
       eventsSent: deliveries.length,
       deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,
@@ -383,6 +448,7 @@ async function main() {
       applied: expected - lost,
       duplicatesReplayed: replays.sent,
       duplicatesSuppressed: replays.duplicate,
+      ticketWebhooks: ticketSide,
       faultsInjected: Object.fromEntries(faults),
       restarts,
       kills,
@@ -401,7 +467,13 @@ async function main() {
     writeReportPart(`soak-${backend}`, figures);
     say(JSON.stringify(figures));
     const ok =
-      lost === 0 && duplicated === 0 && statusMismatches === 0 && figures.deliveriesFailed === 0;
+      lost === 0 &&
+      duplicated === 0 &&
+      statusMismatches === 0 &&
+      figures.deliveriesFailed === 0 &&
+      ticketSide.lost === 0 &&
+      ticketSide.duplicated === 0 &&
+      ticketSide.webhooksFailed === 0;
     say(ok ? 'PASSED' : 'FAILED');
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -36,7 +36,26 @@ export interface SoakFigures {
     restarts: number;
     faultRate?: number;
     paceMs?: number;
+    ticketWebhooks?: number;
+    reports?: number;
+    accounts?: number;
   };
+  /** The Zendesk side: trigger deliveries and their check against the incident sandbox. */
+  ticketWebhooks?: {
+    webhooksSent: number;
+    webhooksDuplicated: number;
+    webhooksFailed: number;
+    reports: number;
+    replies: number;
+    takedownRequests: number;
+    lost: number;
+    duplicated: number;
+    problems: string[];
+  };
+  /** Restarts of the soak's private PostgreSQL cluster (postgres backend only). */
+  postgresRestarts?: number;
+  /** Peak RSS of the connector child processes (the killed ones included), when it ran as one. */
+  connectorPeakRssMiB?: number;
   eventsSent: number;
   deliveriesFailed: number;
   eventsExpectingNotes: number;
@@ -117,6 +136,8 @@ export function renderMarkdown(report: ChaosReport): string {
     .map(([, part]) => part as SoakFigures);
   const perSoak = (render: (f: SoakFigures) => string) =>
     soak.length === 0 ? NOT_RUN : soak.map((f) => `${f.backend}: ${render(f)}`).join('; ');
+  const tw = (f: SoakFigures, render: (t: NonNullable<SoakFigures['ticketWebhooks']>) => string) =>
+    f.ticketWebhooks ? render(f.ticketWebhooks) : 'no ticket webhooks';
   const kinds = (f: SoakFigures) =>
     Object.entries(f.faultsInjected)
       .map(([k, n]) => `${k} ${n}`)
@@ -124,12 +145,18 @@ export function renderMarkdown(report: ChaosReport): string {
   const rows: [string, string][] = [
     [
       'Events sent',
-      `soak, incident events delivered: ${perSoak((f) => `${f.eventsSent} (${f.eventsExpectingNotes} expecting a note)`)}; fuzz, hostile requests: ${perBackend((f) => String(f.requests))}`,
+      `soak, incident events delivered: ${perSoak((f) => `${f.eventsSent} (${f.eventsExpectingNotes} expecting a note)`)}; soak, ticket webhooks delivered by Zendesk triggers: ${perSoak((f) => tw(f, (t) => `${t.webhooksSent} (${t.reports} reports, ${t.replies} public replies, ${t.takedownRequests} takedown tags)`))}; fuzz, hostile requests: ${perBackend((f) => String(f.requests))}`,
     ],
-    ['Applied', perSoak((f) => `${f.applied} of ${f.eventsExpectingNotes}`)],
+    [
+      'Applied',
+      perSoak(
+        (f) =>
+          `${f.applied} of ${f.eventsExpectingNotes} event notes; ticket side: ${tw(f, (t) => `${t.reports + t.replies + t.takedownRequests - t.lost} of ${t.reports + t.replies + t.takedownRequests} reports, replies and requests`)}`,
+      ),
+    ],
     [
       'Duplicates suppressed',
-      `soak, replayed deliveries answered "duplicate": ${perSoak((f) => `${f.duplicatesSuppressed} of ${f.duplicatesReplayed}`)}; fuzz replays answered "duplicate": ${perBackend(
+      `soak, replayed deliveries answered "duplicate": ${perSoak((f) => `${f.duplicatesSuppressed} of ${f.duplicatesReplayed}; Zendesk duplicate deliveries absorbed: ${tw(f, (t) => String(t.webhooksDuplicated))}`)}; fuzz replays answered "duplicate": ${perBackend(
         (f) =>
           String(
             Object.entries(f.byKind)
@@ -148,16 +175,19 @@ export function renderMarkdown(report: ChaosReport): string {
       'Restarts',
       perSoak(
         (f) =>
-          `${f.restarts} graceful, ${f.kills ?? 0} SIGKILL (no PostgreSQL restart: the server is shared on this machine)`,
+          `${f.restarts} graceful, ${f.kills ?? 0} SIGKILL, ${f.postgresRestarts === undefined ? 'no PostgreSQL restart' : `${f.postgresRestarts} PostgreSQL restart (private cluster)`}`,
       ),
     ],
     [
       'Lost (must be 0)',
-      perSoak((f) => `${f.lost} notes missing, ${f.deliveriesFailed} deliveries never accepted`),
+      perSoak(
+        (f) =>
+          `${f.lost} notes missing, ${f.deliveriesFailed} deliveries never accepted; ticket side: ${tw(f, (t) => `${t.lost} replies, reports or requests not applied, ${t.webhooksFailed} webhooks never accepted`)}`,
+      ),
     ],
     [
       'Duplicated (must be 0)',
-      `soak, notes written twice: ${perSoak((f) => String(f.duplicated))}; fuzz, jobs or receipts added: ${perBackend(
+      `soak, notes written twice: ${perSoak((f) => `${f.duplicated}; ticket side, comments forwarded twice, threats reported twice or requests applied twice: ${tw(f, (t) => String(t.duplicated))}`)}; fuzz, jobs or receipts added: ${perBackend(
         (f) =>
           String(
             f.countsAfter.jobs -
@@ -183,7 +213,7 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'Peak RSS',
-      `soak driver (sandboxes; the connector too unless it ran as a killed child): ${perSoak((f) => `${f.peakRssMiB} MiB`)}; fuzz (connector and sandboxes in one process): ${perBackend((f) => `${f.memory.peakRssMiB} MiB`)}`,
+      `soak driver (sandboxes; the connector too unless it ran as a killed child): ${perSoak((f) => `${f.peakRssMiB} MiB${f.connectorPeakRssMiB === undefined ? '' : `, connector child processes ${f.connectorPeakRssMiB} MiB`}`)}; fuzz (connector and sandboxes in one process): ${perBackend((f) => `${f.memory.peakRssMiB} MiB`)}`,
     ],
   ];
   lines.push('| Figure | Value |', '| --- | --- |');
@@ -191,9 +221,10 @@ export function renderMarkdown(report: ChaosReport): string {
   lines.push('');
   for (const f of soak) {
     lines.push(
-      `Soak on ${f.backend}: ${f.sizes.tickets} tickets in two accounts (one with sub-clients), ${f.sizes.advances} status moves, ` +
+      `Soak on ${f.backend}: ${f.sizes.tickets} tickets in ${f.sizes.accounts ?? 2} accounts (one with sub-clients), ${f.sizes.advances} status moves, ` +
         `${Math.round(f.sizes.duplicateRate * 100)}% of delivered events replayed out of order, ${f.sizes.restarts} restarts, ` +
-        `${(f.durationMs / 1000).toFixed(0)} s. Not yet in the soak: a PostgreSQL restart, a third account, ticket webhooks.`,
+        `${f.sizes.reports ?? 0} threats reported from Zendesk and ${f.sizes.ticketWebhooks ?? 0} Zendesk-side changes, ` +
+        `${(f.durationMs / 1000).toFixed(0)} s.`,
     );
   }
   if (soak.length > 0) lines.push('');

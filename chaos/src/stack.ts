@@ -69,7 +69,7 @@ export interface ChaosStack {
   env: Record<string, string>;
   /**
    * Stops the in-process connector and forwards every request to `url` (a connector process on the
-   * same database): 502 while nothing answers there.
+   * same database): 503 with Retry-After while nothing answers there.
    */
   handOver(url: string): Promise<void>;
   /** Stops forwarding and starts the in-process connector again. */
@@ -98,9 +98,12 @@ function forward(target: URL, req: http.IncomingMessage, res: http.ServerRespons
       answer.pipe(res);
     },
   );
+  // 503 with Retry-After, as a load balancer answers while its only backend restarts: Zendesk
+  // retries that (and only that), the incident service retries any failure.
   upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end('{"error":{"code":"bad_gateway","message":"the connector process is not answering"}}');
+    if (!res.headersSent)
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+    res.end('{"error":{"code":"unavailable","message":"the connector process is not answering"}}');
   });
   req.pipe(upstream);
 }
@@ -143,6 +146,8 @@ export interface StartOptions {
   webhookRetryDelaysMs?: number[];
   /** WORKER_JOB_TIMEOUT_SECONDS: how soon a job a killed process held is run again. */
   jobTimeoutSeconds?: number;
+  /** The Zendesk sandbox's webhook retry slots (409 delays; one 503 retry each). Default 2. */
+  zendeskWebhookRetries?: number[];
 }
 
 export async function startChaosStack(
@@ -175,7 +180,8 @@ export async function startChaosStack(
         redirect_uris: [`${url}/oauth/callback`],
       },
     ],
-    webhooks: { retryDelaysMs: [20, 50] },
+    // Zendesk retries a 503 with Retry-After once per entry: room for a connector restart.
+    webhooks: { retryDelaysMs: options.zendeskWebhookRetries ?? [20, 50] },
   });
   const seedA = seedDemo(zendeskSandbox, 'demo');
   const seedB = seedDemo(zendeskSandbox, 'other');
