@@ -63,14 +63,15 @@ const steps = [
     run(`soak on ${backend}`, 'npx', ['tsx', 'scripts/soak.ts'], chaosDir, {
       SOAK_BACKEND: backend,
       SOAK_TICKETS: process.env.SOAK_TICKETS ?? (profile === 'ci' ? '6' : '50'),
-      SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '1000'),
+      // Each move delivers 2-3 events: 4,400 moves and the replies' echoes make about 10,000.
+      SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '4400'),
       SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
       SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.25' : '0.1'),
       SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
       SOAK_TICKET_WEBHOOKS: process.env.SOAK_TICKET_WEBHOOKS ?? (profile === 'ci' ? '60' : '2000'),
       SOAK_REPORTS: process.env.SOAK_REPORTS ?? (profile === 'ci' ? '6' : '40'),
       // Paced below what the worker applies, so the latency measured is not a backlog's wait.
-      SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '150'),
+      SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '100'),
       SOAK_SEED: seed,
     }),
   ),

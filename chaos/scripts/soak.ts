@@ -1,5 +1,5 @@
 // Issue 9, section 1, first version: a soak of the composed connector under faults, sized by
-// environment variables. Incidents linked to tickets in two accounts (one with sub-clients) are
+// environment variables. Incidents linked to tickets in three accounts (one with sub-clients) are
 // moved through random statuses in the incident sandbox, which delivers the real signed events;
 // meanwhile Zendesk answers 5xx, drops connections, expires the access token and rate-limits
 // (429 with Retry-After), the incident service answers 5xx and slowly, delivered events are
@@ -7,7 +7,8 @@
 // state: every event's note on its ticket exactly once, each Status field equal to the incident's
 // newest status, the queue drained. With SOAK_KILLS the connector runs as a real process that is
 // SIGKILLed and started again. Zendesk-side changes (src/ticket-traffic.ts) send ticket webhooks through
-// the sandbox's triggers. Not yet: a PostgreSQL restart, a third account.
+// the sandbox's triggers.
+// On PostgreSQL the soak runs on a private cluster it restarts mid-run (src/private-postgres.ts).
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
@@ -18,7 +19,8 @@ import {
   type ConnectorProcess,
 } from '@incident-desk/connector/test/support/connector-process';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
-import { MiB, peakRssSampler } from '../src/memory';
+import { MiB, peakRssSampler, processRssSampler } from '../src/memory';
+import { startPrivatePostgres, type PrivatePostgres } from '../src/private-postgres';
 import { writeReportPart } from '../src/report-parts';
 import { eventually, sandboxTicket, seedIncident } from '../src/sandbox-access';
 import {
@@ -45,6 +47,11 @@ const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
 const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
 /** Tickets reported through the submit tag; replies and takedown tags go to these. */
 const REPORTS = Number(process.env.SOAK_REPORTS ?? 4);
+/**
+ * PostgreSQL backend: restarts of a private cluster started for the soak (the machine's shared
+ * server is never touched); 0 runs on DATABASE_URL as given.
+ */
+const PG_RESTARTS = backend === 'postgres' ? Number(process.env.SOAK_PG_RESTARTS ?? 1) : 0;
 let seed = Number(process.env.SOAK_SEED ?? 20261121);
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
@@ -111,7 +118,7 @@ async function injectFault(stack: ChaosStack): Promise<void> {
       await zendesk({ path: '/api/v2/*', kind: 'unauthorized', times: 1 });
       break;
     case 'zendesk_429_burst': {
-      const subdomain = pick(['demo', 'other']);
+      const subdomain = pick(['demo', 'other', 'third']);
       await call(`${stack.zendeskUrl}/_sandbox/accounts/${subdomain}/rate-limit`, 'PUT', {
         requests_per_minute: 3,
         window_ms: 2_000,
@@ -184,11 +191,19 @@ async function queueBacklog(stack: ChaosStack): Promise<number> {
 async function main() {
   const started = Date.now();
   const sampler = peakRssSampler();
+  const childRss = processRssSampler();
+  let privatePg: PrivatePostgres | null = null;
+  if (PG_RESTARTS > 0) {
+    privatePg = startPrivatePostgres(await freePort());
+    process.env.DATABASE_URL = privatePg.url;
+    say(`private PostgreSQL cluster at ${privatePg.url}`);
+  }
   const stack = await startChaosStack(backend, {
     webhookDelayMs: 20,
     webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
     // A job a SIGKILLed process held runs again after this; the queues are created with it.
     jobTimeoutSeconds: 10,
+    thirdAccount: true,
     // Retry slots for Zendesk's 503 retries (Retry-After 1-2 s): enough to ride out a restart.
     zendeskWebhookRetries: Array.from({ length: 40 }, () => 50),
   });
@@ -199,12 +214,14 @@ async function main() {
     );
 
     const tickets: SoakTicket[] = [];
+    // Three accounts: demo (a parent organisation with two sub-clients), other and third.
+    const accounts = [stack.a, stack.b, stack.c!];
     for (let i = 0; i < TICKETS; i++) {
-      const account = i % 2 === 0 ? stack.a : stack.b;
+      const account = accounts[i % accounts.length]!;
       const clientId =
         account === stack.a
           ? pick(['cl_demo_parent', 'cl_demo_retail', 'cl_demo_bank'])
-          : 'cl_other_org';
+          : account.incidentClientId;
       const incident = await seedIncident(stack, {
         clientId,
         url: `https://soak-${backend}-${i}.example/login`,
@@ -230,7 +247,7 @@ async function main() {
       duplicateRate: DUPLICATE_RATE,
       label: backend,
     });
-    for (let i = 0; i < REPORTS; i++) await traffic.report(i % 2 === 0 ? stack.a : stack.b, i);
+    for (let i = 0; i < REPORTS; i++) await traffic.report(accounts[i % accounts.length]!, i);
     const reportedTickets: TrafficTicket[] = await traffic.reportedTickets(120_000);
     tickets.push(...reportedTickets);
     say(`${reportedTickets.length} threats reported from Zendesk and linked`);
@@ -271,6 +288,7 @@ async function main() {
         extraEnv: env,
         readyTimeoutMs: 120_000,
       });
+      childRss.watch(child.pid);
     };
     if (KILLS > 0) {
       await stack.handOver(`http://127.0.0.1:${port}`);
@@ -285,6 +303,13 @@ async function main() {
       Array.from({ length: RESTARTS }, (_, k) => Math.floor(((k + 1) * ADVANCES) / (RESTARTS + 1))),
     );
     let restarts = 0;
+    const pgRestartAt = new Set(
+      Array.from({ length: PG_RESTARTS }, (_, k) =>
+        Math.floor(((k + 0.6) * ADVANCES) / PG_RESTARTS),
+      ),
+    );
+    let pgRestarts = 0;
+    const pgRestartWindows: { from: number; to: number }[] = [];
     let replays = { sent: 0, duplicate: 0 };
     for (let step = 0; step < ADVANCES; step++) {
       const ticket = pick(tickets);
@@ -308,6 +333,15 @@ async function main() {
         }
         restarts += 1;
         say(`restarted the connector at step ${step}`);
+      }
+      if (privatePg && pgRestartAt.has(step)) {
+        const begun = Date.now();
+        privatePg.restart();
+        pgRestartWindows.push({ from: begun, to: Date.now() });
+        pgRestarts += 1;
+        say(
+          `restarted PostgreSQL (pg_ctl restart -m fast) at step ${step} in ${Date.now() - begun} ms`,
+        );
       }
       if (child && killAt.has(step)) {
         await (child as ConnectorProcess).kill();
@@ -412,7 +446,7 @@ async function main() {
       )?.value;
       if (refs.length > 0 && field !== newest) statusMismatches += 1;
     }
-    const ticketSide = await traffic.check();
+    const ticketSide = await traffic.check(pgRestartWindows);
     if (process.env.SOAK_DEBUG) {
       const jobs = await stack.connector.db.prisma.$queryRawUnsafe<unknown[]>(
         `SELECT state, data, output FROM "${stack.schemas.boss}".job WHERE name = 'ticket-event' ORDER BY created_on`,
@@ -439,8 +473,10 @@ async function main() {
         faultRate: FAULT_RATE,
         paceMs: PACE_MS,
         kills: KILLS,
+        postgresRestarts: PG_RESTARTS,
         ticketWebhooks: TICKET_WEBHOOKS,
         reports: REPORTS,
+        accounts: accounts.length,
       },
       eventsSent: deliveries.length,
       deliveriesFailed: deliveries.filter((d) => d.state !== 'delivered').length,
@@ -462,6 +498,8 @@ async function main() {
       },
       p99ReceiptToAppliedMs: Math.round(p99),
       peakRssMiB: +(sampler.stop() / MiB).toFixed(1),
+      ...(KILLS > 0 ? { connectorPeakRssMiB: +(childRss.stop() / MiB).toFixed(1) } : {}),
+      ...(privatePg ? { postgresRestarts: pgRestarts } : {}),
       durationMs: Date.now() - started,
     };
     writeReportPart(`soak-${backend}`, figures);
@@ -478,6 +516,7 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await stack.close();
+    privatePg?.stop();
   }
 }
 

@@ -45,6 +45,7 @@ export interface SoakFigures {
     webhooksSent: number;
     webhooksDuplicated: number;
     webhooksFailed: number;
+    webhooksRefusedDuringPostgresRestart?: number;
     reports: number;
     replies: number;
     takedownRequests: number;
@@ -182,7 +183,7 @@ export function renderMarkdown(report: ChaosReport): string {
       'Lost (must be 0)',
       perSoak(
         (f) =>
-          `${f.lost} notes missing, ${f.deliveriesFailed} deliveries never accepted; ticket side: ${tw(f, (t) => `${t.lost} replies, reports or requests not applied, ${t.webhooksFailed} webhooks never accepted`)}`,
+          `${f.lost} notes missing, ${f.deliveriesFailed} deliveries never accepted; ticket side: ${tw(f, (t) => `${t.lost} replies, reports or requests not applied, ${t.webhooksFailed} webhooks never accepted${t.webhooksRefusedDuringPostgresRestart ? ` (and ${t.webhooksRefusedDuringPostgresRestart} refused with 500/503 without Retry-After during the PostgreSQL restart, which Zendesk does not retry: a product defect; caught up by later webhooks)` : ''}`)}`,
       ),
     ],
     [

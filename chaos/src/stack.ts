@@ -60,6 +60,8 @@ export interface ChaosStack {
   incidentSandbox: IncidentSandbox;
   a: InstalledAccount;
   b: InstalledAccount;
+  /** With `thirdAccount`: a third account on its own incident-service organisation. */
+  c?: InstalledAccount;
   logs: LogCapture;
   /** Every plaintext secret this run knows of (keys, client secret, tokens, webhook secrets). */
   secrets(): Promise<string[]>;
@@ -148,6 +150,8 @@ export interface StartOptions {
   jobTimeoutSeconds?: number;
   /** The Zendesk sandbox's webhook retry slots (409 delays; one 503 retry each). Default 2. */
   zendeskWebhookRetries?: number[];
+  /** Installs a third account ("third"), on an organisation made for it. Default off. */
+  thirdAccount?: boolean;
 }
 
 export async function startChaosStack(
@@ -286,6 +290,28 @@ export async function startChaosStack(
     'cl_demo_bank',
   ]);
   const b = await install(seedB, OTHER_ORG_API_KEY, 'cl_other_org', []);
+  let c: InstalledAccount | undefined;
+  if (options.thirdAccount) {
+    const control = async (route: string, body: unknown) => {
+      const response = await fetch(`${incidentUrl}/_sandbox${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+    };
+    const clientId = 'cl_chaos_third';
+    const apiKey = `chaos-third-key-${randomBytes(12).toString('hex')}`;
+    await control('/clients', { id: clientId, name: 'Chaos third organisation' });
+    // The same scopes the other organisation's key has.
+    const otherKey = incidentSandbox.store.state.apiKeys.find((k) => k.key === OTHER_ORG_API_KEY);
+    await control('/keys', {
+      key: apiKey,
+      clientId,
+      scopes: otherKey?.scopes ?? ['incidents:read'],
+    });
+    c = await install(seedDemo(zendeskSandbox, 'third'), apiKey, clientId, []);
+  }
 
   const queueNames = ['incident-event', 'ticket-event'];
   let closed = false;
@@ -302,6 +328,7 @@ export async function startChaosStack(
     incidentSandbox,
     a,
     b,
+    ...(c ? { c } : {}),
     logs,
     schemas: database.schemas,
     async secrets() {
@@ -316,7 +343,7 @@ export async function startChaosStack(
         Buffer.from(sealingKey, 'base64').toString('hex'),
         clientSecret,
         ...tokens,
-        ...[a, b].flatMap((account) => [
+        ...[a, b, ...(c ? [c] : [])].flatMap((account) => [
           account.sidebarSecret,
           account.incidentApiKey,
           account.zendeskWebhookSecret,
