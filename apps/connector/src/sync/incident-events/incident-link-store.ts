@@ -30,6 +30,12 @@ export async function findLink(
   accountId: string,
   incidentId: string,
 ): Promise<LinkLookup> {
+  // The claim is read before the link: completing a claim deletes it and saves the link in one
+  // transaction, so a claim gone at the first read means the link, if any, is visible at the second.
+  // (Link first could miss both: no link yet, then no claim any more.)
+  const claim = await db.prisma.incidentTicketClaim.findUnique({
+    where: { accountId_incidentId: { accountId, incidentId } },
+  });
   const row = await db.prisma.incidentLink.findFirst({
     where: { accountId, OR: [{ incidentId }, { reportRef: incidentId }] },
     orderBy: { createdAt: 'asc' },
@@ -45,9 +51,6 @@ export async function findLink(
       },
     };
   }
-  const claim = await db.prisma.incidentTicketClaim.findUnique({
-    where: { accountId_incidentId: { accountId, incidentId } },
-  });
   if (!claim) return { state: 'none' };
   return {
     state: 'claimed',
