@@ -5,6 +5,15 @@ export function sendError(res: Response, status: number, code: string, message: 
   res.status(status).json({ error: { code, message } });
 }
 
+/**
+ * The database cannot take the delivery right now (e.g. PostgreSQL restarting). Zendesk retries a
+ * webhook only on 409, or on 429/503 carrying Retry-After, so the 503 always carries it.
+ */
+export function sendUnavailable(res: Response, message: string, retryAfterSeconds = 10): void {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  sendError(res, 503, 'unavailable', message);
+}
+
 /** Body-parser failures (size, encoding) and anything unexpected, answered without a stack. */
 export const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const status = typeof error?.status === 'number' ? (error.status as number) : 500;

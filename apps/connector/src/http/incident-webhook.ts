@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import { verifyWebhook } from '@incident-desk/incident-api';
 import type { Inbox } from '../ingest/inbox';
-import { sendError } from './http-error';
+import { sendError, sendUnavailable } from './http-error';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 
 export const INCIDENT_EVENT_QUEUE = 'incident-event';
@@ -36,7 +36,13 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
 
   router.post('/webhooks/incident', ...body, async (req, res) => {
     const subscriptionId = typeof req.query.subscription === 'string' ? req.query.subscription : '';
-    const subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
+    let subscription: Awaited<ReturnType<typeof options.subscriptions.find>> = null;
+    try {
+      subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
+    } catch (error) {
+      console.error('incident webhook: subscription lookup failed:', error);
+      return sendUnavailable(res, 'could not read the subscription; retry later');
+    }
     if (!subscription) {
       return sendError(res, 401, 'unknown_subscription', 'no subscription matches this address');
     }
@@ -86,7 +92,7 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
       res.status(200).json({ status: outcome.status });
     } catch (error) {
       console.error('incident webhook: durable write failed:', error);
-      sendError(res, 503, 'unavailable', 'could not store the event; retry later');
+      sendUnavailable(res, 'could not store the event; retry later');
     }
   });
   return router;

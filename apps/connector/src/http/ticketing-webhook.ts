@@ -5,7 +5,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { verifyZendeskWebhook } from '@incident-desk/zendesk-api';
 import type { Inbox } from '../ingest/inbox';
-import { sendError } from './http-error';
+import { sendError, sendUnavailable } from './http-error';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 
 export const TICKET_EVENT_QUEUE = 'ticket-event';
@@ -82,7 +82,13 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
     ...rawJsonBody(options.bodyLimitBytes ?? 64 * 1024),
     async (req, res) => {
       const accountId = typeof req.query.account === 'string' ? req.query.account : '';
-      const account = accountId ? await options.accounts.find(accountId) : null;
+      let account: Awaited<ReturnType<typeof options.accounts.find>> = null;
+      try {
+        account = accountId ? await options.accounts.find(accountId) : null;
+      } catch (error) {
+        console.error('ticketing webhook: account lookup failed:', error);
+        return sendUnavailable(res, 'could not read the account; retry later');
+      }
       if (!account)
         return sendError(res, 401, 'unknown_account', 'no account matches this address');
 
@@ -150,7 +156,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
         res.status(200).json({ status: outcome.status });
       } catch (error) {
         console.error('ticketing webhook: durable write failed:', error);
-        sendError(res, 503, 'unavailable', 'could not store the delivery; retry later');
+        sendUnavailable(res, 'could not store the delivery; retry later');
       }
     },
   );
