@@ -36,7 +36,7 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
 
   router.post('/webhooks/incident', ...body, async (req, res) => {
     const subscriptionId = typeof req.query.subscription === 'string' ? req.query.subscription : '';
-    let subscription: Awaited<ReturnType<typeof options.subscriptions.find>> = null;
+    let subscription: Awaited<ReturnType<typeof options.subscriptions.find>>;
     try {
       subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
     } catch (error) {

@@ -82,7 +82,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
     ...rawJsonBody(options.bodyLimitBytes ?? 64 * 1024),
     async (req, res) => {
       const accountId = typeof req.query.account === 'string' ? req.query.account : '';
-      let account: Awaited<ReturnType<typeof options.accounts.find>> = null;
+      let account: Awaited<ReturnType<typeof options.accounts.find>>;
       try {
         account = accountId ? await options.accounts.find(accountId) : null;
       } catch (error) {
