@@ -51,6 +51,7 @@ export interface SoakFigures {
     takedownRequests: number;
     lost: number;
     duplicated: number;
+    takedownsAppliedTwice?: number;
     problems: string[];
   };
   /** Restarts of the soak's private PostgreSQL cluster (postgres backend only). */
@@ -188,7 +189,7 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'Duplicated (must be 0)',
-      `soak, notes written twice: ${perSoak((f) => `${f.duplicated}; ticket side, comments forwarded twice, threats reported twice or requests applied twice: ${tw(f, (t) => String(t.duplicated))}`)}; fuzz, jobs or receipts added: ${perBackend(
+      `soak, notes written twice: ${perSoak((f) => `${f.duplicated}; ticket side, comments forwarded twice, threats reported twice or requests applied twice: ${tw(f, (t) => `${t.duplicated}${t.takedownsAppliedTwice ? ` (${t.takedownsAppliedTwice} takedown requests applied twice: a product defect, see chaos/README.md)` : ''}`)}`)}; fuzz, jobs or receipts added: ${perBackend(
         (f) =>
           String(
             f.countsAfter.jobs -

@@ -71,6 +71,8 @@ export interface TicketTrafficFigures {
   lost: number;
   /** Replies forwarded twice or more, threats reported twice, takedown requests applied twice. */
   duplicated: number;
+  /** Of those, takedown requests applied twice (see chaos/README.md: a defect the soak found). */
+  takedownsAppliedTwice: number;
   problems: string[];
 }
 
@@ -190,6 +192,7 @@ export function createTicketTraffic(
       const problems: string[] = [];
       let lost = 0;
       let duplicated = 0;
+      let takedownsAppliedTwice = 0;
 
       for (const [body, ticket] of replies) {
         const n = byId.get(ticket.incidentId)?.comments.filter((c) => c.comment === body).length;
@@ -222,6 +225,7 @@ export function createTicketTraffic(
           );
         } else if (applied > requests) {
           duplicated += applied - requests;
+          takedownsAppliedTwice += applied - requests;
           problems.push(
             `ticket ${ticket.account.subdomain}#${ticket.ticketId}: ${requests} takedown request(s) applied ${applied} times`,
           );
@@ -255,6 +259,7 @@ export function createTicketTraffic(
         takedownRequests: [...takedowns.values()].reduce((sum, n) => sum + n, 0),
         lost,
         duplicated,
+        takedownsAppliedTwice,
         problems: problems.slice(0, 20),
       };
     },
