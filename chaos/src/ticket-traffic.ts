@@ -60,7 +60,7 @@ export interface TicketTrafficFigures {
   /**
    * Of those, deliveries refused only while PostgreSQL restarted: the connector answers 500 (the
    * account lookup fails) or 503 without Retry-After, neither of which Zendesk retries (a product
-   * defect, chaos/README.md). Tolerated so long as nothing ends up lost: a later change on the same
+   * defect, fixed in 7bb1f3a; chaos/README.md). Tolerated if nothing ends up lost: a later change on the same
    * ticket sends a webhook that catches up.
    */
   webhooksRefusedDuringPostgresRestart: number;
