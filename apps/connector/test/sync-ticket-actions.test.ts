@@ -126,6 +126,59 @@ describe.each(backends)('ticket -> incident actions on %s', (backend) => {
     expect((await incident(incidentId)).status).toBe('pending_review');
   });
 
+  it('a ticket update that fails after the action was sent: the retry finishes the update and never sends again', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    await h.addTags(ticketId, ['incident_request_takedown']);
+    const job = h.job({ kind: 'action', ticketId, action: 'tkd' });
+    const deps = { db: h.db, receiptId: `receipt-${backend}-${ticketId}` };
+    await h.zendeskFault({
+      method: 'PUT',
+      path: `/api/v2/tickets/${ticketId}.json`,
+      kind: 'error',
+      status: 503,
+      times: 1,
+    });
+    await expect(handleTicketEvent(deps, h.ctx, job)).rejects.toThrow();
+    const afterSend = await incident(incidentId);
+    expect(afterSend.status).toBe('case_building');
+    expect((await h.readTicket(ticketId)).ticket.tags).toContain('incident_request_takedown');
+
+    expect((await handleTicketEvent(deps, h.ctx, job)).status).toBe('applied');
+    expect(await incident(incidentId)).toEqual(afterSend);
+    expect(
+      await h.notesContaining(ticketId, `Takedown requested for incident ${incidentId}`),
+    ).toHaveLength(1);
+    expect((await h.readTicket(ticketId)).ticket.tags).not.toContain('incident_request_takedown');
+  });
+
+  it('a worker that stopped while sending leaves the outcome unknown: noted, never sent again', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    await h.addTags(ticketId, ['incident_request_takedown']);
+    const receiptId = `receipt-${backend}-${ticketId}`;
+    await h.db.prisma.incidentActionRequest.create({
+      data: {
+        accountId: SYNC_ACCOUNT,
+        receiptId,
+        ticketId: BigInt(ticketId),
+        incidentId,
+        action: 'tkd',
+        state: 'sending',
+      },
+    });
+    const before = await incident(incidentId);
+    const outcome = await handleTicketEvent(
+      { db: h.db, receiptId },
+      h.ctx,
+      h.job({ kind: 'action', ticketId, action: 'tkd' }),
+    );
+    expect(outcome.status).toBe('failed_permanently');
+    expect(await incident(incidentId)).toEqual(before);
+    expect(
+      await h.notesContaining(ticketId, 'may or may not have reached the service'),
+    ).toHaveLength(1);
+    expect((await h.readTicket(ticketId)).ticket.tags).not.toContain('incident_request_takedown');
+  });
+
   it('runs as the worker handler: parses the job and passes on the queue’s last try', async () => {
     const handler: SyncHandler = ticketEventSyncHandler({ db: h.db });
     expect(

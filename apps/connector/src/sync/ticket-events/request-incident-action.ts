@@ -46,27 +46,79 @@ export async function requestIncidentAction(
     return { status: 'failed_permanently', reason: 'ticket not linked to an incident' };
   }
 
-  const incidents = ctx.incidents().incidents;
-  try {
-    if (action === 'tkd') await incidents.requestTakedown(link.incidentId);
-    else if (action === 'monitor') await incidents.requestMonitoring(link.incidentId);
-    else await incidents.markSafe(link.incidentId);
-  } catch (error) {
-    if (isTransientIncidentFailure(error) && !deps.lastAttempt) throw error;
+  const request = deps.receiptId
+    ? { accountId: ctx.accountId, receiptId: deps.receiptId }
+    : undefined;
+  const earlier = request
+    ? await deps.db.prisma.incidentActionRequest.findUnique({
+        where: { accountId_receiptId: request },
+      })
+    : null;
+  if (earlier?.state === 'sending') {
+    // A worker stopped while sending: the service may have acted, so the action is not sent again.
     await updateTicket(ctx, deps.db, ticketId, {
       note:
-        `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${describeIncidentFailure(error)}. ` +
-        `Add the ${tag} tag again to retry.`,
+        `${ACTION_TEXT[action].request} for incident ${link.incidentId}: the connector stopped while sending it, ` +
+        `so it may or may not have reached the service. Check the incident; add the ${tag} tag again to send it again.`,
       removeTags: [tag],
     });
     return {
       status: 'failed_permanently',
-      reason: `${action} failed: ${describeIncidentFailure(error)}`,
+      reason: `${action} outcome unknown: stopped while sending`,
     };
   }
+  if (!earlier) {
+    if (request)
+      await deps.db.prisma.incidentActionRequest.create({
+        data: {
+          ...request,
+          ticketId: BigInt(ticketId),
+          incidentId: link.incidentId,
+          action,
+          state: 'sending',
+        },
+      });
+    try {
+      await sendAction(ctx, action, link.incidentId);
+    } catch (error) {
+      // The service answered (or certainly did not act): this attempt is over, whatever comes next.
+      if (request)
+        await deps.db.prisma.incidentActionRequest.delete({
+          where: { accountId_receiptId: request },
+        });
+      if (isTransientIncidentFailure(error) && !deps.lastAttempt) throw error;
+      await updateTicket(ctx, deps.db, ticketId, {
+        note:
+          `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${describeIncidentFailure(error)}. ` +
+          `Add the ${tag} tag again to retry.`,
+        removeTags: [tag],
+      });
+      return {
+        status: 'failed_permanently',
+        reason: `${action} failed: ${describeIncidentFailure(error)}`,
+      };
+    }
+    if (request)
+      await deps.db.prisma.incidentActionRequest.update({
+        where: { accountId_receiptId: request },
+        data: { state: 'sent' },
+      });
+  }
+  // Sent now or by an earlier try of this job whose ticket update failed: only the update is left.
   await updateTicket(ctx, deps.db, ticketId, {
     note: `${ACTION_TEXT[action].done} for incident ${link.incidentId}.`,
     removeTags: [tag],
   });
   return { status: 'applied', detail: `${action} sent for incident ${link.incidentId}` };
+}
+
+async function sendAction(
+  ctx: AccountContext,
+  action: IncidentAction,
+  incidentId: string,
+): Promise<void> {
+  const incidents = ctx.incidents().incidents;
+  if (action === 'tkd') await incidents.requestTakedown(incidentId);
+  else if (action === 'monitor') await incidents.requestMonitoring(incidentId);
+  else await incidents.markSafe(incidentId);
 }
