@@ -87,13 +87,19 @@ describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
     expect(job?.singletonKey).toBe(`${ACCOUNT}:101`);
   });
 
-  it('deduplicates comments and actions on the firing update, else on the invocation id', async () => {
+  it('deduplicates comments and actions on the invocation id, else on the firing update', async () => {
     const comment = { kind: 'comment', ticketId: 102, updatedAt: '2026-11-21T10:00:00Z' };
+    const retried = { invocationId: 'inv-comment' };
+    expect((await status(await post(comment, retried))).body.status).toBe('accepted');
+    expect((await status(await post(comment, retried))).body.status).toBe('duplicate');
+    // a second reply within the same second: another invocation, same updated_at
     expect((await status(await post(comment))).body.status).toBe('accepted');
-    expect((await status(await post(comment))).body.status).toBe('duplicate');
-    expect(
-      (await status(await post({ ...comment, updatedAt: '2026-11-21T10:05:00Z' }))).body.status,
-    ).toBe('accepted');
+
+    // without the header, the firing update is the key
+    const unnamed = { invocationId: '' };
+    const later = { ...comment, updatedAt: '2026-11-21T10:05:00Z' };
+    expect((await status(await post(later, unnamed))).body.status).toBe('accepted');
+    expect((await status(await post(later, unnamed))).body.status).toBe('duplicate');
 
     const action = { kind: 'action', ticketId: 102, action: 'tkd' };
     expect((await status(await post(action, { invocationId: 'inv-fixed' }))).body.status).toBe(

@@ -64,14 +64,16 @@ const UNAUTHORISED = new Set(['missing_signature', 'signature_mismatch']);
  * A report is keyed by ticket and mode, so a threat is never reported twice from one ticket; a
  * report that created nothing (refused, invalid Threat) releases its receipt in the worker
  * (ingest/release-receipt.ts), so the submit tag added again is a new request. A
- * comment or action is keyed by the update that fired it when the template carries it, else by
- * Zendesk's invocation id (its retries reuse it); the worker also keeps every forwarded comment id.
+ * comment or action is keyed by Zendesk's invocation id (its retries reuse it), else by the update
+ * that fired it; the worker also keeps every forwarded comment id and checks the request tag.
  */
 function dedupeKeyOf(body: TTicketingWebhookBody, invocationId: string | undefined): string | null {
   if (body.kind === 'report') return `ticket-report:${body.ticketId}:${body.mode}`;
+  // The invocation id first: Zendesk's retries reuse it, while updated_at has whole seconds only,
+  // so two replies (or a tag re-added) within one second would share a key and one be lost.
+  if (invocationId) return `zendesk-invocation:${invocationId}`;
   const request = body.kind === 'action' ? `${body.kind}:${body.action}` : body.kind;
-  if (body.updatedAt) return `ticket-${request}:${body.ticketId}:${body.updatedAt}`;
-  return invocationId ? `zendesk-invocation:${invocationId}` : null;
+  return body.updatedAt ? `ticket-${request}:${body.ticketId}:${body.updatedAt}` : null;
 }
 
 export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router {
