@@ -70,9 +70,6 @@ const steps = [
       SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
       SOAK_TICKET_WEBHOOKS: process.env.SOAK_TICKET_WEBHOOKS ?? (profile === 'ci' ? '60' : '2000'),
       SOAK_REPORTS: process.env.SOAK_REPORTS ?? (profile === 'ci' ? '6' : '40'),
-      // A takedown applied twice (a known defect, README) fails the full run, not the CI one.
-      SOAK_TOLERATE_DOUBLE_TAKEDOWNS:
-        process.env.SOAK_TOLERATE_DOUBLE_TAKEDOWNS ?? (profile === 'ci' ? '1' : '0'),
       // Paced below what the worker applies, so the latency measured is not a backlog's wait.
       SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '100'),
       SOAK_SEED: seed,

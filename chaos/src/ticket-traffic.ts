@@ -11,12 +11,11 @@ import { eventually, sandboxTicket } from './sandbox-access';
 /** The tag the takedown trigger looks for (sync/ticket-events/ticket-tags.ts). */
 const TAKEDOWN_TAG = 'incident_request_takedown';
 /**
- * Changes to one ticket are spaced by more than a second. The connector keys a reply's or a
- * request's webhook on {{ticket.updated_at_with_timestamp}}, which has whole seconds: a second
- * reply on the same ticket within the same second is taken for a duplicate of the first and is
- * only forwarded if a later reply comes (a product defect the soak found; see chaos/README.md).
+ * Changes to one ticket are not spaced: replies and request tags within the same second must each
+ * be applied (the connector keys them on Zendesk's invocation id, not on the whole-second
+ * updated_at, since a7a63b3).
  */
-export const SAME_TICKET_GAP_MS = 1_100;
+export const SAME_TICKET_GAP_MS = 0;
 /** What the incident sandbox writes into the history for each takedown request. */
 const TAKEDOWN_HISTORY = 'Takedown requested by client';
 
@@ -97,10 +96,10 @@ export function createTicketTraffic(
   };
 
   return {
-    /** The tickets that may be changed now (their last change more than a second ago). */
+    /** The tickets that may be changed now (their last change more than SAME_TICKET_GAP_MS ago). */
     ready(tickets: TrafficTicket[]): TrafficTicket[] {
       const now = Date.now();
-      return tickets.filter((t) => now - (lastChange.get(keyOf(t)) ?? 0) > SAME_TICKET_GAP_MS);
+      return tickets.filter((t) => now - (lastChange.get(keyOf(t)) ?? 0) >= SAME_TICKET_GAP_MS);
     },
 
     /** Opens a ticket carrying the submit tag and a Threat; the report trigger sends it. */
