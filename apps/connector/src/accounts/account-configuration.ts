@@ -186,14 +186,7 @@ export async function ensureSidebarSecret(
 ): Promise<string> {
   const row = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
   if (row?.sealedSidebarSecret) return secretBox.open(row.sealedSidebarSecret);
-  const secret = randomBytes(32).toString('base64url');
-  const sealedSidebarSecret = await secretBox.seal(secret);
-  await db.prisma.accountConfiguration.upsert({
-    where: { accountId },
-    create: { accountId, sealedSidebarSecret },
-    update: { sealedSidebarSecret },
-  });
-  return secret;
+  return rotateSidebarSecret(db, secretBox, accountId);
 }
 
 function newSidebarSecret(): string {

@@ -6,7 +6,8 @@ import type { SecretBox } from '../secrets/secret-box';
 import { AccountUnavailableError } from './account-context';
 import { withAccountLock } from './account-lock';
 import { markReauthorizationRequired, storeCredential } from './credential-store';
-import { OAuthGrantError, requestTokens, type IssuedTokens } from './oauth-token-endpoint';
+import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
+import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 export interface NarrowCredentialInput {
@@ -31,35 +32,18 @@ export async function narrowCredential(input: NarrowCredentialInput): Promise<st
     if (!row || row.state !== 'active') {
       throw new AccountUnavailableError(accountId, 'reauthorization_required');
     }
-    const common = {
-      client_id: oauth.clientId,
-      client_secret: oauth.clientSecret,
-      scope: input.scope,
-      expires_in: oauth.accessTokenExpiresIn,
-    };
     let tokens: IssuedTokens;
     try {
-      tokens =
-        row.grant === 'client_credentials' || !row.sealedRefreshToken
-          ? await requestTokens({
-              baseUrl,
-              body: { grant_type: 'client_credentials', ...common },
-              timeoutMs: oauth.tokenRequestTimeoutMs,
-              now,
-              fetch: input.fetch,
-            })
-          : await requestTokens({
-              baseUrl,
-              body: {
-                grant_type: 'refresh_token',
-                refresh_token: await secretBox.open(row.sealedRefreshToken),
-                refresh_token_expires_in: oauth.refreshTokenExpiresIn,
-                ...common,
-              },
-              timeoutMs: oauth.tokenRequestTimeoutMs,
-              now,
-              fetch: input.fetch,
-            });
+      tokens = await renewTokens({
+        oauth,
+        baseUrl,
+        ...(row.grant === 'client_credentials' || !row.sealedRefreshToken
+          ? {}
+          : { refreshToken: await secretBox.open(row.sealedRefreshToken) }),
+        scope: input.scope,
+        now,
+        fetch: input.fetch,
+      });
     } catch (error) {
       if (error instanceof OAuthGrantError && error.isInvalidGrant) {
         await markReauthorizationRequired(db, accountId, error.message, new Date(now()));

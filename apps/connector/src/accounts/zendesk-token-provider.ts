@@ -11,7 +11,8 @@ import {
   recordCredentialError,
   storeCredential,
 } from './credential-store';
-import { OAuthGrantError, requestTokens, type IssuedTokens } from './oauth-token-endpoint';
+import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
+import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 /** Refresh when less than this remains. */
@@ -69,18 +70,13 @@ export function createZendeskTokenProvider(
         throw new AccountUnavailableError(accountId, 'reauthorization_required');
       }
 
-      const common = {
-        client_id: oauth.clientId,
-        client_secret: oauth.clientSecret,
-        expires_in: oauth.accessTokenExpiresIn,
-      };
       let tokens: IssuedTokens;
       try {
         if (row.grant === 'client_credentials') {
-          tokens = await requestTokens({
+          tokens = await renewTokens({
+            oauth,
             baseUrl,
-            body: { grant_type: 'client_credentials', scope: row.scope, ...common },
-            timeoutMs: oauth.tokenRequestTimeoutMs,
+            scope: row.scope,
             now,
             fetch: options.fetch,
           });
@@ -97,15 +93,10 @@ export function createZendeskTokenProvider(
             );
             throw new AccountUnavailableError(accountId, 'reauthorization_required');
           }
-          tokens = await requestTokens({
+          tokens = await renewTokens({
+            oauth,
             baseUrl,
-            body: {
-              grant_type: 'refresh_token',
-              refresh_token: await secretBox.open(row.sealedRefreshToken),
-              refresh_token_expires_in: oauth.refreshTokenExpiresIn,
-              ...common,
-            },
-            timeoutMs: oauth.tokenRequestTimeoutMs,
+            refreshToken: await secretBox.open(row.sealedRefreshToken),
             now,
             fetch: options.fetch,
           });
