@@ -173,6 +173,31 @@ describe.each(backends)('re-reporting through the trigger path on %s', (backend)
     },
   );
 
+  it('a late redelivery of an answered request reports nothing: the submit tag is gone', async () => {
+    const ticketId = await h.createTicket({ threat: 'not a threat either' });
+    expect(reportsOf(await drain(), ticketId).map((entry) => entry.outcome.status)).toEqual([
+      'failed_permanently',
+    ]);
+    // the agent fixes the Threat but has not asked again; Zendesk retries the old delivery
+    const threat = `https://late-${tag}.phish-resubmit.test/`;
+    await setThreat(ticketId, threat);
+    expect(await redeliver(ticketId)).toBe('accepted');
+    const late = reportsOf(await drain(), ticketId);
+    expect(late.map((entry) => entry.outcome)).toEqual([
+      { status: 'skipped', reason: 'tag incident_submit no longer on the ticket' },
+    ]);
+    expect(await h.incidentsWithSubject(threat)).toHaveLength(0);
+    expect(await h.notesContaining(ticketId, 'Not reported to the incident service')).toHaveLength(
+      1,
+    );
+    // asked again, it is reported
+    await h.addTags(ticketId, ['incident_submit']);
+    expect(reportsOf(await drain(), ticketId).map((entry) => entry.outcome.status)).toEqual([
+      'applied',
+    ]);
+    expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
+  });
+
   it('a report the service refused (400) can be made again by re-adding the tag', async () => {
     const threat = `https://refused-${tag}.phish-resubmit.test/`;
     const ticketId = await h.createTicket({ threat });

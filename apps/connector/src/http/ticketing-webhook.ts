@@ -55,6 +55,8 @@ export type TTicketingWebhookBody = z.infer<typeof ZTicketingWebhookBody>;
 export interface TicketEventJob {
   accountId: string;
   receivedAt: string;
+  /** Who asked: a trigger's report stands only while its submit tag is on the ticket. */
+  via?: 'trigger' | 'sidebar';
   body: TTicketingWebhookBody;
 }
 
@@ -140,6 +142,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
       const job: TicketEventJob = {
         accountId: account.accountId,
         receivedAt: (options.now?.() ?? new Date()).toISOString(),
+        via: 'trigger',
         body,
       };
 

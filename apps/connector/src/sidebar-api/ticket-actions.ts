@@ -88,7 +88,7 @@ function enqueueTicketJob(
   now: Date,
 ) {
   const { accountId } = caller.ctx;
-  const job: TicketEventJob = { accountId, receivedAt: now.toISOString(), body };
+  const job: TicketEventJob = { accountId, receivedAt: now.toISOString(), via: 'sidebar', body };
   return inbox.accept({
     source: 'zendesk',
     // the trigger's key (ticketing-webhook.ts): a sidebar report and a trigger report are one report

@@ -16,7 +16,7 @@ export async function handleTicketEvent(
   const { body } = job;
   switch (body.kind) {
     case 'report':
-      return reportThreat(deps, ctx, body.ticketId, body.mode);
+      return reportThreat(deps, ctx, body.ticketId, body.mode, { byTag: job.via === 'trigger' });
     case 'comment':
       return forwardComments(deps, ctx, body.ticketId);
     case 'action':

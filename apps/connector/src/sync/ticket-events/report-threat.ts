@@ -53,6 +53,8 @@ interface ReportScope {
   ctx: AccountContext;
   ticketId: number;
   mode: ReportMode;
+  /** Asked for by the submit tag (a trigger), not by the sidebar: the tag must still be there. */
+  byTag: boolean;
 }
 
 export async function reportThreat(
@@ -60,8 +62,9 @@ export async function reportThreat(
   ctx: AccountContext,
   ticketId: number,
   mode: ReportMode,
+  options: { byTag?: boolean } = {},
 ): Promise<SyncOutcome> {
-  const scope: ReportScope = { deps, ctx, ticketId, mode };
+  const scope: ReportScope = { deps, ctx, ticketId, mode, byTag: options.byTag ?? false };
   const attempt = await findAttempt(scope);
   if (attempt) return resumeAttempt(scope, attempt);
 
@@ -92,6 +95,12 @@ async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
     if (error instanceof ZendeskRecordNotFoundError)
       return { status: 'skipped', reason: 'ticket not found' };
     throw error;
+  }
+  if (scope.byTag && !ticket.tags.includes(SUBMIT_TAG_OF[mode])) {
+    // A late redelivery of a request already answered (the tag is removed then), or a withdrawn
+    // one: nothing to report, and the tag added again is a new request.
+    await releaseRequest(scope);
+    return { status: 'skipped', reason: `tag ${SUBMIT_TAG_OF[mode]} no longer on the ticket` };
   }
   const threatValue = customFieldValue(ticket, ctx.fields.threat);
   const target = reportTargetOf(threatValue);

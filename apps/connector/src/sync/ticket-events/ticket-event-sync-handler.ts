@@ -11,6 +11,7 @@ import type { TicketEventDeps } from './ticket-event-deps';
 export const ZTicketEventJob = z.object({
   accountId: z.string().min(1),
   receivedAt: z.string(),
+  via: z.enum(['trigger', 'sidebar']).optional(),
   body: ZTicketingWebhookBody,
 });
 
