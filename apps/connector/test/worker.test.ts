@@ -124,6 +124,32 @@ describe.each(backends)('sync worker on %s', (backend) => {
     expect(await db.prisma.syncFailure.count({ where: { jobId: first! } })).toBe(1);
   });
 
+  it('records a job run again after its process died having recorded the failure once', async () => {
+    // the process recorded the failure and died before completing the job: pg-boss runs it again
+    const id = '5f0c1f4e-0d3b-4c55-9a61-3f1a2b7c9d01';
+    await db.prisma.syncFailure.create({
+      data: {
+        accountId: TEST_ACCOUNT,
+        queue: TICKET_EVENT_QUEUE,
+        jobId: id,
+        reason: 'ticket closed',
+        payload: { accountId: TEST_ACCOUNT, key: 'died-after-record' },
+      },
+    });
+    behaviours.set('died-after-record', () => ({
+      status: 'failed_permanently',
+      reason: 'ticket closed',
+    }));
+    await boss.send(
+      TICKET_EVENT_QUEUE,
+      { accountId: TEST_ACCOUNT, key: 'died-after-record' },
+      { id, singletonKey: 'died-after-record' },
+    );
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('died-after-record')).toBe(1);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: id } })).toBe(1);
+  });
+
   it('runs the jobs of one key one at a time, in order', async () => {
     const keys = ['k-1', 'k-2', 'k-3', 'k-4', 'k-5'];
     const ids: (string | null)[] = [];

@@ -68,6 +68,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       console.error(`${queue} job ${job.id} failed and names no account: ${reason}`);
       return;
     }
+    // A job run again because its process died after recording the failure: still one letter.
+    const recorded = await db.prisma.syncFailure.findFirst({
+      where: { accountId, jobId: job.id },
+      select: { id: true },
+    });
+    if (recorded) return;
     await db.prisma.syncFailure.create({
       data: {
         accountId,

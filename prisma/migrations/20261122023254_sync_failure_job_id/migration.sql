@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "sync_failure_job_id_idx" ON "sync_failure"("job_id");
