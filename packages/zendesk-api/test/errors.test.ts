@@ -61,6 +61,10 @@ describe('typed errors', () => {
     expect(error).toMatchObject({ status: 422, code: 'record_invalid', error: 'RecordInvalid' });
     expect((error as ZendeskRecordInvalidError).details).toEqual(details);
     expect((error as ZendeskRecordInvalidError).fieldErrors.base?.[0]?.error).toBe('ClosedTicket');
+    // the message says what to fix, not only "Record validation errors"
+    expect((error as Error).message).toBe(
+      '422 RecordInvalid: Record validation errors: Status: closed prevents ticket update (PUT /api/v2/tickets/9.json)',
+    );
   });
 
   it('400 and 409 have their own classes', async () => {

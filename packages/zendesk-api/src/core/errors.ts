@@ -66,7 +66,24 @@ function formatMessage(init: ZendeskApiErrorInit): string {
   const code = init.error ? ` ${init.error}` : '';
   const description = init.description ? `: ${init.description}` : '';
   const requestId = init.requestId ? ` [request id ${init.requestId}]` : '';
-  return `${init.status}${code}${description} (${init.method} ${init.path})${requestId}`;
+  return `${init.status}${code}${description}${detailsOf(init.details)} (${init.method} ${init.path})${requestId}`;
+}
+
+/**
+ * RecordInvalid's per-field descriptions ("Status: closed prevents ticket update"): the general
+ * description alone ("Record validation errors") does not say what to fix.
+ */
+function detailsOf(details: unknown): string {
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return '';
+  const descriptions = Object.values(details)
+    .flatMap((errors: unknown) => (Array.isArray(errors) ? (errors as unknown[]) : []))
+    .map((error) =>
+      typeof error === 'object' && error !== null && 'description' in error
+        ? error.description
+        : undefined,
+    )
+    .filter((text): text is string => typeof text === 'string' && text.length > 0);
+  return descriptions.length > 0 ? `: ${descriptions.slice(0, 3).join('; ')}` : '';
 }
 
 export class ZendeskBadRequestError extends ZendeskApiError {
