@@ -7,11 +7,14 @@
 // state: every event's note on its ticket exactly once, each Status field equal to the incident's
 // newest status, the queue drained. With SOAK_KILLS the connector runs as a real process that is
 // SIGKILLed and started again. Zendesk-side changes (src/ticket-traffic.ts) send ticket webhooks through
-// the sandbox's triggers.
+// the sandbox's triggers. Permanent failures are injected too (reports whose Threat is no threat,
+// a linked ticket closed while its incident still moves): each must end as dead letters of its own,
+// and nothing else may.
 // On PostgreSQL the soak runs on a private cluster it restarts mid-run (src/private-postgres.ts).
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
+//   SOAK_INVALID_REPORTS=3  SOAK_CLOSED_TICKETS=1
 import { signWebhook } from '@incident-desk/incident-api';
 import {
   freePort,
@@ -21,7 +24,9 @@ import {
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler, processRssSampler } from '../src/memory';
 import { startPrivatePostgres, type PrivatePostgres } from '../src/private-postgres';
-import { writeReportPart } from '../src/report-parts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPORT_DIR, writeReportPart } from '../src/report-parts';
 import { eventually, sandboxTicket, seedIncident } from '../src/sandbox-access';
 import {
   startChaosStack,
@@ -30,6 +35,7 @@ import {
   type InstalledAccount,
 } from '../src/stack';
 import { waitForQuiet } from '../src/quiet';
+import { matchDeadLetters, type InjectedPermanentFailures } from '../src/dead-letters';
 import { createTicketTraffic, type TrafficTicket } from '../src/ticket-traffic';
 
 const backend = (process.env.SOAK_BACKEND ?? 'pglite') as Backend;
@@ -47,6 +53,10 @@ const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
 const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
 /** Tickets reported through the submit tag; replies and takedown tags go to these. */
 const REPORTS = Number(process.env.SOAK_REPORTS ?? 4);
+/** Injected permanent failure: reports from Zendesk whose Threat is no threat. */
+const INVALID_REPORTS = Number(process.env.SOAK_INVALID_REPORTS ?? 3);
+/** Injected permanent failure: linked tickets closed in Zendesk while their incidents still move. */
+const CLOSED_TICKETS = Number(process.env.SOAK_CLOSED_TICKETS ?? 1);
 /**
  * PostgreSQL backend: restarts of a private cluster started for the soak (the machine's shared
  * server is never touched); 0 runs on DATABASE_URL as given.
@@ -62,7 +72,8 @@ function random(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-const say = (line: string) => process.stdout.write(`soak: ${line}\n`);
+const say = (line: string) =>
+  process.stdout.write(`soak: ${new Date().toISOString().slice(11, 23)} ${line}\n`);
 
 async function call(url: string, method: string, body?: unknown): Promise<unknown> {
   const response = await fetch(url, {
@@ -140,6 +151,14 @@ async function injectFault(stack: ChaosStack): Promise<void> {
   injected(kind);
 }
 
+/** An agent closes the ticket: Zendesk then refuses every update of it (422 ClosedPreventsUpdate). */
+function closeTicket(stack: ChaosStack, ticket: SoakTicket): void {
+  const sandbox = stack.zendeskSandbox;
+  const record = sandbox.state.account(ticket.account.subdomain)!;
+  const agent = record.users.get(ticket.account.agent.id)!;
+  sandbox.tickets.update(record, ticket.ticketId, { status: 'closed' }, agent, 'web');
+}
+
 const offered = new Set<string>();
 
 /** Sends a share of the delivered events again, shuffled, re-signed as the service's retry would be. */
@@ -201,8 +220,10 @@ async function main() {
   const stack = await startChaosStack(backend, {
     webhookDelayMs: 20,
     webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
-    // A job a SIGKILLed process held runs again after this; the queues are created with it.
-    jobTimeoutSeconds: 10,
+    // A job a SIGKILLed process held runs again after this; the queues are created with it. Not
+    // shorter: a job slowed by the injected faults (429 bursts, latency, 5xx retries) on a loaded
+    // machine must not overrun it, or its retry would run beside it (production's default is 300 s).
+    jobTimeoutSeconds: 30,
     thirdAccount: true,
     // Retry slots for Zendesk's 503 retries (Retry-After 1-2 s): enough to ride out a restart.
     zendeskWebhookRetries: Array.from({ length: 40 }, () => 50),
@@ -274,6 +295,8 @@ async function main() {
     // With kills, the connector is the real process: the stack's address forwards to it, and a
     // SIGKILL or a SIGTERM is followed by a new process on the same database.
     let child: ConnectorProcess | null = null;
+    /** Every connector process's output, kept for report/soak-<backend>-connector.log. */
+    const children: ConnectorProcess[] = [];
     const port = KILLS > 0 ? await freePort() : 0;
     const startChild = async () => {
       const { CONNECTOR_PORT: _port, CONNECTOR_PUBLIC_URL: _public, ...env } = stack.env;
@@ -289,6 +312,7 @@ async function main() {
         readyTimeoutMs: 120_000,
       });
       childRss.watch(child.pid);
+      children.push(child);
     };
     if (KILLS > 0) {
       await stack.handOver(`http://127.0.0.1:${port}`);
@@ -310,6 +334,34 @@ async function main() {
     );
     let pgRestarts = 0;
     const pgRestartWindows: { from: number; to: number }[] = [];
+    // Injected permanent failures, spread over the run; the tickets closed are linked ones made
+    // here (not reported from Zendesk), so the replies and requests of the traffic go on.
+    const invalidReportAt = new Set(
+      Array.from({ length: INVALID_REPORTS }, (_, k) =>
+        Math.floor(((k + 0.5) * ADVANCES) / INVALID_REPORTS),
+      ),
+    );
+    // A closing is due from its step on, and done once a ticket carries a connector note: one
+    // never linked yet would only be passed over for a new ticket (recovery skips closed ones).
+    const closeFrom = Array.from({ length: Math.min(CLOSED_TICKETS, TICKETS) }, (_, k) =>
+      Math.floor(((k + 0.75) * ADVANCES) / (CLOSED_TICKETS + 0.25)),
+    );
+    const linkedSeededTicket = async (): Promise<SoakTicket | undefined> => {
+      for (let i = 0; i < TICKETS; i++) {
+        const candidate = tickets[(i * 7 + 1) % TICKETS]!;
+        if (closedTickets.has(candidate)) continue;
+        const current = await sandboxTicket(stack, candidate.account.subdomain, candidate.ticketId);
+        if (current.comments.some((c) => !c.public && /Event: \S+\s*$/.test(c.body)))
+          return candidate;
+      }
+      return undefined;
+    };
+    const injectedPermanent: InjectedPermanentFailures = {
+      invalidReports: [],
+      closedTickets: [],
+      sigkills: [],
+    };
+    const closedTickets = new Set<SoakTicket>();
     let replays = { sent: 0, duplicate: 0 };
     for (let step = 0; step < ADVANCES; step++) {
       const ticket = pick(tickets);
@@ -322,6 +374,38 @@ async function main() {
       // Ops due while every ticket was changed within the last second wait for a later step.
       for (; ticketOpsDue >= 1 && (await ticketOp(step)); ticketOpsDue -= 1);
       if (random() < FAULT_RATE) await injectFault(stack);
+      if (invalidReportAt.has(step)) {
+        const account = accounts[step % accounts.length]!;
+        const ticketId = await traffic.reportInvalid(account, step);
+        injectedPermanent.invalidReports.push({ accountId: account.accountId, ticketId });
+        injected('permanent_invalid_threat');
+      }
+      const closing =
+        closeFrom.filter((from) => from <= step).length > closedTickets.size
+          ? await linkedSeededTicket()
+          : undefined;
+      if (closing) {
+        closeTicket(stack, closing);
+        closedTickets.add(closing);
+        injectedPermanent.closedTickets.push({
+          accountId: closing.account.accountId,
+          ticketId: closing.ticketId,
+          incidentId: closing.incidentId,
+          closedAt: Date.now(),
+        });
+        injected('permanent_ticket_closed');
+        // at least one event after the close, whatever the random picks do
+        await call(
+          `${stack.incidentUrl}/_sandbox/incidents/${closing.incidentId}/advance`,
+          'POST',
+          {
+            status: pick(INCIDENT_STATUSES),
+            message: `Soak step ${step}, after the ticket was closed`,
+            force: true,
+          },
+        );
+        say(`closed ticket ${closing.account.subdomain}#${closing.ticketId} at step ${step}`);
+      }
       if (step % 50 === 0) await collect();
       if (PACE_MS > 0) await new Promise((resolve) => setTimeout(resolve, PACE_MS));
       if (restartAt.has(step)) {
@@ -344,6 +428,7 @@ async function main() {
         );
       }
       if (child && killAt.has(step)) {
+        injectedPermanent.sigkills.push(Date.now());
         await (child as ConnectorProcess).kill();
         await startChild();
         kills += 1;
@@ -388,6 +473,16 @@ async function main() {
 
     // Check against the sandboxes' own state.
     await collect();
+    const letters = await stack.connector.db.prisma.syncFailure.findMany({
+      orderBy: { createdAt: 'asc' },
+    });
+    const leftSending = await stack.connector.db.prisma.incidentActionRequest.findMany({
+      where: { state: 'sending' },
+      select: { accountId: true, receiptId: true, createdAt: true },
+    });
+    const deadLetters = matchDeadLetters(letters, injectedPermanent, leftSending);
+    for (const line of deadLetters.unexpected) say(`unexpected dead letter: ${line}`);
+    for (const line of deadLetters.missing) say(`missing dead letter: ${line}`);
     const deliveries = [...seen.values()];
     let expected = 0;
     let lost = 0;
@@ -420,9 +515,11 @@ async function main() {
         const ref = /Event: (\S+)\s*$/.exec(note)?.[1];
         if (ref) counts.set(ref, (counts.get(ref) ?? 0) + 1);
       }
+      // A closed ticket takes no note: its events after the close are dead letters instead.
+      const lettered = new Set(deadLetters.closedTicketEvents.get(ticket.incidentId) ?? []);
       expected += refs.length;
       for (const ref of refs) {
-        const n = counts.get(ref) ?? 0;
+        const n = (counts.get(ref) ?? 0) + (lettered.has(ref) ? 1 : 0);
         if (n === 0) {
           lost += 1;
           const what = noted.find((d) => d.body.id === ref);
@@ -444,10 +541,24 @@ async function main() {
       const field = current.ticket.custom_fields.find(
         (f) => f.id === ticket.account.seed.statusFieldId,
       )?.value;
-      if (refs.length > 0 && field !== newest) statusMismatches += 1;
+      // A closed ticket keeps the Status it had when it was closed.
+      if (refs.length > 0 && field !== newest && !closedTickets.has(ticket)) statusMismatches += 1;
     }
     const ticketSide = await traffic.check(pgRestartWindows);
     if (process.env.SOAK_DEBUG) {
+      for (const closed of injectedPermanent.closedTickets) {
+        const jobs = await stack.connector.db.prisma.$queryRawUnsafe<unknown[]>(
+          `SELECT id, state, retry_count, created_on, completed_on, output, data->'event'->>'id' AS event FROM "${stack.schemas.boss}".job WHERE name = 'incident-event' AND data->'event'->'data'->>'incidentId' = $1 ORDER BY created_on`,
+          closed.incidentId,
+        );
+        for (const job of jobs) say(`closed ticket job: ${JSON.stringify(job)}`);
+        const links = await stack.connector.db.prisma.incidentLink.findMany({
+          where: { incidentId: closed.incidentId },
+        });
+        say(
+          `closed ticket links: ${JSON.stringify(links, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v))}`,
+        );
+      }
       const jobs = await stack.connector.db.prisma.$queryRawUnsafe<unknown[]>(
         `SELECT state, data, output FROM "${stack.schemas.boss}".job WHERE name = 'ticket-event' ORDER BY created_on`,
       );
@@ -493,8 +604,17 @@ async function main() {
       duplicated,
       statusMismatches,
       deadLetters: {
-        syncFailures: await stack.connector.db.prisma.syncFailure.count(),
+        syncFailures: deadLetters.total,
         failedJobs: Number(failedJobs[0]?.n ?? 0),
+        injectedPermanentFailures: {
+          invalidReports: injectedPermanent.invalidReports.length,
+          closedTickets: injectedPermanent.closedTickets.length,
+          sigkills: injectedPermanent.sigkills.length,
+        },
+        explained: deadLetters.explained,
+        unexpected: deadLetters.unexpected.slice(0, 20),
+        missing: deadLetters.missing,
+        doubled: deadLetters.doubled,
       },
       p99ReceiptToAppliedMs: Math.round(p99),
       peakRssMiB: +(sampler.stop() / MiB).toFixed(1),
@@ -503,6 +623,13 @@ async function main() {
       durationMs: Date.now() - started,
     };
     writeReportPart(`soak-${backend}`, figures);
+    if (children.length > 0) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(
+        path.join(REPORT_DIR, `soak-${backend}-connector.log`),
+        children.map((c) => `--- connector process ${c.pid} ---\n${c.output()}`).join('\n'),
+      );
+    }
     say(JSON.stringify(figures));
     const ok =
       lost === 0 &&
@@ -511,7 +638,10 @@ async function main() {
       figures.deliveriesFailed === 0 &&
       ticketSide.lost === 0 &&
       ticketSide.duplicated === 0 &&
-      ticketSide.webhooksFailed === 0;
+      ticketSide.webhooksFailed === 0 &&
+      figures.deadLetters.failedJobs === 0 &&
+      deadLetters.unexpected.length === 0 &&
+      deadLetters.missing.length === 0;
     say(ok ? 'PASSED' : 'FAILED');
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -70,7 +70,15 @@ export interface SoakFigures {
   lost: number;
   duplicated: number;
   statusMismatches: number;
-  deadLetters: { syncFailures: number; failedJobs: number };
+  deadLetters: {
+    syncFailures: number;
+    failedJobs: number;
+    injectedPermanentFailures?: { invalidReports: number; closedTickets: number; sigkills: number };
+    explained?: { invalidReport: number; closedTicket: number; killedWhileSending: number };
+    unexpected?: string[];
+    missing?: string[];
+    doubled?: number;
+  };
   p99ReceiptToAppliedMs: number;
   peakRssMiB: number;
   durationMs: number;
@@ -203,11 +211,15 @@ export function renderMarkdown(report: ChaosReport): string {
       perSoak((f) => `${f.statusMismatches} tickets differ`),
     ],
     [
-      'Dead letters',
-      perSoak(
-        (f) =>
-          `${f.deadLetters.syncFailures} sync failures, ${f.deadLetters.failedJobs} failed jobs`,
-      ),
+      'Dead letters (only for injected permanent failures)',
+      perSoak((f) => {
+        const d = f.deadLetters;
+        const injected = d.injectedPermanentFailures;
+        const explained = injected
+          ? `: ${d.explained?.invalidReport ?? 0} for the ${injected.invalidReports} reports with an invalid Threat, ${d.explained?.closedTicket ?? 0} for events of the ${injected.closedTickets} tickets closed mid-run, ${d.explained?.killedWhileSending ?? 0} for action requests a SIGKILL cut short, ${d.unexpected?.length ?? 0} unexplained, ${d.missing?.length ?? 0} injected failures without one`
+          : '';
+        return `${d.syncFailures} sync failures${explained}; ${d.failedJobs} failed jobs`;
+      }),
     ],
     [
       'p99 end-to-end latency under faults',

@@ -5,6 +5,8 @@
 // itself (same invocation, like Zendesk's at-least-once delivery). Afterwards the incident
 // sandbox's own state is the judge: each reply exactly once among the incident's comments, one
 // incident per reported threat, one takedown request in the incident's history per tag added.
+// Injected permanent failures: reports whose Threat is no threat at all; each must end as one
+// explaining note on its ticket (and one dead letter, which the soak checks), never as an incident.
 import type { ChaosStack, InstalledAccount } from './stack';
 import { eventually, sandboxTicket } from './sandbox-access';
 
@@ -64,6 +66,8 @@ export interface TicketTrafficFigures {
    */
   webhooksRefusedDuringPostgresRestart: number;
   reports: number;
+  /** Reports injected with an invalid Threat (permanent failures). */
+  invalidReports: number;
   replies: number;
   takedownRequests: number;
   /** Replies missing from their incident's comments, reports without one incident, unapplied tags. */
@@ -83,6 +87,7 @@ export function createTicketTraffic(
   const replies = new Map<string, TrafficTicket>();
   const takedowns = new Map<TrafficTicket, number>();
   const reported: { account: InstalledAccount; ticketId: number; url: string }[] = [];
+  const invalid: { account: InstalledAccount; ticketId: number; threat: string }[] = [];
   const accounts = new Set<InstalledAccount>();
   const lastChange = new Map<string, number>();
   const keyOf = (ticket: TrafficTicket) => `${ticket.account.subdomain}#${ticket.ticketId}`;
@@ -119,6 +124,34 @@ export function createTicketTraffic(
         },
       );
       reported.push({ account, ticketId: created.ticket.id, url });
+    },
+
+    /**
+     * An injected permanent failure: a ticket with the submit tag whose Threat is no threat. The
+     * connector must explain it on the ticket, remove the tag and dead-letter it, once.
+     */
+    async reportInvalid(account: InstalledAccount, index: number): Promise<number> {
+      accounts.add(account);
+      const threat = `call the number on the letter (${options.label} ${index})`;
+      maybeDuplicate(account);
+      const created = await call<{ ticket: { id: number } }>(
+        `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/tickets`,
+        'POST',
+        {
+          requester_id: account.seed.endUserId,
+          subject: `Soak report without a threat ${index}`,
+          body: 'Something is wrong, please check.',
+          tags: ['incident_submit'],
+          custom_fields: [{ id: account.seed.threatFieldId, value: threat }],
+        },
+      );
+      invalid.push({ account, ticketId: created.ticket.id, threat });
+      return created.ticket.id;
+    },
+
+    /** The tickets of reportInvalid. */
+    invalidReports(): readonly { account: InstalledAccount; ticketId: number }[] {
+      return invalid;
     },
 
     /** Waits until every reported ticket is linked; returns them with their incidents. */
@@ -231,6 +264,26 @@ export function createTicketTraffic(
         }
       }
 
+      for (const entry of invalid) {
+        const current = await sandboxTicket(stack, entry.account.subdomain, entry.ticketId);
+        const notes = current.comments.filter(
+          (c) => !c.public && c.body.includes('Not reported to the incident service'),
+        ).length;
+        const reportedAnyway = incidents.filter((i) => i.url === entry.threat).length;
+        if (notes === 0 || current.ticket.tags.includes('incident_submit')) {
+          lost += 1;
+          problems.push(
+            `invalid report ${entry.account.subdomain}#${entry.ticketId}: ${notes} note(s), tag ${current.ticket.tags.includes('incident_submit') ? 'still there' : 'removed'}`,
+          );
+        }
+        if (notes > 1 || reportedAnyway > 0) {
+          duplicated += Math.max(0, notes - 1) + reportedAnyway;
+          problems.push(
+            `invalid report ${entry.account.subdomain}#${entry.ticketId}: ${notes} notes, reported ${reportedAnyway} times`,
+          );
+        }
+      }
+
       const deliveries = [...accounts].flatMap(
         (account) => stack.zendeskSandbox.state.account(account.subdomain)?.deliveries ?? [],
       );
@@ -254,6 +307,7 @@ export function createTicketTraffic(
         webhooksFailed: failed.length - refused.length,
         webhooksRefusedDuringPostgresRestart: refused.length,
         reports: reported.length,
+        invalidReports: invalid.length,
         replies: replies.size,
         takedownRequests: [...takedowns.values()].reduce((sum, n) => sum + n, 0),
         lost,

@@ -76,6 +76,20 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(state.lastStatus).toBe('takedown_success');
   });
 
+  it('an event for a ticket closed in Zendesk fails for good, saying why', async () => {
+    const { incidentId, ticketId } = await h.linkedTicket();
+    await h.context().zendesk.tickets.update(ticketId, { status: 'closed' });
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.status_changed', { incidentId, status: 'takedown_success' }),
+    );
+    expect(outcome).toEqual({
+      status: 'failed_permanently',
+      reason: expect.stringContaining('Status: closed prevents ticket update'),
+    });
+  });
+
   it('solves on takedown_success only when the account opts in', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     await handleIncidentEvent(
