@@ -45,6 +45,14 @@ function backendsToRun(): string[] {
 
 const started = Date.now();
 const steps = [
+  // The security test's cross-account cases include the admin page, which the connector serves
+  // from its build.
+  run(
+    'admin page build',
+    'npm',
+    ['run', 'build', '--silent', '-w', '@incident-desk/admin'],
+    repoRoot,
+  ),
   run(
     'chaos tests (fuzz, security properties)',
     'npx',
