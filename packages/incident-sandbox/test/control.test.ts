@@ -86,6 +86,20 @@ describe('control API', () => {
     expect((await h.control('POST', '/faults', { path: 'usage', kind: 'boom' })).status).toBe(400);
   });
 
+  it('affects the given share of matching requests with a rate, counting the hits', async () => {
+    const h = await startSandbox();
+    await h.control('POST', '/faults', { path: '/v1/usage', kind: 'status', status: 503, rate: 0.25 });
+    let failed = 0;
+    for (let i = 0; i < 400; i++) if ((await h.api('/v1/usage')).status === 503) failed += 1;
+    // 100 expected; the bounds are eight standard deviations (8.7) away
+    expect(failed).toBeGreaterThan(30);
+    expect(failed).toBeLessThan(170);
+    expect((await h.control('GET', '/faults')).body.data[0].hits).toBe(failed);
+    for (const rate of [0, 1.5, -0.1]) {
+      expect((await h.control('POST', '/faults', { path: '/v1/usage', kind: 'drop', rate })).status).toBe(400);
+    }
+  });
+
   it('keeps state across a restart in file-backed mode', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'incident-sandbox-'));
     const dataFile = path.join(dir, 'state.json');

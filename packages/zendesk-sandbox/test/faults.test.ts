@@ -52,6 +52,19 @@ describe('faults and rate limits', () => {
     expect((await call(run.api('demo', 'tickets/2.json'), { token: agent })).status).toBe(200);
   });
 
+  it('affects the given share of matching requests with a rate, counting the hits', async () => {
+    await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/users/me.json', kind: 'error', status: 500, rate: 0.25 } });
+    let failed = 0;
+    for (let i = 0; i < 400; i++) if ((await call(run.api('demo', 'users/me.json'), { token: agent })).status === 500) failed += 1;
+    // 100 expected; the bounds are eight standard deviations (8.7) away
+    expect(failed).toBeGreaterThan(30);
+    expect(failed).toBeLessThan(170);
+    expect((await call(`${run.url}/_sandbox/faults`)).body.faults[0].hits).toBe(failed);
+    for (const rate of [0, 1.5, -0.1]) {
+      expect((await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/*', kind: 'drop', rate } })).status).toBe(422);
+    }
+  });
+
   it('limits requests per minute per account with 429, Retry-After and X-Rate-Limit headers', async () => {
     run.sandbox.createAccount('limited');
     const user = run.sandbox.createUser('limited', { name: 'L', email: 'l@limited.example', role: 'agent' });

@@ -16,6 +16,8 @@ export const ZFaultRequest = z.strictObject({
   retryAfterSeconds: z.number().int().min(0).optional(),
   /** How many matching requests it affects; absent = until cleared. */
   times: z.number().int().min(1).optional(),
+  /** The share of matching requests it affects, drawn per request (a 5% error rate: 0.05); absent = all. */
+  rate: z.number().gt(0).max(1).optional(),
 });
 export type TFaultRequest = z.infer<typeof ZFaultRequest>;
 
@@ -66,7 +68,9 @@ export class FaultInjector {
   }
 
   private take(method: string, path: string): FaultRule | undefined {
-    const rule = this.rules.find((r) => (!r.method || r.method === method) && matcher(r.path).test(path));
+    const rule = this.rules.find(
+      (r) => (!r.method || r.method === method) && matcher(r.path).test(path) && (r.rate === undefined || Math.random() < r.rate),
+    );
     if (!rule) return undefined;
     rule.hits += 1;
     if (rule.times !== undefined && rule.hits >= rule.times) this.remove(rule.id);

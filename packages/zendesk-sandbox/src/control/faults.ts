@@ -14,6 +14,8 @@ export const ZFaultRule = z.object({
   latency_ms: z.number().int().min(0).max(120_000).default(0),
   /** How many matching requests it affects; unlimited when omitted. */
   times: z.number().int().positive().optional(),
+  /** The share of matching requests it affects, drawn per request (a 5% error rate: 0.05); all when omitted. */
+  rate: z.number().gt(0).max(1).optional(),
 });
 export type TFaultRule = z.infer<typeof ZFaultRule>;
 
@@ -59,7 +61,8 @@ export class FaultInjector {
       (f) =>
         (f.rule.subdomain === undefined || f.rule.subdomain === subdomain) &&
         (f.rule.method === undefined || f.rule.method === method) &&
-        globToRegExp(f.rule.path).test(path),
+        globToRegExp(f.rule.path).test(path) &&
+        (f.rule.rate === undefined || Math.random() < f.rule.rate),
     );
     for (const fault of matched) {
       fault.hits += 1;
