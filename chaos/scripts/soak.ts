@@ -1,9 +1,10 @@
 // Issue 9, section 1, first version: a soak of the composed connector under faults, sized by
 // environment variables. Incidents linked to tickets in three accounts (one with sub-clients) are
 // moved through random statuses in the incident sandbox, which delivers the real signed events;
-// meanwhile Zendesk answers 5xx, drops connections, expires the access token and rate-limits
-// (429 with Retry-After), the incident service answers 5xx and slowly, delivered events are
-// replayed out of order, and the connector is restarted. Afterwards, against the sandboxes' own
+// meanwhile Zendesk answers 5% of requests 5xx and drops 1% of connections, expires the access
+// token once, answers 401 and rate-limits in bursts (429 with Retry-After), the incident service
+// answers 5% of requests 503 and some slowly, delivered events are replayed out of order, and the
+// connector is restarted. Afterwards, against the sandboxes' own
 // state: every event's note on its ticket exactly once, each Status field equal to the incident's
 // newest status, the queue drained. With SOAK_KILLS the connector runs as a real process that is
 // SIGKILLed and started again. Zendesk-side changes (src/ticket-traffic.ts) send ticket webhooks through
@@ -14,7 +15,8 @@
 //
 //   SOAK_BACKEND=pglite|postgres  SOAK_TICKETS=20  SOAK_ADVANCES=300  SOAK_DUPLICATE_RATE=0.1
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
-//   SOAK_INVALID_REPORTS=3  SOAK_CLOSED_TICKETS=1
+//   SOAK_INVALID_REPORTS=3  SOAK_CLOSED_TICKETS=1  SOAK_ZENDESK_5XX_RATE=0.05
+//   SOAK_ZENDESK_DROP_RATE=0.01  SOAK_INCIDENT_5XX_RATE=0.05
 import { signWebhook } from '@incident-desk/incident-api';
 import {
   freePort,
@@ -35,6 +37,7 @@ import {
   type InstalledAccount,
 } from '../src/stack';
 import { waitForQuiet } from '../src/quiet';
+import { installStandingFaults } from '../src/standing-faults';
 import { matchDeadLetters, type InjectedPermanentFailures } from '../src/dead-letters';
 import { createTicketTraffic, type TrafficTicket } from '../src/ticket-traffic';
 
@@ -53,6 +56,12 @@ const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
 const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
 /** Tickets reported through the submit tag; replies and takedown tags go to these. */
 const REPORTS = Number(process.env.SOAK_REPORTS ?? 4);
+/** Standing faults, drawn per request (issue 9: 5% 5xx and 1% dropped connections at Zendesk, 5% 5xx at the incident service). */
+const FAULT_RATES = {
+  zendesk5xx: Number(process.env.SOAK_ZENDESK_5XX_RATE ?? 0.05),
+  zendeskDrop: Number(process.env.SOAK_ZENDESK_DROP_RATE ?? 0.01),
+  incident5xx: Number(process.env.SOAK_INCIDENT_5XX_RATE ?? 0.05),
+};
 /** Injected permanent failure: reports from Zendesk whose Threat is no threat. */
 const INVALID_REPORTS = Number(process.env.SOAK_INVALID_REPORTS ?? 3);
 /** Injected permanent failure: linked tickets closed in Zendesk while their incidents still move. */
@@ -110,22 +119,10 @@ async function injectFault(stack: ChaosStack): Promise<void> {
     call(`${stack.zendeskUrl}/_sandbox/faults`, 'POST', rule);
   const incident = (rule: Record<string, unknown>) =>
     call(`${stack.incidentUrl}/_sandbox/faults`, 'POST', rule);
-  const kind = pick([
-    'zendesk_5xx',
-    'zendesk_drop',
-    'zendesk_token_expired',
-    'zendesk_429_burst',
-    'incident_5xx',
-    'incident_latency',
-  ] as const);
+  // The 5xx answers and dropped connections are standing rates (src/standing-faults.ts).
+  const kind = pick(['zendesk_401', 'zendesk_429_burst', 'incident_latency'] as const);
   switch (kind) {
-    case 'zendesk_5xx':
-      await zendesk({ path: '/api/v2/*', kind: 'error', status: pick([500, 502, 503]), times: 3 });
-      break;
-    case 'zendesk_drop':
-      await zendesk({ path: '/api/v2/*', kind: 'drop', times: 1 });
-      break;
-    case 'zendesk_token_expired':
+    case 'zendesk_401':
       await zendesk({ path: '/api/v2/*', kind: 'unauthorized', times: 1 });
       break;
     case 'zendesk_429_burst': {
@@ -141,14 +138,22 @@ async function injectFault(stack: ChaosStack): Promise<void> {
       }, 2_000);
       break;
     }
-    case 'incident_5xx':
-      await incident({ path: '/v1/*', kind: 'status', status: 503, times: 3 });
-      break;
     case 'incident_latency':
       await incident({ path: '/v1/*', kind: 'latency', latencyMs: 400, times: 5 });
       break;
   }
   injected(kind);
+}
+
+/** The account's access tokens reach their expiry (the connector's stored expiry is still ahead). */
+function expireAccessTokens(stack: ChaosStack, subdomain: string): number {
+  const sandbox = stack.zendeskSandbox;
+  const now = sandbox.state.now();
+  const live = sandbox.state.tokens.filter(
+    (t) => t.subdomain === subdomain && !t.revoked && (t.expires_at === null || t.expires_at > now),
+  );
+  for (const token of live) sandbox.tokens.expire(token, 'access');
+  return live.length;
 }
 
 /** An agent closes the ticket: Zendesk then refuses every update of it (422 ClosedPreventsUpdate). */
@@ -363,6 +368,13 @@ async function main() {
     };
     const closedTickets = new Set<SoakTicket>();
     let replays = { sent: 0, duplicate: 0 };
+    const standingFaults = await installStandingFaults(
+      stack,
+      FAULT_RATES,
+      accounts.map((a) => a.subdomain),
+    );
+    const expireTokenAt = Math.floor(ADVANCES / 2);
+    let tokensExpiredAt: number | null = null;
     for (let step = 0; step < ADVANCES; step++) {
       const ticket = pick(tickets);
       await call(`${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}/advance`, 'POST', {
@@ -374,6 +386,14 @@ async function main() {
       // Ops due while every ticket was changed within the last second wait for a later step.
       for (; ticketOpsDue >= 1 && (await ticketOp(step)); ticketOpsDue -= 1);
       if (random() < FAULT_RATE) await injectFault(stack);
+      if (step === expireTokenAt) {
+        const expired = expireAccessTokens(stack, stack.a.subdomain);
+        if (expired > 0) {
+          injected('zendesk_access_token_expired');
+          tokensExpiredAt = stack.zendeskSandbox.state.now();
+        }
+        say(`expired ${expired} access token(s) of ${stack.a.subdomain} at step ${step}`);
+      }
       if (invalidReportAt.has(step)) {
         const account = accounts[step % accounts.length]!;
         const ticketId = await traffic.reportInvalid(account, step);
@@ -449,6 +469,7 @@ async function main() {
     const last = await replayDuplicates(stack, DUPLICATE_RATE);
     replays = { sent: replays.sent + last.sent, duplicate: replays.duplicate + last.duplicate };
 
+    // The faults stand through the drain; their hits are read once everything has settled.
     // Drain: every delivery attempted, the queue empty for two seconds.
     await call(`${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=120000`, 'POST');
     await traffic.settled();
@@ -574,6 +595,18 @@ async function main() {
     const failedJobs = await stack.connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
       `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state = 'failed'`,
     );
+    const standing = await standingFaults.figures();
+    // The connector got itself a new token after the expiry (whole seconds in created_at).
+    const tokenRenewed =
+      tokensExpiredAt === null ||
+      stack.zendeskSandbox.state.tokens.some(
+        (t) =>
+          t.subdomain === stack.a.subdomain &&
+          Date.parse(t.created_at) >= Math.floor(tokensExpiredAt! / 1000) * 1000,
+      );
+    faults.set('zendesk_5xx', standing.zendesk5xx);
+    faults.set('zendesk_drop', standing.zendeskDropped);
+    faults.set('incident_5xx', standing.incident5xx);
     const figures = {
       backend,
       sizes: {
@@ -597,6 +630,15 @@ async function main() {
       duplicatesSuppressed: replays.duplicate,
       ticketWebhooks: ticketSide,
       faultsInjected: Object.fromEntries(faults),
+      accessTokenRenewedAfterExpiry: tokenRenewed,
+      faultRates: {
+        configured: FAULT_RATES,
+        zendeskRequests: standing.zendeskRequests,
+        zendesk5xxSeen: +(standing.zendesk5xx / Math.max(1, standing.zendeskRequests)).toFixed(4),
+        zendeskDropSeen: +(standing.zendeskDropped / Math.max(1, standing.zendeskRequests)).toFixed(
+          4,
+        ),
+      },
       restarts,
       kills,
       lost,
@@ -639,6 +681,7 @@ async function main() {
       ticketSide.lost === 0 &&
       ticketSide.duplicated === 0 &&
       ticketSide.webhooksFailed === 0 &&
+      tokenRenewed &&
       figures.deadLetters.failedJobs === 0 &&
       deadLetters.unexpected.length === 0 &&
       deadLetters.missing.length === 0;

@@ -65,6 +65,12 @@ export interface SoakFigures {
   duplicatesReplayed: number;
   duplicatesSuppressed: number;
   faultsInjected: Record<string, number>;
+  faultRates?: {
+    configured: { zendesk5xx: number; zendeskDrop: number; incident5xx: number };
+    zendeskRequests: number;
+    zendesk5xxSeen: number;
+    zendeskDropSeen: number;
+  };
   restarts: number;
   kills?: number;
   lost: number;
@@ -148,10 +154,17 @@ export function renderMarkdown(report: ChaosReport): string {
     soak.length === 0 ? NOT_RUN : soak.map((f) => `${f.backend}: ${render(f)}`).join('; ');
   const tw = (f: SoakFigures, render: (t: NonNullable<SoakFigures['ticketWebhooks']>) => string) =>
     f.ticketWebhooks ? render(f.ticketWebhooks) : 'no ticket webhooks';
-  const kinds = (f: SoakFigures) =>
-    Object.entries(f.faultsInjected)
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', ') || 'none';
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+  const kinds = (f: SoakFigures) => {
+    const counts =
+      Object.entries(f.faultsInjected)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none';
+    const r = f.faultRates;
+    return r
+      ? `${counts} (of ${r.zendeskRequests} Zendesk requests ${percent(r.zendesk5xxSeen)} answered 5xx and ${percent(r.zendeskDropSeen)} dropped; rates set: Zendesk 5xx ${percent(r.configured.zendesk5xx)}, drops ${percent(r.configured.zendeskDrop)}, incident service 5xx ${percent(r.configured.incident5xx)})`
+      : counts;
+  };
   const rows: [string, string][] = [
     [
       'Events sent',
