@@ -17,6 +17,8 @@
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
 //   SOAK_INVALID_REPORTS=3  SOAK_CLOSED_TICKETS=1  SOAK_ZENDESK_5XX_RATE=0.05
 //   SOAK_ZENDESK_DROP_RATE=0.01  SOAK_INCIDENT_5XX_RATE=0.05
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { signWebhook } from '@incident-desk/incident-api';
 import {
   freePort,
@@ -26,10 +28,13 @@ import {
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler, processRssSampler } from '../src/memory';
 import { startPrivatePostgres, type PrivatePostgres } from '../src/private-postgres';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { REPORT_DIR, writeReportPart } from '../src/report-parts';
-import { eventually, sandboxTicket, seedIncident } from '../src/sandbox-access';
+import {
+  controlCall as call,
+  eventually,
+  sandboxTicket,
+  seedIncident,
+} from '../src/sandbox-access';
 import {
   startChaosStack,
   type Backend,
@@ -83,17 +88,6 @@ function random(): number {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const say = (line: string) =>
   process.stdout.write(`soak: ${new Date().toISOString().slice(11, 23)} ${line}\n`);
-
-async function call(url: string, method: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
 
 interface SoakTicket {
   account: InstalledAccount;

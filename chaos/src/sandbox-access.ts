@@ -11,37 +11,41 @@ export interface SandboxTicket {
   comments: { public: boolean; body: string; html_body?: string }[];
 }
 
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+/** A control-API request with a JSON body: an answer other than 2xx throws, naming its status. */
+export async function controlCall<T = unknown>(
+  url: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export function sandboxTicket(stack: ChaosStack, subdomain: string, id: number | bigint) {
-  return json<SandboxTicket>(`${stack.zendeskUrl}/_sandbox/accounts/${subdomain}/tickets/${id}`);
+  return controlCall<SandboxTicket>(
+    `${stack.zendeskUrl}/_sandbox/accounts/${subdomain}/tickets/${id}`,
+  );
 }
 
 export function seedIncident(stack: ChaosStack, input: Record<string, unknown>) {
-  return json<{ id: string; ref: string; subject?: string }>(
+  return controlCall<{ id: string; ref: string; subject?: string }>(
     `${stack.incidentUrl}/_sandbox/incidents`,
-    {
-      method: 'POST',
-      body: JSON.stringify(input),
-    },
+    'POST',
+    input,
   );
 }
 
 export function advanceIncident(stack: ChaosStack, id: string, input: Record<string, unknown>) {
-  return json<unknown>(
+  return controlCall(
     `${stack.incidentUrl}/_sandbox/incidents/${encodeURIComponent(id)}/advance`,
-    {
-      method: 'POST',
-      body: JSON.stringify(input),
-    },
+    'POST',
+    input,
   );
 }
 

@@ -3,6 +3,7 @@
 // request answers 503 at a third. The sandboxes count the hits, and Zendesk's sandbox counts every
 // request, so the report can show the rate the connector actually met.
 import type { ChaosStack } from './stack';
+import { controlCall as call } from './sandbox-access';
 
 export interface FaultRates {
   zendesk5xx: number;
@@ -25,17 +26,6 @@ interface ZendeskFault {
 interface IncidentFault {
   id: string;
   hits: number;
-}
-
-async function call<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export async function installStandingFaults(

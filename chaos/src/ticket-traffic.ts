@@ -8,7 +8,7 @@
 // Injected permanent failures: reports whose Threat is no threat at all; each must end as one
 // explaining note on its ticket (and one dead letter, which the soak checks), never as an incident.
 import type { ChaosStack, InstalledAccount } from './stack';
-import { eventually, sandboxTicket } from './sandbox-access';
+import { controlCall as call, eventually, sandboxTicket } from './sandbox-access';
 
 /** The tag the takedown trigger looks for (sync/ticket-events/ticket-tags.ts). */
 const TAKEDOWN_TAG = 'incident_request_takedown';
@@ -33,17 +33,6 @@ interface SandboxIncident {
   url?: string;
   history: { message: string }[];
   comments: { comment: string }[];
-}
-
-async function call<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export async function sandboxIncidents(stack: ChaosStack): Promise<SandboxIncident[]> {
