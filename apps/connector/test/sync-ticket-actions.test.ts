@@ -179,6 +179,41 @@ describe.each(backends)('ticket -> incident actions on %s', (backend) => {
     expect((await h.readTicket(ticketId)).ticket.tags).not.toContain('incident_request_takedown');
   });
 
+  it('a connection lost while sending leaves the outcome unknown: noted, never sent again by a retry', async () => {
+    const { ticketId, incidentId } = await linkedTicket();
+    await h.addTags(ticketId, ['incident_request_takedown']);
+    const job = h.job({ kind: 'action', ticketId, action: 'tkd' });
+    const deps = { db: h.db, receiptId: `receipt-lost-${backend}-${ticketId}` };
+    await h.incidentFault({ method: 'POST', path: '/v1/incident/:id/tkd', kind: 'drop', times: 1 });
+    const outcome = await handleTicketEvent(deps, h.ctx, job);
+    expect(outcome).toEqual({
+      status: 'failed_permanently',
+      reason: expect.stringContaining('tkd outcome unknown: answer lost'),
+    });
+    expect(await h.notesContaining(ticketId, 'the answer was lost')).toHaveLength(1);
+    expect((await h.readTicket(ticketId)).ticket.tags).not.toContain('incident_request_takedown');
+    const request = await h.db.prisma.incidentActionRequest.findUniqueOrThrow({
+      where: { accountId_receiptId: { accountId: SYNC_ACCOUNT, receiptId: deps.receiptId } },
+    });
+    expect(request.state).toBe('sending');
+
+    // the same delivery again (a retry or a redelivery) sends nothing and notes nothing more
+    const before = await incident(incidentId);
+    expect((await handleTicketEvent(deps, h.ctx, job)).status).toBe('skipped');
+    await h.addTags(ticketId, ['incident_request_takedown']);
+    expect((await handleTicketEvent(deps, h.ctx, job)).status).toBe('failed_permanently');
+    expect(await incident(incidentId)).toEqual(before);
+    expect(
+      await h.notesContaining(ticketId, 'may or may not have reached the service'),
+    ).toHaveLength(2);
+
+    // the agent asks again: a new delivery sends it
+    await h.addTags(ticketId, ['incident_request_takedown']);
+    const again = { db: h.db, receiptId: `receipt-again-${backend}-${ticketId}` };
+    expect((await handleTicketEvent(again, h.ctx, job)).status).toBe('applied');
+    expect((await incident(incidentId)).status).toBe('case_building');
+  });
+
   it('runs as the worker handler: parses the job and passes on the queue’s last try', async () => {
     const handler: SyncHandler = ticketEventSyncHandler({ db: h.db });
     expect(

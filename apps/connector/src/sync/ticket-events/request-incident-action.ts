@@ -5,7 +5,11 @@ import { ZendeskRecordNotFoundError, type TTicket } from '@incident-desk/zendesk
 import type { AccountContext } from '../../accounts/account-context';
 import type { SyncOutcome } from '../job-outcome';
 import { updateTicket } from '../ticket-writer';
-import { describeIncidentFailure, isTransientIncidentFailure } from './incident-error-kind';
+import {
+  describeIncidentFailure,
+  incidentFailureKind,
+  isTransientIncidentFailure,
+} from './incident-error-kind';
 import type { TicketEventDeps } from './ticket-event-deps';
 import { ACTION_REQUEST_TAGS } from './ticket-tags';
 
@@ -54,18 +58,21 @@ export async function requestIncidentAction(
         where: { accountId_receiptId: request },
       })
     : null;
-  if (earlier?.state === 'sending') {
-    // A worker stopped while sending: the service may have acted, so the action is not sent again.
+  const outcomeUnknown = async (why: string, reason: string): Promise<SyncOutcome> => {
+    // The service may have acted, so the action is not sent again; the agent decides.
     await updateTicket(ctx, deps.db, ticketId, {
       note:
-        `${ACTION_TEXT[action].request} for incident ${link.incidentId}: the connector stopped while sending it, ` +
+        `${ACTION_TEXT[action].request} for incident ${link.incidentId}: ${why}, ` +
         `so it may or may not have reached the service. Check the incident; add the ${tag} tag again to send it again.`,
       removeTags: [tag],
     });
-    return {
-      status: 'failed_permanently',
-      reason: `${action} outcome unknown: stopped while sending`,
-    };
+    return { status: 'failed_permanently', reason: `${action} outcome unknown: ${reason}` };
+  };
+  if (earlier?.state === 'sending') {
+    return outcomeUnknown(
+      'the connector stopped while sending it, or lost its answer',
+      'stopped while sending',
+    );
   }
   if (!earlier) {
     if (request)
@@ -81,6 +88,14 @@ export async function requestIncidentAction(
     try {
       await sendAction(ctx, action, link.incidentId);
     } catch (error) {
+      // The connection was lost or the service failed midway: the request stays `sending`, so no
+      // later try of this job sends it again.
+      if (incidentFailureKind(error) === 'unknown') {
+        return outcomeUnknown(
+          `the answer was lost (${describeIncidentFailure(error)})`,
+          `answer lost (${describeIncidentFailure(error)})`,
+        );
+      }
       // The service answered (or certainly did not act): this attempt is over, whatever comes next.
       if (request)
         await deps.db.prisma.incidentActionRequest.delete({
