@@ -74,7 +74,8 @@ const steps = [
       // Each move delivers 2-3 events: 4,400 moves and the replies' echoes make about 10,000.
       SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '4400'),
       SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
-      SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.25' : '0.1'),
+      // Bursts (401, 429, latency) per move; the 5xx and drop rates stand on their own.
+      SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.125' : '0.05'),
       SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
       SOAK_TICKET_WEBHOOKS: process.env.SOAK_TICKET_WEBHOOKS ?? (profile === 'ci' ? '60' : '2000'),
       SOAK_REPORTS: process.env.SOAK_REPORTS ?? (profile === 'ci' ? '6' : '40'),

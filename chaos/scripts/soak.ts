@@ -55,8 +55,8 @@ const RESTARTS = Number(process.env.SOAK_RESTARTS ?? 2);
 const KILLS = Number(process.env.SOAK_KILLS ?? 0);
 /** Pause between status moves; 0 moves as fast as the sandbox answers (a backlog builds). */
 const PACE_MS = Number(process.env.SOAK_PACE_MS ?? 0);
-/** Chance, after each status move, of injecting one fault. */
-const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.1);
+/** Chance, after each status move, of one burst (401, 429 burst, incident-service latency). */
+const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.05);
 /** Zendesk-side changes whose triggers send ticket webhooks (reports, replies, takedown tags). */
 const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
 /** Tickets reported through the submit tag; replies and takedown tags go to these. */
@@ -583,9 +583,9 @@ async function main() {
       `SELECT extract(epoch FROM (completed_on - created_on)) * 1000 AS ms FROM "${stack.schemas.boss}".job WHERE name = 'incident-event' AND state = 'completed'`,
     );
     const sorted = latencies.map((r) => Number(r.ms)).sort((x, y) => x - y);
-    const p99 = sorted.length
-      ? sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)]!
-      : 0;
+    const percentile = (q: number) =>
+      sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : 0;
+    const p99 = percentile(0.99);
     const failedJobs = await stack.connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
       `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state = 'failed'`,
     );
@@ -653,6 +653,8 @@ async function main() {
         doubled: deadLetters.doubled,
       },
       p99ReceiptToAppliedMs: Math.round(p99),
+      p50ReceiptToAppliedMs: Math.round(percentile(0.5)),
+      p90ReceiptToAppliedMs: Math.round(percentile(0.9)),
       peakRssMiB: +(sampler.stop() / MiB).toFixed(1),
       ...(KILLS > 0 ? { connectorPeakRssMiB: +(childRss.stop() / MiB).toFixed(1) } : {}),
       ...(privatePg ? { postgresRestarts: pgRestarts } : {}),

@@ -86,6 +86,8 @@ export interface SoakFigures {
     doubled?: number;
   };
   p99ReceiptToAppliedMs: number;
+  p50ReceiptToAppliedMs?: number;
+  p90ReceiptToAppliedMs?: number;
   peakRssMiB: number;
   durationMs: number;
 }
@@ -236,7 +238,7 @@ export function renderMarkdown(report: ChaosReport): string {
     ],
     [
       'p99 end-to-end latency under faults',
-      `soak, receipt to applied, queue wait included: ${perSoak((f) => `${f.p99ReceiptToAppliedMs} ms${f.sizes.paceMs ? ` (paced ${f.sizes.paceMs} ms per move)` : ' (unpaced: a backlog builds)'}`)}; fuzz, answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
+      `soak, receipt to applied, queue wait included: ${perSoak((f) => `${f.p99ReceiptToAppliedMs} ms${f.p50ReceiptToAppliedMs !== undefined ? ` (p50 ${f.p50ReceiptToAppliedMs} ms, p90 ${f.p90ReceiptToAppliedMs} ms)` : ''}${f.sizes.paceMs ? ` (paced ${f.sizes.paceMs} ms per move)` : ' (unpaced: a backlog builds)'}`)}; fuzz, answer to a hostile request: ${perBackend((f) => `${f.p99Ms} ms`)}`,
     ],
     [
       'Peak RSS',
