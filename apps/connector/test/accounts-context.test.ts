@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZendeskForbiddenError } from '@incident-desk/zendesk-api';
+import { APIUserAbortError } from '@incident-desk/incident-api';
+import { ZendeskAbortError, ZendeskForbiddenError } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError } from '../src/accounts/account-context';
 import {
   ensureSidebarSecret,
@@ -94,6 +95,28 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     expect(() => acme.incidents('sub-acme')).not.toThrow();
     expect(() => acme.incidents('client-globex')).toThrow(/not a client of account/);
     expect(() => acme.incidents('sub-globex')).toThrow(/not a client of account/);
+  });
+
+  it("a context given a signal ends its clients' requests when it fires (a job that outran its timeout)", async () => {
+    await h.control('/faults', {
+      path: '/api/v2/users/me.json',
+      kind: 'latency',
+      latency_ms: 10_000,
+      times: 1,
+    });
+    const controller = new AbortController();
+    const context = await provider().forAccount(ids.acme!.accountId, {
+      signal: controller.signal,
+    });
+    const started = Date.now();
+    const call = context.zendesk.users.me();
+    setTimeout(() => controller.abort(new Error('the job outran its timeout')), 100);
+    await expect(call).rejects.toBeInstanceOf(ZendeskAbortError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(context.incidents().usage.retrieve()).rejects.toBeInstanceOf(APIUserAbortError);
+    // another job's context is not affected
+    const other = await provider().forAccount(ids.acme!.accountId);
+    expect((await other.zendesk.users.me()).id).toBe(ids.acme!.adminId);
   });
 
   it('refuses unknown, unconfigured and re-authorisation-pending accounts', async () => {

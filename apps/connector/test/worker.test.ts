@@ -27,12 +27,21 @@ describe.each(backends)('sync worker on %s', (backend) => {
   const attempts = new Map<string, number>();
   const runs: { key: string; worker: string }[] = [];
 
+  const signals = new Map<string, (AbortSignal | undefined)[]>();
+
   function handlerFor(workerName: string): SyncHandler {
     return async (ctx, data) => {
       const key = (data as { key: string }).key;
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
       expect(ctx.accountId).toBe(TEST_ACCOUNT);
+      const signal = (ctx as AccountContext & { signal?: AbortSignal }).signal;
+      signals.set(key, [...(signals.get(key) ?? []), signal]);
+      if (key === 'overrun' && attempt === 1) {
+        // the clients' requests end when the signal fires; this run then fails for good
+        await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
+        return { status: 'failed_permanently', reason: 'request aborted' };
+      }
       // shared jobs take long enough that one instance alone cannot drain them between two polls
       // of the other, so sharing is observable and not left to timing
       await new Promise((r) => setTimeout(r, key.startsWith('shared-') ? 100 : 5));
@@ -44,10 +53,11 @@ describe.each(backends)('sync worker on %s', (backend) => {
   }
 
   const accounts = {
-    forAccount: async (accountId: string) => {
+    forAccount: async (accountId: string, options?: { signal?: AbortSignal }) => {
       if (accountId !== TEST_ACCOUNT)
         throw new AccountUnavailableError(accountId, 'unknown_account');
-      return { accountId } as AccountContext;
+      // the signal stands in for the clients it would be given to
+      return { accountId, signal: options?.signal } as unknown as AccountContext;
     },
   };
 
@@ -149,6 +159,19 @@ describe.each(backends)('sync worker on %s', (backend) => {
     expect(attempts.get('died-after-record')).toBe(1);
     expect(await db.prisma.syncFailure.count({ where: { jobId: id } })).toBe(1);
   });
+
+  it('a job that outran its timeout has its clients aborted, records nothing, and runs again', async () => {
+    const id = await boss.send(
+      TICKET_EVENT_QUEUE,
+      { accountId: TEST_ACCOUNT, key: 'overrun' },
+      { singletonKey: 'overrun', expireInSeconds: 1 },
+    );
+    await waitFor(async () => (await stateOf(id)) === 'completed', 30_000);
+    expect(attempts.get('overrun')).toBe(2);
+    const [first] = signals.get('overrun')!;
+    expect(first?.aborted).toBe(true);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: id! } })).toBe(0);
+  }, 40_000);
 
   it('runs the jobs of one key one at a time, in order', async () => {
     const keys = ['k-1', 'k-2', 'k-3', 'k-4', 'k-5'];

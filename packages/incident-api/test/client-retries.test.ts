@@ -130,6 +130,24 @@ describe('retries on reads', () => {
     ).rejects.toBeInstanceOf(APIUserAbortError);
     expect(stub.requests).toHaveLength(1);
   });
+
+  it("ends every call when the client's own signal fires, waits included", async () => {
+    stub.enqueue({ status: 503, headers: { 'retry-after': '30' } });
+    const controller = new AbortController();
+    const client = stub.client({
+      retry: {},
+      signal: controller.signal,
+      sleep: (_ms, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason));
+          controller.abort();
+        }),
+    });
+    await expect(client.incidents.retrieve('inc_1')).rejects.toBeInstanceOf(APIUserAbortError);
+    // later calls end before they are sent
+    await expect(client.incidents.retrieve('inc_2')).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(stub.requests).toHaveLength(1);
+  });
 });
 
 describe('no automatic retry of reports and other non-idempotent posts', () => {

@@ -244,4 +244,17 @@ describe('timeouts and aborts', () => {
     await expect(client.tickets.show(1, { signal: controller.signal })).rejects.toBeInstanceOf(ZendeskAbortError);
     expect(fake.requests).toHaveLength(1);
   });
+
+  it("ends every call when the client's own signal fires (a job that outran its timeout)", async () => {
+    const controller = new AbortController();
+    fake.on('GET', '/api/v2/tickets/1.json', () => {
+      controller.abort();
+      return { ...ticketReply, delayMs: 300 };
+    });
+    const { client } = clientFor(fake, { signal: controller.signal });
+    await expect(client.tickets.show(1)).rejects.toBeInstanceOf(ZendeskAbortError);
+    // later calls end before they are sent
+    await expect(client.users.me()).rejects.toBeInstanceOf(ZendeskAbortError);
+    expect(fake.requests).toHaveLength(1);
+  });
 });

@@ -87,7 +87,7 @@ export function createAccountContextProvider(options: {
   const now = config.now ?? Date.now;
   const baseFetch = config.fetch ?? fetch;
 
-  async function load(accountId: string) {
+  async function load(accountId: string, signal?: AbortSignal) {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
       throw new AccountUnavailableError(accountId, 'unknown_account');
     }
@@ -125,6 +125,7 @@ export function createAccountContextProvider(options: {
         recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
       ),
       ...config.zendeskClientOptions,
+      signal,
     });
 
     const apiKey = await secretBox.open(configuration.sealedIncidentApiKey);
@@ -150,6 +151,7 @@ export function createAccountContextProvider(options: {
             apiKey,
             clientId: id,
             fetch: baseFetch,
+            ...(signal ? { signal } : {}),
             ...config.incidentClientOptions,
           });
           incidentClients.set(id, client);
@@ -164,8 +166,8 @@ export function createAccountContextProvider(options: {
     async clientsFor(accountId) {
       return (await load(accountId)).clients;
     },
-    async forAccount(accountId) {
-      const { clients, configuration } = await load(accountId);
+    async forAccount(accountId, contextOptions = {}) {
+      const { clients, configuration } = await load(accountId, contextOptions.signal);
       if (configuration.threatFieldId === null || configuration.incidentIdFieldId === null) {
         throw new AccountUnavailableError(accountId, 'not_configured');
       }

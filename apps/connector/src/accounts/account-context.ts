@@ -37,9 +37,17 @@ export interface AccountContext {
   settings: AccountSettings;
 }
 
+export interface AccountContextOptions {
+  /**
+   * Aborts every request the context's clients make once it fires: a job that outran its timeout
+   * (pg-boss fails it and aborts its signal) stops, rather than running beside its own retry.
+   */
+  signal?: AbortSignal;
+}
+
 export interface AccountContextProvider {
   /** Throws AccountUnavailableError when the account cannot act now (e.g. re-authorisation required). */
-  forAccount(accountId: string): Promise<AccountContext>;
+  forAccount(accountId: string, options?: AccountContextOptions): Promise<AccountContext>;
 }
 
 export class AccountUnavailableError extends Error {

@@ -93,7 +93,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     try {
       const accountId = describe(job.data).accountId;
       if (!accountId) throw new AccountUnavailableError('(none)', 'unknown_account');
-      const ctx = await accounts.forAccount(accountId);
+      const ctx = await accounts.forAccount(accountId, { signal: job.signal });
       outcome = await options.handlers[queue](ctx, job.data, job);
     } catch (error) {
       if (error instanceof AccountUnavailableError && error.reason === 'unknown_account') {
@@ -108,6 +108,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
           reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
         };
       }
+    }
+    if (job.signal?.aborted) {
+      // pg-boss took the job back (it outran its timeout, or the worker is stopping) and has
+      // already failed it for a retry: what this run ended with is not the job's outcome.
+      throw new Error(`${queue} job ${job.id} was stopped before it finished`);
     }
     if (outcome.status === 'failed_permanently') await recordFailure(queue, job, outcome.reason);
     options.onOutcome?.(queue, job, outcome);

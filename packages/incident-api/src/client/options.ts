@@ -23,6 +23,8 @@ export interface IncidentClientOptions {
   userAgent?: string;
   /** Waits between retries; injectable so tests can observe delays without sleeping. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Ends every call of this client once it fires, like a per-call `signal`. Default: none. */
+  signal?: AbortSignal;
 }
 
 export interface RequestOptions {

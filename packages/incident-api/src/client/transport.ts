@@ -115,6 +115,13 @@ export class Transport {
     return `${this.baseURL}${path}${qs ? `?${qs}` : ''}`;
   }
 
+  /** The call's own signal and the client's, whichever fires first. */
+  private abortSignal(spec: RequestSpec<unknown>): AbortSignal | undefined {
+    const own = spec.options?.signal;
+    const client = this.options.signal;
+    return own && client ? AbortSignal.any([own, client]) : (own ?? client);
+  }
+
   async request<T>(spec: RequestSpec<T>): Promise<RawResult<T>> {
     const maxRetries = spec.options?.maxRetries ?? this.retry.maxRetries;
     for (let attempt = 0; ; attempt++) {
@@ -124,7 +131,7 @@ export class Transport {
       if (!canRetry) throw outcome.error;
       const delay = retryDelayMs(this.retry, attempt, outcome.headers);
       try {
-        await this.sleep(delay, spec.options?.signal);
+        await this.sleep(delay, this.abortSignal(spec));
       } catch {
         throw new APIUserAbortError(spec.operation);
       }
@@ -149,7 +156,7 @@ export class Transport {
     | { kind: 'response'; status: number; headers: Headers; body: unknown }
     | { kind: 'failure'; attempt: AttemptOutcome; error: Error; headers?: Headers }
   > {
-    const userSignal = spec.options?.signal;
+    const userSignal = this.abortSignal(spec);
     if (userSignal?.aborted) {
       return {
         kind: 'failure',

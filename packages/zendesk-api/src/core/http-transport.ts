@@ -87,14 +87,16 @@ export class HttpTransport {
     const url = request.absoluteUrl ?? new URL(config.baseUrl + request.path + encodeQuery(request.query));
     const path = url.pathname;
 
+    const abort = options.signal && config.signal ? AbortSignal.any([options.signal, config.signal]) : (options.signal ?? config.signal);
+
     let refreshedToken: string | undefined;
     let retriesDone = 0;
     for (;;) {
-      if (options.signal?.aborted) throw new ZendeskAbortError(undefined, { cause: options.signal.reason });
+      if (abort?.aborted) throw new ZendeskAbortError(undefined, { cause: abort.reason });
       const token = authenticate ? (refreshedToken ?? (await config.tokenProvider.getAccessToken())) : undefined;
       const timeoutMs = options.timeoutMs ?? config.timeoutMs;
       const timeoutSignal = AbortSignal.timeout(timeoutMs);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeoutSignal]) : timeoutSignal;
+      const signal = abort ? AbortSignal.any([abort, timeoutSignal]) : timeoutSignal;
 
       let attempt: Attempt;
       try {
@@ -107,7 +109,7 @@ export class HttpTransport {
         });
         attempt = { response, text: readText || !response.ok ? await response.text() : undefined };
       } catch (cause) {
-        if (options.signal?.aborted) throw new ZendeskAbortError(undefined, { cause });
+        if (abort?.aborted) throw new ZendeskAbortError(undefined, { cause });
         const failure = timeoutSignal.aborted
           ? new ZendeskTimeoutError(`Request timed out after ${timeoutMs} ms (${request.method} ${path})`, { cause })
           : new ZendeskConnectionError(`Connection error (${request.method} ${path}): ${messageOf(cause)}`, { cause });

@@ -44,6 +44,8 @@ export interface ZendeskClientOptions {
   retryNonIdempotent?: boolean | undefined;
   /** How retries wait; injectable so tests can observe delays without sleeping. Default: setTimeout. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Ends every call of this client once it fires, like a per-call `signal`. Default: none. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Per-call options accepted by every resource method as the last argument. */
@@ -66,6 +68,7 @@ export interface ResolvedClientOptions {
   sleep: (ms: number) => Promise<void>;
   /** Headers sent with every request before per-call headers and Authorization. */
   defaultHeaders: Record<string, string>;
+  signal: AbortSignal | undefined;
 }
 
 export const DEFAULT_USER_AGENT = 'incident-desk-zendesk-api/0.1.0';
@@ -94,6 +97,7 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
       maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 8_000),
     },
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    signal: options.signal,
     defaultHeaders: {
       accept: 'application/json',
       'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,

@@ -1,11 +1,13 @@
 import {
   APIConnectionError,
+  APIUserAbortError,
   IncidentApiError,
   InternalServerError,
   RateLimitError,
   TemporarilyUnavailableError,
 } from '@incident-desk/incident-api';
 import {
+  ZendeskAbortError,
   ZendeskConnectionError,
   ZendeskError,
   ZendeskRateLimitedError,
@@ -16,6 +18,9 @@ import {
 /** Errors from the two services that are worth a retry of the whole job. */
 export function isTransientServiceError(error: unknown): boolean {
   return (
+    // the job was stopped (it outran its timeout, or the worker is shutting down): its retry decides
+    error instanceof ZendeskAbortError ||
+    error instanceof APIUserAbortError ||
     error instanceof ZendeskConnectionError ||
     error instanceof ZendeskRateLimitedError ||
     error instanceof ZendeskServerError ||

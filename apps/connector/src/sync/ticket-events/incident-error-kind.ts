@@ -2,6 +2,7 @@
 import {
   APIConnectionError,
   APIError,
+  APIUserAbortError,
   InternalServerError,
   RateLimitError,
   TemporarilyUnavailableError,
@@ -9,7 +10,7 @@ import {
 
 /**
  * - `not_acted`: the service certainly did nothing and asks to come back later (429, 502/503);
- * - `unknown`: the request may have been processed (connection lost, timeout, other 5xx);
+ * - `unknown`: the request may have been processed (connection lost, timeout, aborted, other 5xx);
  * - `rejected`: the service answered with a definite refusal (4xx); repeating it changes nothing.
  */
 export type IncidentFailureKind = 'not_acted' | 'unknown' | 'rejected';
@@ -18,7 +19,12 @@ export function incidentFailureKind(error: unknown): IncidentFailureKind {
   if (error instanceof RateLimitError || error instanceof TemporarilyUnavailableError) {
     return 'not_acted';
   }
-  if (error instanceof APIConnectionError || error instanceof InternalServerError) return 'unknown';
+  if (
+    error instanceof APIConnectionError ||
+    error instanceof APIUserAbortError ||
+    error instanceof InternalServerError
+  )
+    return 'unknown';
   if (error instanceof APIError && error.status >= 500) return 'unknown';
   return 'rejected';
 }
