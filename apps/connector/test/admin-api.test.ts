@@ -190,6 +190,14 @@ describe.each(backends)('admin page API (%s)', (backend) => {
     const ticketOfA = 424242;
 
     beforeAll(async () => {
+      // The installs' setup jobs run in the worker: settled first, so that only B's attempts
+      // could change A's state between the snapshots.
+      await eventually('the installs’ setup jobs', async () =>
+        (await setupState(acmeId)) === 'needs_configuration' &&
+        (await setupState(globexId)) === 'needs_configuration'
+          ? true
+          : undefined,
+      );
       failureId = (
         await h.connector.db.prisma.syncFailure.create({
           data: {
