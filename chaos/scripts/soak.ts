@@ -1,4 +1,4 @@
-// Issue 9, section 1, first version: a soak of the composed connector under faults, sized by
+// Issue 9, section 1: a soak of the composed connector under faults, sized by
 // environment variables. Incidents linked to tickets in three accounts (one with sub-clients) are
 // moved through random statuses in the incident sandbox, which delivers the real signed events;
 // meanwhile Zendesk answers 5% of requests 5xx and drops 1% of connections, expires the access
