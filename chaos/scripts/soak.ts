@@ -345,6 +345,7 @@ async function main() {
     const closeFrom = Array.from({ length: Math.min(CLOSED_TICKETS, TICKETS) }, (_, k) =>
       Math.floor(((k + 0.75) * ADVANCES) / (CLOSED_TICKETS + 0.25)),
     );
+    const closedTickets = new Set<SoakTicket>();
     const linkedSeededTicket = async (): Promise<SoakTicket | undefined> => {
       for (let i = 0; i < TICKETS; i++) {
         const candidate = tickets[(i * 7 + 1) % TICKETS]!;
@@ -360,7 +361,6 @@ async function main() {
       closedTickets: [],
       sigkills: [],
     };
-    const closedTickets = new Set<SoakTicket>();
     let replays = { sent: 0, duplicate: 0 };
     const standingFaults = await installStandingFaults(
       stack,
@@ -368,7 +368,8 @@ async function main() {
       accounts.map((a) => a.subdomain),
     );
     const expireTokenAt = Math.floor(ADVANCES / 2);
-    let tokensExpiredAt: number | null = null;
+    /** The tokens there were when the access tokens expired; null before. */
+    let tokensBeforeExpiry: Set<number> | null = null;
     for (let step = 0; step < ADVANCES; step++) {
       const ticket = pick(tickets);
       await call(`${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}/advance`, 'POST', {
@@ -384,7 +385,7 @@ async function main() {
         const expired = expireAccessTokens(stack, stack.a.subdomain);
         if (expired > 0) {
           injected('zendesk_access_token_expired');
-          tokensExpiredAt = stack.zendeskSandbox.state.now();
+          tokensBeforeExpiry = new Set(stack.zendeskSandbox.state.tokens.map((t) => t.id));
         }
         say(`expired ${expired} access token(s) of ${stack.a.subdomain} at step ${step}`);
       }
@@ -590,13 +591,12 @@ async function main() {
       `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state = 'failed'`,
     );
     const standing = await standingFaults.figures();
-    // The connector got itself a new token after the expiry (whole seconds in created_at).
+    // The connector got itself a new token after the expiry.
+    const before = tokensBeforeExpiry as Set<number> | null;
     const tokenRenewed =
-      tokensExpiredAt === null ||
+      before === null ||
       stack.zendeskSandbox.state.tokens.some(
-        (t) =>
-          t.subdomain === stack.a.subdomain &&
-          Date.parse(t.created_at) >= Math.floor(tokensExpiredAt! / 1000) * 1000,
+        (t) => t.subdomain === stack.a.subdomain && !before.has(t.id),
       );
     faults.set('zendesk_5xx', standing.zendesk5xx);
     faults.set('zendesk_drop', standing.zendeskDropped);
