@@ -592,11 +592,10 @@ async function main() {
     );
     const standing = await standingFaults.figures();
     // The connector got itself a new token after the expiry.
-    const before = tokensBeforeExpiry as Set<number> | null;
     const tokenRenewed =
-      before === null ||
+      tokensBeforeExpiry === null ||
       stack.zendeskSandbox.state.tokens.some(
-        (t) => t.subdomain === stack.a.subdomain && !before.has(t.id),
+        (t) => t.subdomain === stack.a.subdomain && !tokensBeforeExpiry!.has(t.id),
       );
     faults.set('zendesk_5xx', standing.zendesk5xx);
     faults.set('zendesk_drop', standing.zendeskDropped);

@@ -89,6 +89,27 @@ export function createTicketTraffic(
     if (record) record.duplicateNextDeliveries += 1;
   };
 
+  /** A new ticket with the submit tag and the given Threat, as an agent files a report. */
+  const openSubmitTicket = async (
+    account: InstalledAccount,
+    ticket: { subject: string; body: string; threat: string },
+  ): Promise<number> => {
+    accounts.add(account);
+    maybeDuplicate(account);
+    const created = await call<{ ticket: { id: number } }>(
+      `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/tickets`,
+      'POST',
+      {
+        requester_id: account.seed.endUserId,
+        subject: ticket.subject,
+        body: ticket.body,
+        tags: ['incident_submit'],
+        custom_fields: [{ id: account.seed.threatFieldId, value: ticket.threat }],
+      },
+    );
+    return created.ticket.id;
+  };
+
   return {
     /** The tickets that may be changed now (their last change more than SAME_TICKET_GAP_MS ago). */
     ready(tickets: TrafficTicket[]): TrafficTicket[] {
@@ -98,21 +119,13 @@ export function createTicketTraffic(
 
     /** Opens a ticket carrying the submit tag and a Threat; the report trigger sends it. */
     async report(account: InstalledAccount, index: number): Promise<void> {
-      accounts.add(account);
       const url = `https://soak-report-${options.label}-${index}.example/verify`;
-      maybeDuplicate(account);
-      const created = await call<{ ticket: { id: number } }>(
-        `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/tickets`,
-        'POST',
-        {
-          requester_id: account.seed.endUserId,
-          subject: `Soak report ${index}`,
-          body: 'Please take this page down.',
-          tags: ['incident_submit'],
-          custom_fields: [{ id: account.seed.threatFieldId, value: url }],
-        },
-      );
-      reported.push({ account, ticketId: created.ticket.id, url });
+      const ticketId = await openSubmitTicket(account, {
+        subject: `Soak report ${index}`,
+        body: 'Please take this page down.',
+        threat: url,
+      });
+      reported.push({ account, ticketId, url });
     },
 
     /**
@@ -120,22 +133,14 @@ export function createTicketTraffic(
      * connector must explain it on the ticket, remove the tag and dead-letter it, once.
      */
     async reportInvalid(account: InstalledAccount, index: number): Promise<number> {
-      accounts.add(account);
       const threat = `call the number on the letter (${options.label} ${index})`;
-      maybeDuplicate(account);
-      const created = await call<{ ticket: { id: number } }>(
-        `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/tickets`,
-        'POST',
-        {
-          requester_id: account.seed.endUserId,
-          subject: `Soak report without a threat ${index}`,
-          body: 'Something is wrong, please check.',
-          tags: ['incident_submit'],
-          custom_fields: [{ id: account.seed.threatFieldId, value: threat }],
-        },
-      );
-      invalid.push({ account, ticketId: created.ticket.id, threat });
-      return created.ticket.id;
+      const ticketId = await openSubmitTicket(account, {
+        subject: `Soak report without a threat ${index}`,
+        body: 'Something is wrong, please check.',
+        threat,
+      });
+      invalid.push({ account, ticketId, threat });
+      return ticketId;
     },
 
     /** The tickets of reportInvalid. */
