@@ -3,9 +3,25 @@ export type { TDatabase, TPgliteDatabase, TPostgresDatabase } from './database';
 export { DataDirectoryLockedError } from './data-directory-lock';
 export { MigrationError } from './migrations/apply-migrations';
 export { readMigrations, type TMigrationFile } from './migrations/read-migrations';
-export { createJobQueue, type TJobQueueOptions } from './job-queue';
+export { createJobQueue, defaultJobQueueSchema, type TJobQueueOptions } from './job-queue';
 export { isUniqueViolation } from './is-unique-violation';
 export { parsePostgresUrl } from './postgres-url';
-export { defaultPgliteDir, migrationsDir, prismaDir, repoRoot, schemaPath } from './paths';
+export {
+  baseDir,
+  buildDir,
+  defaultPgliteDir,
+  migrationsDir,
+  prismaDir,
+  repoRoot,
+  schemaPath,
+} from './paths';
 export type { PgBoss, Job, JobWithMetadata, SendOptions, WorkOptions, QueueOptions } from 'pg-boss';
 export * from './generated/client';
+export type { TLockOutcome } from './pooled-advisory-lock';
+export {
+  capabilitiesOf,
+  withAdvisoryLock,
+  withSqlTransaction,
+  type SqlExecutor,
+  type TDatabaseCapabilities,
+} from './capabilities';

@@ -22,6 +22,11 @@ export type TJobQueueOptions = Omit<
   onError?: (error: Error) => void;
 };
 
+/** Where pg-boss keeps its tables for this database unless told otherwise. */
+export function defaultJobQueueSchema(db: TDatabase): string {
+  return db.backend === 'pglite' || db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`;
+}
+
 /**
  * A started pg-boss on the database's backend: through the same PGlite instance (pg-boss's own
  * adapter; PGlite has one connection per process), or its own pool on PostgreSQL. It is stopped
@@ -32,7 +37,11 @@ export async function createJobQueue(
   options: TJobQueueOptions = {},
 ): Promise<PgBoss> {
   const {
-    onError = (error) => console.error('job queue error:', error),
+    // The error's name and first line only: its other properties can carry a query's parameters.
+    onError = (error) =>
+      console.error(
+        `job queue error: ${error.name}: ${error.message.split('\n')[0]?.slice(0, 200)}`,
+      ),
     schema,
     ...rest
   } = options;
@@ -40,13 +49,13 @@ export async function createJobQueue(
     db.backend === 'pglite'
       ? new PgBoss({
           ...rest,
-          schema: schema ?? 'pgboss',
+          schema: schema ?? defaultJobQueueSchema(db),
           db: fromPglite(db.pglite),
           backend: 'pglite',
         })
       : new PgBoss({
           ...rest,
-          schema: schema ?? (db.schema === 'public' ? 'pgboss' : `${db.schema}_pgboss`),
+          schema: schema ?? defaultJobQueueSchema(db),
           connectionString: db.connectionString,
           backend: 'postgres',
         });

@@ -3,7 +3,7 @@ import type { TDatabase } from './database';
 import { readMigrations } from './migrations/read-migrations';
 import { openPglite } from './open-pglite';
 import { openPostgres } from './open-postgres';
-import { defaultPgliteDir, migrationsDir as defaultMigrationsDir, repoRoot } from './paths';
+import { baseDir, defaultPgliteDir, migrationsDir as defaultMigrationsDir } from './paths';
 
 export type TOpenDatabaseOptions = {
   /**
@@ -13,9 +13,9 @@ export type TOpenDatabaseOptions = {
   databaseUrl?: string | null;
   /** PostgreSQL schema for every table. Default: the URL's `?schema=`, else `public`. */
   schema?: string;
-  /** PGlite data folder. Default: PGLITE_DIR, else `.data/pglite`; relative paths are from the repository root. */
+  /** PGlite data folder. Default: PGLITE_DIR, else `.data/pglite`; relative paths are from baseDir (paths.ts). */
   pgliteDir?: string;
-  /** Default: `prisma/migrations` of this repository. */
+  /** Default: the migrations of the build, or `prisma/migrations` of this repository (paths.ts). */
   migrationsDir?: string;
   /** Connections in the PostgreSQL pool. Default 10. */
   poolSize?: number;
@@ -40,9 +40,13 @@ export async function openDatabase(options: TOpenDatabaseOptions = {}): Promise<
       poolSize: options.poolSize ?? 10,
       migrations,
       onPoolError:
-        options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error)),
+        options.onPoolError ??
+        ((error) =>
+          console.error(
+            `PostgreSQL pool error: ${error.name}: ${error.message.split('\n')[0]?.slice(0, 200)}`,
+          )),
     });
   }
   const pgliteDir = options.pgliteDir ?? env.PGLITE_DIR;
-  return openPglite(pgliteDir ? path.resolve(repoRoot, pgliteDir) : defaultPgliteDir, migrations);
+  return openPglite(pgliteDir ? path.resolve(baseDir, pgliteDir) : defaultPgliteDir, migrations);
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_receipt" ADD COLUMN     "raw_body" BYTEA;
