@@ -57,9 +57,11 @@ export const SIGNED_URL_FIELD = 'signedUrl';
 
 // The following are decided in the schemas themselves and only recorded here:
 //
-// Webhook delivery envelope: only `data` is documented. This project fixes it as
-// `{ id, event, timestamp, clientId, data }` (schemas/webhook-events.ts): `id` is the delivery id,
-// `data` may be absent on webhook.test, and every incident event requires `data.incidentId`.
+// Webhook delivery envelope: only `data` is documented. This project reads it tolerantly as
+// `{ id?, event, timestamp?, clientId?, data }` (schemas/webhook-events.ts): `event` names the event
+// and is required; `id` (the delivery id), `timestamp` and `clientId` are optional and read as absent
+// when of another type; `data` may be absent on webhook.test, and every incident event requires
+// `data.incidentId`. The sandbox sends all five.
 //
 // A webhook subscription record is assumed to carry an `id` (PATCH/DELETE address /v1/webhooks/{id});
 // creation requires `description` because the spec lists it with url and events.
@@ -67,8 +69,8 @@ export const SIGNED_URL_FIELD = 'signedUrl';
 // "Total request size must stay under 10 MB" is read as 10 000 000 bytes, the stricter reading
 // (MAX_REPORT_BYTES in schemas/requests/report.ts); the encoded multipart body is checked too.
 //
-// A report without incidentType needs `url`; a `subject` alone (no url, no incidentType) is
-// rejected, following issue 3's rule rather than the looser "unless subject is given".
+// A report without incidentType needs `url` "unless subject is given" (the spec; issue 17 reversed
+// the earlier stricter reading): a `subject` alone must then be a URL or domain itself.
 //
 // The status filters (`status`, `statusVerbose`) accept only the documented verbose statuses.
 //

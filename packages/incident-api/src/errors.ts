@@ -28,9 +28,11 @@ export type ApiErrorCode =
   | 'duplicate_incident'
   | 'not_awaiting_approval'
   | 'conflict'
+  | 'payload_too_large'
   | 'rate_limited'
   | 'temporarily_unavailable'
   | 'server_error'
+  | 'redirect_refused'
   | 'unexpected_status';
 
 export interface ApiErrorInit {
@@ -130,6 +132,12 @@ export class NotAwaitingApprovalError extends ConflictError {
   override readonly code = 'not_awaiting_approval';
 }
 
+/** 413: the request was over the service's size limit (reports: under 10 MB in total). */
+export class PayloadTooLargeError extends APIError {
+  override readonly name = 'PayloadTooLargeError';
+  override readonly code = 'payload_too_large';
+}
+
 /** 429 (rate limits are not shown in the spec; handled like a temporary failure). */
 export class RateLimitError extends APIError {
   override readonly name = 'RateLimitError';
@@ -146,6 +154,38 @@ export class TemporarilyUnavailableError extends APIError {
 export class InternalServerError extends APIError {
   override readonly name = 'InternalServerError';
   override readonly code = 'server_error';
+}
+
+/**
+ * A 3xx: the client never follows a redirect, since following one would carry the API key and the
+ * request body to wherever `Location` points. The configured base URL is wrong or the service moved.
+ */
+export class RedirectRefusedError extends APIError {
+  override readonly name = 'RedirectRefusedError';
+  override readonly code = 'redirect_refused';
+  /** The origin `Location` named, when it was a URL (never its path or query). */
+  readonly locationOrigin: string | undefined;
+
+  constructor(init: ApiErrorInit & { baseOrigin: string }) {
+    const target = locationOriginOf(init.headers, init.baseOrigin);
+    super({
+      ...init,
+      message:
+        `redirect${target ? ` to ${target}` : ''} not followed: the API key and request body ` +
+        `are sent only to ${init.baseOrigin}; point the base URL at the address the service answers on`,
+    });
+    this.locationOrigin = target;
+  }
+}
+
+function locationOriginOf(headers: Headers, base: string): string | undefined {
+  const location = headers.get('location');
+  if (!location) return undefined;
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** No HTTP answer: DNS, refused or reset connection. */

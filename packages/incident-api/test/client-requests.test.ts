@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_REPORT_BYTES, RequestValidationError, type IncidentClient } from '../src';
+import {
+  MAX_REPORT_BYTES,
+  PayloadTooLargeError,
+  RequestValidationError,
+  type IncidentClient,
+} from '../src';
 import {
   clientAccount,
   detailedIncidentSparse,
@@ -164,6 +169,39 @@ describe('reports', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toContain('a report must total under 10000000 bytes');
     expect(stub.requests).toHaveLength(0);
+  });
+});
+
+describe('the 10 MB limit on JSON reports', () => {
+  it('rejects a JSON report whose encoded body reaches 10 MB, before sending, naming the limit', async () => {
+    // 6 MB of text passes the text-size rule but JSON escapes each quote as two bytes: 12 MB on the wire
+    const error = await stub
+      .client()
+      .incidents.reportTakedown({ url: 'bad.example', comment: '"'.repeat(6_000_000) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain('a report must total under 10000000 bytes (10 MB)');
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('sends a JSON report just under the limit as application/json', async () => {
+    stub.enqueue({ json: { message: 'ok', id: 'inc_1' } });
+    const overhead = JSON.stringify({ url: 'bad.example', comment: '' }).length;
+    const comment = 'x'.repeat(MAX_REPORT_BYTES - overhead - 1);
+    await stub.client().incidents.reportTakedown({ url: 'bad.example', comment });
+    expect(stub.requests[0]?.headers['content-type']).toBe('application/json');
+    expect((stub.requests[0]?.json() as { comment: string }).comment).toHaveLength(comment.length);
+  });
+
+  it('maps a 413 from the service to PayloadTooLargeError', async () => {
+    stub.enqueue({ status: 413, json: { message: 'Request entity too large' } });
+    const error = await stub
+      .client()
+      .incidents.reportTakedown({ url: 'bad.example' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayloadTooLargeError);
+    expect(error).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(stub.requests).toHaveLength(1);
   });
 });
 

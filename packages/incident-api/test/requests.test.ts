@@ -35,13 +35,25 @@ describe('report (POST /v1/incident/tkd and /monitor)', () => {
     { incidentType: 'phone', subject: '+14155550123', clientId: 'client_2' },
     { incidentType: 'ipv4', subject: '192.0.2.10', comment: 'seen in SMS' },
     { url: 'https://bad.example', attachments: [file(10), file(20, 'b.pdf')] },
+    // the spec: url is required for domain/url incidents "unless subject is given"
+    { subject: 'examp1e-login.com' },
+    { subject: 'https://examp1e-login.com/verify', comment: '' },
+    // an IPv4 host, an internationalised top-level domain in ASCII and in unicode form
+    { url: 'http://203.0.113.7/login' },
+    { url: 'examp1e-login.xn--p1ai' },
+    { url: 'https://пример.рф/login' },
+    { url: 'пример.рф' },
   ])('accepts %o', (report) => {
     expect(ZReportRequest.safeParse(report).success).toBe(true);
   });
 
   it.each([
-    [{}, 'url: url is required unless incidentType (email, phone or ipv4) and subject are given'],
-    [{ subject: 'x@y.example' }, 'incidentType: incidentType (email, phone or ipv4) is required'],
+    [{}, 'url: url is required unless subject is given'],
+    [
+      { subject: 'x@y.example' },
+      'subject: subject must be an http(s) URL or a domain name when incidentType is not given',
+    ],
+    [{ subject: 'not a url' }, 'subject: subject must be an http(s) URL or a domain name'],
     [{ incidentType: 'email' }, 'subject: subject is required when incidentType is email'],
     [
       { incidentType: 'email', subject: 'not-an-email' },

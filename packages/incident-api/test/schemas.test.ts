@@ -312,6 +312,42 @@ describe('webhooks', () => {
       data: {},
     });
     expect(broken.ok).toBe(false);
-    expect(ZWebhookEnvelope.safeParse({ event: 'incident.created' }).success).toBe(false);
+    expect(parseWebhookEvent({ event: 'incident.created' }).ok).toBe(false);
+    expect(ZWebhookEnvelope.safeParse({ id: 'evt_1', data: {} }).success).toBe(false);
+  });
+
+  it('needs only event and data: id, timestamp and clientId are optional (the spec shows only data)', () => {
+    const bare = parseWebhookEvent({ event: 'incident.created', data: { incidentId: 'inc_1' } });
+    expect(bare).toMatchObject({ ok: true, known: true, event: { data: { incidentId: 'inc_1' } } });
+    if (!bare.ok) throw new Error('expected the bare envelope to parse');
+    expect(bare.event.id).toBeUndefined();
+    expect(bare.event.timestamp).toBeUndefined();
+    expect(bare.event.clientId).toBeUndefined();
+  });
+
+  it('reads envelope and payload fields of an unexpected type as absent instead of rejecting the event', () => {
+    const odd = parseWebhookEvent({
+      id: 42,
+      event: 'incident.action_required',
+      timestamp: { at: 'now' },
+      clientId: null,
+      data: { incidentId: 'inc_1', waitForClient: { text: 'x' } },
+    });
+    if (!odd.ok || !odd.known || odd.event.event !== 'incident.action_required')
+      throw new Error('expected a tolerant parse');
+    expect(odd.event).toMatchObject({ id: undefined, timestamp: undefined, clientId: undefined });
+    expect(odd.event.data.waitForClient).toBeUndefined();
+    const history = parseWebhookEvent({
+      event: 'incident.history_created',
+      data: { incidentId: 'inc_1', historyEntry: 'text' },
+    });
+    expect(history).toMatchObject({ ok: true, known: true });
+    const status = parseWebhookEvent({
+      event: 'incident.status_changed',
+      data: { incidentId: 'inc_1', status: 7 },
+    });
+    if (!status.ok || !status.known || status.event.event !== 'incident.status_changed')
+      throw new Error('expected a tolerant parse');
+    expect(status.event.data.status).toBeUndefined();
   });
 });

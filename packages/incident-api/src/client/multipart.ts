@@ -1,3 +1,4 @@
+import { ATTACH_FILE_FIELD, MAX_ATTACH_BYTES } from '../assumptions';
 import { RequestValidationError } from '../errors';
 import type { TReportAttachment } from '../schemas/requests/report';
 import type { RequestBody } from './transport';
@@ -49,4 +50,16 @@ export async function encodeMultipart(options: {
     value: bytes,
     contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
   };
+}
+
+/**
+ * The largest file `incidents.attach` takes alone under this name and type: the 50 MB request
+ * limit (MAX_ATTACH_BYTES, 50,000,000 bytes) less the multipart envelope around that one file,
+ * measured by encoding it exactly as attach does.
+ */
+export async function maxAttachFileBytes(filename: string, contentType: string): Promise<number> {
+  const form = new FormData();
+  form.append(ATTACH_FILE_FIELD, new Blob([], { type: contentType }), filename);
+  const envelope = (await new Response(form).arrayBuffer()).byteLength;
+  return Math.max(0, MAX_ATTACH_BYTES - envelope);
 }

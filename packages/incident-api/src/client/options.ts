@@ -25,7 +25,23 @@ export interface IncidentClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Ends every call of this client once it fires, like a per-call `signal`. Default: none. */
   signal?: AbortSignal;
+  /** Told about every attempt (metrics); must not throw. Default: none. */
+  observer?: IncidentCallObserver;
 }
+
+/** One attempt of a call, as an observer sees it: never a URL, body or key. */
+export interface IncidentCallObservation {
+  /** The spec's operation (e.g. `incidents.report`). */
+  operation: string;
+  method: string;
+  /** The response's status, or `connection` / `timeout` / `aborted` when none came. */
+  status: number | 'connection' | 'timeout' | 'aborted';
+  /** Whether the client tries again after this attempt (a 429, a 5xx on a retryable call). */
+  retry: boolean;
+  durationMs: number;
+}
+
+export type IncidentCallObserver = (call: IncidentCallObservation) => void;
 
 export interface RequestOptions {
   signal?: AbortSignal;

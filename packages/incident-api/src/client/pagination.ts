@@ -11,16 +11,34 @@ export interface OffsetPage<T> {
   paging: TOffsetPaging;
 }
 
+/** What both kinds of list share: items page by page, or all of them for small lists. */
+abstract class Paginator<T, P extends { data: T[] }> implements AsyncIterable<T> {
+  abstract pages(): AsyncGenerator<P, void, undefined>;
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  /** Every item, for small lists. */
+  async toArray(): Promise<T[]> {
+    const items: T[] = [];
+    for await (const item of this) items.push(item);
+    return items;
+  }
+}
+
 /**
  * Items of a cursor-paginated list, fetched page by page as they are consumed:
  * `for await (const incident of client.incidents.list({ status: 'closed' }))`.
  * The fetcher repeats every filter; the walk stops when `paging.next` is null or absent.
  */
-export class CursorPaginator<T> implements AsyncIterable<T> {
+export class CursorPaginator<T> extends Paginator<T, CursorPage<T>> {
   constructor(
     private readonly fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
     private readonly startCursor?: string,
-  ) {}
+  ) {
+    super();
+  }
 
   async *pages(): AsyncGenerator<CursorPage<T>, void, undefined> {
     let cursor = this.startCursor;
@@ -36,25 +54,16 @@ export class CursorPaginator<T> implements AsyncIterable<T> {
       cursor = next;
     }
   }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.data;
-  }
-
-  /** Every item, for small lists. */
-  async toArray(): Promise<T[]> {
-    const items: T[] = [];
-    for await (const item of this) items.push(item);
-    return items;
-  }
 }
 
 /** Items of the users' offset-paginated list: iterates until offset + count reaches total. */
-export class OffsetPaginator<T> implements AsyncIterable<T> {
+export class OffsetPaginator<T> extends Paginator<T, OffsetPage<T>> {
   constructor(
     private readonly fetchPage: (offset: number) => Promise<OffsetPage<T>>,
     private readonly startOffset = 0,
-  ) {}
+  ) {
+    super();
+  }
 
   async *pages(): AsyncGenerator<OffsetPage<T>, void, undefined> {
     let offset = this.startOffset;
@@ -68,15 +77,5 @@ export class OffsetPaginator<T> implements AsyncIterable<T> {
       if (reached >= total || count <= 0) return;
       offset = reached;
     }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.data;
-  }
-
-  async toArray(): Promise<T[]> {
-    const items: T[] = [];
-    for await (const item of this) items.push(item);
-    return items;
   }
 }

@@ -8,7 +8,7 @@ export interface RetryPolicy {
   initialDelayMs: number;
   /** backoff ceiling; default 8 000 ms */
   maxDelayMs: number;
-  /** Retry-After above this is capped to it; default 60 000 ms */
+  /** Retry-After above this is not waited for: the call fails at once; default 60 000 ms */
   maxRetryAfterMs: number;
 }
 
@@ -37,30 +37,4 @@ export function isRetryable(operation: Operation, outcome: AttemptOutcome): bool
   // "on resolutions, an incident on the page was not found (retry)"
   if (operation === 'resolutions.list' && outcome.status === 404) return true;
   return READ_RETRY_STATUSES.has(outcome.status);
-}
-
-/** Retry-After in ms (delta-seconds or HTTP date), or undefined when absent or unusable. */
-export function parseRetryAfter(
-  headers: Headers | undefined,
-  now = Date.now(),
-): number | undefined {
-  const value = headers?.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-/** Delay before retry number `retry` (0-based): Retry-After when given (capped), else backoff. */
-export function retryDelayMs(
-  policy: RetryPolicy,
-  retry: number,
-  headers?: Headers,
-  random: () => number = Math.random,
-): number {
-  const retryAfter = parseRetryAfter(headers);
-  if (retryAfter !== undefined) return Math.min(retryAfter, policy.maxRetryAfterMs);
-  const backoff = Math.min(policy.initialDelayMs * 2 ** retry, policy.maxDelayMs);
-  return Math.round(backoff * (1 - random() * 0.25));
 }

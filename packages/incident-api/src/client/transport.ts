@@ -1,3 +1,4 @@
+import { retryDelayMs, sleep } from '@incident-desk/http-retry';
 import type { z } from 'zod';
 import { REQUEST_ID_HEADERS } from '../assumptions';
 import {
@@ -5,6 +6,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   IncidentApiError,
+  RedirectRefusedError,
   ResponseValidationError,
 } from '../errors';
 import { errorFromResponse } from './error-mapping';
@@ -13,16 +15,11 @@ import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_USER_AGENT,
   type FetchLike,
+  type IncidentCallObservation,
   type IncidentClientOptions,
   type RequestOptions,
 } from './options';
-import {
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  retryDelayMs,
-  type AttemptOutcome,
-  type RetryPolicy,
-} from './retry';
+import { DEFAULT_RETRY_POLICY, isRetryable, type AttemptOutcome, type RetryPolicy } from './retry';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -49,19 +46,7 @@ export interface RawResult<T> {
   requestId: string | undefined;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+const isRedirect = (status: number) => status >= 300 && status < 400;
 
 export function requestIdOf(headers: Headers): string | undefined {
   for (const name of REQUEST_ID_HEADERS) {
@@ -99,7 +84,7 @@ export class Transport {
         ? { ...DEFAULT_RETRY_POLICY, maxRetries: 0 }
         : { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? sleep;
   }
 
   get defaultClientId(): string | undefined {
@@ -125,16 +110,53 @@ export class Transport {
   async request<T>(spec: RequestSpec<T>): Promise<RawResult<T>> {
     const maxRetries = spec.options?.maxRetries ?? this.retry.maxRetries;
     for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
       const outcome = await this.attempt(spec);
-      if (outcome.kind === 'response') return this.parse(spec, outcome);
-      const canRetry = attempt < maxRetries && isRetryable(spec.operation, outcome.attempt);
+      if (outcome.kind === 'response') {
+        this.observe(spec, started, outcome.status, false);
+        return this.parse(spec, outcome);
+      }
+      const delay =
+        attempt < maxRetries && isRetryable(spec.operation, outcome.attempt)
+          ? retryDelayMs(attempt, outcome.headers?.get('retry-after'), {
+              initialMs: this.retry.initialDelayMs,
+              maxMs: this.retry.maxDelayMs,
+              maxRetryAfterMs: this.retry.maxRetryAfterMs,
+            })
+          : undefined;
+      const canRetry = delay !== undefined;
+      const attempted = outcome.attempt;
+      this.observe(
+        spec,
+        started,
+        attempted.kind === 'status' ? attempted.status : attempted.kind,
+        canRetry,
+      );
       if (!canRetry) throw outcome.error;
-      const delay = retryDelayMs(this.retry, attempt, outcome.headers);
       try {
         await this.sleep(delay, this.abortSignal(spec));
       } catch {
         throw new APIUserAbortError(spec.operation);
       }
+    }
+  }
+
+  private observe(
+    spec: RequestSpec<unknown>,
+    started: number,
+    status: IncidentCallObservation['status'],
+    retry: boolean,
+  ): void {
+    try {
+      this.options.observer?.({
+        operation: spec.operation,
+        method: spec.method,
+        status,
+        retry,
+        durationMs: performance.now() - started,
+      });
+    } catch {
+      // an observer's failure never fails the call
     }
   }
 
@@ -180,6 +202,8 @@ export class Transport {
         headers: this.headers(spec),
         body,
         signal,
+        // never followed: a redirect would carry x-api-key and the body to another address
+        redirect: 'manual',
       });
       // the body is read under the same timeout: a stalled body is a timeout too
       const responseBody = await readBody(response);
@@ -191,13 +215,16 @@ export class Transport {
           body: responseBody,
         };
       }
-      const error = errorFromResponse({
+      const init = {
         status: response.status,
         body: responseBody,
         headers: response.headers,
         requestId: requestIdOf(response.headers),
         operation: spec.operation,
-      });
+      };
+      const error = isRedirect(response.status)
+        ? new RedirectRefusedError({ ...init, baseOrigin: new URL(this.baseURL).origin })
+        : errorFromResponse(init);
       return {
         kind: 'failure',
         attempt: { kind: 'status', status: response.status },

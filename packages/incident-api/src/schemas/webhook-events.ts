@@ -18,7 +18,11 @@ export const isKnownWebhookEventName = (name: string): name is TKnownWebhookEven
   isKnownValue(WEBHOOK_EVENTS, name);
 
 // Payload fields are omitted when they do not apply or are not yet populated: every field but the
-// incident id is optional, and receivers fall back to fetching the incident.
+// incident id is optional, and receivers fall back to fetching the incident. Read tolerantly: a
+// display field of an unexpected type is dropped, never a reason to reject the event.
+
+/** An optional field that reads as absent when it has an unexpected type. */
+const tolerant = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 /** webhook.test: no incident. */
 export const ZWebhookTestData = z.looseObject({});
@@ -29,14 +33,14 @@ export type TIncidentCreatedData = z.infer<typeof ZIncidentCreatedData>;
 
 export const ZIncidentStatusChangedData = z.looseObject({
   incidentId: z.string(),
-  status: ZIncidentStatus.optional(),
+  status: tolerant(ZIncidentStatus),
 });
 export type TIncidentStatusChangedData = z.infer<typeof ZIncidentStatusChangedData>;
 
-export const ZWebhookHistoryEntry = z.looseObject({ message: z.string().optional() });
+export const ZWebhookHistoryEntry = z.looseObject({ message: tolerant(z.string()) });
 export const ZIncidentHistoryCreatedData = z.looseObject({
   incidentId: z.string(),
-  historyEntry: ZWebhookHistoryEntry.optional(),
+  historyEntry: tolerant(ZWebhookHistoryEntry),
 });
 export type TIncidentHistoryCreatedData = z.infer<typeof ZIncidentHistoryCreatedData>;
 
@@ -45,7 +49,8 @@ export type TIncidentTakedownUpdatedData = z.infer<typeof ZIncidentTakedownUpdat
 
 export const ZIncidentActionRequiredData = z.looseObject({
   incidentId: z.string(),
-  waitForClient: z.string().optional(),
+  /** "string when present": any other type reads as absent */
+  waitForClient: tolerant(z.string()),
 });
 export type TIncidentActionRequiredData = z.infer<typeof ZIncidentActionRequiredData>;
 
@@ -59,16 +64,19 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
 } as const satisfies Record<TKnownWebhookEventName, z.ZodType>;
 
 /**
- * Delivery envelope. The spec shows only `data`; id, event, timestamp and clientId are this
- * project's assumption (assumptions.ts), shared by the sandbox and the connector.
+ * Delivery envelope, the one schema the sandbox, the connector's receiver and its worker read.
+ * The spec shows only `data` ("top-level envelope fields other than data: not shown"): `event` is
+ * this project's assumption and required, since nothing else names the event; `id`, `timestamp`
+ * and `clientId` are optional and read as absent when of another type (receivers fall back to a
+ * hash of the body, the receive time and the subscription's client).
  */
 export const ZWebhookEnvelope = z.looseObject({
-  /** delivery id, stable across redeliveries of the same event */
-  id: z.string(),
+  /** delivery id, stable across redeliveries of the same event, when sent */
+  id: tolerant(z.string()),
   event: ZWebhookEventName,
-  timestamp: ZTimestamp,
-  /** client the subscription was created under */
-  clientId: z.string(),
+  timestamp: tolerant(ZTimestamp),
+  /** client the subscription was created under, when sent */
+  clientId: tolerant(z.string()),
   // absent on webhook.test; each incident event requires its payload (below)
   data: z.unknown().optional(),
 });
@@ -77,7 +85,7 @@ export type TWebhookEnvelope = z.infer<typeof ZWebhookEnvelope>;
 const envelopeOf = <E extends TKnownWebhookEventName, D extends z.ZodType>(event: E, data: D) =>
   ZWebhookEnvelope.extend({ event: z.literal(event), data });
 
-export const ZWebhookTestEvent = envelopeOf('webhook.test', ZWebhookTestData.optional());
+export const ZWebhookTestEvent = envelopeOf('webhook.test', tolerant(ZWebhookTestData));
 export const ZIncidentCreatedEvent = envelopeOf('incident.created', ZIncidentCreatedData);
 export const ZIncidentStatusChangedEvent = envelopeOf(
   'incident.status_changed',

@@ -39,6 +39,7 @@ import { path } from '../path';
 import type { RequestBody, Transport } from '../transport';
 import { ZAnyResponse } from '../loose';
 import { compact, validateRequest } from '../validate';
+import { RequestValidationError } from '../../errors';
 import { withClientId } from './with-client-id';
 
 export interface ReportResult {
@@ -52,6 +53,28 @@ export interface ReportResult {
 const ZAttachments = z
   .array(ZReportAttachment, { error: 'attachments must be an array of files' })
   .min(1, { error: 'attachments must contain at least one file' });
+
+/**
+ * A JSON report, encoded now so its exact size is checked against the 10 MB limit before sending:
+ * the schema counts the text itself, but JSON adds keys, quotes and escapes ("\"" for ").
+ */
+function encodeJsonReport(fields: Record<string, unknown>): RequestBody {
+  const bytes = new TextEncoder().encode(JSON.stringify(fields));
+  if (bytes.byteLength >= MAX_REPORT_BYTES) {
+    throw new RequestValidationError(
+      [
+        {
+          code: 'custom',
+          path: [],
+          message: `a report must total under ${MAX_REPORT_BYTES} bytes (10 MB); the encoded JSON has ${bytes.byteLength}`,
+          input: undefined,
+        },
+      ],
+      'report',
+    );
+  }
+  return { kind: 'bytes', value: bytes, contentType: 'application/json' };
+}
 
 export class IncidentsResource {
   constructor(private readonly transport: Transport) {}
@@ -261,7 +284,7 @@ export class IncidentsResource {
             maxBytes: MAX_REPORT_BYTES,
             limitName: 'a report',
           })
-        : { kind: 'json', value: fields };
+        : encodeJsonReport(fields);
     const result = await this.transport.request({
       operation,
       method: 'POST',

@@ -89,7 +89,11 @@ export const isUrlOrDomain = (value: string) => {
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
   if (hasScheme) return isHttpUrl(value);
   try {
-    const host = new URL(`http://${value}`).hostname;
+    const parsed = new URL(`http://${value}`);
+    // "name@host" without a scheme is an email address, not a domain
+    if (parsed.username !== '' || parsed.password !== '') return false;
+    // hostname is in ASCII form: an internationalised name (пример.рф) arrives as xn-- labels
+    const host = parsed.hostname;
     return DOMAIN_NAME.test(host) || IPV4.test(host);
   } catch {
     return false;

@@ -30,8 +30,9 @@ const FORMAT_BY_TYPE = {
 } as const;
 
 /**
- * POST /v1/incident/tkd and /monitor. A report needs `url`, or `incidentType` (email, phone,
- * ipv4) with a `subject` in that type's format. Attachments make it a multipart request.
+ * POST /v1/incident/tkd and /monitor. A report needs `url`, or a `subject` that is a URL or domain,
+ * or `incidentType` (email, phone, ipv4) with a `subject` in that type's format. `comment` may be
+ * empty (non-empty is the comment endpoint's rule). Attachments make it a multipart request.
  */
 export const ZReportRequest = strictRequest('a report', {
   url: z
@@ -75,14 +76,23 @@ export const ZReportRequest = strictRequest('a report', {
       });
     }
   } else if (report.url === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: report.subject === undefined ? ['url'] : ['incidentType'],
-      message:
-        report.subject === undefined
-          ? 'url is required unless incidentType (email, phone or ipv4) and subject are given'
-          : 'incidentType (email, phone or ipv4) is required when subject is given without url',
-    });
+    // The spec: url is "required for domain/url incidents unless subject is given"; a subject
+    // without incidentType is then the URL or domain itself.
+    if (report.subject === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message:
+          'url is required unless subject is given (with incidentType for email, phone or ipv4)',
+      });
+    } else if (typeof report.subject === 'string' && !isUrlOrDomain(report.subject)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message:
+          'subject must be an http(s) URL or a domain name when incidentType is not given (email, phone and ipv4 subjects need incidentType)',
+      });
+    }
   }
   const size = reportPayloadSize(report);
   if (size >= MAX_REPORT_BYTES) {

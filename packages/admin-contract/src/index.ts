@@ -1,0 +1,4 @@
+// What the admin API answers and the admin page reads: one definition for both sides (the
+// connector writes these shapes, apps/admin renders them).
+export { OUTCOMES, TAKEDOWN_BUCKETS } from './analytics';
+export type { DurationGroup, TakedownAnalytics, TOutcome } from './analytics';

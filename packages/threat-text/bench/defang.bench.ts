@@ -1,0 +1,47 @@
+// Defanging hostile text (issue 14): each shape of the outside review at 0.25, 0.5 and 1 MB, with
+// the time per call and the ratio per doubling (about 2 when linear, 4 when quadratic), and the
+// same-run baseline: benign prose of the same sizes. `hostileToProse` is how much slower than prose
+// a shape is at 1 MB. Run by `npm run bench` (scripts/bench.ts); the last line is the JSON report.
+import { defang, defangLinksIn } from '../src';
+import { measureGrowth, type Growth } from '../test/growth';
+import { BENIGN_PROSE, HOSTILE_SHAPES } from '../test/hostile-shapes';
+
+const MB = 1 << 20;
+const SIZES = [MB / 4, MB / 2, MB];
+const SAMPLES = Number(process.env.BENCH_RUNS ?? 5);
+
+function figures(growth: Growth) {
+  return {
+    msPerCall: Object.fromEntries(
+      growth.sizes.map((size, i) => [`${size / MB}MB`, Number(growth.msPerCall[i]!.toFixed(2))]),
+    ),
+    ratioPerDoubling: growth.ratios.map((ratio) => Number(ratio.toFixed(2))),
+  };
+}
+
+function line(growth: Growth): string {
+  const times = growth.msPerCall.map((ms) => ms.toFixed(1).padStart(7)).join(' ');
+  return `${times} ms  ratios ${growth.ratios.map((r) => r.toFixed(2)).join(' ')}`;
+}
+
+const report: Record<string, unknown> = {};
+for (const [name, fn] of [
+  ['defangLinksIn', defangLinksIn],
+  ['defang', defang],
+] as const) {
+  const baseline = measureGrowth(BENIGN_PROSE, fn, { sizes: SIZES, samples: SAMPLES });
+  console.log(`${name} ${'prose'.padEnd(10)} ${line(baseline)}  (baseline)`);
+  const shapes: Record<string, unknown> = {};
+  for (const [shape, makeInput] of Object.entries(HOSTILE_SHAPES)) {
+    const growth = measureGrowth(makeInput, fn, { sizes: SIZES, samples: SAMPLES });
+    shapes[shape] = {
+      ...figures(growth),
+      hostileToProse: Number((growth.msPerCall.at(-1)! / baseline.msPerCall.at(-1)!).toFixed(2)),
+    };
+    console.log(`${name} ${shape.padEnd(10)} ${line(growth)}`);
+  }
+  report[name] = { baselineProse: figures(baseline), shapes };
+}
+console.log(
+  JSON.stringify({ sizes: SIZES.map((size) => `${size / MB}MB`), samples: SAMPLES, ...report }),
+);
