@@ -1,6 +1,10 @@
+import { AttachmentSources } from './core/attachment-sources';
 import { HttpTransport } from './core/http-transport';
 import { resolveClientOptions, type ZendeskClientOptions } from './core/options';
+import { Apps } from './resources/apps';
 import { Attachments } from './resources/attachments';
+import { Groups } from './resources/groups';
+import { JobStatuses } from './resources/job-statuses';
 import { Search } from './resources/search';
 import { TicketFields } from './resources/ticket-fields';
 import { Tickets } from './resources/tickets';
@@ -19,19 +23,29 @@ export class ZendeskClient {
   readonly uploads: Uploads;
   readonly ticketFields: TicketFields;
   readonly users: Users;
+  readonly groups: Groups;
   readonly search: Search;
   readonly webhooks: Webhooks;
   readonly triggers: Triggers;
+  readonly jobStatuses: JobStatuses;
+  readonly apps: Apps;
 
   constructor(options: ZendeskClientOptions) {
-    const transport = new HttpTransport(resolveClientOptions(options));
+    const resolved = resolveClientOptions(options);
+    const transport = new HttpTransport(resolved);
     this.tickets = new Tickets(transport);
-    this.attachments = new Attachments(transport);
+    this.attachments = new Attachments(
+      transport,
+      new AttachmentSources(new URL(resolved.baseUrl).origin, options.attachmentSources),
+    );
     this.uploads = new Uploads(transport);
     this.ticketFields = new TicketFields(transport);
     this.users = new Users(transport);
+    this.groups = new Groups(transport);
     this.search = new Search(transport);
     this.webhooks = new Webhooks(transport);
     this.triggers = new Triggers(transport);
+    this.jobStatuses = new JobStatuses(transport);
+    this.apps = new Apps(transport);
   }
 }

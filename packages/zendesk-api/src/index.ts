@@ -1,5 +1,7 @@
 export { ZendeskClient } from './client';
 export type {
+  ZendeskCallObservation,
+  ZendeskCallObserver,
   ZendeskClientOptions,
   ZendeskMarketplaceIdentity,
   ZendeskRequestOptions,
@@ -7,8 +9,16 @@ export type {
 } from './core/options';
 export { DEFAULT_USER_AGENT } from './core/options';
 export {
+  ZENDESK_ATTACHMENT_HOSTS,
+  checkAttachmentHosts,
+  type AttachmentHostResolver,
+  type AttachmentSourceOptions,
+} from './core/attachment-sources';
+export { isPublicAddress } from './core/public-address';
+export {
   ZendeskAbortError,
   ZendeskApiError,
+  ZendeskAttachmentRefusedError,
   ZendeskAttachmentTooLargeError,
   ZendeskBadRequestError,
   ZendeskConflictError,
@@ -18,29 +28,38 @@ export {
   ZendeskRateLimitedError,
   ZendeskRecordInvalidError,
   ZendeskRecordNotFoundError,
+  ZendeskRedirectError,
   ZendeskRequestValidationError,
   ZendeskResponseValidationError,
   ZendeskServerError,
   ZendeskTimeoutError,
   ZendeskUnauthorizedError,
+  type TAttachmentRefusal,
   type TZendeskApiErrorCode,
   type TZendeskFieldErrors,
 } from './core/errors';
 export { encodePath } from './core/encode-path';
 export { CursorPage, Page, PagePromise } from './core/pagination';
-export { parseRetryAfterSeconds } from './core/retry-policy';
 
-export type { AttachmentDownloadOptions, AttachmentStream, DownloadedAttachment } from './resources/attachments';
+export type {
+  AttachmentDownloadOptions,
+  AttachmentStream,
+  DownloadedAttachment,
+} from './resources/attachments';
 export { buildCustomFieldTicketQuery, SearchPage, type SearchParams } from './resources/search';
 export { TicketCommentsPage, type TicketCommentsListParams } from './resources/ticket-comments';
 export type { TicketFieldsListParams } from './resources/ticket-fields';
+export type { JobStatusWaitOptions } from './resources/job-statuses';
 export type { TicketCreateOptions } from './resources/tickets';
 export type { TriggersListParams } from './resources/triggers';
 export type { UploadCreateInput } from './resources/uploads';
 
+export * from './schemas/app';
 export * from './schemas/attachment';
 export * from './schemas/comment';
+export * from './schemas/group';
 export * from './schemas/common';
+export * from './schemas/job-status';
 export * from './schemas/search';
 export * from './schemas/ticket';
 export * from './schemas/ticket-field';
@@ -55,7 +74,10 @@ export {
   ZENDESK_WEBHOOK_SIGNATURE_HEADER,
   ZENDESK_WEBHOOK_TIMESTAMP_HEADER,
 } from './webhook-signature/constants';
-export { computeZendeskSignature, type WebhookRawBody } from './webhook-signature/compute-signature';
+export {
+  computeZendeskSignature,
+  type WebhookRawBody,
+} from './webhook-signature/compute-signature';
 export {
   signZendeskWebhook,
   type SignedZendeskWebhook,
@@ -67,3 +89,4 @@ export {
   type ZendeskWebhookRejection,
   type ZendeskWebhookVerification,
 } from './webhook-signature/verify-zendesk-webhook';
+export { normalizeSubdomain, subdomainFromInput } from './subdomain';

@@ -13,7 +13,10 @@ import { FakeZendesk } from './support/fake-zendesk';
 const ticketReply = { json: { ticket: { id: 1 } } };
 const invalidToken = {
   status: 401,
-  json: { error: 'invalid_token', error_description: 'The access token provided is expired, revoked, malformed or invalid' },
+  json: {
+    error: 'invalid_token',
+    error_description: 'The access token provided is expired, revoked, malformed or invalid',
+  },
 };
 
 let fake: FakeZendesk;
@@ -34,7 +37,10 @@ describe('401 handling', () => {
 
     expect(tokens.refreshAfterUnauthorized).toHaveBeenCalledTimes(1);
     expect(tokens.refreshAfterUnauthorized).toHaveBeenCalledWith('token-1');
-    expect(fake.requests.map((request) => request.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(fake.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
   });
 
   it('fails with ZendeskUnauthorizedError on a second 401 without refreshing again', async () => {
@@ -44,16 +50,26 @@ describe('401 handling', () => {
     const error = await client.tickets.show(1).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ZendeskUnauthorizedError);
-    expect(error).toMatchObject({ status: 401, code: 'unauthorized', error: 'invalid_token', isInvalidToken: true });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      error: 'invalid_token',
+      isInvalidToken: true,
+    });
     expect((error as ZendeskUnauthorizedError).description).toMatch(/expired, revoked/);
     expect(tokens.refreshAfterUnauthorized).toHaveBeenCalledTimes(1);
     expect(fake.requests).toHaveLength(2);
   });
 
   it('refreshes and retries a POST create too: a 401 means nothing was created', async () => {
-    fake.on('POST', '/api/v2/tickets.json', invalidToken, { status: 201, json: { ticket: { id: 9 } } });
+    fake.on('POST', '/api/v2/tickets.json', invalidToken, {
+      status: 201,
+      json: { ticket: { id: 9 } },
+    });
     const { client } = clientFor(fake);
-    await expect(client.tickets.create({ subject: 's', comment: { body: 'b' } })).resolves.toMatchObject({
+    await expect(
+      client.tickets.create({ subject: 's', comment: { body: 'b' } }),
+    ).resolves.toMatchObject({
       ticket: { id: 9 },
     });
     expect(fake.requests).toHaveLength(2);
@@ -73,10 +89,10 @@ describe('401 handling', () => {
     const storage = await FakeZendesk.start();
     try {
       storage.on('GET', '/file/1', { status: 401, json: { error: 'Unauthorized' } });
-      const { client, tokens } = clientFor(fake);
-      await expect(client.attachments.download(`${storage.url}/file/1`, { maxBytes: 10 })).rejects.toBeInstanceOf(
-        ZendeskUnauthorizedError,
-      );
+      const { client, tokens } = clientFor(fake, { attachmentSources: { hosts: [storage.url] } });
+      await expect(
+        client.attachments.download(`${storage.url}/file/1`, { maxBytes: 10 }),
+      ).rejects.toBeInstanceOf(ZendeskUnauthorizedError);
       expect(tokens.refreshAfterUnauthorized).not.toHaveBeenCalled();
       expect(tokens.getAccessToken).not.toHaveBeenCalled();
       expect(storage.requests).toHaveLength(1);
@@ -97,7 +113,12 @@ describe('401 handling', () => {
 
 describe('429 handling', () => {
   it('waits for Retry-After and retries', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 429, headers: { 'retry-after': '2' }, json: {} }, ticketReply);
+    fake.on(
+      'GET',
+      '/api/v2/tickets/1.json',
+      { status: 429, headers: { 'retry-after': '2' }, json: {} },
+      ticketReply,
+    );
     const { client, delays } = clientFor(fake);
 
     await expect(client.tickets.show(1)).resolves.toMatchObject({ id: 1 });
@@ -106,27 +127,64 @@ describe('429 handling', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("stops waiting out a Retry-After as soon as the caller's signal aborts", async () => {
+    fake.on(
+      'GET',
+      '/api/v2/tickets/1.json',
+      { status: 429, headers: { 'retry-after': '30' }, json: {} },
+      ticketReply,
+    );
+    const { client } = clientFor(fake, { sleep: undefined });
+    const controller = new AbortController();
+    const started = Date.now();
+    const call = client.tickets.show(1, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toBeInstanceOf(ZendeskAbortError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('retries a rate-limited POST create: Zendesk did not process it', async () => {
-    fake.on('POST', '/api/v2/tickets.json', { status: 429, headers: { 'retry-after': '1' } }, { status: 201, json: { ticket: { id: 3 } } });
+    fake.on(
+      'POST',
+      '/api/v2/tickets.json',
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 201, json: { ticket: { id: 3 } } },
+    );
     const { client, delays } = clientFor(fake);
-    await expect(client.tickets.create({ subject: 's', comment: { body: 'b' } })).resolves.toBeTruthy();
+    await expect(
+      client.tickets.create({ subject: 's', comment: { body: 'b' } }),
+    ).resolves.toBeTruthy();
     expect(delays).toEqual([1000]);
   });
 
   it('gives up after maxRetries with ZendeskRateLimitedError carrying retryAfterSeconds', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 429, headers: { 'retry-after': '3', 'x-request-id': 'req-429' }, json: {} });
+    fake.on('GET', '/api/v2/tickets/1.json', {
+      status: 429,
+      headers: { 'retry-after': '3', 'x-request-id': 'req-429' },
+      json: {},
+    });
     const { client, delays } = clientFor(fake, { maxRetries: 2 });
 
     const error = await client.tickets.show(1).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ZendeskRateLimitedError);
-    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 3, requestId: 'req-429' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 3,
+      requestId: 'req-429',
+    });
     expect(delays).toEqual([3000, 3000]);
     expect(fake.requests).toHaveLength(3);
   });
 
   it('does not wait for a Retry-After beyond the cap and fails at once', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 429, headers: { 'retry-after': '600' }, json: {} });
+    fake.on('GET', '/api/v2/tickets/1.json', {
+      status: 429,
+      headers: { 'retry-after': '600' },
+      json: {},
+    });
     const { client, delays } = clientFor(fake, { maxRetryAfterSeconds: 60 });
 
     await expect(client.tickets.show(1)).rejects.toMatchObject({ retryAfterSeconds: 600 });
@@ -135,7 +193,13 @@ describe('429 handling', () => {
   });
 
   it('backs off exponentially when 429 carries no Retry-After', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 429, json: {} }, { status: 429, json: {} }, ticketReply);
+    fake.on(
+      'GET',
+      '/api/v2/tickets/1.json',
+      { status: 429, json: {} },
+      { status: 429, json: {} },
+      ticketReply,
+    );
     const { client, delays } = clientFor(fake, { initialRetryDelayMs: 100 });
     await client.tickets.show(1);
     expect(delays).toHaveLength(2);
@@ -157,42 +221,79 @@ describe('5xx and connection errors', () => {
   it('retries a PUT on 500 and fails with ZendeskServerError when retries run out', async () => {
     fake.on('PUT', '/api/v2/tickets/1.json', { status: 500, json: { error: 'InternalError' } });
     const { client } = clientFor(fake, { maxRetries: 1 });
-    await expect(client.tickets.update(1, { status: 'open' })).rejects.toBeInstanceOf(ZendeskServerError);
+    await expect(client.tickets.update(1, { status: 'open' })).rejects.toBeInstanceOf(
+      ZendeskServerError,
+    );
     expect(fake.requests).toHaveLength(2);
   });
 
   it('never retries a POST create on 5xx', async () => {
-    fake.on('POST', '/api/v2/tickets.json', { status: 502, json: {} }, { status: 201, json: { ticket: { id: 1 } } });
+    fake.on(
+      'POST',
+      '/api/v2/tickets.json',
+      { status: 502, json: {} },
+      { status: 201, json: { ticket: { id: 1 } } },
+    );
     const { client } = clientFor(fake);
-    await expect(client.tickets.create({ subject: 's', comment: { body: 'b' } })).rejects.toMatchObject({ status: 502 });
+    await expect(
+      client.tickets.create({ subject: 's', comment: { body: 'b' } }),
+    ).rejects.toMatchObject({ status: 502 });
     expect(fake.requests).toHaveLength(1);
   });
 
   it('never retries an upload on 5xx', async () => {
-    fake.on('POST', '/api/v2/uploads.json', { status: 500, json: {} }, { status: 201, json: { upload: { token: 't' } } });
-    const { client } = clientFor(fake);
-    await expect(client.uploads.create({ filename: 'a.txt', data: Buffer.from('x') })).rejects.toBeInstanceOf(
-      ZendeskServerError,
+    fake.on(
+      'POST',
+      '/api/v2/uploads.json',
+      { status: 500, json: {} },
+      { status: 201, json: { upload: { token: 't' } } },
     );
+    const { client } = clientFor(fake);
+    await expect(
+      client.uploads.create({ filename: 'a.txt', data: Buffer.from('x') }),
+    ).rejects.toBeInstanceOf(ZendeskServerError);
     expect(fake.requests).toHaveLength(1);
   });
 
   it('retries a POST when configured with retryNonIdempotent', async () => {
-    fake.on('POST', '/api/v2/tickets.json', { status: 500, json: {} }, { status: 201, json: { ticket: { id: 1 } } });
+    fake.on(
+      'POST',
+      '/api/v2/tickets.json',
+      { status: 500, json: {} },
+      { status: 201, json: { ticket: { id: 1 } } },
+    );
     const { client } = clientFor(fake, { retryNonIdempotent: true });
-    await expect(client.tickets.create({ subject: 's', comment: { body: 'b' } })).resolves.toBeTruthy();
+    await expect(
+      client.tickets.create({ subject: 's', comment: { body: 'b' } }),
+    ).resolves.toBeTruthy();
     expect(fake.requests).toHaveLength(2);
   });
 
   it('retries a POST create that carries an idempotency key', async () => {
-    fake.on('POST', '/api/v2/tickets.json', { status: 503, json: {} }, { status: 201, json: { ticket: { id: 1 } } });
+    fake.on(
+      'POST',
+      '/api/v2/tickets.json',
+      { status: 503, json: {} },
+      { status: 201, json: { ticket: { id: 1 } } },
+    );
     const { client } = clientFor(fake);
-    await client.tickets.create({ subject: 's', comment: { body: 'b' } }, { idempotencyKey: 'k-1' });
-    expect(fake.requests.map((request) => request.headers['idempotency-key'])).toEqual(['k-1', 'k-1']);
+    await client.tickets.create(
+      { subject: 's', comment: { body: 'b' } },
+      { idempotencyKey: 'k-1' },
+    );
+    expect(fake.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      'k-1',
+      'k-1',
+    ]);
   });
 
   it('does not retry a PUT the caller marks as not idempotent', async () => {
-    fake.on('PUT', '/api/v2/tickets/1.json', { status: 503, json: {} }, { json: { ticket: { id: 1 } } });
+    fake.on(
+      'PUT',
+      '/api/v2/tickets/1.json',
+      { status: 503, json: {} },
+      { json: { ticket: { id: 1 } } },
+    );
     const { client } = clientFor(fake);
     await expect(
       client.tickets.update(1, { comment: { body: 'note', public: false } }, { idempotent: false }),
@@ -213,9 +314,9 @@ describe('5xx and connection errors', () => {
   it('does not retry a POST create after a dropped connection', async () => {
     fake.on('POST', '/api/v2/tickets.json', { destroy: true });
     const { client } = clientFor(fake);
-    await expect(client.tickets.create({ subject: 's', comment: { body: 'b' } })).rejects.toBeInstanceOf(
-      ZendeskConnectionError,
-    );
+    await expect(
+      client.tickets.create({ subject: 's', comment: { body: 'b' } }),
+    ).rejects.toBeInstanceOf(ZendeskConnectionError);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -241,7 +342,9 @@ describe('timeouts and aborts', () => {
       return { ...ticketReply, delayMs: 300 };
     });
     const { client } = clientFor(fake);
-    await expect(client.tickets.show(1, { signal: controller.signal })).rejects.toBeInstanceOf(ZendeskAbortError);
+    await expect(client.tickets.show(1, { signal: controller.signal })).rejects.toBeInstanceOf(
+      ZendeskAbortError,
+    );
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -47,11 +47,15 @@ describe('typed errors', () => {
       method: 'GET',
       path: '/api/v2/tickets/404.json',
     });
-    expect((error as Error).message).toBe('404 RecordNotFound: Not found (GET /api/v2/tickets/404.json) [request id req-404]');
+    expect((error as Error).message).toBe(
+      '404 RecordNotFound: Not found (GET /api/v2/tickets/404.json) [request id req-404]',
+    );
   });
 
   it('422 RecordInvalid exposes the per-field details', async () => {
-    const details = { base: [{ description: 'Status: closed prevents ticket update', error: 'ClosedTicket' }] };
+    const details = {
+      base: [{ description: 'Status: closed prevents ticket update', error: 'ClosedTicket' }],
+    };
     fake.on('PUT', '/api/v2/tickets/9.json', {
       status: 422,
       json: { error: 'RecordInvalid', description: 'Record validation errors', details },
@@ -68,12 +72,18 @@ describe('typed errors', () => {
   });
 
   it('400 and 409 have their own classes', async () => {
-    fake.on('PUT', '/api/v2/tickets/1.json', { status: 409, json: { error: 'UpdateConflict', description: 'stale' } });
-    fake.on('GET', '/api/v2/search.json', { status: 400, json: { error: 'unavailable', description: 'bad query' } });
+    fake.on('PUT', '/api/v2/tickets/1.json', {
+      status: 409,
+      json: { error: 'UpdateConflict', description: 'stale' },
+    });
+    fake.on('GET', '/api/v2/search.json', {
+      status: 400,
+      json: { error: 'unavailable', description: 'bad query' },
+    });
     const { client } = clientFor(fake);
-    await expect(client.tickets.update(1, { status: 'open', safe_update: true, updated_stamp: 'x' })).rejects.toBeInstanceOf(
-      ZendeskConflictError,
-    );
+    await expect(
+      client.tickets.update(1, { status: 'open', safe_update: true, updated_stamp: 'x' }),
+    ).rejects.toBeInstanceOf(ZendeskConflictError);
     await expect(client.search.query('type:ticket')).rejects.toBeInstanceOf(ZendeskBadRequestError);
     expect(fake.requests).toHaveLength(2);
   });
@@ -81,7 +91,9 @@ describe('typed errors', () => {
   it('reads the webhooks API error envelope', async () => {
     fake.on('POST', '/api/v2/webhooks', {
       status: 400,
-      json: { errors: [{ code: 'InvalidEndpoint', title: 'Invalid endpoint', detail: 'must be https' }] },
+      json: {
+        errors: [{ code: 'InvalidEndpoint', title: 'Invalid endpoint', detail: 'must be https' }],
+      },
     });
     const error = await failureOf(
       clientFor(fake).client.webhooks.create({
@@ -93,14 +105,27 @@ describe('typed errors', () => {
         subscriptions: ['conditional_ticket_events'],
       }),
     );
-    expect(error).toMatchObject({ status: 400, error: 'InvalidEndpoint', description: 'must be https' });
+    expect(error).toMatchObject({
+      status: 400,
+      error: 'InvalidEndpoint',
+      description: 'must be https',
+    });
   });
 
   it('keeps a non-JSON error body as text', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 418, body: 'teapot', headers: { 'content-type': 'text/plain' } });
+    fake.on('GET', '/api/v2/tickets/1.json', {
+      status: 418,
+      body: 'teapot',
+      headers: { 'content-type': 'text/plain' },
+    });
     const error = await failureOf(clientFor(fake).client.tickets.show(1));
     expect(error).toBeInstanceOf(ZendeskApiError);
-    expect(error).toMatchObject({ status: 418, code: 'unexpected_status', body: 'teapot', error: undefined });
+    expect(error).toMatchObject({
+      status: 418,
+      code: 'unexpected_status',
+      body: 'teapot',
+      error: undefined,
+    });
   });
 });
 
@@ -108,7 +133,10 @@ describe('403 and missing scopes', () => {
   it('takes the missing scope from the body', async () => {
     fake.on('GET', '/api/v2/tickets/1.json', {
       status: 403,
-      json: { error: 'Forbidden', description: 'The token does not have the required scope tickets:read' },
+      json: {
+        error: 'Forbidden',
+        description: 'The token does not have the required scope tickets:read',
+      },
     });
     const error = await failureOf(clientFor(fake).client.tickets.show(1));
     expect(error).toBeInstanceOf(ZendeskForbiddenError);
@@ -122,18 +150,28 @@ describe('403 and missing scopes', () => {
       headers: { 'www-authenticate': 'Bearer error="insufficient_scope", scope="triggers:read"' },
       json: { error: 'Forbidden' },
     });
-    const error = await failureOf(clientFor(fake).client.triggers.list().then((page) => page));
+    const error = await failureOf(
+      clientFor(fake)
+        .client.triggers.list()
+        .then((page) => page),
+    );
     expect(error).toMatchObject({ missingScope: 'triggers:read' });
   });
 
   it('names users:read for a bare 403 on users/me', async () => {
-    fake.on('GET', '/api/v2/users/me.json', { status: 403, json: { error: 'Forbidden', description: 'You do not have access' } });
+    fake.on('GET', '/api/v2/users/me.json', {
+      status: 403,
+      json: { error: 'Forbidden', description: 'You do not have access' },
+    });
     const error = await failureOf(clientFor(fake).client.users.me());
     expect(error).toMatchObject({ missingScope: 'users:read' });
   });
 
   it('names no scope when neither the body nor the call does', async () => {
-    fake.on('GET', '/api/v2/tickets/1.json', { status: 403, json: { error: 'Forbidden', description: 'You do not have access' } });
+    fake.on('GET', '/api/v2/tickets/1.json', {
+      status: 403,
+      json: { error: 'Forbidden', description: 'You do not have access' },
+    });
     const error = await failureOf(clientFor(fake).client.tickets.show(1));
     expect(error).toBeInstanceOf(ZendeskForbiddenError);
     expect((error as ZendeskForbiddenError).missingScope).toBeUndefined();

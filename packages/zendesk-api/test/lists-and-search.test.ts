@@ -20,7 +20,15 @@ const comment = (id: number, authorId: number, isPublic = true) => ({
   html_body: `<p>body ${id}</p>`,
   plain_body: `body ${id}`,
   public: isPublic,
-  attachments: [{ id: id * 10, file_name: 'shot.png', content_url: 'https://acme.zendesk.com/attachments/token/x/?name=shot.png', content_type: 'image/png', size: 12 }],
+  attachments: [
+    {
+      id: id * 10,
+      file_name: 'shot.png',
+      content_url: 'https://acme.zendesk.com/attachments/token/x/?name=shot.png',
+      content_type: 'image/png',
+      size: 12,
+    },
+  ],
   via: { channel: 'web' },
   metadata: {},
   created_at: '2026-11-21T10:00:00Z',
@@ -31,7 +39,10 @@ describe('tickets.comments.list', () => {
     fake.on('GET', '/api/v2/tickets/42/comments.json', {
       json: {
         comments: [comment(2, 500), comment(1, 501, false)],
-        users: [{ id: 500, name: 'Agent', email: 'agent@acme.test', role: 'agent' }, { id: 501, email: 'end@user.test', role: 'end-user' }],
+        users: [
+          { id: 500, name: 'Agent', email: 'agent@acme.test', role: 'agent' },
+          { id: 501, email: 'end@user.test', role: 'end-user' },
+        ],
         meta: { has_more: false, after_cursor: null, before_cursor: null },
       },
     });
@@ -53,13 +64,29 @@ describe('tickets.comments.list', () => {
   it('iterates every comment across cursor pages', async () => {
     fake.on('GET', '/api/v2/tickets/42/comments.json', (request: RecordedRequest) =>
       request.query.get('page[after]') === 'c2'
-        ? { json: { comments: [comment(1, 500)], users: [], meta: { has_more: false, after_cursor: null } } }
-        : { json: { comments: [comment(3, 500), comment(2, 500)], users: [], meta: { has_more: true, after_cursor: 'c2' } } },
+        ? {
+            json: {
+              comments: [comment(1, 500)],
+              users: [],
+              meta: { has_more: false, after_cursor: null },
+            },
+          }
+        : {
+            json: {
+              comments: [comment(3, 500), comment(2, 500)],
+              users: [],
+              meta: { has_more: true, after_cursor: 'c2' },
+            },
+          },
     );
     const { client } = clientFor(fake);
 
     const ids: number[] = [];
-    for await (const each of client.tickets.comments.list(42, { pageSize: 2, sortOrder: 'asc', includeUsers: false })) {
+    for await (const each of client.tickets.comments.list(42, {
+      pageSize: 2,
+      sortOrder: 'asc',
+      includeUsers: false,
+    })) {
       ids.push(each.id);
     }
 
@@ -75,8 +102,18 @@ describe('ticketFields', () => {
     fake.on(
       'GET',
       '/api/v2/ticket_fields.json',
-      { json: { ticket_fields: [{ id: 1, type: 'subject', title: 'Subject' }], meta: { has_more: true, after_cursor: 'a1' } } },
-      { json: { ticket_fields: [{ id: 100, type: 'text', title: 'Threat URL', active: true }], meta: { has_more: false } } },
+      {
+        json: {
+          ticket_fields: [{ id: 1, type: 'subject', title: 'Subject' }],
+          meta: { has_more: true, after_cursor: 'a1' },
+        },
+      },
+      {
+        json: {
+          ticket_fields: [{ id: 100, type: 'text', title: 'Threat URL', active: true }],
+          meta: { has_more: false },
+        },
+      },
     );
     const { client } = clientFor(fake);
     const titles: string[] = [];
@@ -86,11 +123,36 @@ describe('ticketFields', () => {
   });
 
   it('creates a text field', async () => {
-    fake.on('POST', '/api/v2/ticket_fields.json', { status: 201, json: { ticket_field: { id: 101, type: 'text', title: 'Incident ID' } } });
+    fake.on('POST', '/api/v2/ticket_fields.json', {
+      status: 201,
+      json: { ticket_field: { id: 101, type: 'text', title: 'Incident ID' } },
+    });
     const { client } = clientFor(fake);
     const created = await client.ticketFields.create({ type: 'text', title: 'Incident ID' });
     expect(created.id).toBe(101);
-    expect(fake.requests[0]?.json()).toEqual({ ticket_field: { type: 'text', title: 'Incident ID' } });
+    expect(fake.requests[0]?.json()).toEqual({
+      ticket_field: { type: 'text', title: 'Incident ID' },
+    });
+  });
+});
+
+describe('ticket field updates', () => {
+  it("sends the options that replace the field's, and refuses a type change before any request", async () => {
+    fake.on('PUT', '/api/v2/ticket_fields/101.json', {
+      json: { ticket_field: { id: 101, type: 'tagger', title: 'Incident Status', active: true } },
+    });
+    const { client } = clientFor(fake);
+    const options = [{ name: 'Approval required', value: 'approval_required' }];
+    const updated = await client.ticketFields.update(101, { custom_field_options: options });
+    expect(updated.id).toBe(101);
+    expect(fake.requests[0]?.json()).toEqual({ ticket_field: { custom_field_options: options } });
+    await expect(client.ticketFields.update(101, { type: 'text' } as never)).rejects.toThrow();
+    await expect(
+      client.ticketFields.update(101, {
+        custom_field_options: [{ name: 'x', value: 'two words' }],
+      }),
+    ).rejects.toThrow();
+    expect(fake.requests).toHaveLength(1);
   });
 });
 
@@ -100,17 +162,33 @@ describe('triggers', () => {
     conditions: {
       all: [
         { field: 'current_tags', operator: 'includes', value: 'incident_submit' },
-        { field: 'current_tags', operator: 'not_includes', value: 'incident_linked incident_unlinked' },
+        {
+          field: 'current_tags',
+          operator: 'not_includes',
+          value: 'incident_linked incident_unlinked',
+        },
       ],
       any: [],
     },
-    actions: [{ field: 'notification_webhook', value: ['01HWEBHOOK', '{"kind":"report","ticketId":"{{ticket.id}}"}'] }],
+    actions: [
+      {
+        field: 'notification_webhook',
+        value: ['01HWEBHOOK', '{"kind":"report","ticketId":"{{ticket.id}}"}'],
+      },
+    ],
   };
 
   it('lists, creates, updates and deletes', async () => {
-    fake.on('GET', '/api/v2/triggers.json', { json: { triggers: [{ id: 5, ...trigger, active: true }], meta: { has_more: false } } });
-    fake.on('POST', '/api/v2/triggers.json', { status: 201, json: { trigger: { id: 6, ...trigger } } });
-    fake.on('PUT', '/api/v2/triggers/6.json', { json: { trigger: { id: 6, ...trigger, active: false } } });
+    fake.on('GET', '/api/v2/triggers.json', {
+      json: { triggers: [{ id: 5, ...trigger, active: true }], meta: { has_more: false } },
+    });
+    fake.on('POST', '/api/v2/triggers.json', {
+      status: 201,
+      json: { trigger: { id: 6, ...trigger } },
+    });
+    fake.on('PUT', '/api/v2/triggers/6.json', {
+      json: { trigger: { id: 6, ...trigger, active: false } },
+    });
     fake.on('DELETE', '/api/v2/triggers/6.json', { status: 204 });
     const { client } = clientFor(fake);
 
@@ -135,7 +213,9 @@ describe('triggers', () => {
 
   it('refuses a trigger without actions', async () => {
     const { client } = clientFor(fake);
-    await expect(client.triggers.create({ ...trigger, actions: [] })).rejects.toBeInstanceOf(ZendeskRequestValidationError);
+    await expect(client.triggers.create({ ...trigger, actions: [] })).rejects.toBeInstanceOf(
+      ZendeskRequestValidationError,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -143,7 +223,11 @@ describe('triggers', () => {
 describe('search', () => {
   it('builds the custom field query and returns tickets', async () => {
     fake.on('GET', '/api/v2/search.json', {
-      json: { results: [{ id: 42, result_type: 'ticket', tags: ['incident_linked'] }], next_page: null, count: 1 },
+      json: {
+        results: [{ id: 42, result_type: 'ticket', tags: ['incident_linked'] }],
+        next_page: null,
+        count: 1,
+      },
     });
     const { client } = clientFor(fake);
 
@@ -151,7 +235,9 @@ describe('search', () => {
 
     expect(fake.requests[0]?.query.get('query')).toBe('type:ticket custom_field_101:inc_123');
     // %20 rather than '+', which not every server decodes as a space
-    expect(fake.requests[0]?.rawQuery).toContain('query=type%3Aticket%20custom_field_101%3Ainc_123');
+    expect(fake.requests[0]?.rawQuery).toContain(
+      'query=type%3Aticket%20custom_field_101%3Ainc_123',
+    );
     expect(page.results[0]?.tags).toEqual(['incident_linked']);
     expect(page.count).toBe(1);
     expect(page.hasNextPage()).toBe(false);
@@ -161,13 +247,23 @@ describe('search', () => {
     fake.on(
       'GET',
       '/api/v2/search.json',
-      { json: { results: [{ id: 1, result_type: 'ticket' }], next_page: 'https://elsewhere.example/api/v2/search.json?page=2&query=status%3Aopen', count: 2 } },
+      {
+        json: {
+          results: [{ id: 1, result_type: 'ticket' }],
+          next_page: 'https://elsewhere.example/api/v2/search.json?page=2&query=status%3Aopen',
+          count: 2,
+        },
+      },
       { json: { results: [{ id: 2, result_type: 'user' }], next_page: null, count: 2 } },
     );
     const { client } = clientFor(fake);
 
     const ids: number[] = [];
-    for await (const result of client.search.query('status:open', { sortBy: 'updated_at', sortOrder: 'desc' })) ids.push(result.id);
+    for await (const result of client.search.query('status:open', {
+      sortBy: 'updated_at',
+      sortOrder: 'desc',
+    }))
+      ids.push(result.id);
 
     expect(ids).toEqual([1, 2]);
     expect(fake.requests[0]?.query.get('sort_by')).toBe('updated_at');

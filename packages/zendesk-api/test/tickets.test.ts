@@ -56,7 +56,10 @@ describe('tickets.show', () => {
   });
 
   it('rejects a 200 whose body is not a ticket with ZendeskResponseValidationError', async () => {
-    fake.on('GET', '/api/v2/tickets/6.json', { json: { ticket: { subject: 'no id' } }, headers: { 'x-request-id': 'r-6' } });
+    fake.on('GET', '/api/v2/tickets/6.json', {
+      json: { ticket: { subject: 'no id' } },
+      headers: { 'x-request-id': 'r-6' },
+    });
     const { client } = clientFor(fake);
     const error = await client.tickets.show(6).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ZendeskResponseValidationError);
@@ -101,7 +104,10 @@ describe('tickets.show', () => {
 describe('tickets.update', () => {
   it('PUTs one update with note, fields, tags, status and assignment', async () => {
     fake.on('PUT', '/api/v2/tickets/42.json', {
-      json: { ticket: { ...ticket, status: 'pending' }, audit: { id: 900, events: [{ id: 901, type: 'Comment' }] } },
+      json: {
+        ticket: { ...ticket, status: 'pending' },
+        audit: { id: 900, events: [{ id: 901, type: 'Comment' }] },
+      },
     });
     const { client } = clientFor(fake);
     const update: TTicketUpdateInput = {
@@ -125,8 +131,13 @@ describe('tickets.update', () => {
 
   it('refuses unknown keys and empty comments without sending anything', async () => {
     const { client } = clientFor(fake);
-    const withUnknownKey = { status: 'open', tags: ['replaces-all-tags'] } as unknown as TTicketUpdateInput;
-    await expect(client.tickets.update(42, withUnknownKey)).rejects.toBeInstanceOf(ZendeskRequestValidationError);
+    const withUnknownKey = {
+      status: 'open',
+      tags: ['replaces-all-tags'],
+    } as unknown as TTicketUpdateInput;
+    await expect(client.tickets.update(42, withUnknownKey)).rejects.toBeInstanceOf(
+      ZendeskRequestValidationError,
+    );
     await expect(client.tickets.update(42, { comment: { public: false } })).rejects.toBeInstanceOf(
       ZendeskRequestValidationError,
     );
@@ -139,7 +150,10 @@ describe('tickets.update', () => {
 
 describe('tickets.create', () => {
   it('POSTs the new ticket and reads the 201', async () => {
-    fake.on('POST', '/api/v2/tickets.json', { status: 201, json: { ticket: { ...ticket, id: 77 }, audit: { events: [] } } });
+    fake.on('POST', '/api/v2/tickets.json', {
+      status: 201,
+      json: { ticket: { ...ticket, id: 77 }, audit: { events: [] } },
+    });
     const { client } = clientFor(fake);
     const input = {
       subject: '[tag] takedown_success - hxxps[:]//evil[.]example',
@@ -169,7 +183,18 @@ describe('tickets.create', () => {
 
 describe('path encoding', () => {
   it('percent-encodes every interpolated segment', async () => {
-    fake.on('GET', '/api/v2/webhooks/a%2Fb%3Fc', { json: { webhook: { id: 'a/b?c', name: 'n', endpoint: 'https://x', http_method: 'POST', request_format: 'json', status: 'active' } } });
+    fake.on('GET', '/api/v2/webhooks/a%2Fb%3Fc', {
+      json: {
+        webhook: {
+          id: 'a/b?c',
+          name: 'n',
+          endpoint: 'https://x',
+          http_method: 'POST',
+          request_format: 'json',
+          status: 'active',
+        },
+      },
+    });
     const { client } = clientFor(fake);
     await expect(client.webhooks.show('a/b?c')).resolves.toMatchObject({ id: 'a/b?c' });
   });
@@ -182,5 +207,14 @@ describe('path encoding', () => {
 });
 
 it('rejects a base URL that is not http(s)', () => {
-  expect(() => new ZendeskClient({ baseUrl: 'ftp://x', tokenProvider: { getAccessToken: async () => 't', refreshAfterUnauthorized: async () => 't' } })).toThrow(/http or https/);
+  expect(
+    () =>
+      new ZendeskClient({
+        baseUrl: 'ftp://x',
+        tokenProvider: {
+          getAccessToken: async () => 't',
+          refreshAfterUnauthorized: async () => 't',
+        },
+      }),
+  ).toThrow(/http or https/);
 });

@@ -14,12 +14,55 @@ afterEach(async () => {
 
 describe('users', () => {
   it('reads the current user and a user by id', async () => {
-    fake.on('GET', '/api/v2/users/me.json', { json: { user: { id: 1, name: 'Integration', email: 'bot@acme.test', role: 'admin', locale: 'en-US' } } });
-    fake.on('GET', '/api/v2/users/7.json', { json: { user: { id: 7, email: null, role: 'end-user' } } });
+    fake.on('GET', '/api/v2/users/me.json', {
+      json: {
+        user: {
+          id: 1,
+          name: 'Integration',
+          email: 'bot@acme.test',
+          role: 'admin',
+          locale: 'en-US',
+        },
+      },
+    });
+    fake.on('GET', '/api/v2/users/7.json', {
+      json: { user: { id: 7, email: null, role: 'end-user' } },
+    });
     const { client } = clientFor(fake);
 
-    await expect(client.users.me()).resolves.toMatchObject({ id: 1, email: 'bot@acme.test', role: 'admin' });
+    await expect(client.users.me()).resolves.toMatchObject({
+      id: 1,
+      email: 'bot@acme.test',
+      role: 'admin',
+    });
     await expect(client.users.show(7)).resolves.toMatchObject({ id: 7, email: null });
+  });
+});
+
+describe('groups', () => {
+  it('lists every group, following the cursor', async () => {
+    fake.on(
+      'GET',
+      '/api/v2/groups.json',
+      {
+        json: {
+          groups: [{ id: 1, name: 'Support' }],
+          meta: { has_more: true, after_cursor: 'c1' },
+        },
+      },
+      {
+        json: {
+          groups: [{ id: 2, name: 'Abuse desk', deleted: false }],
+          meta: { has_more: false },
+        },
+      },
+    );
+    const { client } = clientFor(fake);
+    const names: string[] = [];
+    for await (const group of client.groups.list()) names.push(group.name);
+    expect(names).toEqual(['Support', 'Abuse desk']);
+    expect(fake.requests[0]?.query.get('page[size]')).toBe('100');
+    expect(fake.requests[1]?.query.get('page[after]')).toBe('c1');
   });
 });
 
@@ -68,13 +111,26 @@ describe('webhooks', () => {
   it('shows a webhook, reads and resets its signing secret', async () => {
     const base = `/api/v2/webhooks/${webhook.id}`;
     fake.on('GET', base, { json: { webhook } });
-    fake.on('GET', `${base}/signing_secret`, { json: { signing_secret: { algorithm: 'SHA256', secret: 'old-secret' } } });
-    fake.on('POST', `${base}/signing_secret`, { status: 201, json: { signing_secret: { algorithm: 'SHA256', secret: 'new-secret' } } });
+    fake.on('GET', `${base}/signing_secret`, {
+      json: { signing_secret: { algorithm: 'SHA256', secret: 'old-secret' } },
+    });
+    fake.on('POST', `${base}/signing_secret`, {
+      status: 201,
+      json: { signing_secret: { algorithm: 'SHA256', secret: 'new-secret' } },
+    });
     const { client } = clientFor(fake);
 
-    await expect(client.webhooks.show(webhook.id)).resolves.toMatchObject({ name: 'incident-desk' });
-    await expect(client.webhooks.signingSecret.show(webhook.id)).resolves.toEqual({ algorithm: 'SHA256', secret: 'old-secret' });
-    await expect(client.webhooks.signingSecret.reset(webhook.id)).resolves.toEqual({ algorithm: 'SHA256', secret: 'new-secret' });
+    await expect(client.webhooks.show(webhook.id)).resolves.toMatchObject({
+      name: 'incident-desk',
+    });
+    await expect(client.webhooks.signingSecret.show(webhook.id)).resolves.toEqual({
+      algorithm: 'SHA256',
+      secret: 'old-secret',
+    });
+    await expect(client.webhooks.signingSecret.reset(webhook.id)).resolves.toEqual({
+      algorithm: 'SHA256',
+      secret: 'new-secret',
+    });
     expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `GET ${base}`,
       `GET ${base}/signing_secret`,

@@ -10,7 +10,7 @@ import {
   ZendeskServerError,
   ZendeskUnauthorizedError,
 } from './errors';
-import { parseRetryAfterSeconds } from './retry-policy';
+import { parseRetryAfterMs } from '@incident-desk/http-retry';
 
 export interface ErrorResponse {
   status: number;
@@ -42,7 +42,8 @@ export function errorFromResponse(response: ErrorResponse): ZendeskApiError {
     case 403:
       return new ZendeskForbiddenError({
         ...init,
-        missingScope: scopeFromHeader(response.headers) ?? scopeFromBody(body) ?? response.requiredScope,
+        missingScope:
+          scopeFromHeader(response.headers) ?? scopeFromBody(body) ?? response.requiredScope,
       });
     case 404:
       return new ZendeskRecordNotFoundError(init);
@@ -53,7 +54,7 @@ export function errorFromResponse(response: ErrorResponse): ZendeskApiError {
     case 429:
       return new ZendeskRateLimitedError({
         ...init,
-        retryAfterSeconds: parseRetryAfterSeconds(response.headers.get('retry-after')),
+        retryAfterSeconds: secondsOf(parseRetryAfterMs(response.headers.get('retry-after'))),
       });
     default:
       return response.status >= 500 ? new ZendeskServerError(init) : new ZendeskApiError(init);
@@ -78,12 +79,19 @@ function parseBody(text: string): unknown {
  * `{error, error_description}` (OAuth), `{error: {title, message}}` (some endpoints) and
  * `{errors: [{code, title, detail}]}` (webhooks API). Read all of them tolerantly.
  */
-function envelopeFields(body: unknown): Pick<ZendeskApiErrorInit, 'error' | 'description' | 'details'> {
+function envelopeFields(
+  body: unknown,
+): Pick<ZendeskApiErrorInit, 'error' | 'description' | 'details'> {
   if (!isRecord(body)) return {};
   const nested = isRecord(body.error) ? body.error : undefined;
-  const firstListed = Array.isArray(body.errors) && isRecord(body.errors[0]) ? body.errors[0] : undefined;
+  const firstListed =
+    Array.isArray(body.errors) && isRecord(body.errors[0]) ? body.errors[0] : undefined;
   return {
-    error: stringOf(body.error) ?? stringOf(nested?.title) ?? stringOf(firstListed?.code) ?? stringOf(firstListed?.title),
+    error:
+      stringOf(body.error) ??
+      stringOf(nested?.title) ??
+      stringOf(firstListed?.code) ??
+      stringOf(firstListed?.title),
     description:
       stringOf(body.description) ??
       stringOf(body.error_description) ??
@@ -115,4 +123,8 @@ function stringOf(value: unknown): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function secondsOf(ms: number | undefined): number | undefined {
+  return ms === undefined ? undefined : ms / 1000;
 }

@@ -179,8 +179,17 @@ export class ZendeskResponseValidationError extends ZendeskError {
   readonly body: unknown;
   readonly requestId: string | undefined;
   readonly issues: ZodError['issues'];
-  constructor(init: { status: number; body: unknown; requestId: string | undefined; error: ZodError; method: string; path: string }) {
-    super(`Unexpected response shape from ${init.method} ${init.path}: ${init.error.message}`, { cause: init.error });
+  constructor(init: {
+    status: number;
+    body: unknown;
+    requestId: string | undefined;
+    error: ZodError;
+    method: string;
+    path: string;
+  }) {
+    super(`Unexpected response shape from ${init.method} ${init.path}: ${init.error.message}`, {
+      cause: init.error,
+    });
     this.status = init.status;
     this.body = init.body;
     this.requestId = init.requestId;
@@ -211,6 +220,64 @@ export class ZendeskAttachmentTooLargeError extends ZendeskError {
     );
     this.maxBytes = maxBytes;
     this.size = size;
+  }
+}
+
+/**
+ * Zendesk answered an API call with a redirect. It is never followed: the bearer token (and a
+ * request body) would go wherever `Location` points.
+ */
+export class ZendeskRedirectError extends ZendeskError {
+  override name = 'ZendeskRedirectError';
+  readonly status: number;
+  /** The origin `Location` named, when it was a URL (never its path or query). */
+  readonly locationOrigin: string | undefined;
+  constructor(init: {
+    status: number;
+    method: string;
+    path: string;
+    location: string | null;
+    baseOrigin: string;
+  }) {
+    const target = originOf(init.location, init.baseOrigin);
+    super(
+      `${init.method} ${init.path} answered ${init.status}${target ? ` redirecting to ${target}` : ''}; ` +
+        `redirects are not followed, so the token stays with ${init.baseOrigin}`,
+    );
+    this.status = init.status;
+    this.locationOrigin = target;
+  }
+}
+
+export type TAttachmentRefusal =
+  /** the host is neither the account's own origin nor one of the allowed attachment hosts */
+  | 'host_not_allowed'
+  /** an allowed attachment host over plain http */
+  | 'not_https'
+  /** the host resolved to a loopback, private, link-local or other non-public address */
+  | 'private_address'
+  | 'too_many_redirects'
+  | 'bad_redirect';
+
+/** An attachment source the client will not download from (see `attachmentSources`). */
+export class ZendeskAttachmentRefusedError extends ZendeskError {
+  override name = 'ZendeskAttachmentRefusedError';
+  readonly reason: TAttachmentRefusal;
+  /** The host refused (host[:port]); no path or query, which may carry a token. */
+  readonly host: string | undefined;
+  constructor(reason: TAttachmentRefusal, host?: string) {
+    super(`Attachment download refused (${reason.replace(/_/g, ' ')})${host ? `: ${host}` : ''}`);
+    this.reason = reason;
+    this.host = host;
+  }
+}
+
+function originOf(location: string | null, base: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return undefined;
   }
 }
 

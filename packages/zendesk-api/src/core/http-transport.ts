@@ -4,10 +4,16 @@ import { errorFromResponse, requestIdFrom } from './error-from-response';
 import {
   ZendeskAbortError,
   ZendeskConnectionError,
+  ZendeskError,
+  ZendeskRedirectError,
   ZendeskResponseValidationError,
   ZendeskTimeoutError,
 } from './errors';
-import type { ResolvedClientOptions, ZendeskRequestOptions } from './options';
+import type {
+  ResolvedClientOptions,
+  ZendeskCallObservation,
+  ZendeskRequestOptions,
+} from './options';
 import { decideRetry, type RetryOutcome } from './retry-policy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,6 +35,13 @@ export interface TransportRequest {
   requiredScope?: string | undefined;
   headers?: Record<string, string> | undefined;
   options?: ZendeskRequestOptions | undefined;
+  /** Sends this request with another fetch (an attachment host's checked connections). */
+  fetch?: typeof fetch | undefined;
+  /**
+   * A 3xx is returned to the caller, who decides where to go next (attachment downloads).
+   * Otherwise a redirect fails with ZendeskRedirectError: it is never followed.
+   */
+  returnRedirects?: boolean | undefined;
 }
 
 interface Attempt {
@@ -82,58 +95,130 @@ export class HttpTransport {
     const { config } = this;
     const options = request.options ?? {};
     const authenticate = request.authenticate ?? true;
-    const idempotent = options.idempotent ?? request.idempotent ?? isIdempotentMethod(request.method, config.retryNonIdempotent);
-    const policy = { ...config.retryPolicy, maxRetries: options.maxRetries ?? config.retryPolicy.maxRetries };
-    const url = request.absoluteUrl ?? new URL(config.baseUrl + request.path + encodeQuery(request.query));
+    const idempotent =
+      options.idempotent ??
+      request.idempotent ??
+      isIdempotentMethod(request.method, config.retryNonIdempotent);
+    const policy = {
+      ...config.retryPolicy,
+      maxRetries: options.maxRetries ?? config.retryPolicy.maxRetries,
+    };
+    const url =
+      request.absoluteUrl ?? new URL(config.baseUrl + request.path + encodeQuery(request.query));
     const path = url.pathname;
 
-    const abort = options.signal && config.signal ? AbortSignal.any([options.signal, config.signal]) : (options.signal ?? config.signal);
+    const abort =
+      options.signal && config.signal
+        ? AbortSignal.any([options.signal, config.signal])
+        : (options.signal ?? config.signal);
 
+    // a stopping worker or a timed-out job does not sleep out a retry's wait
+    const pause = async (ms: number) => {
+      try {
+        await config.sleep(ms, abort);
+      } catch (cause) {
+        throw new ZendeskAbortError(undefined, { cause });
+      }
+    };
     let refreshedToken: string | undefined;
     let retriesDone = 0;
+    const endpoint = endpointOf(request, url, config.baseUrl);
+    let started = 0;
+    const observe = (status: ZendeskCallObservation['status'], retry: boolean) => {
+      try {
+        config.observer?.({
+          method: request.method,
+          endpoint,
+          status,
+          retry,
+          durationMs: performance.now() - started,
+        });
+      } catch {
+        // an observer's failure never fails the call
+      }
+    };
     for (;;) {
       if (abort?.aborted) throw new ZendeskAbortError(undefined, { cause: abort.reason });
-      const token = authenticate ? (refreshedToken ?? (await config.tokenProvider.getAccessToken())) : undefined;
+      const token = authenticate
+        ? (refreshedToken ?? (await config.tokenProvider.getAccessToken()))
+        : undefined;
       const timeoutMs = options.timeoutMs ?? config.timeoutMs;
       const timeoutSignal = AbortSignal.timeout(timeoutMs);
       const signal = abort ? AbortSignal.any([abort, timeoutSignal]) : timeoutSignal;
 
       let attempt: Attempt;
+      started = performance.now();
       try {
-        const response = await config.fetch(url, {
+        const response = await (request.fetch ?? config.fetch)(url, {
           method: request.method,
           headers: this.headersFor(request, token),
           body: bodyOf(request),
           signal,
-          redirect: 'follow',
+          // never followed here: the token and the body would go wherever Location points
+          redirect: 'manual',
         });
+        if (isRedirect(response.status)) {
+          observe(response.status, false);
+          await response.body?.cancel().catch(() => undefined);
+          if (request.returnRedirects) return { response, text: undefined };
+          throw new ZendeskRedirectError({
+            status: response.status,
+            method: request.method,
+            path,
+            location: response.headers.get('location'),
+            baseOrigin: new URL(config.baseUrl).origin,
+          });
+        }
         attempt = { response, text: readText || !response.ok ? await response.text() : undefined };
       } catch (cause) {
+        if (cause instanceof ZendeskError) throw cause;
         if (abort?.aborted) throw new ZendeskAbortError(undefined, { cause });
+        // a refusal raised inside the connection (e.g. an attachment host's address check)
+        const refusal = zendeskErrorIn(cause);
+        if (refusal) throw refusal;
         const failure = timeoutSignal.aborted
-          ? new ZendeskTimeoutError(`Request timed out after ${timeoutMs} ms (${request.method} ${path})`, { cause })
-          : new ZendeskConnectionError(`Connection error (${request.method} ${path}): ${messageOf(cause)}`, { cause });
-        const decision = decideRetry({ retriesDone, idempotent, outcome: { kind: 'connection' } }, policy);
+          ? new ZendeskTimeoutError(
+              `Request timed out after ${timeoutMs} ms (${request.method} ${path})`,
+              { cause },
+            )
+          : new ZendeskConnectionError(
+              `Connection error (${request.method} ${path}): ${messageOf(cause)}`,
+              { cause },
+            );
+        const decision = decideRetry(
+          { retriesDone, idempotent, outcome: { kind: 'connection' } },
+          policy,
+        );
+        observe(timeoutSignal.aborted ? 'timeout' : 'connection', decision.retry);
         if (!decision.retry) throw failure;
         retriesDone += 1;
-        await config.sleep(decision.delayMs);
+        await pause(decision.delayMs);
         continue;
       }
 
       const { response } = attempt;
-      if (response.ok) return attempt;
+      if (response.ok) {
+        observe(response.status, false);
+        return attempt;
+      }
 
       // One refresh per call: a second 401 means the new token is refused too.
       if (response.status === 401 && token !== undefined && refreshedToken === undefined) {
+        observe(response.status, true);
         refreshedToken = await config.tokenProvider.refreshAfterUnauthorized(token);
         continue;
       }
 
-      const outcome: RetryOutcome = { kind: 'status', status: response.status, headers: response.headers };
+      const outcome: RetryOutcome = {
+        kind: 'status',
+        status: response.status,
+        headers: response.headers,
+      };
       const decision = decideRetry({ retriesDone, idempotent, outcome }, policy);
+      observe(response.status, decision.retry);
       if (decision.retry) {
         retriesDone += 1;
-        await config.sleep(decision.delayMs);
+        await pause(decision.delayMs);
         continue;
       }
       throw errorFromResponse({
@@ -149,7 +234,10 @@ export class HttpTransport {
 
   private headersFor(request: TransportRequest, token: string | undefined): Headers {
     const headers = new Headers(this.config.defaultHeaders);
-    for (const [name, value] of Object.entries({ ...request.headers, ...request.options?.headers })) {
+    for (const [name, value] of Object.entries({
+      ...request.headers,
+      ...request.options?.headers,
+    })) {
       headers.set(name, value);
     }
     if (request.json !== undefined) headers.set('content-type', 'application/json');
@@ -163,6 +251,34 @@ export class HttpTransport {
 function bodyOf(request: TransportRequest): RequestInit['body'] {
   if (request.json !== undefined) return JSON.stringify(request.json);
   if (request.binary) return request.binary.data;
+  return undefined;
+}
+
+/**
+ * The path as a bounded label: segments that are ids (all digits, or long and holding a digit,
+ * like a job status id) become `{id}`; a URL on another origin (an attachment host) is `external`.
+ */
+function endpointOf(request: TransportRequest, url: URL, baseUrl: string): string {
+  if (request.absoluteUrl && url.origin !== new URL(baseUrl).origin) return 'external';
+  const path = request.absoluteUrl ? url.pathname : request.path.split('?')[0]!;
+  return path
+    .split('/')
+    .map((segment) => {
+      const [name, ...extension] = segment.split('.');
+      const isId = /^\d+$/.test(name!) || (name!.length >= 16 && /\d/.test(name!));
+      return isId ? ['{id}', ...extension].join('.') : segment;
+    })
+    .join('/');
+}
+
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+function zendeskErrorIn(error: unknown): ZendeskError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if (current instanceof ZendeskError) return current;
+    current = current.cause;
+  }
   return undefined;
 }
 

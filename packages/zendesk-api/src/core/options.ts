@@ -1,3 +1,5 @@
+import { sleep } from '@incident-desk/http-retry';
+import type { AttachmentSourceOptions } from './attachment-sources';
 import { ZendeskError } from './errors';
 import type { RetryPolicy } from './retry-policy';
 
@@ -43,10 +45,28 @@ export interface ZendeskClientOptions {
   /** Also retry POSTs (creates, uploads) on 5xx and connection errors. Default: false. */
   retryNonIdempotent?: boolean | undefined;
   /** How retries wait; injectable so tests can observe delays without sleeping. Default: setTimeout. */
-  sleep?: ((ms: number) => Promise<void>) | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Ends every call of this client once it fires, like a per-call `signal`. Default: none. */
   signal?: AbortSignal | undefined;
+  /** Where attachment content may be downloaded from besides baseUrl's origin. Default: Zendesk's hosts. */
+  attachmentSources?: AttachmentSourceOptions | undefined;
+  /** Told about every attempt (metrics); must not throw. Default: none. */
+  observer?: ZendeskCallObserver | undefined;
 }
+
+/** One attempt of a call, as an observer sees it: never a URL's ids, query, body or token. */
+export interface ZendeskCallObservation {
+  method: string;
+  /** The path with its ids replaced by `{id}` (`/api/v2/tickets/{id}.json`); `external` for another origin. */
+  endpoint: string;
+  /** The response's status, or `connection` / `timeout` when none came. */
+  status: number | 'connection' | 'timeout';
+  /** Whether the client tries again after this attempt (a 429, a 5xx, a refreshed token). */
+  retry: boolean;
+  durationMs: number;
+}
+
+export type ZendeskCallObserver = (call: ZendeskCallObservation) => void;
 
 /** Per-call options accepted by every resource method as the last argument. */
 export interface ZendeskRequestOptions {
@@ -65,10 +85,11 @@ export interface ResolvedClientOptions {
   timeoutMs: number;
   retryNonIdempotent: boolean;
   retryPolicy: RetryPolicy;
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Headers sent with every request before per-call headers and Authorization. */
   defaultHeaders: Record<string, string>;
   signal: AbortSignal | undefined;
+  observer: ZendeskCallObserver | undefined;
 }
 
 export const DEFAULT_USER_AGENT = 'incident-desk-zendesk-api/0.1.0';
@@ -78,7 +99,9 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
   try {
     base = new URL(options.baseUrl);
   } catch (cause) {
-    throw new ZendeskError(`baseUrl is not a valid URL: ${JSON.stringify(options.baseUrl)}`, { cause });
+    throw new ZendeskError(`baseUrl is not a valid URL: ${JSON.stringify(options.baseUrl)}`, {
+      cause,
+    });
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {
     throw new ZendeskError(`baseUrl must use http or https: ${options.baseUrl}`);
@@ -96,8 +119,9 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
       initialRetryDelayMs: nonNegative('initialRetryDelayMs', options.initialRetryDelayMs, 500),
       maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 8_000),
     },
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    sleep: options.sleep ?? sleep,
     signal: options.signal,
+    observer: options.observer,
     defaultHeaders: {
       accept: 'application/json',
       'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
@@ -107,7 +131,9 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
   };
 }
 
-function marketplaceHeaders(identity: ZendeskMarketplaceIdentity | undefined): Record<string, string> {
+function marketplaceHeaders(
+  identity: ZendeskMarketplaceIdentity | undefined,
+): Record<string, string> {
   if (!identity) return {};
   return {
     'X-Zendesk-Marketplace-Name': identity.name,
@@ -118,6 +144,7 @@ function marketplaceHeaders(identity: ZendeskMarketplaceIdentity | undefined): R
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new ZendeskError(`${name} must be a non-negative number`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new ZendeskError(`${name} must be a non-negative number`);
   return value;
 }

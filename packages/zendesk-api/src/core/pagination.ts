@@ -40,12 +40,17 @@ export class CursorPage<Item> extends Page<Item> {
   }
 
   hasNextPage(): boolean {
-    return this.cursor.hasMore && typeof this.cursor.afterCursor === 'string' && this.cursor.afterCursor !== '';
+    return (
+      this.cursor.hasMore &&
+      typeof this.cursor.afterCursor === 'string' &&
+      this.cursor.afterCursor !== ''
+    );
   }
 
   getNextPage(): Promise<CursorPage<Item>> {
     const after = this.cursor.afterCursor;
-    if (!this.hasNextPage() || !after) return Promise.reject(new ZendeskError('There is no next page'));
+    if (!this.hasNextPage() || !after)
+      return Promise.reject(new ZendeskError('There is no next page'));
     return this.loadAfter(after);
   }
 }
@@ -54,7 +59,9 @@ export class CursorPage<Item> extends Page<Item> {
  * The result of a list call: `await` it for the first page, or `for await` over it for every
  * item across pages. The request is sent on first use, once.
  */
-export class PagePromise<P extends Page<Item>, Item> implements PromiseLike<P>, AsyncIterable<Item> {
+export class PagePromise<P extends Page<Item>, Item>
+  implements PromiseLike<P>, AsyncIterable<Item>
+{
   #promise: Promise<P> | undefined;
 
   constructor(private readonly load: () => Promise<P>) {}

@@ -1,3 +1,5 @@
+import { backoffDelayMs, retryDelayMs } from '@incident-desk/http-retry';
+
 export interface RetryPolicy {
   /** Retries after the first attempt (401 refresh is separate and never counted here). */
   maxRetries: number;
@@ -8,8 +10,7 @@ export interface RetryPolicy {
 }
 
 export type RetryOutcome =
-  | { kind: 'status'; status: number; headers: Headers }
-  | { kind: 'connection' };
+  { kind: 'status'; status: number; headers: Headers } | { kind: 'connection' };
 
 export interface RetryQuestion {
   /** Retries already made for this call. */
@@ -33,36 +34,34 @@ export function decideRetry(question: RetryQuestion, policy: RetryPolicy): Retry
   if (question.retriesDone >= policy.maxRetries) return NO;
   const { outcome } = question;
   if (outcome.kind === 'connection') {
-    return question.idempotent ? { retry: true, delayMs: backoffDelayMs(question.retriesDone, policy) } : NO;
+    return question.idempotent
+      ? { retry: true, delayMs: backoff(question.retriesDone, policy) }
+      : NO;
   }
-  if (outcome.status === 429) return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
+  if (outcome.status === 429)
+    return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
   if (outcome.status >= 500 && question.idempotent) {
     return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
   }
   return NO;
 }
 
-function retryHonouringHeader(headers: Headers, retriesDone: number, policy: RetryPolicy): RetryDecision {
-  const retryAfter = parseRetryAfterSeconds(headers.get('retry-after'));
-  if (retryAfter === undefined) return { retry: true, delayMs: backoffDelayMs(retriesDone, policy) };
-  if (retryAfter > policy.maxRetryAfterSeconds) return NO;
-  return { retry: true, delayMs: Math.ceil(retryAfter * 1000) };
+function retryHonouringHeader(
+  headers: Headers,
+  retriesDone: number,
+  policy: RetryPolicy,
+): RetryDecision {
+  const delayMs = retryDelayMs(retriesDone, headers.get('retry-after'), {
+    initialMs: policy.initialRetryDelayMs,
+    maxMs: policy.maxRetryDelayMs,
+    maxRetryAfterMs: policy.maxRetryAfterSeconds * 1000,
+  });
+  return delayMs === undefined ? NO : { retry: true, delayMs };
 }
 
-export function backoffDelayMs(retriesDone: number, policy: RetryPolicy): number {
-  const exponential = Math.min(policy.initialRetryDelayMs * 2 ** retriesDone, policy.maxRetryDelayMs);
-  // Up to 25% jitter downwards so many workers hitting the same outage spread out.
-  return Math.round(exponential * (1 - Math.random() * 0.25));
-}
-
-/** Retry-After as delta seconds or an HTTP date; negative or unparseable values are ignored. */
-export function parseRetryAfterSeconds(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
-  // Only an HTTP date (it names a weekday or month); Date.parse would read "-3" as a year.
-  if (!/[a-z]{3}/i.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, (date - now) / 1000);
+function backoff(retriesDone: number, policy: RetryPolicy): number {
+  return backoffDelayMs(retriesDone, {
+    initialMs: policy.initialRetryDelayMs,
+    maxMs: policy.maxRetryDelayMs,
+  });
 }

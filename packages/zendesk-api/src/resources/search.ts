@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { QueryValue } from '../core/encode-path';
-import { ZendeskError, ZendeskRequestValidationError, ZendeskResponseValidationError } from '../core/errors';
+import {
+  ZendeskError,
+  ZendeskRequestValidationError,
+  ZendeskResponseValidationError,
+} from '../core/errors';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { Page, PagePromise } from '../core/pagination';
@@ -78,7 +82,9 @@ export class Search {
     options?: ZendeskRequestOptions,
   ): PagePromise<SearchPage<TTicket>, TTicket> {
     const query = buildCustomFieldTicketQuery(fieldId, value);
-    return new PagePromise(() => this.loadPage(searchQuery(query, params), (result) => toTicket(result), options));
+    return new PagePromise(() =>
+      this.loadPage(searchQuery(query, params), (result) => toTicket(result), options),
+    );
   }
 
   private async loadPage<Item>(
@@ -90,14 +96,18 @@ export class Search {
       { method: 'GET', path: '/api/v2/search.json', query, options },
       ZSearchResponse,
     );
-    return new SearchPage(response.results.map(toItem), response.count, response.next_page, (nextPage) =>
-      this.loadPage(queryOfNextPage(nextPage), toItem, options),
+    return new SearchPage(
+      response.results.map(toItem),
+      response.count,
+      response.next_page,
+      (nextPage) => this.loadPage(queryOfNextPage(nextPage), toItem, options),
     );
   }
 }
 
 function searchQuery(query: string, params: SearchParams): Record<string, QueryValue> {
-  if (query.trim() === '') throw new ZendeskRequestValidationError('A search query must not be empty');
+  if (query.trim() === '')
+    throw new ZendeskRequestValidationError('A search query must not be empty');
   return { query, sort_by: params.sortBy, sort_order: params.sortOrder };
 }
 
@@ -108,7 +118,9 @@ function queryOfNextPage(nextPage: string): Record<string, QueryValue> {
   try {
     url = new URL(nextPage);
   } catch (cause) {
-    throw new ZendeskError(`Unusable next_page from search: ${JSON.stringify(nextPage)}`, { cause });
+    throw new ZendeskError(`Unusable next_page from search: ${JSON.stringify(nextPage)}`, {
+      cause,
+    });
   }
   return Object.fromEntries(url.searchParams.entries());
 }

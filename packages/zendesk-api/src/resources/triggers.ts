@@ -24,7 +24,10 @@ export class Triggers {
   constructor(private readonly transport: HttpTransport) {}
 
   /** GET /api/v2/triggers.json, cursor-paginated. */
-  list(params: TriggersListParams = {}, options?: ZendeskRequestOptions): PagePromise<CursorPage<TTrigger>, TTrigger> {
+  list(
+    params: TriggersListParams = {},
+    options?: ZendeskRequestOptions,
+  ): PagePromise<CursorPage<TTrigger>, TTrigger> {
     return new PagePromise(() => this.loadPage(params, undefined, options));
   }
 
@@ -39,10 +42,19 @@ export class Triggers {
   }
 
   /** PUT /api/v2/triggers/{id}.json */
-  async update(triggerId: number, input: TTriggerUpdateInput, options?: ZendeskRequestOptions): Promise<TTrigger> {
+  async update(
+    triggerId: number,
+    input: TTriggerUpdateInput,
+    options?: ZendeskRequestOptions,
+  ): Promise<TTrigger> {
     const trigger = parseRequest(ZTriggerUpdateInput, input, 'trigger update');
     const response = await this.transport.json(
-      { method: 'PUT', path: encodePath`/api/v2/triggers/${triggerId}.json`, json: { trigger }, options },
+      {
+        method: 'PUT',
+        path: encodePath`/api/v2/triggers/${triggerId}.json`,
+        json: { trigger },
+        options,
+      },
       ZTriggerResponse,
     );
     return response.trigger;
@@ -50,7 +62,11 @@ export class Triggers {
 
   /** DELETE /api/v2/triggers/{id}.json (204). */
   async delete(triggerId: number, options?: ZendeskRequestOptions): Promise<void> {
-    await this.transport.empty({ method: 'DELETE', path: encodePath`/api/v2/triggers/${triggerId}.json`, options });
+    await this.transport.empty({
+      method: 'DELETE',
+      path: encodePath`/api/v2/triggers/${triggerId}.json`,
+      options,
+    });
   }
 
   private async loadPage(
@@ -62,7 +78,11 @@ export class Triggers {
       {
         method: 'GET',
         path: '/api/v2/triggers.json',
-        query: { active: params.active, 'page[size]': params.pageSize ?? 100, 'page[after]': afterCursor },
+        query: {
+          active: params.active,
+          'page[size]': params.pageSize ?? 100,
+          'page[after]': afterCursor,
+        },
         options,
       },
       ZTriggersResponse,

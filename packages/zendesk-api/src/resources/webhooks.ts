@@ -60,7 +60,11 @@ export class Webhooks {
   }
 
   /** PATCH /api/v2/webhooks/{id} (204): changes only the given fields. */
-  async update(webhookId: string, input: TWebhookUpdateInput, options?: ZendeskRequestOptions): Promise<void> {
+  async update(
+    webhookId: string,
+    input: TWebhookUpdateInput,
+    options?: ZendeskRequestOptions,
+  ): Promise<void> {
     const webhook = parseRequest(ZWebhookUpdateInput, input, 'webhook update');
     await this.transport.empty({
       method: 'PATCH',
@@ -72,7 +76,11 @@ export class Webhooks {
 
   /** DELETE /api/v2/webhooks/{id} (204). */
   async delete(webhookId: string, options?: ZendeskRequestOptions): Promise<void> {
-    await this.transport.empty({ method: 'DELETE', path: encodePath`/api/v2/webhooks/${webhookId}`, options });
+    await this.transport.empty({
+      method: 'DELETE',
+      path: encodePath`/api/v2/webhooks/${webhookId}`,
+      options,
+    });
   }
 
   /** GET /api/v2/webhooks/{id} */

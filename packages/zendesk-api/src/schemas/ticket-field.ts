@@ -21,7 +21,17 @@ export const ZTicketFieldsResponse = z.looseObject({
 });
 
 export const ZTicketFieldCreateInput = z.strictObject({
-  type: z.enum(['text', 'textarea', 'checkbox', 'date', 'integer', 'decimal', 'regexp', 'tagger', 'multiselect']),
+  type: z.enum([
+    'text',
+    'textarea',
+    'checkbox',
+    'date',
+    'integer',
+    'decimal',
+    'regexp',
+    'tagger',
+    'multiselect',
+  ]),
   title: z.string().min(1),
   description: z.string().optional(),
   active: z.boolean().optional(),
@@ -33,3 +43,7 @@ export const ZTicketFieldCreateInput = z.strictObject({
     .optional(),
 });
 export type TTicketFieldCreateInput = z.infer<typeof ZTicketFieldCreateInput>;
+
+/** PUT /api/v2/ticket_fields/{id}: options given replace all of the field's options. */
+export const ZTicketFieldUpdateInput = ZTicketFieldCreateInput.omit({ type: true }).partial();
+export type TTicketFieldUpdateInput = z.infer<typeof ZTicketFieldUpdateInput>;

@@ -35,7 +35,10 @@ export const ZTicketAudit = z.looseObject({
 export type TTicketAudit = z.infer<typeof ZTicketAudit>;
 
 export const ZTicketResponse = z.looseObject({ ticket: ZTicket });
-export const ZTicketWriteResponse = z.looseObject({ ticket: ZTicket, audit: ZTicketAudit.optional() });
+export const ZTicketWriteResponse = z.looseObject({
+  ticket: ZTicket,
+  audit: ZTicketAudit.optional(),
+});
 export type TTicketWriteResponse = z.infer<typeof ZTicketWriteResponse>;
 
 export const ZTicketStatus = z.enum(['new', 'open', 'pending', 'hold', 'solved', 'closed']);
@@ -81,5 +84,7 @@ export const ZTicketCreateInput = z.strictObject({
   group_id: ZId.optional(),
   assignee_id: ZId.optional(),
   external_id: z.string().min(1).optional(),
+  /** A follow-up of this closed ticket (Zendesk refuses an open source ticket). */
+  via_followup_source_id: ZId.optional(),
 });
 export type TTicketCreateInput = z.infer<typeof ZTicketCreateInput>;

@@ -33,7 +33,13 @@ export const ZTriggersResponse = z.looseObject({
   meta: ZCursorMeta.optional(),
 });
 
-const ZConditionValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+const ZConditionValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string()),
+]);
 
 export const ZTriggerConditionInput = z.strictObject({
   field: z.string().min(1),

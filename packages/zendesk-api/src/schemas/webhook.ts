@@ -28,7 +28,9 @@ export const ZWebhookSigningSecret = z.looseObject({
 });
 export type TWebhookSigningSecret = z.infer<typeof ZWebhookSigningSecret>;
 
-export const ZWebhookSigningSecretResponse = z.looseObject({ signing_secret: ZWebhookSigningSecret });
+export const ZWebhookSigningSecretResponse = z.looseObject({
+  signing_secret: ZWebhookSigningSecret,
+});
 
 export const ZWebhookCreateInput = z.strictObject({
   name: z.string().min(1),

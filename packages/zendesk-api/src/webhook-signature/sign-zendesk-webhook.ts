@@ -18,12 +18,17 @@ export interface SignedZendeskWebhook {
 /** Signs a delivery the way Zendesk does; for tests and the sandbox. */
 export function signZendeskWebhook(input: SignZendeskWebhookInput): SignedZendeskWebhook {
   const timestamp =
-    typeof input.timestamp === 'string' ? input.timestamp : toZendeskTimestamp(input.timestamp ?? new Date());
+    typeof input.timestamp === 'string'
+      ? input.timestamp
+      : toZendeskTimestamp(input.timestamp ?? new Date());
   const signature = computeZendeskSignature(input.secret, timestamp, input.rawBody);
   return {
     signature,
     timestamp,
-    headers: { [ZENDESK_WEBHOOK_SIGNATURE_HEADER]: signature, [ZENDESK_WEBHOOK_TIMESTAMP_HEADER]: timestamp },
+    headers: {
+      [ZENDESK_WEBHOOK_SIGNATURE_HEADER]: signature,
+      [ZENDESK_WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+    },
   };
 }
 

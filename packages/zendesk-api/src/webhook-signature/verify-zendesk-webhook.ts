@@ -29,8 +29,7 @@ export type ZendeskWebhookRejection =
   | 'future_timestamp';
 
 export type ZendeskWebhookVerification =
-  | { ok: true; timestamp: Date }
-  | { ok: false; reason: ZendeskWebhookRejection };
+  { ok: true; timestamp: Date } | { ok: false; reason: ZendeskWebhookRejection };
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/;
 
@@ -63,7 +62,9 @@ export function verifyZendeskWebhook(input: VerifyZendeskWebhookInput): ZendeskW
 
 function usableSecrets(secret: string | readonly string[], allowTestSecret: boolean): string[] {
   const all = (typeof secret === 'string' ? [secret] : [...secret]).filter((value) => value !== '');
-  const usable = allowTestSecret ? all : all.filter((value) => value !== ZENDESK_TEST_SIGNING_SECRET);
+  const usable = allowTestSecret
+    ? all
+    : all.filter((value) => value !== ZENDESK_TEST_SIGNING_SECRET);
   if (usable.length === 0) {
     throw new ZendeskError(
       all.length === 0

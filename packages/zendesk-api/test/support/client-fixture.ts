@@ -26,7 +26,10 @@ export interface ClientFixture {
   delays: number[];
 }
 
-export function clientFor(fake: FakeZendesk, overrides: Partial<ZendeskClientOptions> = {}): ClientFixture {
+export function clientFor(
+  fake: FakeZendesk,
+  overrides: Partial<ZendeskClientOptions> = {},
+): ClientFixture {
   const tokens = fakeTokens();
   const delays: number[] = [];
   const client = new ZendeskClient({

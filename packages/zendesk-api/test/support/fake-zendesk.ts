@@ -58,7 +58,9 @@ export class FakeZendesk {
         const reply = this.nextReply(recorded);
         if (!reply) {
           this.unexpected.push(`${recorded.method} ${recorded.path}`);
-          res.writeHead(599, { 'content-type': 'application/json' }).end('{"error":"UnexpectedRequest"}');
+          res
+            .writeHead(599, { 'content-type': 'application/json' })
+            .end('{"error":"UnexpectedRequest"}');
           return;
         }
         const send = (): void => {
@@ -105,7 +107,9 @@ export class FakeZendesk {
 
   close(): Promise<void> {
     this.server.closeAllConnections();
-    return new Promise((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.server.close((error) => (error ? reject(error) : resolve())),
+    );
   }
 
   private nextReply(request: RecordedRequest): FakeReply | undefined {
