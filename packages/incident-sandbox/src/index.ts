@@ -9,4 +9,4 @@ export {
   OTHER_ORG_CLIENT_ID,
 } from './state/seed';
 export type { TFaultRequest } from './http/faults';
-export type { SandboxState, DeliveryRecord } from './state/model';
+export type { SandboxState, DeliveryRecord, TFidelitySettings } from './state/model';

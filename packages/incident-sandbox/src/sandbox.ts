@@ -5,12 +5,20 @@ import type { Express } from 'express';
 import { buildApp } from './http/app';
 import { FaultInjector } from './http/faults';
 import { seedDemo } from './state/seed';
+import { seedHistory } from './state/seed-history';
+import type { TFidelitySettings } from './state/model';
 import { SandboxStore } from './state/store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface IncidentSandboxOptions {
   /** Load the deterministic demo data on start (and on reset). Default true. */
   seed?: boolean;
+  /**
+   * With the demo data, twelve weeks of past incidents dated back from the clock (takedowns across
+   * registrars and hosting providers, blocklists, incidents waiting on the customer) for the
+   * connector's analytics. Default false; `npm start` and the e2e stack turn it on.
+   */
+  seedHistory?: boolean;
   /** Delay before the first webhook delivery attempt. Default 1000 ms. */
   webhookDelayMs?: number;
   /** Waits before each webhook retry. Default [2000, 10000, 60000, 300000]. */
@@ -25,6 +33,14 @@ export interface IncidentSandboxOptions {
   dashboardUrl?: string;
   /** fetch used for webhook deliveries. Default global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Fidelity behaviours, applied on start and on every reset; changeable at run time through
+   * PATCH /_sandbox/settings. Defaults: all off (status always sent, events in emission order after
+   * webhookDelayMs, attempts on resolutions at once), so tests stay deterministic.
+   */
+  fidelity?: Partial<TFidelitySettings>;
+  /** Source of chance for the fidelity behaviours. Default Math.random. */
+  random?: () => number;
 }
 
 export interface ListeningSandbox {
@@ -55,13 +71,16 @@ export function createIncidentSandbox(options: IncidentSandboxOptions = {}): Inc
     receiverTimeoutMs: options.webhookTimeoutMs ?? 5000,
     sign: ({ secret, body, timestamp }) => signWebhook({ secret, body, timestamp }),
     fetch: options.fetch,
+    random: options.random,
   });
   const seedEnabled = options.seed ?? true;
 
   const reset = (seed = seedEnabled) => {
     store.reset();
+    Object.assign(store.state.settings, options.fidelity);
     faults.clear();
     if (seed) seedDemo(store);
+    if (seed && options.seedHistory) seedHistory(store);
     store.save();
   };
 

@@ -25,22 +25,44 @@ describe('control API', () => {
     const receiver = await startReceiver();
     await h.api('/v1/webhooks', {
       method: 'POST',
-      json: { url: receiver.url, events: ['incident.status_changed', 'incident.history_created', 'incident.takedown_updated'], description: 'all' },
+      json: {
+        url: receiver.url,
+        events: [
+          'incident.status_changed',
+          'incident.history_created',
+          'incident.takedown_updated',
+        ],
+        description: 'all',
+      },
     });
-    const id = (await h.api('/v1/incidents?status=approval_required&clientId=cl_demo_parent')).body.data[0].id;
+    const id = (await h.api('/v1/incidents?status=approval_required&clientId=cl_demo_parent')).body
+      .data[0].id;
     await h.control('POST', `/incidents/${id}/advance`, { status: 'takedown_ready' });
     await h.control('POST', `/incidents/${id}/advance`, { status: 'takedown_in_progress' });
-    await h.control('POST', `/incidents/${id}/advance`, { status: 'takedown_success', message: 'Host removed the page' });
+    await h.control('POST', `/incidents/${id}/advance`, {
+      status: 'takedown_success',
+      message: 'Host removed the page',
+    });
     const detail = (await h.api(`/v1/incident/${id}`)).body.data;
     expect(detail.status).toBe('takedown_success');
     expect(detail.history[0].message).toBe('Host removed the page');
     expect(detail.takedownTimestamp).toBeDefined();
     expect(detail.burnStartedTimestamp).toBeDefined();
-    const attempts = (await h.api(`/v1/incidents/resolutions?search=${id}`)).body.data[0].takedownAttempts;
-    expect(attempts.at(-1)).toMatchObject({ outcome: 'success', resolvedAt: expect.any(String), startedAt: expect.any(String) });
+    const attempts = (await h.api(`/v1/incidents/resolutions?search=${id}`)).body.data[0]
+      .takedownAttempts;
+    expect(attempts.at(-1)).toMatchObject({
+      outcome: 'success',
+      resolvedAt: expect.any(String),
+      startedAt: expect.any(String),
+    });
 
     const bad = await h.control('POST', `/incidents/${id}/advance`, { status: 'pending_review' });
     expect(bad.status).toBe(409);
+    expect(bad.body).toEqual({
+      message:
+        'Cannot move incident from takedown_success to pending_review; allowed next statuses: takedown_in_progress, closed',
+      allowedNextStatuses: ['takedown_in_progress', 'closed'],
+    });
     await h.sandbox.idle();
     const names = receiver.received.map((d) => d.body.event);
     expect(names.filter((n) => n === 'incident.status_changed')).toHaveLength(3);
@@ -53,24 +75,71 @@ describe('control API', () => {
   it('adds blocklist listings, snapshots and takedown attempts', async () => {
     const h = await startSandbox();
     const id = (await h.api('/v1/incidents?status=pending_review')).body.data[0].id;
-    expect((await h.control('POST', `/incidents/${id}/blocklists`, { authority: 'Partner', type: 'warning-banner', status: 'submitted' })).status).toBe(201);
-    expect((await h.control('POST', `/incidents/${id}/snapshots`, { timestamp: '2030-01-01T00:00:00.000Z', insights: { dns: { recordTypes: ['A'] } } })).status).toBe(201);
-    expect((await h.control('POST', `/incidents/${id}/takedown-attempts`, { startedAt: null, resolvedAt: null, outcome: 'closed' })).status).toBe(201);
-    expect((await h.control('POST', `/incidents/${id}/takedown-attempts`, { startedAt: 'yesterday' })).status).toBe(400);
+    expect(
+      (
+        await h.control('POST', `/incidents/${id}/blocklists`, {
+          authority: 'Partner',
+          type: 'warning-banner',
+          status: 'submitted',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await h.control('POST', `/incidents/${id}/snapshots`, {
+          timestamp: '2030-01-01T00:00:00.000Z',
+          insights: { dns: { recordTypes: ['A'] } },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await h.control('POST', `/incidents/${id}/takedown-attempts`, {
+          startedAt: null,
+          resolvedAt: null,
+          outcome: 'closed',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await h.control('POST', `/incidents/${id}/takedown-attempts`, { startedAt: 'yesterday' }))
+        .status,
+    ).toBe(400);
     const d = (await h.api(`/v1/incident/${id}`)).body.data;
-    expect(d.blocklists.at(-1)).toEqual({ authority: 'Partner', type: 'warning-banner', status: 'submitted', listedAt: null, link: null });
-    expect(d.insights).toEqual({ snapshotTimestamp: '2030-01-01T00:00:00.000Z', dns: { recordTypes: ['A'] } });
-    expect((await h.api(`/v1/incident/${id}/snapshots`)).body.data.snapshots[0].timestamp).toBe('2030-01-01T00:00:00.000Z');
+    expect(d.blocklists.at(-1)).toEqual({
+      authority: 'Partner',
+      type: 'warning-banner',
+      status: 'submitted',
+      listedAt: null,
+      link: null,
+    });
+    expect(d.insights).toEqual({
+      snapshotTimestamp: '2030-01-01T00:00:00.000Z',
+      dns: { recordTypes: ['A'] },
+    });
+    expect((await h.api(`/v1/incident/${id}/snapshots`)).body.data.snapshots[0].timestamp).toBe(
+      '2030-01-01T00:00:00.000Z',
+    );
   });
 
   it('injects latency, 429 with Retry-After and dropped connections per route, then clears them', async () => {
     const h = await startSandbox();
-    await h.control('POST', '/faults', { path: '/v1/usage', kind: 'latency', latencyMs: 150, times: 1 });
+    await h.control('POST', '/faults', {
+      path: '/v1/usage',
+      kind: 'latency',
+      latencyMs: 150,
+      times: 1,
+    });
     const started = Date.now();
     expect((await h.api('/v1/usage')).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 
-    await h.control('POST', '/faults', { method: 'GET', path: '/v1/incidents', kind: 'rate_limit', retryAfterSeconds: 7 });
+    await h.control('POST', '/faults', {
+      method: 'GET',
+      path: '/v1/incidents',
+      kind: 'rate_limit',
+      retryAfterSeconds: 7,
+    });
     const limited = await h.api('/v1/incidents');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
@@ -88,7 +157,12 @@ describe('control API', () => {
 
   it('affects the given share of matching requests with a rate, counting the hits', async () => {
     const h = await startSandbox();
-    await h.control('POST', '/faults', { path: '/v1/usage', kind: 'status', status: 503, rate: 0.25 });
+    await h.control('POST', '/faults', {
+      path: '/v1/usage',
+      kind: 'status',
+      status: 503,
+      rate: 0.25,
+    });
     let failed = 0;
     for (let i = 0; i < 400; i++) if ((await h.api('/v1/usage')).status === 503) failed += 1;
     // 100 expected; the bounds are eight standard deviations (8.7) away
@@ -96,7 +170,9 @@ describe('control API', () => {
     expect(failed).toBeLessThan(170);
     expect((await h.control('GET', '/faults')).body.data[0].hits).toBe(failed);
     for (const rate of [0, 1.5, -0.1]) {
-      expect((await h.control('POST', '/faults', { path: '/v1/usage', kind: 'drop', rate })).status).toBe(400);
+      expect(
+        (await h.control('POST', '/faults', { path: '/v1/usage', kind: 'drop', rate })).status,
+      ).toBe(400);
     }
   });
 
@@ -116,13 +192,18 @@ describe('control API', () => {
 
       const second = createIncidentSandbox({ dataFile });
       const b = await second.listen(0);
-      const detail = await fetch(`${b.url}/v1/incident/${id}`, { headers: { 'x-api-key': DEMO_API_KEY } });
+      const detail = await fetch(`${b.url}/v1/incident/${id}`, {
+        headers: { 'x-api-key': DEMO_API_KEY },
+      });
       expect(detail.status).toBe(200);
       await second.close();
 
       const inMemory = createIncidentSandbox();
       const c = await inMemory.listen(0);
-      expect((await fetch(`${c.url}/v1/incident/${id}`, { headers: { 'x-api-key': DEMO_API_KEY } })).status).toBe(404);
+      expect(
+        (await fetch(`${c.url}/v1/incident/${id}`, { headers: { 'x-api-key': DEMO_API_KEY } }))
+          .status,
+      ).toBe(404);
       await inMemory.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -132,9 +213,16 @@ describe('control API', () => {
   it('takes its notion of now from the clock option', async () => {
     let now = new Date('2031-05-01T12:00:00.000Z');
     const h = await startSandbox({ clock: () => now });
-    const r = await h.api('/v1/incident/tkd', { method: 'POST', json: { url: 'https://clocked.example' } });
-    expect((await h.api(`/v1/incident/${r.body.id}`)).body.data.timestamp).toBe('2031-05-01T12:00:00.000Z');
-    await h.control('PATCH', '/clients/cl_demo_parent', { creditsExpireAt: '2031-06-01T00:00:00.000Z' });
+    const r = await h.api('/v1/incident/tkd', {
+      method: 'POST',
+      json: { url: 'https://clocked.example' },
+    });
+    expect((await h.api(`/v1/incident/${r.body.id}`)).body.data.timestamp).toBe(
+      '2031-05-01T12:00:00.000Z',
+    );
+    await h.control('PATCH', '/clients/cl_demo_parent', {
+      creditsExpireAt: '2031-06-01T00:00:00.000Z',
+    });
     expect((await h.api('/v1/usage')).body.data.remainingCredits).toBe(25);
     now = new Date('2031-06-02T00:00:00.000Z');
     expect((await h.api('/v1/usage')).body.data.remainingCredits).toBe(0);

@@ -8,7 +8,10 @@ export interface Harness {
   url: string;
   sandbox: ReturnType<typeof createIncidentSandbox>;
   /** Raw call to the service API with the demo key (or the given one). */
-  api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    path: string,
+    init?: RequestInit & { key?: string | null; json?: unknown },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Call to the /_sandbox control API. */
   control(method: string, path: string, json?: unknown): Promise<{ status: number; body: any }>;
 }
@@ -19,7 +22,11 @@ afterEach(async () => {
 });
 
 export async function startSandbox(options: IncidentSandboxOptions = {}): Promise<Harness> {
-  const sandbox = createIncidentSandbox({ webhookDelayMs: 5, webhookRetryDelaysMs: [20, 40], ...options });
+  const sandbox = createIncidentSandbox({
+    webhookDelayMs: 5,
+    webhookRetryDelaysMs: [20, 40],
+    ...options,
+  });
   const server = await sandbox.listen(0);
   cleanups.push(() => sandbox.close());
   const api: Harness['api'] = async (path, init = {}) => {
@@ -27,9 +34,17 @@ export async function startSandbox(options: IncidentSandboxOptions = {}): Promis
     const headers = new Headers(rest.headers);
     if (key !== null) headers.set('x-api-key', key);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    const response = await fetch(`${server.url}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    const response = await fetch(`${server.url}${path}`, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : undefined,
+      headers: response.headers,
+    };
   };
   const control: Harness['control'] = async (method, path, json) => {
     const response = await fetch(`${server.url}/_sandbox${path}`, {
@@ -52,7 +67,11 @@ export interface ReceivedDelivery {
 
 /** A webhook receiver on port 0 that records every delivery; `respond` decides each answer. */
 export async function startReceiver(
-  respond: (delivery: ReceivedDelivery, index: number, res: ServerResponse) => void = (_d, _i, res) => res.writeHead(200).end('ok'),
+  respond: (delivery: ReceivedDelivery, index: number, res: ServerResponse) => void = (
+    _d,
+    _i,
+    res,
+  ) => res.writeHead(200).end('ok'),
 ) {
   const received: ReceivedDelivery[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -61,7 +80,12 @@ export async function startReceiver(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const delivery = { headers: req.headers, rawBody, body: JSON.parse(rawBody), receivedAt: Date.now() };
+      const delivery = {
+        headers: req.headers,
+        rawBody,
+        body: JSON.parse(rawBody),
+        receivedAt: Date.now(),
+      };
       received.push(delivery);
       respond(delivery, received.length - 1, res);
       for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
@@ -82,7 +106,10 @@ export async function startReceiver(
     waitFor(count: number, timeoutMs = 3000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`expected ${count} deliveries, got ${received.length}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`expected ${count} deliveries, got ${received.length}`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
       });
     },

@@ -22,7 +22,9 @@ describe('GET /v1/incidents', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await api(`/v1/incidents?limit=4&includeTotal=true${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await api(
+        `/v1/incidents?limit=4&includeTotal=true${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       expect(page.body.paging.limit).toBe(4);
       expect(page.body.paging.count).toBe(page.body.data.length);
@@ -34,7 +36,9 @@ describe('GET /v1/incidents', () => {
     expect(pages).toBe(Math.ceil(total / 4));
     expect(new Set(seen).size).toBe(total);
 
-    const filtered = await api('/v1/incidents?status=takedown_in_progress&includeTotal=true&limit=1');
+    const filtered = await api(
+      '/v1/incidents?status=takedown_in_progress&includeTotal=true&limit=1',
+    );
     expect(filtered.body.paging.total).toBe(3);
     expect(filtered.body.data).toHaveLength(1);
     expect(filtered.body.data[0].status).toBe('takedown_in_progress');
@@ -45,12 +49,20 @@ describe('GET /v1/incidents', () => {
     const { api } = await startSandbox();
     const retail = await api(`/v1/incidents?clientId=${DEMO_RETAIL_CLIENT_ID}`);
     expect(retail.body.data.length).toBeGreaterThan(0);
-    expect(retail.body.data.every((i: { clientId: string }) => i.clientId === DEMO_RETAIL_CLIENT_ID)).toBe(true);
+    expect(
+      retail.body.data.every((i: { clientId: string }) => i.clientId === DEMO_RETAIL_CLIENT_ID),
+    ).toBe(true);
     const phones = await api('/v1/incidents?incidentType=phone');
-    expect(phones.body.data.map((i: { incidentType: string }) => i.incidentType)).toEqual(['phone']);
-    const recent = await api('/v1/incidents?fromDate=2026-09-12T00:00:00.000Z&toDate=2026-09-13T12:00:00.000Z');
+    expect(phones.body.data.map((i: { incidentType: string }) => i.incidentType)).toEqual([
+      'phone',
+    ]);
+    const recent = await api(
+      '/v1/incidents?fromDate=2026-09-12T00:00:00.000Z&toDate=2026-09-13T12:00:00.000Z',
+    );
     for (const i of recent.body.data) {
-      expect(i.timestamp >= '2026-09-12T00:00:00.000Z' && i.timestamp <= '2026-09-13T12:00:00.000Z').toBe(true);
+      expect(
+        i.timestamp >= '2026-09-12T00:00:00.000Z' && i.timestamp <= '2026-09-13T12:00:00.000Z',
+      ).toBe(true);
     }
     expect(recent.body.data.length).toBeGreaterThan(0);
   });
@@ -60,7 +72,12 @@ describe('GET /v1/incidents', () => {
     const { body } = await api('/v1/incidents');
     const statuses = new Set(body.data.map((i: { status: string }) => i.status));
     expect(statuses.size).toBe(11);
-    for (const i of body.data) expect(i.url !== undefined || i.domain !== undefined || ['email', 'phone', 'ipv4'].includes(i.incidentType)).toBe(true);
+    for (const i of body.data)
+      expect(
+        i.url !== undefined ||
+          i.domain !== undefined ||
+          ['email', 'phone', 'ipv4'].includes(i.incidentType),
+      ).toBe(true);
   });
 
   it('answers 400 naming the field for invalid parameters', async () => {
@@ -94,7 +111,10 @@ describe('GET /v1/incidents', () => {
 describe('GET /v1/incident/{id} and friends', () => {
   it('returns the detail by list id and by the inc_ reference of a report', async () => {
     const { api } = await startSandbox();
-    const report = await api('/v1/incident/tkd', { method: 'POST', json: { url: 'https://brand-new-phish.example/login' } });
+    const report = await api('/v1/incident/tkd', {
+      method: 'POST',
+      json: { url: 'https://brand-new-phish.example/login' },
+    });
     expect(report.status).toBe(200);
     expect(report.body.id).toMatch(/^inc_/);
     const byRef = await api(`/v1/incident/${report.body.id}`);
@@ -114,7 +134,9 @@ describe('GET /v1/incident/{id} and friends', () => {
   it('returns history newest first, registrar, blocklists and insights on a rich incident', async () => {
     const { api } = await startSandbox();
     const list = await api('/v1/incidents?status=takedown_success');
-    const rich = list.body.data.find((i: { url?: string }) => i.url?.includes('demo-parent-verify'));
+    const rich = list.body.data.find((i: { url?: string }) =>
+      i.url?.includes('demo-parent-verify'),
+    );
     const { body } = await api(`/v1/incident/${rich.id}`);
     const d = body.data;
     expect(d.history.length).toBeGreaterThan(1);
@@ -145,13 +167,19 @@ describe('GET /v1/incident/{id} and friends', () => {
 
   it('resolves email, phone and ipv4 subjects; 404 when none', async () => {
     const { api } = await startSandbox();
-    for (const subject of ['support@demo-parent-billing.example', '+442071838750', '198.51.100.23']) {
+    for (const subject of [
+      'support@demo-parent-billing.example',
+      '+442071838750',
+      '198.51.100.23',
+    ]) {
       const r = await api(`/v1/incident/subject/${encodeURIComponent(subject)}`);
       expect(r.status, subject).toBe(200);
       expect(r.body.data.subject).toBe(subject);
       expect(r.body.data.history).toBeDefined();
     }
-    const byUrl = await api(`/v1/incident/subject/${encodeURIComponent('https://demo-parent-login.example/signin')}`);
+    const byUrl = await api(
+      `/v1/incident/subject/${encodeURIComponent('https://demo-parent-login.example/signin')}`,
+    );
     expect(byUrl.body.data.incidentType).toBe('domain');
     expect((await api('/v1/incident/subject/nobody%40nowhere.example')).status).toBe(404);
   });
@@ -164,13 +192,17 @@ describe('GET /v1/incident/{id} and friends', () => {
     const id = mine.body.data[0].id;
     const other = await api(`/v1/incident/${id}`, { key: OTHER_ORG_API_KEY });
     expect(other.status).toBe(404);
-    expect((await api(`/v1/incident/${id}/snapshots`, { key: OTHER_ORG_API_KEY })).status).toBe(404);
+    expect((await api(`/v1/incident/${id}/snapshots`, { key: OTHER_ORG_API_KEY })).status).toBe(
+      404,
+    );
     expect((await api('/v1/incidents', { key: OTHER_ORG_API_KEY })).body.data).toEqual([]);
   });
 
   it('gives 401 for a clientId outside the key on detail reads', async () => {
     const { api } = await startSandbox();
     const mine = await api('/v1/incidents?limit=1');
-    expect((await api(`/v1/incident/${mine.body.data[0].id}?clientId=cl_other_org`)).status).toBe(401);
+    expect((await api(`/v1/incident/${mine.body.data[0].id}?clientId=cl_other_org`)).status).toBe(
+      401,
+    );
   });
 });

@@ -1,11 +1,7 @@
 import type { HistoryEntry, IncidentRecord } from '../state/model';
 import type { EventSink } from './events';
 
-export function addHistory(
-  incident: IncidentRecord,
-  entry: HistoryEntry,
-  sink: EventSink,
-): void {
+export function addHistory(incident: IncidentRecord, entry: HistoryEntry, sink: EventSink): void {
   incident.history.unshift(entry);
   sink.emit({
     event: 'incident.history_created',

@@ -12,7 +12,10 @@ export interface IncidentFilters {
 }
 
 /** Incidents of the given clients matching the filters, in list order (newest first). */
-export function filterIncidents(all: readonly IncidentRecord[], f: IncidentFilters): IncidentRecord[] {
+export function filterIncidents(
+  all: readonly IncidentRecord[],
+  f: IncidentFilters,
+): IncidentRecord[] {
   const from = f.fromDate ? Date.parse(f.fromDate) : undefined;
   const to = f.toDate ? Date.parse(f.toDate) : undefined;
   return all

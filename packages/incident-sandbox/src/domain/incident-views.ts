@@ -43,7 +43,9 @@ export function toDetail(incident: IncidentRecord): Record<string, unknown> {
   return definedOnly({
     ...toListItem(incident),
     threatTaxonomy: incident.threatTaxonomy,
-    history: incident.history.map((h) => definedOnly({ timestamp: h.timestamp, message: h.message, author: h.author })),
+    history: incident.history.map((h) =>
+      definedOnly({ timestamp: h.timestamp, message: h.message, author: h.author }),
+    ),
     incidentState: incident.incidentState,
     registrar: incident.registrar,
     hostingProvider: incident.hostingProvider,
@@ -65,11 +67,18 @@ export function toSnapshot(snapshot: IncidentRecord['snapshots'][number]): Recor
   });
 }
 
-export function toTakedownAttempts(incident: IncidentRecord): Record<string, unknown> {
+export function toTakedownAttempts(
+  incident: IncidentRecord,
+  attempts = incident.takedownAttempts,
+): Record<string, unknown> {
   return {
     id: incident.id,
     subject: incident.subject,
     createdAt: incident.timestamp,
-    takedownAttempts: incident.takedownAttempts.map((a) => ({ ...a })),
+    takedownAttempts: attempts.map(({ startedAt, resolvedAt, outcome }) => ({
+      startedAt,
+      resolvedAt,
+      outcome,
+    })),
   };
 }

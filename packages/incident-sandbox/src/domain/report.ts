@@ -14,12 +14,13 @@ export interface ReportInput {
   attachments: { fileName: string; size: number; contentType: string }[];
 }
 
+/** A report field that breaks a format rule; the message has the README's `Invalid parameter '<field>':` form. */
 export class ReportValidationError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly problem: string,
   ) {
-    super(message);
+    super(`Invalid parameter '${field}': ${problem}`);
   }
 }
 
@@ -36,26 +37,44 @@ export function resolveReportTarget(input: ReportInput): ReportTarget {
   if (type === undefined || type === 'domain' || type === 'url') {
     const raw = input.url ?? input.subject;
     if (raw === undefined || raw.trim() === '') {
-      throw new ReportValidationError('url', "'url' is required for domain and URL incidents unless 'subject' is given");
+      throw new ReportValidationError(
+        'url',
+        "is required for domain and URL incidents unless 'subject' is given",
+      );
     }
     const target = classifyUrl(raw);
-    if (!target) throw new ReportValidationError(input.url !== undefined ? 'url' : 'subject', `'${input.url !== undefined ? 'url' : 'subject'}' must be a valid URL or domain`);
+    if (!target)
+      throw new ReportValidationError(
+        input.url !== undefined ? 'url' : 'subject',
+        'must be a valid URL or domain',
+      );
     return target;
   }
   if (type !== 'email' && type !== 'phone' && type !== 'ipv4') {
-    throw new ReportValidationError('incidentType', "'incidentType' must be one of email, phone, ipv4");
+    throw new ReportValidationError('incidentType', 'must be one of email, phone, ipv4');
   }
   const subject = input.subject?.trim();
-  if (!subject) throw new ReportValidationError('subject', `'subject' is required when incidentType is ${type}`);
-  const valid = type === 'email' ? isEmail(subject) : type === 'phone' ? isE164Phone(subject) : isIpv4(subject);
+  if (!subject)
+    throw new ReportValidationError('subject', `is required when incidentType is ${type}`);
+  const valid =
+    type === 'email' ? isEmail(subject) : type === 'phone' ? isE164Phone(subject) : isIpv4(subject);
   if (!valid) {
-    const expected = type === 'email' ? 'an email address' : type === 'phone' ? 'an E.164 phone number' : 'an IPv4 address';
-    throw new ReportValidationError('subject', `'subject' must be ${expected}`);
+    const expected =
+      type === 'email'
+        ? 'an email address'
+        : type === 'phone'
+          ? 'an E.164 phone number'
+          : 'an IPv4 address';
+    throw new ReportValidationError('subject', `must be ${expected}`);
   }
   return { incidentType: type, subject: type === 'email' ? subject.toLowerCase() : subject };
 }
 
-export function findDuplicate(store: SandboxStore, clientId: string, target: ReportTarget): IncidentRecord | undefined {
+export function findDuplicate(
+  store: SandboxStore,
+  clientId: string,
+  target: ReportTarget,
+): IncidentRecord | undefined {
   const key = target.subject.toLowerCase();
   return store.state.incidents.find(
     (i) => i.clientId === clientId && i.status !== 'closed' && i.subject.toLowerCase() === key,
@@ -82,7 +101,11 @@ export interface NewIncident extends ReportTarget {
 }
 
 /** Creates an incident as a report does: pending review, one history entry, a first capture for web targets. */
-export function createIncident(store: SandboxStore, sink: EventSink, input: NewIncident): IncidentRecord {
+export function createIncident(
+  store: SandboxStore,
+  sink: EventSink,
+  input: NewIncident,
+): IncidentRecord {
   const client = store.client(input.clientId);
   const now = input.timestamp ?? store.now();
   const id = store.newId('incident', '', 24);
@@ -108,7 +131,9 @@ export function createIncident(store: SandboxStore, sink: EventSink, input: NewI
     takedownAttempts: [],
     requestedAction: input.requestedAction,
     attachments: input.attachments ?? [],
-    comments: input.comment ? [{ timestamp: now, comment: input.comment, author: input.reportedBy ?? 'api' }] : [],
+    comments: input.comment
+      ? [{ timestamp: now, comment: input.comment, author: input.reportedBy ?? 'api' }]
+      : [],
     unreadable: false,
   };
   if (!['email', 'phone', 'ipv4'].includes(input.incidentType)) {
@@ -129,13 +154,20 @@ export function createIncident(store: SandboxStore, sink: EventSink, input: NewI
     clientId: incident.clientId,
     incidentId: id,
     data: { incidentId: id },
-    optional: { status: incident.status, incidentType: incident.incidentType, subject: incident.subject },
+    optional: {
+      status: incident.status,
+      incidentType: incident.incidentType,
+      subject: incident.subject,
+    },
   });
   addHistory(
     incident,
     {
       timestamp: now,
-      message: input.requestedAction === 'monitor' ? 'Incident reported for monitoring' : 'Incident reported for takedown',
+      message:
+        input.requestedAction === 'monitor'
+          ? 'Incident reported for monitoring'
+          : 'Incident reported for takedown',
       author: input.reportedBy ? { type: 'client', email: input.reportedBy } : { type: 'system' },
     },
     sink,

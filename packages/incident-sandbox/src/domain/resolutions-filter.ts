@@ -1,4 +1,4 @@
-import type { IncidentRecord, TakedownAttempt } from '../state/model';
+import type { TakedownAttempt } from '../state/model';
 
 export type TReinitiatedAfter = 'success' | 'resolved';
 
@@ -7,7 +7,10 @@ export type TReinitiatedAfter = 'success' | 'resolved';
  * `success` also needs the earlier attempt's outcome to be success. An attempt whose resolvedAt is
  * null never counts as the earlier one. Attempts are stored oldest first, so "later" is a later index.
  */
-export function matchesReinitiatedAfter(attempts: readonly TakedownAttempt[], mode: TReinitiatedAfter): boolean {
+export function matchesReinitiatedAfter(
+  attempts: readonly TakedownAttempt[],
+  mode: TReinitiatedAfter,
+): boolean {
   return attempts.some((earlier, i) => {
     if (earlier.resolvedAt === null) return false;
     if (mode === 'success' && earlier.outcome !== 'success') return false;
@@ -25,13 +28,16 @@ export interface AttemptFilters {
   minTakedownAttempts?: number;
 }
 
-export function matchesAttemptFilters(incident: IncidentRecord, filters: AttemptFilters): boolean {
-  if (filters.reinitiatedAfter && !matchesReinitiatedAfter(incident.takedownAttempts, filters.reinitiatedAfter)) {
+export function matchesAttemptFilters(
+  attempts: readonly TakedownAttempt[],
+  filters: AttemptFilters,
+): boolean {
+  if (filters.reinitiatedAfter && !matchesReinitiatedAfter(attempts, filters.reinitiatedAfter)) {
     return false;
   }
   if (
     filters.minTakedownAttempts !== undefined &&
-    countStartedAttempts(incident.takedownAttempts) < filters.minTakedownAttempts
+    countStartedAttempts(attempts) < filters.minTakedownAttempts
   ) {
     return false;
   }

@@ -18,7 +18,13 @@ export const ANALYST_TRANSITIONS: Record<TStatus, readonly TStatus[]> = {
   approval_required: ['takedown_ready', 'action_required', 'closed'],
   takedown_ready: ['takedown_in_progress', 'closed'],
   pre_weaponised: ['case_building', 'approval_required', 'takedown_in_progress', 'closed'],
-  takedown_in_progress: ['takedown_success', 'takedown_attempt_failed', 'blocklisted', 'action_required', 'closed'],
+  takedown_in_progress: [
+    'takedown_success',
+    'takedown_attempt_failed',
+    'blocklisted',
+    'action_required',
+    'closed',
+  ],
   takedown_success: ['takedown_in_progress', 'closed'],
   takedown_attempt_failed: ['takedown_in_progress', 'blocklisted', 'action_required', 'closed'],
   blocklisted: ['takedown_in_progress', 'closed'],
@@ -59,17 +65,28 @@ function openAttempt(incident: IncidentRecord) {
 }
 
 /** Applies a status change with the side effects the real service shows: history, attempts, events. */
-export function changeStatus(incident: IncidentRecord, change: StatusChange, sink: EventSink): void {
+export function changeStatus(
+  incident: IncidentRecord,
+  change: StatusChange,
+  sink: EventSink,
+): void {
   const from = incident.status;
   if (!change.force && !ANALYST_TRANSITIONS[from].includes(change.to)) {
-    throw new TransitionError(`Cannot move incident from ${from} to ${change.to}`);
+    throw new TransitionError(
+      `Cannot move incident from ${from} to ${change.to}; allowed next statuses: ${ANALYST_TRANSITIONS[from].join(', ')}`,
+    );
   }
   const { now, to } = change;
   let takedownChanged = false;
 
   if (to === 'takedown_in_progress') {
     // A new attempt starts; an attempt still open stays open, which reads as "restarted before finishing".
-    incident.takedownAttempts.push({ startedAt: now, resolvedAt: null, outcome: null });
+    incident.takedownAttempts.push({
+      startedAt: now,
+      resolvedAt: null,
+      outcome: null,
+      recordedAt: now,
+    });
     incident.burnStartedTimestamp ??= now;
     takedownChanged = true;
   } else {
@@ -90,7 +107,12 @@ export function changeStatus(incident: IncidentRecord, change: StatusChange, sin
   }
   if (to === 'takedown_success') {
     incident.takedownTimestamp = now;
-    incident.incidentState = { ...incident.incidentState, contentRemoved: true, responsive: false, timestamp: now };
+    incident.incidentState = {
+      ...incident.incidentState,
+      contentRemoved: true,
+      responsive: false,
+      timestamp: now,
+    };
   }
 
   incident.status = to;
@@ -102,7 +124,11 @@ export function changeStatus(incident: IncidentRecord, change: StatusChange, sin
     data: { incidentId: incident.id, status: to },
     optional: { previousStatus: from },
   });
-  addHistory(incident, { timestamp: now, message: change.message ?? DEFAULT_MESSAGES[to], author: change.author }, sink);
+  addHistory(
+    incident,
+    { timestamp: now, message: change.message ?? DEFAULT_MESSAGES[to], author: change.author },
+    sink,
+  );
   if (takedownChanged) {
     sink.emit({
       event: 'incident.takedown_updated',

@@ -1,6 +1,6 @@
 import { MAX_REPORT_BYTES } from '@incident-desk/incident-api';
 import express, { type Express } from 'express';
-import { requireApiKey } from './auth';
+import { requireApiKey, requireAuthorisedClientId } from './auth';
 import type { SandboxContext } from './context';
 import { controlRoutes, type ControlDeps } from './control/control-routes';
 import { errorHandler, HttpError } from './errors';
@@ -26,6 +26,7 @@ export function buildApp(deps: ControlDeps): Express {
   const ctx: SandboxContext = deps;
   const v1 = express.Router();
   v1.use(requireApiKey(deps.store));
+  v1.use(requireAuthorisedClientId());
   // Resolutions first: /v1/incident/resolutions must not be read as /v1/incident/{id}.
   v1.use(resolutionsRoutes(ctx));
   v1.use(reportRoutes(ctx));

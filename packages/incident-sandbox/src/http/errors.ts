@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer beside `message` (e.g. the allowed next statuses of a 409). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -20,12 +22,15 @@ export const UNAUTHORIZED_CLIENT = 'Unauthorized. Please ensure client ID is val
 
 export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
   if (err instanceof HttpError) {
-    res.set(err.headers).status(err.status).json({ message: err.message });
+    res
+      .set(err.headers)
+      .status(err.status)
+      .json({ message: err.message, ...err.details });
     return;
   }
   const e = err as { type?: string; status?: number; message?: string };
   if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'Invalid parameter \'body\': malformed JSON' });
+    res.status(400).json({ message: "Invalid parameter 'body': malformed JSON" });
     return;
   }
   if (e.type === 'entity.too.large' || e.status === 413) {

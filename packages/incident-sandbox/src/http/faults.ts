@@ -30,7 +30,9 @@ function matcher(pattern: string): RegExp {
   const prefix = pattern.endsWith('*');
   const body = (prefix ? pattern.slice(0, -1) : pattern)
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${body}${prefix ? '' : '/?$'}`);
 }
@@ -69,7 +71,10 @@ export class FaultInjector {
 
   private take(method: string, path: string): FaultRule | undefined {
     const rule = this.rules.find(
-      (r) => (!r.method || r.method === method) && matcher(r.path).test(path) && (r.rate === undefined || Math.random() < r.rate),
+      (r) =>
+        (!r.method || r.method === method) &&
+        matcher(r.path).test(path) &&
+        (r.rate === undefined || Math.random() < r.rate),
     );
     if (!rule) return undefined;
     rule.hits += 1;
@@ -93,11 +98,16 @@ export class FaultInjector {
             req.socket.destroy();
             return;
           case 'rate_limit':
-            res.set('Retry-After', String(rule.retryAfterSeconds ?? 1)).status(429).json({ message: rule.message ?? 'Too many requests' });
+            res
+              .set('Retry-After', String(rule.retryAfterSeconds ?? 1))
+              .status(429)
+              .json({ message: rule.message ?? 'Too many requests' });
             return;
           case 'status': {
             const status = rule.status ?? 503;
-            res.status(status).json({ message: rule.message ?? DEFAULT_MESSAGES[status] ?? 'Injected failure' });
+            res
+              .status(status)
+              .json({ message: rule.message ?? DEFAULT_MESSAGES[status] ?? 'Injected failure' });
             return;
           }
         }

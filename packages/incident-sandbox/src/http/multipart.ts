@@ -15,10 +15,15 @@ export function isMultipart(req: Request): boolean {
  * Reads a multipart body, keeping file sizes only (the sandbox stores no file content).
  * Exceeding maxFiles or maxBytes fails with 400 or 413 like the real limits.
  */
-export function readMultipart(req: Request, limits: { maxFiles: number; maxBytes: number }): Promise<MultipartBody> {
+export function readMultipart(
+  req: Request,
+  limits: { maxFiles: number; maxBytes: number },
+): Promise<MultipartBody> {
   const declared = Number(req.get('content-length') ?? '0');
   if (declared >= limits.maxBytes) {
-    return Promise.reject(new HttpError(413, `Request too large: the limit is ${limits.maxBytes} bytes`));
+    return Promise.reject(
+      new HttpError(413, `Request too large: the limit is ${limits.maxBytes} bytes`),
+    );
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -39,16 +44,28 @@ export function readMultipart(req: Request, limits: { maxFiles: number; maxBytes
       body.fields[name] = value;
     });
     parser.on('file', (field, stream, info) => {
-      const file = { field, fileName: info.filename ?? 'attachment', size: 0, contentType: info.mimeType };
+      const file = {
+        field,
+        fileName: info.filename ?? 'attachment',
+        size: 0,
+        contentType: info.mimeType,
+      };
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
         total += chunk.length;
-        if (total >= limits.maxBytes) fail(new HttpError(413, `Request too large: the limit is ${limits.maxBytes} bytes`));
+        if (total >= limits.maxBytes)
+          fail(new HttpError(413, `Request too large: the limit is ${limits.maxBytes} bytes`));
       });
       stream.on('end', () => body.files.push(file));
     });
-    parser.on('filesLimit', () => fail(new HttpError(400, `Invalid parameter 'attachments': at most ${limits.maxFiles} files`)));
-    parser.on('error', () => reject(failure ?? new HttpError(400, "Invalid parameter 'body': malformed multipart/form-data")));
+    parser.on('filesLimit', () =>
+      fail(new HttpError(400, `Invalid parameter 'attachments': at most ${limits.maxFiles} files`)),
+    );
+    parser.on('error', () =>
+      reject(
+        failure ?? new HttpError(400, "Invalid parameter 'body': malformed multipart/form-data"),
+      ),
+    );
     parser.on('close', () => (failure ? reject(failure) : resolve(body)));
     // A client that goes away mid-upload must not leave the request pending forever.
     req.on('aborted', () => reject(new HttpError(400, "Invalid parameter 'body': upload aborted")));

@@ -11,11 +11,18 @@ export function singleValuedQuery(req: Request): Record<string, string> {
   return out;
 }
 
-export function parseIntegerParam(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+export function parseIntegerParam(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw.trim())) throw badRequest(name, `must be a whole number between ${min} and ${max}`);
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw badRequest(name, `must be a whole number between ${min} and ${max}`);
   const value = Number(raw);
-  if (value < min || value > max) throw badRequest(name, `must be a whole number between ${min} and ${max}`);
+  if (value < min || value > max)
+    throw badRequest(name, `must be a whole number between ${min} and ${max}`);
   return value;
 }
 
@@ -26,7 +33,8 @@ export function parseBooleanParam(name: string, raw: string | undefined): boolea
   throw badRequest(name, 'must be true or false');
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE =
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export function parseDateParam(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;

@@ -30,7 +30,10 @@ export const validateUsersQuery = (q: Record<string, string>) => check(ZUsersQue
 export const validateUsageQuery = (q: Record<string, string>) => check(ZUsageQuery, q);
 /** Attachments arrive as multipart parts and are counted and sized while streaming, not here. */
 export const validateReportBody = (body: Record<string, unknown>) => check(ZReportRequest, body);
-export const validateApproveBody = (body: Record<string, unknown>) => check(ZApproveTakedownRequest, body);
+export const validateApproveBody = (body: Record<string, unknown>) =>
+  check(ZApproveTakedownRequest, body);
 export const validateCommentBody = (body: Record<string, unknown>) => check(ZCommentRequest, body);
-export const validateWebhookCreateBody = (body: Record<string, unknown>) => check(ZWebhookCreateRequest, body);
-export const validateWebhookUpdateBody = (body: Record<string, unknown>) => check(ZWebhookUpdateRequest, body);
+export const validateWebhookCreateBody = (body: Record<string, unknown>) =>
+  check(ZWebhookCreateRequest, body);
+export const validateWebhookUpdateBody = (body: Record<string, unknown>) =>
+  check(ZWebhookUpdateRequest, body);

@@ -1,5 +1,11 @@
 import type { TStatus } from '../domain/statuses';
-import type { TAttemptOutcome, TDocType, TIncidentType, TUserRole, TWebhookEvent } from '../domain/vocabulary';
+import type {
+  TAttemptOutcome,
+  TDocType,
+  TIncidentType,
+  TUserRole,
+  TWebhookEvent,
+} from '../domain/vocabulary';
 
 export type TCredits = number | 'unlimited' | null;
 
@@ -68,6 +74,8 @@ export interface TakedownAttempt {
   startedAt: string | null;
   resolvedAt: string | null;
   outcome: TAttemptOutcome | null;
+  /** When the sandbox recorded it (never on the wire): resolutions show it attemptVisibilityLagMs later. */
+  recordedAt?: string;
 }
 
 export interface ThreatTaxonomy {
@@ -155,6 +163,8 @@ export interface DeliveryAttempt {
   status: number | null;
   error: string | null;
   durationMs: number;
+  /** The start of a refusing receiver's answer (its reason), as delivery logs show it. */
+  response?: string;
 }
 
 export interface DeliveryRecord {
@@ -176,7 +186,24 @@ export interface SandboxSettings {
   duplicateResponse: 'conflict' | 'legacy';
   /** `sometimes` drops optional webhook payload fields on every third event, as the spec warns receivers. */
   omitOptionalPayloadFields: 'never' | 'sometimes' | 'always';
+  /** Chance (0 to 1) that incident.status_changed omits data.status ("omitted when not yet populated"). */
+  statusOmitRate: number;
+  /** Extra random wait of 0 to this many ms before each event's first delivery, so events arrive out of emission order. */
+  deliveryJitterMs: number;
+  /** A new takedown attempt shows on the resolutions endpoint this long after the single incident (the spec: a few minutes). */
+  attemptVisibilityLagMs: number;
 }
+
+/** The settable fidelity behaviours and their defaults (deterministic: off). */
+export type TFidelitySettings = Pick<
+  SandboxSettings,
+  'statusOmitRate' | 'deliveryJitterMs' | 'attemptVisibilityLagMs'
+>;
+export const DEFAULT_FIDELITY: TFidelitySettings = {
+  statusOmitRate: 0,
+  deliveryJitterMs: 0,
+  attemptVisibilityLagMs: 0,
+};
 
 export interface SandboxState {
   version: 1;

@@ -1,13 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { IncidentRecord, SandboxState } from './model';
+import { DEFAULT_FIDELITY, type IncidentRecord, type SandboxState } from './model';
 import { opaqueId } from './ids';
 
 export function emptyState(): SandboxState {
   return {
     version: 1,
     counters: {},
-    settings: { duplicateResponse: 'conflict', omitOptionalPayloadFields: 'sometimes' },
+    settings: {
+      duplicateResponse: 'conflict',
+      omitOptionalPayloadFields: 'sometimes',
+      ...DEFAULT_FIDELITY,
+    },
     clients: [],
     apiKeys: [],
     incidents: [],
@@ -40,7 +44,8 @@ export class SandboxStore {
   load(): boolean {
     if (!this.dataFile || !existsSync(this.dataFile)) return false;
     const parsed = JSON.parse(readFileSync(this.dataFile, 'utf8')) as SandboxState;
-    if (parsed.version !== 1) throw new Error(`Unsupported sandbox data file version in ${this.dataFile}`);
+    if (parsed.version !== 1)
+      throw new Error(`Unsupported sandbox data file version in ${this.dataFile}`);
     this.state = parsed;
     return true;
   }

@@ -2,7 +2,11 @@ import type { EventSink, IncidentEvent } from '../domain/events';
 import type { DeliveryRecord, WebhookSubscriptionRecord } from '../state/model';
 import type { SandboxStore } from '../state/store';
 
-export type SignDelivery = (input: { secret: string; body: string; timestamp: number }) => Record<string, string>;
+export type SignDelivery = (input: {
+  secret: string;
+  body: string;
+  timestamp: number;
+}) => Record<string, string>;
 
 export interface DispatcherOptions {
   /** Delay between a processed change and its first delivery attempt (the real service takes minutes). */
@@ -13,6 +17,8 @@ export interface DispatcherOptions {
   receiverTimeoutMs: number;
   sign: SignDelivery;
   fetch?: typeof fetch;
+  /** Source of chance for the fidelity settings (status omission, delivery jitter). Default Math.random. */
+  random?: () => number;
 }
 
 const MAX_KEPT_DELIVERIES = 2000;
@@ -37,14 +43,31 @@ export class WebhookDispatcher implements EventSink {
     const eventSeq = this.store.next('event');
     const mode = this.store.state.settings.omitOptionalPayloadFields;
     const omit = mode === 'always' || (mode === 'sometimes' && eventSeq % 3 === 0);
+    const data: Record<string, unknown> = omit
+      ? { ...event.data }
+      : { ...event.data, ...event.optional };
+    // "Payload fields are omitted when they do not apply or are not yet populated", status included.
+    const settings = this.store.state.settings;
+    if (event.event === 'incident.status_changed' && this.chance(settings.statusOmitRate ?? 0))
+      delete data.status;
     const envelope = {
       id: this.store.newId('event-id', 'evt_', 20),
       event: event.event,
       timestamp: this.store.now(),
       clientId: event.clientId,
-      data: omit ? event.data : { ...event.data, ...event.optional },
+      data,
     };
-    for (const subscription of subscriptions) this.enqueue(subscription, event.incidentId, JSON.stringify(envelope));
+    for (const subscription of subscriptions) {
+      // "Ordering between events is unspecified": a random extra wait lets later events overtake.
+      const jitterMs = Math.floor(this.random() * (settings.deliveryJitterMs ?? 0));
+      this.enqueue(
+        subscription,
+        event.incidentId,
+        JSON.stringify(envelope),
+        undefined,
+        this.options.deliveryDelayMs + jitterMs,
+      );
+    }
   }
 
   sendTest(subscription: WebhookSubscriptionRecord): DeliveryRecord {
@@ -58,11 +81,20 @@ export class WebhookDispatcher implements EventSink {
     return this.enqueue(subscription, null, JSON.stringify(envelope), 'webhook.test');
   }
 
+  private random(): number {
+    return (this.options.random ?? Math.random)();
+  }
+
+  private chance(rate: number): boolean {
+    return rate > 0 && this.random() < rate;
+  }
+
   private enqueue(
     subscription: WebhookSubscriptionRecord,
     incidentId: string | null,
     body: string,
     eventName?: DeliveryRecord['event'],
+    delayMs = this.options.deliveryDelayMs,
   ): DeliveryRecord {
     const event = eventName ?? (JSON.parse(body) as { event: DeliveryRecord['event'] }).event;
     const delivery: DeliveryRecord = {
@@ -74,13 +106,14 @@ export class WebhookDispatcher implements EventSink {
       body,
       state: 'pending',
       attempts: [],
-      nextAttemptAt: new Date(this.store.nowMs() + this.options.deliveryDelayMs).toISOString(),
+      nextAttemptAt: new Date(this.store.nowMs() + delayMs).toISOString(),
       createdAt: this.store.now(),
     };
     const deliveries = this.store.state.deliveries;
     deliveries.push(delivery);
-    if (deliveries.length > MAX_KEPT_DELIVERIES) deliveries.splice(0, deliveries.length - MAX_KEPT_DELIVERIES);
-    this.schedule(delivery, this.options.deliveryDelayMs);
+    if (deliveries.length > MAX_KEPT_DELIVERIES)
+      deliveries.splice(0, deliveries.length - MAX_KEPT_DELIVERIES);
+    this.schedule(delivery, delayMs);
     return delivery;
   }
 
@@ -112,6 +145,7 @@ export class WebhookDispatcher implements EventSink {
     const started = Date.now();
     let status: number | null = null;
     let error: string | null = null;
+    let answer = '';
     try {
       // Signed at send time with the current secret, so a rotation takes effect on the next attempt.
       const headers = this.options.sign({
@@ -121,19 +155,34 @@ export class WebhookDispatcher implements EventSink {
       });
       const response = await (this.options.fetch ?? fetch)(subscription.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'incident-sandbox-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'incident-sandbox-webhooks/1',
+          ...headers,
+        },
         body: delivery.body,
         signal: AbortSignal.timeout(this.options.receiverTimeoutMs),
       });
       status = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (status < 200 || status >= 300) error = `receiver answered ${status}`;
+      if (status < 200 || status >= 300) {
+        error = `receiver answered ${status}`;
+        answer = (await response.text().catch(() => '')).slice(0, 300);
+      } else {
+        await response.body?.cancel().catch(() => undefined);
+      }
     } catch (err) {
-      error = err instanceof Error && err.name === 'TimeoutError'
-        ? `receiver did not answer within ${this.options.receiverTimeoutMs} ms`
-        : `delivery failed: ${err instanceof Error ? err.message : String(err)}`;
+      error =
+        err instanceof Error && err.name === 'TimeoutError'
+          ? `receiver did not answer within ${this.options.receiverTimeoutMs} ms`
+          : `delivery failed: ${err instanceof Error ? err.message : String(err)}`;
     }
-    delivery.attempts.push({ at: new Date(started).toISOString(), status, error, durationMs: Date.now() - started });
+    delivery.attempts.push({
+      at: new Date(started).toISOString(),
+      status,
+      error,
+      durationMs: Date.now() - started,
+      ...(answer ? { response: answer } : {}),
+    });
     const retryIndex = delivery.attempts.length - 1;
     if (error === null) {
       delivery.state = 'delivered';

@@ -2,18 +2,16 @@ import { Router } from 'express';
 import type { ClientRecord } from '../../state/model';
 import { HttpError } from '../errors';
 import { verifySignedUrl } from '../routes/documents';
+import { findClientForControl, updateClient } from './client-operations';
 import type { ControlDeps } from './control-deps';
 import { parse } from './parse-body';
 import { ZCreateClient, ZCreateDocument, ZCreateKey, ZCreateUser, ZUpdateClient } from './schemas';
 
 /** Clients, keys, users and documents. */
-export function accountControlRoutes({ store }: ControlDeps): Router {
+export function accountControlRoutes(deps: ControlDeps): Router {
+  const { store } = deps;
   const router = Router();
-  const requireClient = (id: string): ClientRecord => {
-    const client = store.client(id);
-    if (!client) throw new HttpError(404, `Client ${id} not found`);
-    return client;
-  };
+  const requireClient = (id: string): ClientRecord => findClientForControl(deps, id);
 
   router.post('/clients', (req, res) => {
     const body = parse(ZCreateClient, req);
@@ -35,7 +33,8 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
     // A parent's keys may act for its new sub-client, like the real parent/reseller accounts.
     if (client.parentClientId) {
       for (const key of store.state.apiKeys) {
-        if (key.clientId === client.parentClientId && !key.clientIds.includes(id)) key.clientIds.push(id);
+        if (key.clientId === client.parentClientId && !key.clientIds.includes(id))
+          key.clientIds.push(id);
       }
     }
     store.save();
@@ -44,8 +43,7 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
 
   router.patch('/clients/:id', (req, res) => {
     const client = requireClient(String(req.params.id));
-    Object.assign(client, parse(ZUpdateClient, req));
-    store.save();
+    updateClient(deps, client, parse(ZUpdateClient, req));
     res.json(client);
   });
 
@@ -53,8 +51,14 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
     const body = parse(ZCreateKey, req);
     const clientIds = [...new Set([body.clientId, ...(body.clientIds ?? [])])];
     clientIds.forEach(requireClient);
-    const key = { key: body.key ?? store.newId('api-key', 'sbx_key_', 24), clientId: body.clientId, clientIds, scopes: body.scopes ?? ['incidents:read'] };
-    if (store.state.apiKeys.some((k) => k.key === key.key)) throw new HttpError(409, 'Key already exists');
+    const key = {
+      key: body.key ?? store.newId('api-key', 'sbx_key_', 24),
+      clientId: body.clientId,
+      clientIds,
+      scopes: body.scopes ?? ['incidents:read'],
+    };
+    if (store.state.apiKeys.some((k) => k.key === key.key))
+      throw new HttpError(409, 'Key already exists');
     store.state.apiKeys.push(key);
     store.save();
     res.status(201).json(key);
@@ -64,7 +68,17 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
     const body = parse(ZCreateUser, req);
     if (body.clientId) requireClient(body.clientId);
     const now = store.now();
-    const user = { id: store.newId('user', 'usr_', 12), email: body.email, name: body.name ?? null, surname: body.surname ?? null, roles: body.roles, clientId: body.clientId, mfaEnabled: body.mfaEnabled ?? false, createdAt: now, updatedAt: now };
+    const user = {
+      id: store.newId('user', 'usr_', 12),
+      email: body.email,
+      name: body.name ?? null,
+      surname: body.surname ?? null,
+      roles: body.roles,
+      clientId: body.clientId,
+      mfaEnabled: body.mfaEnabled ?? false,
+      createdAt: now,
+      updatedAt: now,
+    };
     store.state.users.push(user);
     store.save();
     res.status(201).json(user);
@@ -74,7 +88,15 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
     const body = parse(ZCreateDocument, req);
     requireClient(body.clientId);
     const now = store.now();
-    const doc = { id: store.newId('document', 'doc_', 12), clientId: body.clientId, docType: body.docType, fileName: body.fileName ?? null, uploadedBy: body.uploadedBy ?? null, createdAt: now, updatedAt: now };
+    const doc = {
+      id: store.newId('document', 'doc_', 12),
+      clientId: body.clientId,
+      docType: body.docType,
+      fileName: body.fileName ?? null,
+      uploadedBy: body.uploadedBy ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
     store.state.documents.push(doc);
     store.save();
     res.status(201).json(doc);
@@ -83,10 +105,18 @@ export function accountControlRoutes({ store }: ControlDeps): Router {
   router.get('/documents/:id/download', (req, res) => {
     const { expires, signature } = req.query;
     const doc = store.state.documents.find((d) => d.id === req.params.id);
-    if (!doc || typeof expires !== 'string' || typeof signature !== 'string' || !verifySignedUrl(doc.id, expires, signature, store.nowMs())) {
+    if (
+      !doc ||
+      typeof expires !== 'string' ||
+      typeof signature !== 'string' ||
+      !verifySignedUrl(doc.id, expires, signature, store.nowMs())
+    ) {
       throw new HttpError(403, 'Signed URL invalid or expired');
     }
-    res.type('text/plain').attachment(doc.fileName ?? `${doc.id}.txt`).send(`Sandbox placeholder for document ${doc.id} (${doc.docType}).\n`);
+    res
+      .type('text/plain')
+      .attachment(doc.fileName ?? `${doc.id}.txt`)
+      .send(`Sandbox placeholder for document ${doc.id} (${doc.docType}).\n`);
   });
 
   return router;

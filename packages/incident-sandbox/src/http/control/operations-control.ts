@@ -52,6 +52,5 @@ export function operationsControlRoutes({ store, dispatcher, faults }: ControlDe
     res.json({ message: 'fault removed' });
   });
 
-
   return router;
 }

@@ -40,7 +40,15 @@ export const ZCreateDocument = z.strictObject({
   clientId: z.string().min(1),
   docType: z.enum(DOC_TYPES),
   fileName: z.string().nullable().optional(),
-  uploadedBy: z.strictObject({ id: z.string().optional(), email: z.string().optional(), name: z.string().optional(), surname: z.string().optional() }).nullable().optional(),
+  uploadedBy: z
+    .strictObject({
+      id: z.string().optional(),
+      email: z.string().optional(),
+      name: z.string().optional(),
+      surname: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const ZSeedIncident = z.strictObject({
@@ -54,7 +62,13 @@ export const ZSeedIncident = z.strictObject({
   source: z.string().optional(),
   incidentClass: z.string().optional(),
   hostingProvider: z.string().optional(),
-  registrar: z.strictObject({ name: z.string().optional(), difficulty: z.string().optional(), description: z.string().optional() }).optional(),
+  registrar: z
+    .strictObject({
+      name: z.string().optional(),
+      difficulty: z.string().optional(),
+      description: z.string().optional(),
+    })
+    .optional(),
   threatTaxonomy: z.looseObject({ name: z.string(), description: z.string() }).optional(),
   /** Emit incident.created / history_created like a report does (default true). */
   emitEvents: z.boolean().optional(),
@@ -72,6 +86,11 @@ export const ZAdvance = z.strictObject({
   snapshot: z.boolean().optional(),
 });
 
+export const ZHistoryMessage = z.strictObject({
+  message: z.string().min(1),
+  analyst: z.string().optional(),
+});
+
 export const ZBlocklist = z.strictObject({
   authority: z.string().min(1),
   type: z.enum(['warning-banner', 'blocklist']),
@@ -84,7 +103,12 @@ export const ZSnapshot = z.strictObject({
   type: z.string().optional(),
   timestamp: isoDate.optional(),
   description: z.string().optional(),
-  dns: z.record(z.string(), z.looseObject({ records: z.array(z.string()).optional(), rcode: z.string().optional() })).optional(),
+  dns: z
+    .record(
+      z.string(),
+      z.looseObject({ records: z.array(z.string()).optional(), rcode: z.string().optional() }),
+    )
+    .optional(),
   whois: z.record(z.string(), z.string()).optional(),
   certificate: z.record(z.string(), z.unknown()).optional(),
   /** Insight categories (dns, whois, certificate, hosting, page, indicators) derived from this capture. */
@@ -108,6 +132,9 @@ export const ZPatchIncident = z.strictObject({
 export const ZSettings = z.strictObject({
   duplicateResponse: z.enum(['conflict', 'legacy']).optional(),
   omitOptionalPayloadFields: z.enum(['never', 'sometimes', 'always']).optional(),
+  statusOmitRate: z.number().min(0).max(1).optional(),
+  deliveryJitterMs: z.number().int().min(0).max(600_000).optional(),
+  attemptVisibilityLagMs: z.number().int().min(0).max(3_600_000).optional(),
 });
 
 export const ZReset = z.strictObject({ seed: z.boolean().optional() });

@@ -10,7 +10,11 @@ import { validateUsageQuery, validateUsersQuery } from '../request-validation';
 const MAX_CLIENTS_WITHOUT_CLIENT_ID = 10;
 
 function isStaff(user: UserRecord): boolean {
-  return user.roles.includes('admin') || user.clientId === null || user.email.toLowerCase().endsWith(`@${OPERATOR_EMAIL_DOMAIN}`);
+  return (
+    user.roles.includes('admin') ||
+    user.clientId === null ||
+    user.email.toLowerCase().endsWith(`@${OPERATOR_EMAIL_DOMAIN}`)
+  );
 }
 
 /** GET /v1/usage, /v1/users and /v1/clients. */
@@ -25,16 +29,23 @@ export function accountRoutes({ store }: SandboxContext): Router {
     validateUsageQuery(q);
     const client = store.client(clientId);
     if (!client) throw new HttpError(401, UNAUTHORIZED_CLIENT);
-    const expired = client.creditsExpireAt !== null && Date.parse(client.creditsExpireAt) <= store.nowMs();
+    const expired =
+      client.creditsExpireAt !== null && Date.parse(client.creditsExpireAt) <= store.nowMs();
     const remainingCredits = typeof client.credits === 'number' && expired ? 0 : client.credits;
-    res.json({ message: 'success', data: { clientId: client.id, clientName: client.name, remainingCredits } });
+    res.json({
+      message: 'success',
+      data: { clientId: client.id, clientName: client.name, remainingCredits },
+    });
   });
 
   router.get('/users', (req, res) => {
     const key = apiKeyOf(res);
     const q = singleValuedQuery(req);
     if (q.clientId === undefined && key.clientIds.length > MAX_CLIENTS_WITHOUT_CLIENT_ID) {
-      throw badRequest('clientId', `is required when the API key covers more than ${MAX_CLIENTS_WITHOUT_CLIENT_ID} clients`);
+      throw badRequest(
+        'clientId',
+        `is required when the API key covers more than ${MAX_CLIENTS_WITHOUT_CLIENT_ID} clients`,
+      );
     }
     const clientIds = clientScope(key, q.clientId);
     validateUsersQuery(q);
@@ -47,8 +58,15 @@ export function accountRoutes({ store }: SandboxContext): Router {
     const matching = store.state.users
       .filter((u) => u.clientId !== null && clientIds.includes(u.clientId) && !isStaff(u))
       .filter((u) => q.role === undefined || (u.roles as string[]).includes(q.role))
-      .filter((u) => !needle || [u.email, u.name, u.surname].some((v) => v?.toLowerCase().includes(needle)))
-      .sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt.localeCompare(b.createdAt)));
+      .filter(
+        (u) =>
+          !needle || [u.email, u.name, u.surname].some((v) => v?.toLowerCase().includes(needle)),
+      )
+      .sort((a, b) =>
+        a.createdAt === b.createdAt
+          ? a.id.localeCompare(b.id)
+          : a.createdAt.localeCompare(b.createdAt),
+      );
     const page = matching.slice(offset, offset + limit);
     res.json({
       message: 'success',
@@ -73,7 +91,10 @@ export function accountRoutes({ store }: SandboxContext): Router {
     const q = singleValuedQuery(req);
     const clientIds = clientScope(key, q.clientId);
     const clients = store.state.clients.filter((c) => clientIds.includes(c.id));
-    res.json({ message: 'success', data: clients.map((c) => ({ id: c.id, name: c.name, active: c.active })) });
+    res.json({
+      message: 'success',
+      data: clients.map((c) => ({ id: c.id, name: c.name, active: c.active })),
+    });
   });
 
   return router;

@@ -15,16 +15,27 @@ function signature(documentId: string, expires: number): string {
   return createHmac('sha256', urlKey).update(`${documentId}.${expires}`).digest('hex');
 }
 
-export function signedUrlFor(baseUrl: string, documentId: string, nowMs: number): { signedUrl: string; expiresAt: string } {
+export function signedUrlFor(
+  baseUrl: string,
+  documentId: string,
+  nowMs: number,
+): { signedUrl: string; expiresAt: string } {
   const expires = nowMs + SIGNED_URL_TTL_MS;
   const signedUrl = `${baseUrl}/_sandbox/documents/${encodeURIComponent(documentId)}/download?expires=${expires}&signature=${signature(documentId, expires)}`;
   return { signedUrl, expiresAt: new Date(expires).toISOString() };
 }
 
-export function verifySignedUrl(documentId: string, expires: string, sig: string, nowMs: number): boolean {
+export function verifySignedUrl(
+  documentId: string,
+  expires: string,
+  sig: string,
+  nowMs: number,
+): boolean {
   const expected = Buffer.from(signature(documentId, Number(expires)));
   const given = Buffer.from(sig);
-  return Number(expires) > nowMs && expected.length === given.length && timingSafeEqual(expected, given);
+  return (
+    Number(expires) > nowMs && expected.length === given.length && timingSafeEqual(expected, given)
+  );
 }
 
 function toWire(store: SandboxStore, doc: DocumentRecord, signedUrl?: string | null) {
@@ -32,7 +43,9 @@ function toWire(store: SandboxStore, doc: DocumentRecord, signedUrl?: string | n
   return {
     id: doc.id,
     clientId: doc.clientId,
-    client: client ? { id: client.id, name: client.name, parentClientId: client.parentClientId } : null,
+    client: client
+      ? { id: client.id, name: client.name, parentClientId: client.parentClientId }
+      : null,
     docType: doc.docType,
     fileName: doc.fileName,
     uploadedBy: doc.uploadedBy,
@@ -52,14 +65,18 @@ export function documentRoutes({ store, baseUrl }: SandboxContext): Router {
     if (q.docType !== undefined && !(DOC_TYPES as readonly string[]).includes(q.docType)) {
       throw badRequest('docType', `must be one of ${DOC_TYPES.join(', ')}`);
     }
-    const docs = store.state.documents.filter((d) => clientIds.includes(d.clientId) && (q.docType === undefined || d.docType === q.docType));
+    const docs = store.state.documents.filter(
+      (d) => clientIds.includes(d.clientId) && (q.docType === undefined || d.docType === q.docType),
+    );
     res.json({ message: 'success', data: docs.map((d) => toWire(store, d)) });
   });
 
   router.get('/documents/:documentId/signed-url', (req, res) => {
     const q = singleValuedQuery(req);
     const clientIds = clientScope(apiKeyOf(res), q.clientId);
-    const doc = store.state.documents.find((d) => d.id === req.params.documentId && clientIds.includes(d.clientId));
+    const doc = store.state.documents.find(
+      (d) => d.id === req.params.documentId && clientIds.includes(d.clientId),
+    );
     if (!doc) throw notFound('Document');
     res.json({ message: 'success', data: signedUrlFor(baseUrl(), doc.id, store.nowMs()) });
   });
@@ -67,9 +84,14 @@ export function documentRoutes({ store, baseUrl }: SandboxContext): Router {
   router.get('/documents/:documentId', (req, res) => {
     const q = singleValuedQuery(req);
     const clientIds = clientScope(apiKeyOf(res), q.clientId);
-    const doc = store.state.documents.find((d) => d.id === req.params.documentId && clientIds.includes(d.clientId));
+    const doc = store.state.documents.find(
+      (d) => d.id === req.params.documentId && clientIds.includes(d.clientId),
+    );
     if (!doc) throw notFound('Document');
-    res.json({ message: 'success', data: toWire(store, doc, signedUrlFor(baseUrl(), doc.id, store.nowMs()).signedUrl) });
+    res.json({
+      message: 'success',
+      data: toWire(store, doc, signedUrlFor(baseUrl(), doc.id, store.nowMs()).signedUrl),
+    });
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { assumptions } from '@incident-desk/incident-api';
 import { Router, type Request, type Response } from 'express';
 import { addHistory } from '../../domain/history';
 import { consumeTakedownCredit, hasTakedownCredit } from '../../domain/credits';
@@ -10,12 +11,14 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { isMultipart, readMultipart } from '../multipart';
 import { validateApproveBody, validateCommentBody } from '../request-validation';
 
-const ATTACH_MAX_BYTES = 50 * 1024 * 1024;
+/** "50 MB per request", read as 50,000,000 bytes like the client (readMultipart's limit is exclusive). */
+const ATTACH_MAX_BYTES = assumptions.MAX_ATTACH_BYTES + 1;
 const AUTHOR_MAX = 256;
 
 function jsonBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('body', 'must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('body', 'must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -36,11 +39,15 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
     if (author === undefined || author === null) throw badRequest('author', 'is required');
     if (typeof author !== 'string') throw badRequest('author', 'must be a string');
     if (author.trim() === '') throw badRequest('author', 'must not be empty');
-    if (author.length > AUTHOR_MAX) throw badRequest('author', `must be at most ${AUTHOR_MAX} characters`);
+    if (author.length > AUTHOR_MAX)
+      throw badRequest('author', `must be at most ${AUTHOR_MAX} characters`);
     validateApproveBody(body);
     const incident = incidentFor(req, res);
     if (incident.status !== 'approval_required') {
-      throw new HttpError(409, `Conflict: incident is not awaiting takedown approval (status ${incident.status})`);
+      throw new HttpError(
+        409,
+        `Conflict: incident is not awaiting takedown approval (status ${incident.status})`,
+      );
     }
     const client = store.client(incident.clientId);
     if (!client || !hasTakedownCredit(client, store.nowMs())) {
@@ -49,7 +56,13 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
     consumeTakedownCredit(client);
     changeStatus(
       incident,
-      { to: 'takedown_ready', now: store.now(), message: `Takedown approved by ${author}`, author: { type: 'client', name: author }, force: true },
+      {
+        to: 'takedown_ready',
+        now: store.now(),
+        message: `Takedown approved by ${author}`,
+        author: { type: 'client', name: author },
+        force: true,
+      },
       dispatcher,
     );
     store.save();
@@ -59,7 +72,8 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
   router.post('/incident/:id/comment', (req, res) => {
     const body = jsonBody(req);
     const comment = body.comment;
-    if (comment === undefined || comment === null) throw badRequest('comment', 'is required and must be a non-null string');
+    if (comment === undefined || comment === null)
+      throw badRequest('comment', 'is required and must be a non-null string');
     if (typeof comment !== 'string') throw badRequest('comment', 'must be a string');
     if (comment.trim() === '') throw badRequest('comment', 'must not be empty');
     if (body.author !== undefined && (typeof body.author !== 'string' || !isEmail(body.author))) {
@@ -67,24 +81,57 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
     }
     validateCommentBody(body);
     const incident = incidentFor(req, res);
-    const author = typeof body.author === 'string' ? body.author : `api-key:${apiKeyOf(res).clientId}`;
+    const author =
+      typeof body.author === 'string' ? body.author : `api-key:${apiKeyOf(res).clientId}`;
     const now = store.now();
     incident.comments.push({ timestamp: now, comment, author });
-    addHistory(incident, { timestamp: now, message: `Comment: ${comment}`, author: { type: 'client', email: typeof body.author === 'string' ? body.author : undefined } }, dispatcher);
+    addHistory(
+      incident,
+      {
+        timestamp: now,
+        message: `Comment: ${comment}`,
+        author: {
+          type: 'client',
+          email: typeof body.author === 'string' ? body.author : undefined,
+        },
+      },
+      dispatcher,
+    );
     store.save();
     res.json({ message: 'Comment added', id: incident.id });
   });
 
   router.post('/incident/:id/attach', async (req, res) => {
+    // clientId in the query string is checked before the body is read, like every other endpoint;
+    // a multipart field of that name is honoured too (and must agree with the query).
+    const queryClientId = requestedClientId(req);
+    clientScope(apiKeyOf(res), queryClientId);
     if (!isMultipart(req)) throw badRequest('attachments', 'send files as multipart/form-data');
     const body = await readMultipart(req, { maxFiles: 100, maxBytes: ATTACH_MAX_BYTES });
-    const scope = clientScope(apiKeyOf(res), body.fields.clientId);
+    const fieldClientId = body.fields.clientId;
+    if (
+      queryClientId !== undefined &&
+      fieldClientId !== undefined &&
+      fieldClientId !== queryClientId
+    ) {
+      throw badRequest('clientId', 'the query string and the form name different clients');
+    }
+    const scope = clientScope(apiKeyOf(res), fieldClientId ?? queryClientId);
     const incident = store.findIncident(String(req.params.id), scope);
     if (!incident) throw notFound();
     const files = body.files.filter((f) => f.field === 'attachments');
     if (files.length === 0) throw badRequest('attachments', 'at least one file is required');
-    incident.attachments.push(...files.map(({ fileName, size, contentType }) => ({ fileName, size, contentType })));
-    addHistory(incident, { timestamp: store.now(), message: `${files.length} attachment(s) added` }, dispatcher);
+    incident.attachments.push(
+      ...files.map(({ fileName, size, contentType }) => ({ fileName, size, contentType })),
+    );
+    addHistory(
+      incident,
+      {
+        timestamp: store.now(),
+        message: `${files.length} ${files.length === 1 ? 'attachment' : 'attachments'} added`,
+      },
+      dispatcher,
+    );
     store.save();
     res.json({ message: 'Attachments added', id: incident.id });
   });
@@ -92,10 +139,37 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
   router.post('/incident/:id/tkd', (req, res) => {
     const incident = incidentFor(req, res);
     incident.requestedAction = 'takedown';
-    if (['pending_review', 'pre_weaponised', 'blocklisted', 'takedown_attempt_failed', 'takedown_success', 'closed'].includes(incident.status)) {
-      changeStatus(incident, { to: 'case_building', now: store.now(), message: 'Takedown requested by client', author: { type: 'client' }, force: true }, dispatcher);
+    if (
+      [
+        'pending_review',
+        'pre_weaponised',
+        'blocklisted',
+        'takedown_attempt_failed',
+        'takedown_success',
+        'closed',
+      ].includes(incident.status)
+    ) {
+      changeStatus(
+        incident,
+        {
+          to: 'case_building',
+          now: store.now(),
+          message: 'Takedown requested by client',
+          author: { type: 'client' },
+          force: true,
+        },
+        dispatcher,
+      );
     } else {
-      addHistory(incident, { timestamp: store.now(), message: 'Takedown requested by client', author: { type: 'client' } }, dispatcher);
+      addHistory(
+        incident,
+        {
+          timestamp: store.now(),
+          message: 'Takedown requested by client',
+          author: { type: 'client' },
+        },
+        dispatcher,
+      );
     }
     store.save();
     res.json({ message: 'Takedown requested', id: incident.id });
@@ -103,10 +177,21 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
 
   router.post('/incident/:id/monitor', (req, res) => {
     const incident = incidentFor(req, res);
-    if (incident.status === 'takedown_in_progress') throw new HttpError(409, 'Conflict: a takedown is in progress');
+    if (incident.status === 'takedown_in_progress')
+      throw new HttpError(409, 'Conflict: a takedown is in progress');
     incident.requestedAction = 'monitor';
     if (incident.status !== 'pre_weaponised') {
-      changeStatus(incident, { to: 'pre_weaponised', now: store.now(), message: 'Monitoring requested by client', author: { type: 'client' }, force: true }, dispatcher);
+      changeStatus(
+        incident,
+        {
+          to: 'pre_weaponised',
+          now: store.now(),
+          message: 'Monitoring requested by client',
+          author: { type: 'client' },
+          force: true,
+        },
+        dispatcher,
+      );
     }
     store.save();
     res.json({ message: 'Monitoring requested', id: incident.id });
@@ -115,7 +200,17 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
   router.post('/incident/:id/safe', (req, res) => {
     const incident = incidentFor(req, res);
     if (incident.status !== 'closed') {
-      changeStatus(incident, { to: 'closed', now: store.now(), message: 'Marked safe by client', author: { type: 'client' }, force: true }, dispatcher);
+      changeStatus(
+        incident,
+        {
+          to: 'closed',
+          now: store.now(),
+          message: 'Marked safe by client',
+          author: { type: 'client' },
+          force: true,
+        },
+        dispatcher,
+      );
     }
     store.save();
     res.json({ message: 'Incident marked safe', id: incident.id });

@@ -21,15 +21,24 @@ export function incidentReadRoutes({ store }: SandboxContext): Router {
   router.get('/incidents', (req, res) => {
     const q = singleValuedQuery(req);
     validateIncidentsQuery(q);
-    if (q.reinitiatedAfter !== undefined) throw badRequest('reinitiatedAfter', 'only supported on /v1/incidents/resolutions');
-    if (q.minTakedownAttempts !== undefined) throw badRequest('minTakedownAttempts', 'only supported on /v1/incidents/resolutions');
+    if (q.reinitiatedAfter !== undefined)
+      throw badRequest('reinitiatedAfter', 'only supported on /v1/incidents/resolutions');
+    if (q.minTakedownAttempts !== undefined)
+      throw badRequest('minTakedownAttempts', 'only supported on /v1/incidents/resolutions');
     const includeTotal = parseBooleanParam('includeTotal', q.includeTotal) ?? false;
     if (includeTotal && q.statusVerbose !== undefined) {
       throw badRequest('statusVerbose', 'cannot be combined with includeTotal; use status');
     }
     const status = q.status ?? q.statusVerbose;
-    if (status !== undefined && !isStatus(status)) throw badRequest(q.status !== undefined ? 'status' : 'statusVerbose', `unknown status '${status}'`);
-    const limit = Math.min(parseIntegerParam('limit', q.limit, 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+    if (status !== undefined && !isStatus(status))
+      throw badRequest(
+        q.status !== undefined ? 'status' : 'statusVerbose',
+        `unknown status '${status}'`,
+      );
+    const limit = Math.min(
+      parseIntegerParam('limit', q.limit, 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_LIST_LIMIT,
+      MAX_LIST_LIMIT,
+    );
     const clientIds = clientScope(apiKeyOf(res), q.clientId);
     const filtered = filterIncidents(store.state.incidents, {
       clientIds,
@@ -41,7 +50,8 @@ export function incidentReadRoutes({ store }: SandboxContext): Router {
     let after: IncidentRecord | undefined;
     if (q.cursor !== undefined) {
       after = store.findIncident(q.cursor, clientIds);
-      if (!after) throw badRequest('cursor', 'unknown cursor; pass paging.next of the previous page');
+      if (!after)
+        throw badRequest('cursor', 'unknown cursor; pass paging.next of the previous page');
     }
     const page = cursorPage(filtered, { after, limit });
     const last = page.items[page.items.length - 1];
@@ -63,7 +73,10 @@ export function incidentReadRoutes({ store }: SandboxContext): Router {
     const clientIds = clientScope(apiKeyOf(res), q.clientId);
     const wanted = req.params.subject.trim().toLowerCase();
     const found = filterIncidents(store.state.incidents, { clientIds }).find(
-      (i) => i.subject.toLowerCase() === wanted || i.url?.toLowerCase() === wanted || i.domain === wanted,
+      (i) =>
+        i.subject.toLowerCase() === wanted ||
+        i.url?.toLowerCase() === wanted ||
+        i.domain === wanted,
     );
     if (!found) throw notFound('Incident for this subject');
     res.json({ message: 'success', data: toDetail(found) });
@@ -73,7 +86,10 @@ export function incidentReadRoutes({ store }: SandboxContext): Router {
     const q = singleValuedQuery(req);
     const incident = store.findIncident(req.params.id, clientScope(apiKeyOf(res), q.clientId));
     if (!incident) throw notFound();
-    res.json({ message: 'success', data: { incidentId: incident.id, snapshots: incident.snapshots.map(toSnapshot) } });
+    res.json({
+      message: 'success',
+      data: { incidentId: incident.id, snapshots: incident.snapshots.map(toSnapshot) },
+    });
   });
 
   router.get('/incident/:id', (req, res) => {

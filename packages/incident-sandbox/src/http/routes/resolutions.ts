@@ -3,6 +3,7 @@ import { cursorPage } from '../../domain/cursor-page';
 import { filterIncidents } from '../../domain/incident-filter';
 import { toTakedownAttempts } from '../../domain/incident-views';
 import { matchesAttemptFilters, type TReinitiatedAfter } from '../../domain/resolutions-filter';
+import { visibleAttempts } from '../../domain/takedown-attempts';
 import { isStatus } from '../../domain/statuses';
 import type { IncidentRecord } from '../../state/model';
 import { actingClient, apiKeyOf, clientScope } from '../auth';
@@ -19,18 +20,26 @@ export function resolutionsRoutes({ store }: SandboxContext): Router {
 
   const handler = (req: Request, res: Response) => {
     const key = apiKeyOf(res);
-    if (!key.scopes.includes('incidents:read')) throw new HttpError(403, 'Forbidden. The API key lacks the incidents:read scope.');
+    if (!key.scopes.includes('incidents:read'))
+      throw new HttpError(403, 'Forbidden. The API key lacks the incidents:read scope.');
     const q = singleValuedQuery(req);
     const clientIds = clientScope(key, q.clientId);
     const account = store.client(actingClient(key, q.clientId));
-    if (!account?.resolutionsEnabled) throw new HttpError(403, 'Forbidden. Resolution history is not enabled for this account.');
+    if (!account?.resolutionsEnabled)
+      throw new HttpError(403, 'Forbidden. Resolution history is not enabled for this account.');
     validateResolutionsQuery(q);
 
     const limit = parseIntegerParam('limit', q.limit, 1, 100) ?? 25;
-    const attemptFilterNames = ['reinitiatedAfter', 'minTakedownAttempts'].filter((n) => q[n] !== undefined);
+    const attemptFilterNames = ['reinitiatedAfter', 'minTakedownAttempts'].filter(
+      (n) => q[n] !== undefined,
+    );
     if (q.search !== undefined) {
       const extra = attemptFilterNames[0] ?? Object.keys(q).find((n) => !SEARCH_COMPATIBLE.has(n));
-      if (extra) throw badRequest(extra, 'cannot be combined with search (search accepts only clientId and limit)');
+      if (extra)
+        throw badRequest(
+          extra,
+          'cannot be combined with search (search accepts only clientId and limit)',
+        );
     }
     if (q.statusVerbose !== undefined && attemptFilterNames[0]) {
       throw badRequest(attemptFilterNames[0], 'cannot be combined with statusVerbose');
@@ -42,16 +51,33 @@ export function resolutionsRoutes({ store }: SandboxContext): Router {
       }
       reinitiatedAfter = q.reinitiatedAfter;
     }
-    const minTakedownAttempts = parseIntegerParam('minTakedownAttempts', q.minTakedownAttempts, 1, 100000);
+    const minTakedownAttempts = parseIntegerParam(
+      'minTakedownAttempts',
+      q.minTakedownAttempts,
+      1,
+      100000,
+    );
     const includeTotal = parseBooleanParam('includeTotal', q.includeTotal) ?? false;
     const status = q.status ?? q.statusVerbose;
-    if (status !== undefined && !isStatus(status)) throw badRequest(q.status !== undefined ? 'status' : 'statusVerbose', `unknown status '${status}'`);
+    if (status !== undefined && !isStatus(status))
+      throw badRequest(
+        q.status !== undefined ? 'status' : 'statusVerbose',
+        `unknown status '${status}'`,
+      );
     const fromDate = parseDateParam('fromDate', q.fromDate);
     const toDate = parseDateParam('toDate', q.toDate);
 
+    const lagMs = store.state.settings.attemptVisibilityLagMs ?? 0;
+    const attemptsOf = (i: IncidentRecord) =>
+      visibleAttempts(i.takedownAttempts, store.nowMs(), lagMs);
+    const view = (i: IncidentRecord) => toTakedownAttempts(i, attemptsOf(i));
     const failIfUnreadable = (items: IncidentRecord[]) => {
       const broken = items.find((i) => i.unreadable);
-      if (broken) throw new HttpError(404, `Incident ${broken.id} on this page was not found; retry the request`);
+      if (broken)
+        throw new HttpError(
+          404,
+          `Incident ${broken.id} on this page was not found; retry the request`,
+        );
     };
 
     if (q.search !== undefined) {
@@ -60,28 +86,42 @@ export function resolutionsRoutes({ store }: SandboxContext): Router {
         (i) =>
           i.id === q.search ||
           i.ref === q.search ||
-          [i.subject, i.url, i.domain].some((v) => v !== undefined && needle !== '' && v.toLowerCase().includes(needle)),
+          [i.subject, i.url, i.domain].some(
+            (v) => v !== undefined && needle !== '' && v.toLowerCase().includes(needle),
+          ),
       );
       const items = matches.slice(0, limit);
       failIfUnreadable(items);
-      res.json({ message: 'success', data: items.map(toTakedownAttempts), paging: { limit, count: items.length } });
+      res.json({
+        message: 'success',
+        data: items.map(view),
+        paging: { limit, count: items.length },
+      });
       return;
     }
 
     // Rule 4: filters select incidents before pagination, so limit and next count matches only.
-    const filtered = filterIncidents(store.state.incidents, { clientIds, fromDate, toDate, status, incidentType: q.incidentType })
-      .filter((i) => matchesAttemptFilters(i, { reinitiatedAfter, minTakedownAttempts }));
+    const filtered = filterIncidents(store.state.incidents, {
+      clientIds,
+      fromDate,
+      toDate,
+      status,
+      incidentType: q.incidentType,
+    }).filter((i) =>
+      matchesAttemptFilters(attemptsOf(i), { reinitiatedAfter, minTakedownAttempts }),
+    );
     let after: IncidentRecord | undefined;
     if (q.cursor !== undefined) {
       after = store.findIncident(q.cursor, clientIds);
-      if (!after) throw badRequest('cursor', 'unknown cursor; pass paging.next of the previous response');
+      if (!after)
+        throw badRequest('cursor', 'unknown cursor; pass paging.next of the previous response');
     }
     const page = cursorPage(filtered, { after, limit });
     failIfUnreadable(page.items);
     const last = page.items[page.items.length - 1];
     res.json({
       message: 'success',
-      data: page.items.map(toTakedownAttempts),
+      data: page.items.map(view),
       paging: {
         ...(last ? { cursor: last.id } : {}),
         // The end of resolutions is signalled by an absent next (the incident list uses null): readers handle both.

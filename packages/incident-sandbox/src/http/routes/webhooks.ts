@@ -33,10 +33,14 @@ function parseUrl(value: unknown): string {
 }
 
 function parseEvents(value: unknown): TWebhookEvent[] {
-  if (!Array.isArray(value) || value.length === 0) throw badRequest('events', 'must be a non-empty array of event names');
+  if (!Array.isArray(value) || value.length === 0)
+    throw badRequest('events', 'must be a non-empty array of event names');
   for (const name of value) {
     if (typeof name !== 'string' || !(WEBHOOK_EVENTS as readonly string[]).includes(name)) {
-      throw badRequest('events', `unknown event '${String(name)}'; expected one of ${WEBHOOK_EVENTS.join(', ')}`);
+      throw badRequest(
+        'events',
+        `unknown event '${String(name)}'; expected one of ${WEBHOOK_EVENTS.join(', ')}`,
+      );
     }
   }
   return [...new Set(value as TWebhookEvent[])];
@@ -44,7 +48,8 @@ function parseEvents(value: unknown): TWebhookEvent[] {
 
 function body(req: Request): Record<string, unknown> {
   const b: unknown = req.body ?? {};
-  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw badRequest('body', 'must be a JSON object');
+  if (typeof b !== 'object' || b === null || Array.isArray(b))
+    throw badRequest('body', 'must be a JSON object');
   return b as Record<string, unknown>;
 }
 
@@ -54,7 +59,9 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
 
   const find = (req: Request, res: Response): WebhookSubscriptionRecord => {
     const scope = clientScope(apiKeyOf(res), requestedClientId(req));
-    const sub = store.state.webhooks.find((w) => w.id === req.params.id && scope.includes(w.clientId));
+    const sub = store.state.webhooks.find(
+      (w) => w.id === req.params.id && scope.includes(w.clientId),
+    );
     if (!sub) throw notFound('Webhook subscription');
     return sub;
   };
@@ -65,7 +72,8 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
     validateWebhookCreateBody(b);
     const url = parseUrl(b.url);
     const events = parseEvents(b.events);
-    if (typeof b.description !== 'string') throw badRequest('description', 'is required and must be a string');
+    if (typeof b.description !== 'string')
+      throw badRequest('description', 'is required and must be a string');
     const now = store.now();
     const sub: WebhookSubscriptionRecord = {
       id: store.newId('webhook', 'wh_', 16),
@@ -85,7 +93,10 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
 
   router.get('/webhooks', (req, res) => {
     const scope = clientScope(apiKeyOf(res), requestedClientId(req));
-    res.json({ message: 'success', data: store.state.webhooks.filter((w) => scope.includes(w.clientId)).map((w) => toWire(w)) });
+    res.json({
+      message: 'success',
+      data: store.state.webhooks.filter((w) => scope.includes(w.clientId)).map((w) => toWire(w)),
+    });
   });
 
   router.get('/webhooks/:id', (req, res) => {
