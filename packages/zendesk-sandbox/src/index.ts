@@ -1,6 +1,11 @@
 export { createZendeskSandbox, SANDBOX_CLIENT_ID } from './server';
-export type { ZendeskSandbox, ZendeskSandboxOptions, GlobalClientConfig, ListeningSandbox } from './server';
-export { seedDemo, DEMO_GLOBAL_CLIENT } from './seed-demo';
+export type {
+  ZendeskSandbox,
+  ZendeskSandboxOptions,
+  GlobalClientConfig,
+  ListeningSandbox,
+} from './server';
+export { seedDemo, DEMO_GLOBAL_CLIENT, DEMO_STATUS_FIELD_OPTIONS } from './seed-demo';
 export type { TDemoSeed } from './seed-demo';
 export { signWebhook, ZENDESK_TEST_SIGNING_SECRET } from './triggers/sign-webhook';
 export { accountBaseUrl } from './workspace-deps';

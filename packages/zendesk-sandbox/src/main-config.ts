@@ -32,10 +32,7 @@ export const ZMainEnv = z.object({
   ZENDESK_SANDBOX_SEARCH_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   ZENDESK_SANDBOX_APP_DIR: z.string().min(1).optional(),
   ZENDESK_SANDBOX_ZCLI_URL: z.url().optional(),
-  ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({
-    connector_url: 'http://localhost:8787',
-    shared_secret: 'local-shared-secret',
-  }),
+  ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({}),
 });
 export type TMainEnv = z.infer<typeof ZMainEnv>;
 
@@ -49,8 +46,15 @@ export interface TMainConfig {
   workspace: WorkspaceOptions;
 }
 
-const DEFAULT_APP_DIR = fileURLToPath(new URL('../../../apps/sidebar/dist', import.meta.url));
-const APP_MANIFEST = fileURLToPath(new URL('../../../manifest.json', import.meta.url));
+// A build (npm run build) carries the sidebar and the manifest beside its bundle; sources read the
+// repository's.
+const fromSources = import.meta.url.endsWith('.ts');
+const DEFAULT_APP_DIR = fileURLToPath(
+  new URL(fromSources ? '../../../apps/sidebar/dist' : './app', import.meta.url),
+);
+const APP_MANIFEST = fileURLToPath(
+  new URL(fromSources ? '../../../manifest.json' : './manifest.json', import.meta.url),
+);
 
 /**
  * The app's secure parameters, from its manifest: zcli's /app.json does not say which settings

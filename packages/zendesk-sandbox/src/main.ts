@@ -20,9 +20,15 @@ const demo = seedDemo(sandbox);
 const listening = await sandbox.listen(config.port, config.host);
 
 console.log(`zendesk sandbox listening on ${listening.url} (bound to ${config.host})`);
-console.log(`  account "demo" API: ${listening.url}/_z/demo/api/v2  (admin ${demo.adminId}, agents ${demo.agentIds.join(', ')}, end user ${demo.endUserId})`);
-console.log(`  fields: threat ${demo.threatFieldId}, incident ${demo.incidentFieldId}, status ${demo.statusFieldId}; tickets ${demo.ticketIds.join(', ')}`);
-console.log(`  global OAuth client: ${DEMO_GLOBAL_CLIENT.identifier} / ${DEMO_GLOBAL_CLIENT.secret}, redirect URIs ${config.redirectUris.join(' ')}`);
+console.log(
+  `  account "demo" API: ${listening.url}/_z/demo/api/v2  (admin ${demo.adminId}, agents ${demo.agentIds.join(', ')}, end user ${demo.endUserId})`,
+);
+console.log(
+  `  fields: threat ${demo.threatFieldId}, incident ${demo.incidentFieldId}, status ${demo.statusFieldId}; tickets ${demo.ticketIds.join(', ')}`,
+);
+console.log(
+  `  global OAuth client: ${DEMO_GLOBAL_CLIENT.identifier} / ${DEMO_GLOBAL_CLIENT.secret}, redirect URIs ${config.redirectUris.join(' ')}`,
+);
 console.log(`  control API: ${listening.url}/_sandbox (ready: /_sandbox/ready)`);
 console.log(`  agent workspace: ${listening.url}/agent/tickets/${demo.ticketIds[0]}`);
 

@@ -8,25 +8,40 @@ import { errorHandler, notFoundRoute } from './api/errors';
 import { oauthTokensRouter } from './api/oauth-tokens-router';
 import { searchRouter } from './api/search-router';
 import { ticketFieldsRouter } from './api/ticket-fields-router';
+import { jobStatusesRouter } from './api/job-statuses-router';
 import { ticketsRouter } from './api/tickets-router';
+import { updateManyRouter } from './api/update-many-router';
 import { triggersRouter } from './api/triggers-router';
 import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
+import { appsRouter } from './api/apps-router';
 import { usersRouter } from './api/users-router';
+import { groupsRouter } from './api/groups-router';
 import { webhooksRouter } from './api/webhooks-router';
 import { ApiRequestCounter } from './control/api-request-counter';
 import { controlRouter } from './control/control-router';
 import { FaultInjector } from './control/faults';
-import { rateLimiter } from './control/rate-limiter';
+import { RateLimits } from './control/rate-limiter';
+import { DEFAULT_JOB_TIMING, JobRunner, type JobTiming } from './jobs/job-runner';
 import { oauthRouter } from './oauth/oauth-router';
 import { TokenService } from './oauth/token-service';
-import type { AccountRecord, TRole, UserRecord } from './state/model';
-import { DEFAULT_REQUESTS_PER_MINUTE, SandboxState, type Clock } from './state/sandbox-state';
+import type { AccountLimits, AccountRecord, UserRecord } from './state/model';
+import {
+  DEFAULT_ACCOUNT_LIMITS,
+  SandboxState,
+  type Clock,
+  type TUserInput,
+} from './state/sandbox-state';
 import { TicketService } from './state/ticket-service';
 import { SandboxUrls } from './state/urls';
 import { createTicketChangeHooks } from './triggers/ticket-change-hooks';
-import { DEFAULT_WEBHOOK_DISPATCH, WebhookDispatcher, type WebhookDispatchOptions } from './triggers/webhook-dispatcher';
+import {
+  DEFAULT_WEBHOOK_DISPATCH,
+  WebhookDispatcher,
+  type WebhookDispatchOptions,
+} from './triggers/webhook-dispatcher';
 import type { WorkspaceDeps } from './workspace-deps';
 import { mountWorkspace } from './mount-workspace';
+import { requestFormRouter } from './web-form/request-form-router';
 import type { WorkspaceOptions } from './workspace';
 
 export interface GlobalClientConfig {
@@ -45,6 +60,10 @@ export interface ZendeskSandboxOptions {
   searchLagMs?: number;
   /** Default requests per minute for new accounts. Default 700 (Zendesk Enterprise). */
   requestsPerMinute?: number;
+  /** Default limits of new accounts (Update Ticket per account and per user per ticket, jobs). Default Zendesk's. */
+  limits?: Partial<AccountLimits>;
+  /** How long background jobs (update_many) take. Default 500 ms queued, then 20 ms a ticket. */
+  jobs?: Partial<JobTiming>;
   /** Global OAuth clients, valid on every account (what a marketplace integration uses). */
   globalClients?: GlobalClientConfig[];
   /** Webhook delivery: retry delays, timeout, fetch. Defaults follow Zendesk. */
@@ -69,8 +88,10 @@ export interface ZendeskSandbox {
   listen(port?: number, host?: string): Promise<ListeningSandbox>;
   /** Resolves once every queued webhook delivery (with retries) has finished. */
   webhooksIdle(): Promise<void>;
+  /** Resolves once every background job (update_many) started so far has finished. */
+  jobsIdle(): Promise<void>;
   createAccount(subdomain: string): AccountRecord;
-  createUser(subdomain: string, user: { name: string; email: string; role: TRole; locale?: string; time_zone?: string }): UserRecord;
+  createUser(subdomain: string, user: TUserInput): UserRecord;
   /** An access token straight from the sandbox, without the OAuth dance. */
   issueToken(subdomain: string, userId: number, scopes?: string[], expiresIn?: number): string;
 }
@@ -80,16 +101,38 @@ export const SANDBOX_CLIENT_ID = 'zendesk_sandbox_internal';
 export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): ZendeskSandbox {
   const state = new SandboxState(options.clock ?? Date.now, {
     searchLagMs: options.searchLagMs ?? 0,
-    requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    limits: {
+      ...DEFAULT_ACCOUNT_LIMITS,
+      ...(options.requestsPerMinute !== undefined
+        ? { requestsPerMinute: options.requestsPerMinute }
+        : {}),
+      ...options.limits,
+    },
   });
   const urls = new SandboxUrls(options.publicUrl ?? 'http://127.0.0.1');
-  const dispatcher = new WebhookDispatcher(state, { ...DEFAULT_WEBHOOK_DISPATCH, ...options.webhooks });
+  const dispatcher = new WebhookDispatcher(state, {
+    ...DEFAULT_WEBHOOK_DISPATCH,
+    ...options.webhooks,
+  });
   const tickets = new TicketService(state, createTicketChangeHooks(state, urls, dispatcher));
   const tokens = new TokenService(state);
   const faults = new FaultInjector();
-  const ctx: SandboxContext = { state, urls, tickets, dispatcher };
+  const limits = new RateLimits(state);
+  const jobs = new JobRunner(
+    state,
+    tickets,
+    { ...DEFAULT_JOB_TIMING, ...options.jobs },
+    (account, user, ticketId) => limits.takeTicketUpdate(account, user.id, ticketId),
+  );
+  const ctx: SandboxContext = { state, urls, tickets, dispatcher, jobs, limits };
 
-  state.registerClient({ identifier: SANDBOX_CLIENT_ID, name: 'Zendesk sandbox', redirect_uri: [], kind: 'confidential', subdomain: null });
+  state.registerClient({
+    identifier: SANDBOX_CLIENT_ID,
+    name: 'Zendesk sandbox',
+    redirect_uri: [],
+    kind: 'confidential',
+    subdomain: null,
+  });
   for (const client of options.globalClients ?? []) {
     state.registerClient({
       identifier: client.identifier,
@@ -101,12 +144,21 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     });
   }
 
-  const issueToken = (subdomain: string, userId: number, scopes = ['read', 'write'], expiresIn = 1_800): string => {
+  const issueToken = (
+    subdomain: string,
+    userId: number,
+    scopes = ['read', 'write'],
+    expiresIn = 1_800,
+  ): string => {
     const account = state.requireAccount(subdomain);
     const user = account.users.get(userId);
     const client = state.clients.get(SANDBOX_CLIENT_ID);
     if (!user || !client) throw new Error(`no user ${userId} in ${subdomain}`);
-    return tokens.issue(subdomain, client, user, scopes, { expiresIn, refreshExpiresIn: null, withRefresh: false }).access_token;
+    return tokens.issue(subdomain, client, user, scopes, {
+      expiresIn,
+      refreshExpiresIn: null,
+      withRefresh: false,
+    }).access_token;
   };
 
   const toWorkspaceUser = (user: UserRecord) => ({
@@ -121,7 +173,8 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   const workspaceDeps: WorkspaceDeps = {
     apiBaseUrl: () => urls.origin,
     // The longest lifetime Zendesk allows: the workspace caches these per agent.
-    issueAgentToken: async (subdomain, userId) => issueToken(subdomain, userId, ['read', 'write'], 172_800),
+    issueAgentToken: async (subdomain, userId) =>
+      issueToken(subdomain, userId, ['read', 'write'], 172_800),
     findUser: async (subdomain, userId) => {
       const user = state.account(subdomain)?.users.get(userId);
       return user ? toWorkspaceUser(user) : null;
@@ -134,6 +187,9 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
       return toWorkspaceUser(agent);
     },
     onTicketChanged: (listener) => state.onTicketChanged(listener),
+    installApp: (subdomain, appId) =>
+      state.apps.install(state.requireAccount(subdomain).subdomain, appId),
+    appSigningKey: (appId) => state.apps.keyOf(appId).privateKey,
   };
 
   const app = express();
@@ -142,26 +198,41 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   app.get('/', (_req, res) => {
     res.json({
       service: 'zendesk-sandbox',
-      accounts: [...state.accounts.keys()].map((subdomain) => ({ subdomain, api: urls.api(subdomain, '') })),
+      accounts: [...state.accounts.keys()].map((subdomain) => ({
+        subdomain,
+        api: urls.api(subdomain, ''),
+      })),
       control: `${urls.origin}/_sandbox`,
       agent_workspace: `${urls.origin}/agent/tickets/1`,
+      request_form: `${urls.origin}/hc/requests/new`,
     });
   });
   const apiRequests = new ApiRequestCounter();
   app.use(resolveAccount());
   app.use(apiRequests.middleware());
   app.use(faults.middleware());
-  app.use(rateLimiter(state));
+  app.use(limits.middleware());
   app.use('/_sandbox', apiRequests.router());
+  app.use('/_sandbox', limits.router());
   app.use('/_sandbox', controlRouter(ctx, tokens, faults, SANDBOX_CLIENT_ID));
   app.use(oauthRouter(state, tokens));
   app.use(attachmentContentRouter(ctx));
   mountWorkspace(app, workspaceDeps, options.workspace ?? {});
+  app.use(
+    requestFormRouter(ctx, {
+      maxUploadBytes: options.workspace?.maxUploadBytes ?? 50 * 1024 * 1024,
+      maxUploadFiles: options.workspace?.maxUploadFiles ?? 10,
+    }),
+  );
   app.use('/api/v2', express.json({ limit: '10mb' }), authenticate(state, tokens));
+  app.use(updateManyRouter(ctx));
+  app.use(jobStatusesRouter(ctx));
   app.use(ticketsRouter(ctx));
   app.use(uploadsRouter(ctx));
   app.use(ticketFieldsRouter(ctx));
   app.use(usersRouter(ctx));
+  app.use(groupsRouter(ctx));
+  app.use(appsRouter(ctx));
   app.use(searchRouter(ctx));
   app.use(webhooksRouter(ctx));
   app.use(triggersRouter(ctx));
@@ -197,6 +268,7 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     workspaceDeps,
     listen,
     webhooksIdle: () => dispatcher.idle(),
+    jobsIdle: () => jobs.idle(),
     createAccount: (subdomain) => state.createAccount(subdomain),
     createUser: (subdomain, user) => state.createUser(state.requireAccount(subdomain), user),
     issueToken,

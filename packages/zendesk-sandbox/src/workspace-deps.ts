@@ -1,3 +1,5 @@
+import type { KeyObject } from 'node:crypto';
+
 // The seam between the sandbox core and the agent-workspace host page (src/workspace/).
 // Keep this interface stable: the workspace router is written against it.
 // The sandbox mounts `createWorkspaceRouter({...options, ...deps})` at `/agent`. A request to
@@ -26,6 +28,10 @@ export interface WorkspaceDeps {
   defaultAgent(subdomain: string): Promise<TWorkspaceUser>;
   /** Called after every committed ticket change (API, control API, triggers). Returns an unsubscribe function. */
   onTicketChanged(listener: (subdomain: string, ticketId: number) => void): () => void;
+  /** Installs the app in the account (once) and returns the installation id, unique per account and app. */
+  installApp(subdomain: string, appId: number): number;
+  /** The key Zendesk signs the app's ZAF JWTs with (its public half is at /api/v2/apps/{id}/public_key.pem). */
+  appSigningKey(appId: number): KeyObject;
 }
 
 /** The base URL of one account, e.g. `http://127.0.0.1:8789/_z/demo`; append `/api/v2/...` or `/oauth/...`. */

@@ -19,7 +19,9 @@ describe('faults and rate limits', () => {
   });
 
   it('injects a 5xx on a matching route only, for the given number of requests', async () => {
-    const fault = await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/tickets/*', method: 'GET', kind: 'error', status: 503, times: 1 } });
+    const fault = await call(`${run.url}/_sandbox/faults`, {
+      body: { path: '/api/v2/tickets/*', method: 'GET', kind: 'error', status: 503, times: 1 },
+    });
     expect(fault.status).toBe(201);
     expect((await call(run.api('demo', 'users/me.json'), { token: agent })).status).toBe(200);
     const failed = await call(run.api('demo', 'tickets/1.json'), { token: agent });
@@ -30,9 +32,15 @@ describe('faults and rate limits', () => {
 
   it('injects a 401 invalid_token for one account only', async () => {
     run.sandbox.createAccount('spare');
-    const spareUser = run.sandbox.createUser('spare', { name: 'S', email: 's@spare.example', role: 'agent' });
+    const spareUser = run.sandbox.createUser('spare', {
+      name: 'S',
+      email: 's@spare.example',
+      role: 'agent',
+    });
     const spareToken = run.token(spareUser.id, ['read'], 'spare');
-    await call(`${run.url}/_sandbox/faults`, { body: { subdomain: 'demo', path: '/api/v2/*', kind: 'unauthorized' } });
+    await call(`${run.url}/_sandbox/faults`, {
+      body: { subdomain: 'demo', path: '/api/v2/*', kind: 'unauthorized' },
+    });
     const failed = await call(run.api('demo', 'tickets/1.json'), { token: agent });
     expect(failed.status).toBe(401);
     expect(failed.body.error).toBe('invalid_token');
@@ -40,36 +48,64 @@ describe('faults and rate limits', () => {
   });
 
   it('adds latency', async () => {
-    await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/users/me.json', kind: 'latency', latency_ms: 150 } });
+    await call(`${run.url}/_sandbox/faults`, {
+      body: { path: '/api/v2/users/me.json', kind: 'latency', latency_ms: 150 },
+    });
     const started = Date.now();
     expect((await call(run.api('demo', 'users/me.json'), { token: agent })).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 
   it('drops the connection', async () => {
-    await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/tickets/2.json', kind: 'drop', times: 1 } });
-    await expect(fetch(run.api('demo', 'tickets/2.json'), { headers: { Authorization: `Bearer ${agent}` } })).rejects.toThrow();
+    await call(`${run.url}/_sandbox/faults`, {
+      body: { path: '/api/v2/tickets/2.json', kind: 'drop', times: 1 },
+    });
+    await expect(
+      fetch(run.api('demo', 'tickets/2.json'), { headers: { Authorization: `Bearer ${agent}` } }),
+    ).rejects.toThrow();
     expect((await call(run.api('demo', 'tickets/2.json'), { token: agent })).status).toBe(200);
   });
 
-  it('affects the given share of matching requests with a rate, counting the hits', async () => {
-    await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/users/me.json', kind: 'error', status: 500, rate: 0.25 } });
-    let failed = 0;
-    for (let i = 0; i < 400; i++) if ((await call(run.api('demo', 'users/me.json'), { token: agent })).status === 500) failed += 1;
-    // 100 expected; the bounds are eight standard deviations (8.7) away
-    expect(failed).toBeGreaterThan(30);
-    expect(failed).toBeLessThan(170);
-    expect((await call(`${run.url}/_sandbox/faults`)).body.faults[0].hits).toBe(failed);
-    for (const rate of [0, 1.5, -0.1]) {
-      expect((await call(`${run.url}/_sandbox/faults`, { body: { path: '/api/v2/*', kind: 'drop', rate } })).status).toBe(422);
-    }
-  });
+  // Two hundred requests one after another: a loaded machine needs more than the default 5 s.
+  it(
+    'affects the given share of matching requests with a rate, counting the hits',
+    { timeout: 30_000 },
+    async () => {
+      await call(`${run.url}/_sandbox/faults`, {
+        body: { path: '/api/v2/users/me.json', kind: 'error', status: 500, rate: 0.25 },
+      });
+      let failed = 0;
+      for (let i = 0; i < 400; i++)
+        if ((await call(run.api('demo', 'users/me.json'), { token: agent })).status === 500)
+          failed += 1;
+      // 100 expected; the bounds are eight standard deviations (8.7) away
+      expect(failed).toBeGreaterThan(30);
+      expect(failed).toBeLessThan(170);
+      expect((await call(`${run.url}/_sandbox/faults`)).body.faults[0].hits).toBe(failed);
+      for (const rate of [0, 1.5, -0.1]) {
+        expect(
+          (
+            await call(`${run.url}/_sandbox/faults`, {
+              body: { path: '/api/v2/*', kind: 'drop', rate },
+            })
+          ).status,
+        ).toBe(422);
+      }
+    },
+  );
 
   it('limits requests per minute per account with 429, Retry-After and X-Rate-Limit headers', async () => {
     run.sandbox.createAccount('limited');
-    const user = run.sandbox.createUser('limited', { name: 'L', email: 'l@limited.example', role: 'agent' });
+    const user = run.sandbox.createUser('limited', {
+      name: 'L',
+      email: 'l@limited.example',
+      role: 'agent',
+    });
     const token = run.token(user.id, ['read'], 'limited');
-    await call(`${run.url}/_sandbox/accounts/limited/rate-limit`, { method: 'PUT', body: { requests_per_minute: 3 } });
+    await call(`${run.url}/_sandbox/accounts/limited/rate-limit`, {
+      method: 'PUT',
+      body: { requests_per_minute: 3 },
+    });
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 4; i += 1) {
@@ -90,9 +126,16 @@ describe('faults and rate limits', () => {
 
   it('lets the window elapse', async () => {
     run.sandbox.createAccount('window');
-    const user = run.sandbox.createUser('window', { name: 'W', email: 'w@window.example', role: 'agent' });
+    const user = run.sandbox.createUser('window', {
+      name: 'W',
+      email: 'w@window.example',
+      role: 'agent',
+    });
     const token = run.token(user.id, ['read'], 'window');
-    await call(`${run.url}/_sandbox/accounts/window/rate-limit`, { method: 'PUT', body: { requests_per_minute: 1, window_ms: 100 } });
+    await call(`${run.url}/_sandbox/accounts/window/rate-limit`, {
+      method: 'PUT',
+      body: { requests_per_minute: 1, window_ms: 100 },
+    });
     expect((await call(run.api('window', 'users/me.json'), { token })).status).toBe(200);
     expect((await call(run.api('window', 'users/me.json'), { token })).status).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 120));

@@ -26,21 +26,37 @@ describe('node-zendesk against the sandbox', () => {
         tags: ['from_client'],
       },
     } as never);
-    const ticket = created.result as { id: number; subject: string; tags: string[]; custom_fields: { id: number; value: unknown }[] };
+    const ticket = created.result as {
+      id: number;
+      subject: string;
+      tags: string[];
+      custom_fields: { id: number; value: unknown }[];
+    };
     expect(ticket.subject).toBe('Created by node-zendesk');
     expect(ticket.tags).toEqual(['from_client']);
-    expect(ticket.custom_fields).toContainEqual({ id: run.demo.threatFieldId, value: 'https://evil.test/' });
+    expect(ticket.custom_fields).toContainEqual({
+      id: run.demo.threatFieldId,
+      value: 'https://evil.test/',
+    });
 
     const shown = await client.tickets.show(ticket.id);
     expect((shown.result as { id: number }).id).toBe(ticket.id);
 
     const updated = await client.tickets.update(ticket.id, {
-      ticket: { comment: { body: 'internal note', public: false }, additional_tags: ['incident_linked'], status: 'pending' },
+      ticket: {
+        comment: { body: 'internal note', public: false },
+        additional_tags: ['incident_linked'],
+        status: 'pending',
+      },
     } as never);
     expect((updated.result as { status: string; tags: string[] }).status).toBe('pending');
     expect((updated.result as { tags: string[] }).tags).toEqual(['from_client', 'incident_linked']);
 
-    const comments = (await client.tickets.getComments(ticket.id)) as { body: string; public: boolean; plain_body: string }[];
+    const comments = (await client.tickets.getComments(ticket.id)) as {
+      body: string;
+      public: boolean;
+      plain_body: string;
+    }[];
     expect(comments.map((c) => [c.body, c.public])).toEqual([
       ['First  line\n\nsecond paragraph', true],
       ['internal note', false],
@@ -57,7 +73,9 @@ describe('node-zendesk against the sandbox', () => {
   it('lists and creates ticket fields', async () => {
     const before = (await client.ticketfields.list()) as { id: number; title: string }[];
     expect(before.map((f) => f.title)).toEqual(['Threat URL', 'Incident ID', 'Incident Status']);
-    const created = await client.ticketfields.create({ ticket_field: { type: 'text', title: 'Severity' } } as never);
+    const created = await client.ticketfields.create({
+      ticket_field: { type: 'text', title: 'Severity' },
+    } as never);
     const field = created.result as { id: number; title: string; type: string };
     expect(field).toMatchObject({ title: 'Severity', type: 'text' });
     const after = (await client.ticketfields.list()) as { id: number }[];
@@ -66,13 +84,19 @@ describe('node-zendesk against the sandbox', () => {
 
   it('reads the current user and another user', async () => {
     const me = await client.users.me();
-    expect(me.result).toMatchObject({ id: run.demo.adminId, role: 'admin', email: 'admin@demo.example' });
+    expect(me.result).toMatchObject({
+      id: run.demo.adminId,
+      role: 'admin',
+      email: 'admin@demo.example',
+    });
     const other = await client.users.show(run.demo.endUserId);
     expect(other.result).toMatchObject({ id: run.demo.endUserId, role: 'end-user' });
   });
 
   it('searches tickets by custom field', async () => {
-    const found = await client.search.query(`type:ticket custom_field_${run.demo.threatFieldId}:https://login-example.phish.test/`);
+    const found = await client.search.query(
+      `type:ticket custom_field_${run.demo.threatFieldId}:https://login-example.phish.test/`,
+    );
     const results = found.result as unknown as { id: number; result_type: string }[];
     expect(results.map((r) => r.id)).toEqual([run.demo.ticketIds[0]]);
     expect(results[0]?.result_type).toBe('ticket');

@@ -1,6 +1,11 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createZendeskSandbox, seedDemo, type ZendeskSandbox, type ZendeskSandboxOptions } from '../src/index';
+import {
+  createZendeskSandbox,
+  seedDemo,
+  type ZendeskSandbox,
+  type ZendeskSandboxOptions,
+} from '../src/index';
 import type { TDemoSeed } from '../src/seed-demo';
 
 export interface Running {
@@ -16,7 +21,12 @@ export interface Running {
 export async function startSandbox(options: ZendeskSandboxOptions = {}): Promise<Running> {
   const sandbox = createZendeskSandbox({
     ...options,
-    webhooks: { retryDelaysMs: [5, 5, 5], retryAfterScale: 0.005, timeoutMs: 300, ...options.webhooks },
+    webhooks: {
+      retryDelaysMs: [5, 5, 5],
+      retryAfterScale: 0.005,
+      timeoutMs: 300,
+      ...options.webhooks,
+    },
   });
   const demo = seedDemo(sandbox);
   const server = await sandbox.listen(0);
@@ -25,7 +35,8 @@ export async function startSandbox(options: ZendeskSandboxOptions = {}): Promise
     demo,
     url: server.url,
     api: (subdomain, path) => `${server.url}/_z/${subdomain}/api/v2/${path}`,
-    token: (userId, scopes = ['read', 'write'], subdomain = 'demo') => sandbox.issueToken(subdomain, userId, scopes),
+    token: (userId, scopes = ['read', 'write'], subdomain = 'demo') =>
+      sandbox.issueToken(subdomain, userId, scopes),
     close: async () => {
       await sandbox.webhooksIdle();
       await server.close();
@@ -68,14 +79,21 @@ export interface Received {
 }
 
 /** A webhook endpoint recording raw requests; `statuses` are answered in order, then 200. */
-export async function startReceiver(statuses: { status: number; headers?: Record<string, string> }[] = []) {
+export async function startReceiver(
+  statuses: { status: number; headers?: Record<string, string> }[] = [],
+) {
   const received: Received[] = [];
   const queue = [...statuses];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        raw: Buffer.concat(chunks),
+      });
       const next = queue.shift() ?? { status: 200 };
       res.writeHead(next.status, { 'Content-Type': 'application/json', ...next.headers });
       res.end('{}');

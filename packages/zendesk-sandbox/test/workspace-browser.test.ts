@@ -71,14 +71,15 @@ beforeAll(async () => {
 
   fake = await startFakeSandbox({
     app: { dir: app.dir },
-    installation: { id: 7, settings: settings('Incident reference') },
+    installation: { settings: settings('Incident reference') },
   });
   fakeBackend = {
     name: 'fake',
     pageUrl: `${fake.url}/agent/tickets/1?as=2`,
     ticketId: 1,
     fieldId: FIELD_ID,
-    installationId: 7,
+    // the fake installs the app with its own ids
+    installationId: 900,
     expected: {
       subject: 'Phishing site reported',
       tags: ['abuse'],
@@ -99,7 +100,7 @@ beforeAll(async () => {
   const sandbox = createZendeskSandbox({
     workspace: {
       app: { dir: app.dir },
-      installation: { id: 9, settings: settings('Incident ID') },
+      installation: { settings: settings('Incident ID') },
     },
   });
   const demo = seedDemo(sandbox);
@@ -113,7 +114,8 @@ beforeAll(async () => {
     pageUrl: `${real.url}/_z/demo/agent/tickets/${ticketId}?as=${demo.agentIds[1]}`,
     ticketId,
     fieldId: demo.incidentFieldId,
-    installationId: 9,
+    // the sandbox's first installation id
+    installationId: 360_000_000_001,
     expected: {
       subject: 'Phishing site impersonating our login page',
       tags: ['phishing'],

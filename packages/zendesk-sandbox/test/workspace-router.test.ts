@@ -1,6 +1,6 @@
+import { jwtVerify } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoServer } from './fixtures/workspace/echo-server';
 import { FIELD_ID, startFakeSandbox, type FakeSandbox } from './fixtures/workspace/fake-sandbox';
@@ -19,7 +19,6 @@ beforeAll(async () => {
   sandbox = await startFakeSandbox({
     app: { dir: app.dir },
     installation: {
-      id: 42,
       settings: {
         shared_secret: SECRET,
         echo_url: `${echo.url}/echo`,
@@ -69,7 +68,8 @@ describe('the ticket page', () => {
     const config = hostConfigOf(html);
     expect(config.metadata).toEqual({
       appId: 1,
-      installationId: 42,
+      // installed in the account by the workspace, with its own id
+      installationId: 900,
       name: 'Workspace protocol test app',
       settings: {
         title: 'Workspace protocol test app',
@@ -320,37 +320,64 @@ describe('client.request proxying', () => {
     expect(missing.responseArgs[0]?.responseText).toContain('RecordNotFound');
   });
 
-  it('mints the jwt option server side with the secure secret and substitutes it into {{jwt.token}}', async () => {
+  it('sends a secure setting only to a domainWhitelist host, as Zendesk does', async () => {
     const s = await session();
+    // the echo server at 127.0.0.1 is whitelisted; the same server named localhost is not
+    const elsewhere = echo.url.replace('127.0.0.1', 'localhost');
+    const before = echo.requests.length;
+    for (const request of [
+      { url: `${elsewhere}/text?k={{setting.shared_secret}}`, secure: true },
+      { url: `${elsewhere}/echo`, secure: true, headers: { 'X-K': '{{setting.shared_secret}}' } },
+      { url: `${elsewhere}/echo`, type: 'POST', secure: true, data: '{{setting.shared_secret}}' },
+    ]) {
+      const refused = await s.request(request);
+      expect(refused.outcome).toBe('fail');
+      expect(refused.responseArgs[0]).toMatchObject({ status: 403 });
+      expect(JSON.stringify(refused)).not.toContain(SECRET);
+    }
+    expect(echo.requests.length).toBe(before);
+    // a setting that is not secure goes anywhere
+    const open = await s.request({ url: `${elsewhere}/text?g={{setting.greeting}}`, secure: true });
+    expect(open.outcome).toBe('done');
+    expect(echo.requests.at(-1)?.url).toBe('/text?g=hello');
+  });
+
+  it('mints the jwt option server side (HS256 with a secure setting), as the Zendesk proxy does', async () => {
+    const s = await session();
+    const jwt = {
+      algorithm: 'HS256',
+      secret_key: '{{setting.shared_secret}}',
+      expiry: 60,
+      claims: { ticket_id: 1 },
+    };
     const out = await s.request({
       url: `${echo.url}/echo`,
-      type: 'POST',
-      contentType: 'application/json',
-      data: JSON.stringify({ a: 1 }),
       secure: true,
       headers: { Authorization: 'Bearer {{jwt.token}}' },
-      jwt: {
-        algorithm: 'HS256',
-        secret_key: '{{setting.shared_secret}}',
-        expiry: 60,
-        claims: { ticket_id: 1 },
-      },
+      jwt,
     });
     expect(out.outcome).toBe('done');
-    const body = out.responseArgs[0] as {
-      verified: boolean;
-      claims: Record<string, number>;
-      body: string;
-    };
-    expect(body.verified).toBe(true);
-    expect(body.claims.ticket_id).toBe(1);
-    expect(body.claims.exp! - body.claims.iat!).toBe(60);
-    expect(body.body).toBe('{"a":1}');
-    const sent = echo.requests.at(-1);
-    expect(sent?.headers['content-type']).toBe('application/json');
-    expect(decodeJwt(String(sent?.headers.authorization).slice('Bearer '.length)).ticket_id).toBe(
-      1,
-    );
+    const token = String(echo.requests.at(-1)?.headers.authorization).replace(/^Bearer /, '');
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(SECRET));
+    expect(payload.ticket_id).toBe(1);
+    expect(payload.exp! - payload.iat!).toBe(60);
+    expect(JSON.stringify(out)).not.toContain(SECRET);
+
+    const before = echo.requests.length;
+    // without secure: true the secret is not substituted, so no token is minted from the placeholder
+    const notSecure = await s.request({ url: `${echo.url}/echo`, jwt });
+    expect(notSecure.responseArgs[0]).toMatchObject({ status: 400 });
+    // a secret from a secure setting only signs requests to the domainWhitelist hosts
+    const elsewhere = echo.url.replace('127.0.0.1', 'localhost');
+    const refused = await s.request({ url: `${elsewhere}/echo`, secure: true, jwt });
+    expect(refused.responseArgs[0]).toMatchObject({ status: 403 });
+    const badAlg = await s.request({
+      url: `${echo.url}/echo`,
+      secure: true,
+      jwt: { ...jwt, algorithm: 'RS256' },
+    });
+    expect(badAlg.responseArgs[0]).toMatchObject({ status: 400 });
+    expect(echo.requests.length).toBe(before);
   });
 
   it('substitutes {{setting.NAME}} only for secure requests', async () => {
@@ -368,17 +395,6 @@ describe('client.request proxying', () => {
     expect(plain.outcome).toBe('done');
     expect(echo.requests.at(-1)?.url).toBe('/text?k={{setting.shared_secret}}');
     expect(echo.requests.at(-1)?.headers['x-k']).toBe('{{setting.shared_secret}}');
-    // Without the secret, the jwt the backend gets does not verify.
-    const unsigned = await s.request({
-      url: `${echo.url}/echo`,
-      headers: { Authorization: 'Bearer {{jwt.token}}' },
-      jwt: { secret_key: '{{setting.shared_secret}}' },
-    });
-    expect(unsigned.outcome).toBe('fail');
-    expect(unsigned.responseArgs[0]).toMatchObject({
-      status: 401,
-      responseJSON: { verified: false },
-    });
   });
 
   it('answers with the documented shapes: text bodies, httpCompleteResponse, failures, timeouts', async () => {

@@ -155,18 +155,18 @@ describe('agent workspace on the real sandbox', () => {
     expect(me.responseArgs[0]).toMatchObject({ user: { id: agent } });
   });
 
-  it('mints the jwt against the installation secret and reports API errors through .fail', async () => {
+  it('sends secure settings to the whitelisted host only, and reports API errors through .fail', async () => {
     const s = await openHostSession(server.url, `/_z/demo/agent/tickets/${demo.ticketIds[1]}`);
     const out = await s.request({
-      url: `${echo.url}/echo`,
+      url: `${echo.url}/text?k={{setting.shared_secret}}`,
       secure: true,
-      headers: { Authorization: 'Bearer {{jwt.token}}' },
-      jwt: { secret_key: '{{setting.shared_secret}}', claims: { subdomain: 'demo' } },
     });
-    expect(out).toMatchObject({
-      outcome: 'done',
-      responseArgs: [{ verified: true, claims: { subdomain: 'demo' } }],
+    expect(out.outcome).toBe('done');
+    const refused = await s.request({
+      url: `${echo.url.replace('127.0.0.1', 'localhost')}/text?k={{setting.shared_secret}}`,
+      secure: true,
     });
+    expect(refused).toMatchObject({ outcome: 'fail', responseArgs: [{ status: 403 }] });
     const missing = await s.request('/api/v2/tickets/987654321.json');
     expect(missing).toMatchObject({
       outcome: 'fail',

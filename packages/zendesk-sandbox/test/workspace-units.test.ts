@@ -1,13 +1,14 @@
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { generateKeyPairSync } from 'node:crypto';
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScriptTag } from '../src/workspace/escape-html';
-import { mintJwt, UnsupportedJwtError } from '../src/workspace/mint-jwt';
+import { jsonForScriptTag } from '../src/workspace/json-for-script-tag';
 import {
   settingValues,
   substitute,
   substituteDeep,
 } from '../src/workspace/substitute-placeholders';
 import { ticketChangeEvents, type TTicketSnapshot } from '../src/workspace/ticket-events';
+import { signZafToken, ZAF_TOKEN_LIFETIME_SECONDS } from '../src/workspace/sign-zaf-token';
 import { zafTimeZone } from '../src/workspace/zaf-user';
 
 const snapshot = (over: Partial<TTicketSnapshot> = {}): TTicketSnapshot => ({
@@ -89,36 +90,34 @@ describe('placeholder substitution', () => {
   });
 });
 
-describe('jwt minting', () => {
-  const now = new Date('2026-11-21T12:00:00Z');
-  it('signs HS256 with iat and a default one-hour expiry', async () => {
-    const token = await mintJwt({ algorithm: 'HS256', secret_key: 's', claims: { sub: 'x' } }, now);
-    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+describe('the ZAF JWT of a signedUrls location', () => {
+  it('is RS256 with the app key: iss the account, aud the installation, sub the user, exp', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const now = new Date('2026-11-21T12:00:00Z');
+    const token = await signZafToken({
+      key: privateKey,
+      subdomain: 'demo',
+      installationId: 55,
+      userId: 7,
+      now,
+    });
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', typ: 'JWT' });
     const iat = now.getTime() / 1000;
-    expect(decodeJwt(token)).toEqual({ sub: 'x', iat, exp: iat + 3600 });
-  });
-
-  it('honours explicit exp and expiry, and refuses algorithms it cannot sign with a shared secret', async () => {
-    const iat = now.getTime() / 1000;
-    expect(
-      decodeJwt(await mintJwt({ algorithm: 'hs512', secret_key: 's', expiry: 10, claims: {} }, now))
-        .exp,
-    ).toBe(iat + 10);
-    expect(
-      decodeJwt(await mintJwt({ algorithm: 'HS256', secret_key: 's', claims: { exp: 5 } }, now))
-        .exp,
-    ).toBe(5);
-    await expect(
-      mintJwt({ algorithm: 'RS256', secret_key: 's', claims: {} }, now),
-    ).rejects.toBeInstanceOf(UnsupportedJwtError);
+    expect(decodeJwt(token)).toEqual({
+      iss: 'demo.zendesk.com',
+      aud: 'https://demo.zendesk.com/api/v2/apps/installations/55.json',
+      sub: 'https://demo.zendesk.com/api/v2/users/7.json',
+      context: { product: 'support', location: 'ticket_sidebar' },
+      iat,
+      exp: iat + ZAF_TOKEN_LIFETIME_SECONDS,
+    });
+    await expect(jwtVerify(token, publicKey, { currentDate: now })).resolves.toBeTruthy();
   });
 });
 
+// escapeHtml is pinned by packages/threat-text/test/threat-text.test.ts.
 describe('escaping', () => {
-  it('escapes HTML text and keeps embedded JSON from closing its script element', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
-      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
-    );
+  it('keeps embedded JSON from closing its script element', () => {
     const json = jsonForScriptTag({ s: '</script><script>alert(1)</script>\u2028' });
     expect(json).not.toMatch(/<|>|\u2028/);
     expect(JSON.parse(json)).toEqual({ s: '</script><script>alert(1)</script>\u2028' });

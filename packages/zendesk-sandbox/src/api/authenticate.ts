@@ -26,7 +26,11 @@ export function authenticate(state: SandboxState, tokens: TokenService): Request
 }
 
 /** Scope check (403 Forbidden like Zendesk) plus the role the endpoint needs. */
-export function requireScope(resource: string | null, access: TAccess, role: 'any' | 'agent' | 'admin' = 'agent'): RequestHandler {
+export function requireScope(
+  resource: string | null,
+  access: TAccess,
+  role: 'any' | 'agent' | 'admin' = 'agent',
+): RequestHandler {
   return (_req, res, next) => {
     const { token, user } = caller(res);
     if (!scopeAllows(token.scopes, resource, access)) throw forbidden();

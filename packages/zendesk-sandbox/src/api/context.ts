@@ -1,4 +1,6 @@
 import type { Response } from 'express';
+import type { RateLimits } from '../control/rate-limiter';
+import type { JobRunner } from '../jobs/job-runner';
 import type { AccountRecord, TokenRecord, UserRecord } from '../state/model';
 import type { SandboxState } from '../state/sandbox-state';
 import type { TicketService } from '../state/ticket-service';
@@ -11,6 +13,8 @@ export interface SandboxContext {
   urls: SandboxUrls;
   tickets: TicketService;
   dispatcher: WebhookDispatcher;
+  jobs: JobRunner;
+  limits: RateLimits;
 }
 
 export interface AuthLocals {
@@ -33,7 +37,11 @@ export function subdomainOf(res: Response): string | undefined {
 }
 
 /** The authenticated caller; only valid behind `authenticate`. */
-export function caller(res: Response): { account: AccountRecord; user: UserRecord; token: TokenRecord } {
+export function caller(res: Response): {
+  account: AccountRecord;
+  user: UserRecord;
+  token: TokenRecord;
+} {
   const { account, user, token } = locals(res);
   if (!account || !user || !token) throw new Error('caller() used on a route without authenticate');
   return { account, user, token };

@@ -4,12 +4,14 @@ import { SandboxError } from '../state/sandbox-state';
 
 export const INVALID_TOKEN = {
   error: 'invalid_token',
-  error_description: 'The access token provided is expired, revoked, malformed or invalid for other reasons.',
+  error_description:
+    'The access token provided is expired, revoked, malformed or invalid for other reasons.',
 };
 
 export const FORBIDDEN = {
   error: 'Forbidden',
-  description: 'You do not have access to this page. Please contact the account owner of this help desk for further help.',
+  description:
+    'You do not have access to this page. Please contact the account owner of this help desk for further help.',
 };
 
 export function invalidToken(): SandboxError {
@@ -32,8 +34,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
   if (res.headersSent) return next(error);
   if (error instanceof SandboxError) {
     if (error.status === 401 && error.body.error === 'invalid_token') {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"');
+      res.setHeader(
+        'WWW-Authenticate',
+        'Bearer realm="Doorkeeper", error="invalid_token", error_description="The access token is invalid"',
+      );
     }
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     res.status(error.status).json(error.body);
     return;
   }
@@ -41,20 +47,37 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, nex
     const details: Record<string, { description: string; error: string }[]> = {};
     for (const issue of error.issues) {
       const key = issue.path.map(String).join('.') || 'base';
-      (details[key] ??= []).push({ description: `${key}: ${issue.message}`, error: 'InvalidValue' });
+      (details[key] ??= []).push({
+        description: `${key}: ${issue.message}`,
+        error: 'InvalidValue',
+      });
     }
-    res.status(422).json({ error: 'RecordInvalid', description: 'Record validation errors', details });
+    res
+      .status(422)
+      .json({ error: 'RecordInvalid', description: 'Record validation errors', details });
     return;
   }
-  const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 500;
+  const status =
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    typeof error.status === 'number'
+      ? error.status
+      : 500;
   if (status === 413) {
-    res.status(413).json({ error: 'RequestEntityTooLarge', description: 'The request body is too large' });
+    res
+      .status(413)
+      .json({ error: 'RequestEntityTooLarge', description: 'The request body is too large' });
     return;
   }
   if (status >= 400 && status < 500) {
-    res.status(400).json({ error: 'Unprocessable Entity', description: 'The request body could not be parsed' });
+    res
+      .status(400)
+      .json({ error: 'Unprocessable Entity', description: 'The request body could not be parsed' });
     return;
   }
   console.error('zendesk-sandbox: unhandled error', error);
-  res.status(500).json({ error: 'InternalError', description: 'Something went wrong in the sandbox' });
+  res
+    .status(500)
+    .json({ error: 'InternalError', description: 'Something went wrong in the sandbox' });
 };

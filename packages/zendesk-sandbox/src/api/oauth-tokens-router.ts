@@ -33,13 +33,19 @@ export function oauthTokensRouter(ctx: SandboxContext, tokens: TokenService): Ro
     res.status(204).end();
   });
 
-  router.delete('/api/v2/oauth/tokens/:id{.json}', requireScope(null, 'write', 'admin'), (req, res) => {
-    const { account } = caller(res);
-    const token = ctx.state.tokens.find((t) => t.id === Number(req.params.id) && t.subdomain === account.subdomain && !t.revoked);
-    if (!token) throw recordNotFound();
-    tokens.revoke(token);
-    res.status(204).end();
-  });
+  router.delete(
+    '/api/v2/oauth/tokens/:id{.json}',
+    requireScope(null, 'write', 'admin'),
+    (req, res) => {
+      const { account } = caller(res);
+      const token = ctx.state.tokens.find(
+        (t) => t.id === Number(req.params.id) && t.subdomain === account.subdomain && !t.revoked,
+      );
+      if (!token) throw recordNotFound();
+      tokens.revoke(token);
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

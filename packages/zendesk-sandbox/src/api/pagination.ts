@@ -14,7 +14,8 @@ function encodeCursor(index: number): string {
 function decodeCursor(cursor: string): number {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
+    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0)
+      return parsed.o;
   } catch {
     // fall through to the error
   }
@@ -43,13 +44,17 @@ export function paginate<T>(req: Request, items: T[], selfUrl: string): Page<T> 
   const size = query(req, 'page[size]');
   if (size !== undefined) {
     const pageSize = Number(size);
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) throw badRequest('page[size] must be between 1 and 100');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      throw badRequest('page[size] must be between 1 and 100');
     const after = query(req, 'page[after]');
     const before = query(req, 'page[before]');
     let start = 0;
     if (after !== undefined) start = decodeCursor(after) + 1;
     else if (before !== undefined) start = Math.max(0, decodeCursor(before) - pageSize);
-    const end = before !== undefined && after === undefined ? Math.min(decodeCursor(before), start + pageSize) : start + pageSize;
+    const end =
+      before !== undefined && after === undefined
+        ? Math.min(decodeCursor(before), start + pageSize)
+        : start + pageSize;
     const slice = items.slice(start, end);
     const hasMore = end < items.length;
     const afterCursor = slice.length > 0 ? encodeCursor(start + slice.length - 1) : null;
@@ -59,8 +64,14 @@ export function paginate<T>(req: Request, items: T[], selfUrl: string): Page<T> 
       envelope: {
         meta: { has_more: hasMore, after_cursor: afterCursor, before_cursor: beforeCursor },
         links: {
-          next: hasMore && afterCursor ? withParams(selfUrl, { 'page[after]': afterCursor, 'page[before]': undefined }) : null,
-          prev: start > 0 && beforeCursor ? withParams(selfUrl, { 'page[before]': beforeCursor, 'page[after]': undefined }) : null,
+          next:
+            hasMore && afterCursor
+              ? withParams(selfUrl, { 'page[after]': afterCursor, 'page[before]': undefined })
+              : null,
+          prev:
+            start > 0 && beforeCursor
+              ? withParams(selfUrl, { 'page[before]': beforeCursor, 'page[after]': undefined })
+              : null,
         },
       },
     };
@@ -72,8 +83,14 @@ export function paginate<T>(req: Request, items: T[], selfUrl: string): Page<T> 
   return {
     items: slice,
     envelope: {
-      next_page: start + perPage < items.length ? withParams(selfUrl, { page: String(page + 1), per_page: String(perPage) }) : null,
-      previous_page: page > 1 ? withParams(selfUrl, { page: String(page - 1), per_page: String(perPage) }) : null,
+      next_page:
+        start + perPage < items.length
+          ? withParams(selfUrl, { page: String(page + 1), per_page: String(perPage) })
+          : null,
+      previous_page:
+        page > 1
+          ? withParams(selfUrl, { page: String(page - 1), per_page: String(perPage) })
+          : null,
       count: items.length,
     },
   };

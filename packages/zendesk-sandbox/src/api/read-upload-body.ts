@@ -12,7 +12,11 @@ export function readUploadBody(req: Request, limitBytes: number): Promise<Upload
   const contentType = req.headers['content-type'] ?? 'application/octet-stream';
   if (req.readableEnded) {
     // A JSON body parser already consumed the stream (a file sent as application/json): keep its text.
-    return Promise.resolve({ data: Buffer.from(JSON.stringify(req.body ?? null)), contentType: 'application/json', fileName: null });
+    return Promise.resolve({
+      data: Buffer.from(JSON.stringify(req.body ?? null)),
+      contentType: 'application/json',
+      fileName: null,
+    });
   }
   if (contentType.startsWith('multipart/form-data')) {
     return new Promise((resolve, reject) => {
@@ -22,11 +26,17 @@ export function readUploadBody(req: Request, limitBytes: number): Promise<Upload
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          found = { data: Buffer.concat(chunks), contentType: info.mimeType, fileName: info.filename || null };
+          found = {
+            data: Buffer.concat(chunks),
+            contentType: info.mimeType,
+            fileName: info.filename || null,
+          };
         });
       });
       parser.on('error', reject);
-      parser.on('close', () => (found ? resolve(found) : reject(new Error('multipart upload without a file'))));
+      parser.on('close', () =>
+        found ? resolve(found) : reject(new Error('multipart upload without a file')),
+      );
       req.pipe(parser);
     });
   }
@@ -42,7 +52,13 @@ export function readUploadBody(req: Request, limitBytes: number): Promise<Upload
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve({ data: Buffer.concat(chunks), contentType: contentType.split(';')[0] ?? contentType, fileName: null }));
+    req.on('end', () =>
+      resolve({
+        data: Buffer.concat(chunks),
+        contentType: contentType.split(';')[0] ?? contentType,
+        fileName: null,
+      }),
+    );
     req.on('error', reject);
   });
 }

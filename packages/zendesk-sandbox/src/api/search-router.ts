@@ -15,11 +15,15 @@ export function searchRouter(ctx: SandboxContext): Router {
     const { account } = caller(res);
     const query = typeof req.query.query === 'string' ? req.query.query : '';
     if (query.trim() === '') throw badRequest('Query: cannot be blank');
-    if (req.query['page[size]'] !== undefined) throw badRequest('Search does not support cursor pagination; use the export endpoint');
+    if (req.query['page[size]'] !== undefined)
+      throw badRequest('Search does not support cursor pagination; use the export endpoint');
     const tickets = searchTickets(account, query, state.now()) ?? [];
     const page = paginate(req, tickets, urls.origin + req.originalUrl);
     res.json({
-      results: page.items.map((t) => ({ ...serializeTicket(urls, account, t), result_type: 'ticket' })),
+      results: page.items.map((t) => ({
+        ...serializeTicket(urls, account, t),
+        result_type: 'ticket',
+      })),
       facets: null,
       ...page.envelope,
     });

@@ -10,7 +10,11 @@ import type {
 } from '../state/model';
 import type { SandboxUrls } from '../state/urls';
 
-function via(channel: string) {
+function via(channel: string, followupSourceId?: number | null) {
+  if (followupSourceId) {
+    // Zendesk's shape for a follow-up of a closed ticket
+    return { channel, source: { from: { ticket_id: followupSourceId }, to: {}, rel: 'follow_up' } };
+  }
   return { channel, source: { from: {}, to: {}, rel: null } };
 }
 
@@ -27,15 +31,21 @@ export function serializeUser(urls: SandboxUrls, account: AccountRecord, user: U
     phone: null,
     locale: user.locale,
     locale_id: 1,
-    organization_id: null,
+    organization_id: user.organization_id,
     role: user.role,
-    role_type: null,
+    role_type: user.role_type,
+    ticket_restriction:
+      user.role === 'admin'
+        ? null
+        : user.role === 'end-user'
+          ? 'requested'
+          : user.ticket_restriction,
     verified: true,
     active: true,
     suspended: false,
     tags: [],
     user_fields: {},
-    default_group_id: user.role === 'end-user' ? null : ([...account.groups.keys()][0] ?? null),
+    default_group_id: user.role === 'end-user' ? null : (user.group_ids[0] ?? null),
   };
 }
 
@@ -43,7 +53,10 @@ export function serializeUser(urls: SandboxUrls, account: AccountRecord, user: U
 function customFields(account: AccountRecord, ticket: TicketRecord) {
   return [...account.ticketFields.values()]
     .filter((field) => field.active)
-    .map((field) => ({ id: field.id, value: ticket.custom_fields.find((f) => f.id === field.id)?.value ?? null }));
+    .map((field) => ({
+      id: field.id,
+      value: ticket.custom_fields.find((f) => f.id === field.id)?.value ?? null,
+    }));
 }
 
 export function serializeTicket(urls: SandboxUrls, account: AccountRecord, ticket: TicketRecord) {
@@ -52,7 +65,7 @@ export function serializeTicket(urls: SandboxUrls, account: AccountRecord, ticke
     url: urls.api(account.subdomain, `tickets/${ticket.id}.json`),
     id: ticket.id,
     external_id: ticket.external_id,
-    via: via(ticket.via_channel),
+    via: via(ticket.via_channel, ticket.via_followup_source_id),
     created_at: ticket.created_at,
     updated_at: ticket.updated_at,
     generated_timestamp: Math.floor(Date.parse(ticket.updated_at) / 1000),
@@ -91,7 +104,11 @@ export function serializeTicket(urls: SandboxUrls, account: AccountRecord, ticke
   };
 }
 
-export function serializeAttachment(urls: SandboxUrls, account: AccountRecord, attachment: AttachmentRecord) {
+export function serializeAttachment(
+  urls: SandboxUrls,
+  account: AccountRecord,
+  attachment: AttachmentRecord,
+) {
   return {
     url: urls.api(account.subdomain, `attachments/${attachment.id}.json`),
     id: attachment.id,
@@ -110,7 +127,11 @@ export function serializeAttachment(urls: SandboxUrls, account: AccountRecord, a
   };
 }
 
-export function serializeComment(urls: SandboxUrls, account: AccountRecord, comment: CommentRecord) {
+export function serializeComment(
+  urls: SandboxUrls,
+  account: AccountRecord,
+  comment: CommentRecord,
+) {
   return {
     id: comment.id,
     type: 'Comment',
@@ -126,11 +147,24 @@ export function serializeComment(urls: SandboxUrls, account: AccountRecord, comm
     audit_id: comment.audit_id,
     via: via(comment.via_channel),
     created_at: comment.created_at,
-    metadata: { system: { client: 'zendesk-sandbox', ip_address: '127.0.0.1', location: 'Localhost', latitude: 0, longitude: 0 }, custom: {} },
+    metadata: {
+      system: {
+        client: 'zendesk-sandbox',
+        ip_address: '127.0.0.1',
+        location: 'Localhost',
+        latitude: 0,
+        longitude: 0,
+      },
+      custom: {},
+    },
   };
 }
 
-export function serializeTicketField(urls: SandboxUrls, account: AccountRecord, field: TicketFieldRecord) {
+export function serializeTicketField(
+  urls: SandboxUrls,
+  account: AccountRecord,
+  field: TicketFieldRecord,
+) {
   return {
     url: urls.api(account.subdomain, `ticket_fields/${field.id}.json`),
     id: field.id,
@@ -156,7 +190,13 @@ export function serializeTicketField(urls: SandboxUrls, account: AccountRecord, 
     key: null,
     agent_description: null,
     ...(field.custom_field_options.length > 0
-      ? { custom_field_options: field.custom_field_options.map((o) => ({ ...o, raw_name: o.name, default: false })) }
+      ? {
+          custom_field_options: field.custom_field_options.map((o) => ({
+            ...o,
+            raw_name: o.name,
+            default: false,
+          })),
+        }
       : {}),
   };
 }
@@ -175,12 +215,25 @@ export function serializeWebhook(webhook: WebhookRecord) {
     endpoint: webhook.endpoint,
     http_method: webhook.http_method,
     request_format: webhook.request_format,
-    ...(webhook.authentication ? { authentication: { type: webhook.authentication.type, add_position: webhook.authentication.add_position } } : {}),
-    ...(Object.keys(webhook.custom_headers).length > 0 ? { custom_headers: webhook.custom_headers } : {}),
+    ...(webhook.authentication
+      ? {
+          authentication: {
+            type: webhook.authentication.type,
+            add_position: webhook.authentication.add_position,
+          },
+        }
+      : {}),
+    ...(Object.keys(webhook.custom_headers).length > 0
+      ? { custom_headers: webhook.custom_headers }
+      : {}),
   };
 }
 
-export function serializeTrigger(urls: SandboxUrls, account: AccountRecord, trigger: TriggerRecord) {
+export function serializeTrigger(
+  urls: SandboxUrls,
+  account: AccountRecord,
+  trigger: TriggerRecord,
+) {
   return {
     url: urls.api(account.subdomain, `triggers/${trigger.id}.json`),
     id: trigger.id,

@@ -8,7 +8,19 @@ import { badRequest } from './errors';
 import { paginate } from './pagination';
 import { serializeTicketField } from './serialize';
 
-const FIELD_TYPES = ['text', 'textarea', 'checkbox', 'date', 'integer', 'decimal', 'regexp', 'partialcreditcard', 'multiselect', 'tagger', 'lookup'];
+const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'checkbox',
+  'date',
+  'integer',
+  'decimal',
+  'regexp',
+  'partialcreditcard',
+  'multiselect',
+  'tagger',
+  'lookup',
+];
 
 const ZTicketFieldBody = z.object({
   ticket_field: z.object({
@@ -27,9 +39,14 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
 
   router.get('/api/v2/ticket_fields{.json}', requireScope('tickets', 'read'), (req, res) => {
     const { account } = caller(res);
-    const fields = [...account.ticketFields.values()].sort((a, b) => a.position - b.position || a.id - b.id);
+    const fields = [...account.ticketFields.values()].sort(
+      (a, b) => a.position - b.position || a.id - b.id,
+    );
     const page = paginate(req, fields, urls.origin + req.originalUrl);
-    res.json({ ticket_fields: page.items.map((f) => serializeTicketField(urls, account, f)), ...page.envelope });
+    res.json({
+      ticket_fields: page.items.map((f) => serializeTicketField(urls, account, f)),
+      ...page.envelope,
+    });
   });
 
   router.get('/api/v2/ticket_fields/:id{.json}', requireScope('tickets', 'read'), (req, res) => {
@@ -46,12 +63,23 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
     if (!parsed.success) throw badRequest('Expected a JSON body {"ticket_field": {...}}');
     const input = parsed.data.ticket_field;
     const details: Record<string, { description: string; error: string }[]> = {};
-    if (!input.title?.trim()) details.title = [{ description: 'Title: cannot be blank', error: 'BlankValue' }];
+    if (!input.title?.trim())
+      details.title = [{ description: 'Title: cannot be blank', error: 'BlankValue' }];
     if (!input.type || !FIELD_TYPES.includes(input.type)) {
-      details.type = [{ description: `Type: ${input.type ?? ''} is not a valid field type`, error: 'InvalidValue' }];
+      details.type = [
+        {
+          description: `Type: ${input.type ?? ''} is not a valid field type`,
+          error: 'InvalidValue',
+        },
+      ];
     }
-    if ((input.type === 'tagger' || input.type === 'multiselect') && (input.custom_field_options ?? []).length === 0) {
-      details.custom_field_options = [{ description: 'Field options: cannot be blank', error: 'BlankValue' }];
+    if (
+      (input.type === 'tagger' || input.type === 'multiselect') &&
+      (input.custom_field_options ?? []).length === 0
+    ) {
+      details.custom_field_options = [
+        { description: 'Field options: cannot be blank', error: 'BlankValue' },
+      ];
     }
     if (Object.keys(details).length > 0) throw recordInvalid(details);
     const now = state.isoNow();
@@ -62,7 +90,11 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
       description: input.description ?? '',
       active: input.active ?? true,
       required: input.required ?? false,
-      custom_field_options: (input.custom_field_options ?? []).map((o) => ({ id: state.id(), name: o.name, value: o.value })),
+      custom_field_options: (input.custom_field_options ?? []).map((o) => ({
+        id: state.id(),
+        name: o.name,
+        value: o.value,
+      })),
       position: 9999,
       created_at: now,
       updated_at: now,
@@ -71,6 +103,47 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
     res.status(201).location(urls.api(account.subdomain, `ticket_fields/${field.id}.json`));
     res.json({ ticket_field: serializeTicketField(urls, account, field) });
   });
+
+  // As Zendesk: the options given replace the field's options (an option kept keeps its id); the
+  // type cannot change; a drop-down cannot lose all its options.
+  router.put(
+    '/api/v2/ticket_fields/:id{.json}',
+    requireScope(null, 'write', 'admin'),
+    (req, res) => {
+      const { account } = caller(res);
+      const field = account.ticketFields.get(Number(req.params.id));
+      if (!field) throw recordNotFound();
+      const parsed = ZTicketFieldBody.safeParse(req.body);
+      if (!parsed.success) throw badRequest('Expected a JSON body {"ticket_field": {...}}');
+      const input = parsed.data.ticket_field;
+      const details: Record<string, { description: string; error: string }[]> = {};
+      if (input.type !== undefined && input.type !== field.type)
+        details.type = [{ description: 'Type: cannot be changed', error: 'InvalidValue' }];
+      if (input.title !== undefined && !input.title.trim())
+        details.title = [{ description: 'Title: cannot be blank', error: 'BlankValue' }];
+      const options = input.custom_field_options;
+      if (options !== undefined && options.length === 0 && field.type === 'tagger')
+        details.custom_field_options = [
+          { description: 'Field options: cannot be blank', error: 'BlankValue' },
+        ];
+      if (Object.keys(details).length > 0) throw recordInvalid(details);
+      if (input.title !== undefined) field.title = input.title;
+      if (input.description !== undefined) field.description = input.description;
+      if (input.active !== undefined) field.active = input.active;
+      if (input.required !== undefined) field.required = input.required;
+      if (options !== undefined) {
+        field.custom_field_options = options.map((option) => ({
+          id:
+            field.custom_field_options.find((kept) => kept.value === option.value)?.id ??
+            state.id(),
+          name: option.name,
+          value: option.value,
+        }));
+      }
+      field.updated_at = state.isoNow();
+      res.json({ ticket_field: serializeTicketField(urls, account, field) });
+    },
+  );
 
   return router;
 }

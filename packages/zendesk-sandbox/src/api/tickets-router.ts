@@ -37,14 +37,24 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     const { account } = caller(res);
     const all = [...account.tickets.values()].sort((a, b) => a.id - b.id);
     const page = paginate(req, all, urls.origin + req.originalUrl);
-    res.json({ tickets: page.items.map((t) => serializeTicket(urls, account, t)), ...page.envelope });
+    res.json({
+      tickets: page.items.map((t) => serializeTicket(urls, account, t)),
+      ...page.envelope,
+    });
   });
 
   router.get('/api/v2/tickets/show_many{.json}', requireScope('tickets', 'read'), (req, res) => {
     const { account } = caller(res);
-    const ids = String(req.query.ids ?? '').split(',').map(Number);
+    const ids = String(req.query.ids ?? '')
+      .split(',')
+      .map(Number);
     const found = ids.map((id) => account.tickets.get(id)).filter((t) => t !== undefined);
-    res.json({ tickets: found.map((t) => serializeTicket(urls, account, t)), next_page: null, previous_page: null, count: found.length });
+    res.json({
+      tickets: found.map((t) => serializeTicket(urls, account, t)),
+      next_page: null,
+      previous_page: null,
+      count: found.length,
+    });
   });
 
   router.get('/api/v2/tickets/:id{.json}', requireScope('tickets', 'read'), (req, res) => {
@@ -52,21 +62,43 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     res.json({ ticket: serializeTicket(urls, account, tickets.get(account, ticketId(req))) });
   });
 
+  const createdByKey = new Map<string, number>();
   router.post('/api/v2/tickets{.json}', requireScope('tickets', 'write'), (req, res) => {
     const { account, user } = caller(res);
     const body = ZTicketBody.safeParse(req.body);
     if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
+    // Zendesk: a repeated Idempotency-Key answers the first create (x-idempotency-lookup: hit).
+    const key = req.get('idempotency-key');
+    const seen = key ? createdByKey.get(`${account.id}:${key}`) : undefined;
+    const earlier = seen === undefined ? undefined : account.tickets.get(seen);
+    if (earlier) {
+      res
+        .status(201)
+        .set('x-idempotency-lookup', 'hit')
+        .location(urls.api(account.subdomain, `tickets/${earlier.id}.json`));
+      res.json({ ticket: serializeTicket(urls, account, earlier) });
+      return;
+    }
     const change = tickets.create(account, body.data.ticket, user, 'api');
+    if (key) createdByKey.set(`${account.id}:${key}`, change.ticket.id);
     res.status(201).location(urls.api(account.subdomain, `tickets/${change.ticket.id}.json`));
-    res.json({ ticket: serializeTicket(urls, account, change.ticket), audit: serializeAudit(change) });
+    res.json({
+      ticket: serializeTicket(urls, account, change.ticket),
+      audit: serializeAudit(change),
+    });
   });
 
   router.put('/api/v2/tickets/:id{.json}', requireScope('tickets', 'write'), (req, res) => {
     const { account, user } = caller(res);
+    const id = ticketId(req);
+    ctx.limits.takeUpdateTicket(account, user.id, id);
     const body = ZTicketBody.safeParse(req.body);
     if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
-    const change = tickets.update(account, ticketId(req), body.data.ticket, user, 'api');
-    res.json({ ticket: serializeTicket(urls, account, change.ticket), audit: serializeAudit(change) });
+    const change = tickets.update(account, id, body.data.ticket, user, 'api');
+    res.json({
+      ticket: serializeTicket(urls, account, change.ticket),
+      audit: serializeAudit(change),
+    });
   });
 
   router.get('/api/v2/tickets/:id/comments{.json}', requireScope('tickets', 'read'), (req, res) => {
@@ -78,10 +110,16 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     if (order === 'desc') comments.reverse();
     const page = paginate(req, comments, urls.origin + req.originalUrl);
     const includes = String(req.query.include ?? '').split(',');
-    const body: Record<string, unknown> = { comments: page.items.map((c) => serializeComment(urls, account, c)), ...page.envelope };
+    const body: Record<string, unknown> = {
+      comments: page.items.map((c) => serializeComment(urls, account, c)),
+      ...page.envelope,
+    };
     if (includes.includes('users')) {
       const ids = [...new Set(page.items.map((c) => c.author_id))];
-      body.users = ids.map((id) => account.users.get(id)).filter((u) => u !== undefined).map((u) => serializeUser(urls, account, u));
+      body.users = ids
+        .map((id) => account.users.get(id))
+        .filter((u) => u !== undefined)
+        .map((u) => serializeUser(urls, account, u));
     }
     res.json(body);
   });

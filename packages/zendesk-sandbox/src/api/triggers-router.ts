@@ -9,7 +9,11 @@ import { badRequest } from './errors';
 import { paginate } from './pagination';
 import { serializeTrigger } from './serialize';
 
-const ZCondition = z.object({ field: z.string(), operator: z.string(), value: z.unknown().optional() });
+const ZCondition = z.object({
+  field: z.string(),
+  operator: z.string(),
+  value: z.unknown().optional(),
+});
 const ZAction = z.object({ field: z.string(), value: z.unknown() });
 
 const ZTriggerFields = z.object({
@@ -17,7 +21,9 @@ const ZTriggerFields = z.object({
   description: z.string().nullable().optional(),
   active: z.boolean().optional(),
   position: z.number().int().optional(),
-  conditions: z.object({ all: z.array(ZCondition).optional(), any: z.array(ZCondition).optional() }).optional(),
+  conditions: z
+    .object({ all: z.array(ZCondition).optional(), any: z.array(ZCondition).optional() })
+    .optional(),
   actions: z.array(ZAction).optional(),
   category_id: z.string().optional(),
 });
@@ -26,11 +32,16 @@ const ZTriggerBody = z.object({ trigger: ZTriggerFields });
 
 type Details = Record<string, { description: string; error: string }[]>;
 
-function validate(account: AccountRecord, trigger: Pick<TriggerRecord, 'title' | 'conditions' | 'actions'>): void {
+function validate(
+  account: AccountRecord,
+  trigger: Pick<TriggerRecord, 'title' | 'conditions' | 'actions'>,
+): void {
   const details: Details = {};
-  const add = (key: string, description: string, error = 'InvalidValue') => (details[key] ??= []).push({ description, error });
+  const add = (key: string, description: string, error = 'InvalidValue') =>
+    (details[key] ??= []).push({ description, error });
   if (!trigger.title.trim()) add('title', 'Title: cannot be blank', 'BlankValue');
-  if (trigger.conditions.all.length + trigger.conditions.any.length === 0) add('conditions', 'Conditions: cannot be blank', 'BlankValue');
+  if (trigger.conditions.all.length + trigger.conditions.any.length === 0)
+    add('conditions', 'Conditions: cannot be blank', 'BlankValue');
   for (const condition of [...trigger.conditions.all, ...trigger.conditions.any]) {
     const problem = unsupportedCondition(condition);
     if (problem) add('conditions', `Conditions: ${problem}`);
@@ -39,8 +50,10 @@ function validate(account: AccountRecord, trigger: Pick<TriggerRecord, 'title' |
   for (const action of trigger.actions) {
     if (action.field !== 'notification_webhook') continue;
     const [webhookId, body] = Array.isArray(action.value) ? action.value : [];
-    if (typeof webhookId !== 'string' || !account.webhooks.has(webhookId)) add('actions', 'Actions: notification_webhook names an unknown webhook');
-    if (typeof body !== 'string') add('actions', 'Actions: notification_webhook needs [webhook_id, body]');
+    if (typeof webhookId !== 'string' || !account.webhooks.has(webhookId))
+      add('actions', 'Actions: notification_webhook names an unknown webhook');
+    if (typeof body !== 'string')
+      add('actions', 'Actions: notification_webhook needs [webhook_id, body]');
   }
   if (Object.keys(details).length > 0) throw recordInvalid(details);
 }
@@ -64,14 +77,22 @@ export function triggersRouter(ctx: SandboxContext): Router {
       .filter((t) => active === undefined || t.active === active)
       .sort((a, b) => a.position - b.position || a.id - b.id);
     const page = paginate(req, all, urls.origin + req.originalUrl);
-    res.json({ triggers: page.items.map((t) => serializeTrigger(urls, account, t)), ...page.envelope });
+    res.json({
+      triggers: page.items.map((t) => serializeTrigger(urls, account, t)),
+      ...page.envelope,
+    });
   });
 
   router.get('/api/v2/triggers/active{.json}', read, (req, res) => {
     const { account } = caller(res);
-    const all = [...account.triggers.values()].filter((t) => t.active).sort((a, b) => a.position - b.position || a.id - b.id);
+    const all = [...account.triggers.values()]
+      .filter((t) => t.active)
+      .sort((a, b) => a.position - b.position || a.id - b.id);
     const page = paginate(req, all, urls.origin + req.originalUrl);
-    res.json({ triggers: page.items.map((t) => serializeTrigger(urls, account, t)), ...page.envelope });
+    res.json({
+      triggers: page.items.map((t) => serializeTrigger(urls, account, t)),
+      ...page.envelope,
+    });
   });
 
   router.get('/api/v2/triggers/:id{.json}', read, (req, res) => {
@@ -90,7 +111,8 @@ export function triggersRouter(ctx: SandboxContext): Router {
       title: input.title ?? '',
       description: input.description ?? null,
       active: input.active ?? true,
-      position: input.position ?? Math.max(0, ...[...account.triggers.values()].map((t) => t.position)) + 1,
+      position:
+        input.position ?? Math.max(0, ...[...account.triggers.values()].map((t) => t.position)) + 1,
       conditions: { all: input.conditions?.all ?? [], any: input.conditions?.any ?? [] },
       actions: input.actions ?? [],
       created_at: now,

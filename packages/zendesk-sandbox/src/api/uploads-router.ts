@@ -15,10 +15,21 @@ export function uploadsRouter(ctx: SandboxContext): Router {
   router.post('/api/v2/uploads{.json}', requireScope('tickets', 'write'), async (req, res) => {
     const { account } = caller(res);
     const file = await readUploadBody(req, MAX_UPLOAD_BYTES);
-    const fileName = typeof req.query.filename === 'string' && req.query.filename !== '' ? req.query.filename : file.fileName;
-    if (!fileName) throw recordInvalid({ filename: [{ description: 'Filename: cannot be blank', error: 'BlankValue' }] });
+    const fileName =
+      typeof req.query.filename === 'string' && req.query.filename !== ''
+        ? req.query.filename
+        : file.fileName;
+    if (!fileName)
+      throw recordInvalid({
+        filename: [{ description: 'Filename: cannot be blank', error: 'BlankValue' }],
+      });
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const added = addUpload(state, account, { fileName, contentType: file.contentType, data: file.data }, token);
+    const added = addUpload(
+      state,
+      account,
+      { fileName, contentType: file.contentType, data: file.data },
+      token,
+    );
     if (!added) throw recordNotFound();
     const attachments = added.upload.attachment_ids
       .map((id) => account.attachments.get(id))
@@ -50,13 +61,18 @@ export function attachmentContentRouter(ctx: SandboxContext): Router {
   router.get('/attachments/token/:token{/}', (req, res) => {
     const subdomain = (res.locals as { subdomain?: string }).subdomain;
     const account = subdomain === undefined ? undefined : ctx.state.account(subdomain);
-    const attachment = account ? [...account.attachments.values()].find((a) => a.token === req.params.token) : undefined;
+    const attachment = account
+      ? [...account.attachments.values()].find((a) => a.token === req.params.token)
+      : undefined;
     if (!attachment) {
       res.status(404).json({ error: 'RecordNotFound', description: 'Not found' });
       return;
     }
     res.setHeader('Content-Type', attachment.content_type);
-    res.setHeader('Content-Disposition', `attachment; filename="${attachment.file_name.replace(/"/g, '')}"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${attachment.file_name.replace(/"/g, '')}"`,
+    );
     res.send(attachment.data);
   });
   return router;

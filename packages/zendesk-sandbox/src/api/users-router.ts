@@ -16,9 +16,16 @@ export function usersRouter(ctx: SandboxContext): Router {
 
   router.get('/api/v2/users/show_many{.json}', requireScope('users', 'read'), (req, res) => {
     const { account } = caller(res);
-    const ids = String(req.query.ids ?? '').split(',').map(Number);
+    const ids = String(req.query.ids ?? '')
+      .split(',')
+      .map(Number);
     const users = ids.map((id) => account.users.get(id)).filter((u) => u !== undefined);
-    res.json({ users: users.map((u) => serializeUser(urls, account, u)), next_page: null, previous_page: null, count: users.length });
+    res.json({
+      users: users.map((u) => serializeUser(urls, account, u)),
+      next_page: null,
+      previous_page: null,
+      count: users.length,
+    });
   });
 
   router.get('/api/v2/users{.json}', requireScope('users', 'read'), (req, res) => {
@@ -28,6 +35,28 @@ export function usersRouter(ctx: SandboxContext): Router {
     const page = paginate(req, users, urls.origin + req.originalUrl);
     res.json({ users: page.items.map((u) => serializeUser(urls, account, u)), ...page.envelope });
   });
+
+  router.get(
+    '/api/v2/users/:id/group_memberships{.json}',
+    requireScope('users', 'read'),
+    (req, res) => {
+      const { account } = caller(res);
+      const user = account.users.get(Number(req.params.id));
+      if (!user) throw recordNotFound();
+      const memberships = user.group_ids.map((groupId) => ({
+        id: user.id * 1_000 + groupId,
+        user_id: user.id,
+        group_id: groupId,
+        default: groupId === user.group_ids[0],
+      }));
+      res.json({
+        group_memberships: memberships,
+        next_page: null,
+        previous_page: null,
+        count: memberships.length,
+      });
+    },
+  );
 
   router.get('/api/v2/users/:id{.json}', requireScope('users', 'read'), (req, res) => {
     const { account } = caller(res);

@@ -27,19 +27,23 @@ const ZWebhookFields = z.object({
   subscriptions: z.array(z.string()).optional(),
   authentication: ZAuthentication.nullable().optional(),
   custom_headers: z.record(z.string(), z.string()).optional(),
-  signing_secret: z.object({ secret: z.string().min(1), algorithm: z.string().optional() }).optional(),
+  signing_secret: z
+    .object({ secret: z.string().min(1), algorithm: z.string().optional() })
+    .optional(),
 });
 
 const ZWebhookBody = z.object({ webhook: ZWebhookFields });
 
 const ZTestBody = z.object({
-  request: z.object({
-    endpoint: z.string(),
-    http_method: z.string().default('POST'),
-    request_format: z.string().default('json'),
-    payload: z.string().optional(),
-    headers: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
-  }).optional(),
+  request: z
+    .object({
+      endpoint: z.string(),
+      http_method: z.string().default('POST'),
+      request_format: z.string().default('json'),
+      payload: z.string().optional(),
+      headers: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
+    })
+    .optional(),
   webhook_id: z.string().optional(),
 });
 
@@ -77,12 +81,22 @@ export function webhooksRouter(ctx: SandboxContext): Router {
     if (!parsed.success) throw badRequest('Expected a JSON body {"webhook": {...}}');
     const input = parsed.data.webhook;
     const details: Record<string, { description: string; error: string }[]> = {};
-    if (!input.name?.trim()) details.name = [{ description: 'Name: cannot be blank', error: 'BlankValue' }];
-    if (!validEndpoint(input.endpoint)) details.endpoint = [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }];
-    if (!input.http_method) details.http_method = [{ description: 'Http method: cannot be blank', error: 'BlankValue' }];
-    if (!input.request_format) details.request_format = [{ description: 'Request format: cannot be blank', error: 'BlankValue' }];
-    if (!input.status) details.status = [{ description: 'Status: cannot be blank', error: 'BlankValue' }];
-    if (!input.subscriptions?.length) details.subscriptions = [{ description: 'Subscriptions: cannot be blank', error: 'BlankValue' }];
+    if (!input.name?.trim())
+      details.name = [{ description: 'Name: cannot be blank', error: 'BlankValue' }];
+    if (!validEndpoint(input.endpoint))
+      details.endpoint = [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }];
+    if (!input.http_method)
+      details.http_method = [{ description: 'Http method: cannot be blank', error: 'BlankValue' }];
+    if (!input.request_format)
+      details.request_format = [
+        { description: 'Request format: cannot be blank', error: 'BlankValue' },
+      ];
+    if (!input.status)
+      details.status = [{ description: 'Status: cannot be blank', error: 'BlankValue' }];
+    if (!input.subscriptions?.length)
+      details.subscriptions = [
+        { description: 'Subscriptions: cannot be blank', error: 'BlankValue' },
+      ];
     if (Object.keys(details).length > 0) throw recordInvalid(details);
     const now = state.isoNow();
     const webhook: WebhookRecord = {
@@ -110,11 +124,17 @@ export function webhooksRouter(ctx: SandboxContext): Router {
     const { account } = caller(res);
     const parsed = ZTestBody.safeParse(req.body);
     if (!parsed.success) throw badRequest('Expected {"request": {...}} or {"webhook_id": "..."}');
-    const existing = parsed.data.webhook_id === undefined ? undefined : account.webhooks.get(parsed.data.webhook_id);
+    const existing =
+      parsed.data.webhook_id === undefined
+        ? undefined
+        : account.webhooks.get(parsed.data.webhook_id);
     if (parsed.data.webhook_id !== undefined && !existing) throw recordNotFound();
     const request = parsed.data.request;
     const endpoint = request?.endpoint ?? existing?.endpoint ?? '';
-    if (!validEndpoint(endpoint)) throw recordInvalid({ endpoint: [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }] });
+    if (!validEndpoint(endpoint))
+      throw recordInvalid({
+        endpoint: [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }],
+      });
     const headers = {
       ...(existing ? { ...existing.custom_headers, ...authHeaders(existing) } : {}),
       ...Object.fromEntries((request?.headers ?? []).map((h) => [h.key, h.value])),
@@ -132,7 +152,13 @@ export function webhooksRouter(ctx: SandboxContext): Router {
       });
       res.json({ response });
     } catch (error) {
-      res.json({ response: { status: 0, headers: {}, body: error instanceof Error ? error.message : String(error) } });
+      res.json({
+        response: {
+          status: 0,
+          headers: {},
+          body: error instanceof Error ? error.message : String(error),
+        },
+      });
     }
   });
 
@@ -146,7 +172,9 @@ export function webhooksRouter(ctx: SandboxContext): Router {
     if (!parsed.success) throw badRequest('Expected a JSON body {"webhook": {...}}');
     const input = parsed.data.webhook;
     if (input.endpoint !== undefined && !validEndpoint(input.endpoint)) {
-      throw recordInvalid({ endpoint: [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }] });
+      throw recordInvalid({
+        endpoint: [{ description: 'Endpoint: must be a valid URL', error: 'InvalidValue' }],
+      });
     }
     if (input.name !== undefined) webhook.name = input.name;
     if (input.description !== undefined) webhook.description = input.description;
@@ -181,7 +209,9 @@ export function webhooksRouter(ctx: SandboxContext): Router {
 
   router.get('/api/v2/webhooks/:id/signing_secret', read, (req, res) => {
     const { account } = caller(res);
-    res.json({ signing_secret: { algorithm: 'SHA256', secret: find(req, account.webhooks).secret } });
+    res.json({
+      signing_secret: { algorithm: 'SHA256', secret: find(req, account.webhooks).secret },
+    });
   });
 
   router.post('/api/v2/webhooks/:id/signing_secret', write, (req, res) => {

@@ -1,9 +1,12 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { subdomainOf } from '../api/context';
 
-/** `PUT /api/v2/tickets/12.json` and `PUT /api/v2/tickets/13` count as one endpoint. */
+/** `PUT /api/v2/tickets/12.json` and `PUT /api/v2/tickets/13` count as one endpoint; so do job status ids. */
 function endpointOf(method: string, path: string): string {
-  const route = path.replace(/\.json$/, '').replace(/\/\d+(?=\/|$)/g, '/{id}');
+  const route = path
+    .replace(/\.json$/, '')
+    .replace(/\/\d+(?=\/|$)/g, '/{id}')
+    .replace(/\/job_statuses\/[0-9a-f]{32}(?=\/|$)/g, '/job_statuses/{id}');
   return `${method} ${route}`;
 }
 

@@ -76,7 +76,9 @@ export class FaultInjector {
     return async (req, res, next) => {
       if (req.path.startsWith('/_sandbox')) return next();
       const matched = this.take(subdomainOf(res), req.method, req.path);
-      const delay = matched.filter((f) => f.rule.kind === 'latency').reduce((sum, f) => sum + f.rule.latency_ms, 0);
+      const delay = matched
+        .filter((f) => f.rule.kind === 'latency')
+        .reduce((sum, f) => sum + f.rule.latency_ms, 0);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const terminal = matched.find((f) => f.rule.kind !== 'latency');
       if (!terminal) return next();
@@ -89,7 +91,10 @@ export class FaultInjector {
         return;
       }
       if (terminal.rule.status === 503) res.setHeader('Retry-After', '1');
-      res.status(terminal.rule.status).json({ error: 'ServiceUnavailable', description: `Injected fault (${terminal.rule.status})` });
+      res.status(terminal.rule.status).json({
+        error: 'ServiceUnavailable',
+        description: `Injected fault (${terminal.rule.status})`,
+      });
     };
   }
 }

@@ -1,8 +1,5 @@
+import { escapeHtml } from '@incident-desk/threat-text';
 import type { OAuthClientRecord, UserRecord } from '../state/model';
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /**
  * Zendesk shows a signed-in agent an "Allow access?" page. The sandbox has no sign-in: the page lets the
@@ -17,20 +14,26 @@ export function renderApprovalPage(input: {
   scopes: string[];
 }): string {
   const hidden = Object.entries(input.params)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
     .join('\n      ');
   const options = input.agents
-    .map((u) => `<option value="${u.id}"${u.id === input.selectedUserId ? ' selected' : ''}>${escape(u.name)} (${escape(u.email)}, ${u.role})</option>`)
+    .map(
+      (u) =>
+        `<option value="${u.id}"${u.id === input.selectedUserId ? ' selected' : ''}>${escapeHtml(u.name)} (${escapeHtml(u.email)}, ${u.role})</option>`,
+    )
     .join('');
-  const scopes = input.scopes.map((s) => `<li><code>${escape(s)}</code></li>`).join('');
+  const scopes = input.scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('');
   return `<!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8"><title>Allow access? - ${escape(input.subdomain)} (Zendesk sandbox)</title></head>
+  <head><meta charset="utf-8"><title>Allow access? - ${escapeHtml(input.subdomain)} (Zendesk sandbox)</title></head>
   <body>
-    <h1>Allow ${escape(input.client.name)} to access ${escape(input.subdomain)}?</h1>
+    <h1>Allow ${escapeHtml(input.client.name)} to access ${escapeHtml(input.subdomain)}?</h1>
     <p>The app asks for:</p>
     <ul id="scopes">${scopes}</ul>
-    <form method="post" action="/_z/${escape(input.subdomain)}/oauth/authorizations">
+    <form method="post" action="/_z/${escapeHtml(input.subdomain)}/oauth/authorizations">
       ${hidden}
       <label>Signed in as <select name="user_id" id="user_id">${options}</select></label>
       <p>
@@ -43,5 +46,5 @@ export function renderApprovalPage(input: {
 }
 
 export function renderErrorPage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1><p id="error">${escape(message)}</p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p id="error">${escapeHtml(message)}</p></body></html>`;
 }

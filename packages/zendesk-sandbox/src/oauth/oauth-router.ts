@@ -5,7 +5,11 @@ import { randomHex, type SandboxState } from '../state/sandbox-state';
 import { subdomainOf } from '../api/context';
 import { renderApprovalPage, renderErrorPage } from './approval-page';
 import { isKnownScope, parseScopes } from './scopes';
-import { ACCESS_TOKEN_BOUNDS, AUTHORIZATION_CODE_TTL_SECONDS, REFRESH_TOKEN_BOUNDS } from './token-lifetimes';
+import {
+  ACCESS_TOKEN_BOUNDS,
+  AUTHORIZATION_CODE_TTL_SECONDS,
+  REFRESH_TOKEN_BOUNDS,
+} from './token-lifetimes';
 import type { TokenService } from './token-service';
 
 class OAuthError extends Error {
@@ -20,33 +24,60 @@ class OAuthError extends Error {
 
 const INVALID_GRANT =
   'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
-const INVALID_CLIENT = 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.';
+const INVALID_CLIENT =
+  'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.';
 
-const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHORIZE_PARAMS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
 function text(source: Record<string, unknown>, key: string): string | undefined {
   const value = source[key];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-function redirectWith(res: Response, redirectUri: string, params: Record<string, string | undefined>): void {
+function redirectWith(
+  res: Response,
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): void {
   const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
   res.redirect(302, url.toString());
 }
 
-function lifetime(value: string | undefined, bounds: { min: number; max: number; default: number }, name: string): number {
+function lifetime(
+  value: string | undefined,
+  bounds: { min: number; max: number; default: number },
+  name: string,
+): number {
   if (value === undefined || value === '') return bounds.default;
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < bounds.min || seconds > bounds.max) {
-    throw new OAuthError(400, 'invalid_request', `${name} must be an integer between ${bounds.min} and ${bounds.max}`);
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      `${name} must be an integer between ${bounds.min} and ${bounds.max}`,
+    );
   }
   return seconds;
 }
 
-function pkceMatches(challenge: string, method: string | null, verifier: string | undefined): boolean {
+function pkceMatches(
+  challenge: string,
+  method: string | null,
+  verifier: string | undefined,
+): boolean {
   if (verifier === undefined) return false;
-  if (method === 'S256') return createHash('sha256').update(verifier).digest('base64url') === challenge;
+  if (method === 'S256')
+    return createHash('sha256').update(verifier).digest('base64url') === challenge;
   return verifier === challenge;
 }
 
@@ -60,25 +91,51 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
   };
 
   /** Problems that must not redirect (unknown client, unregistered redirect_uri) are shown as a page. */
-  const checkClientAndRedirect = (account: AccountRecord, source: Record<string, unknown>, res: Response) => {
+  const checkClientAndRedirect = (
+    account: AccountRecord,
+    source: Record<string, unknown>,
+    res: Response,
+  ) => {
     const client = state.clientFor(account.subdomain, text(source, 'client_id') ?? '');
     if (!client) {
-      res.status(400).type('html').send(renderErrorPage('Invalid OAuth request', 'invalid_client: unknown client for this account'));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          renderErrorPage(
+            'Invalid OAuth request',
+            'invalid_client: unknown client for this account',
+          ),
+        );
       return null;
     }
     const redirectUri = text(source, 'redirect_uri') ?? '';
     if (!client.redirect_uri.includes(redirectUri)) {
-      res.status(400).type('html').send(renderErrorPage('Invalid OAuth request', 'invalid_request: redirect_uri does not match the client'));
+      res
+        .status(400)
+        .type('html')
+        .send(
+          renderErrorPage(
+            'Invalid OAuth request',
+            'invalid_request: redirect_uri does not match the client',
+          ),
+        );
       return null;
     }
     return { client, redirectUri };
   };
 
-  const redirectableProblem = (source: Record<string, unknown>, client: OAuthClientRecord): [string, string] | null => {
-    if (text(source, 'response_type') !== 'code') return ['unsupported_response_type', 'response_type must be code'];
+  const redirectableProblem = (
+    source: Record<string, unknown>,
+    client: OAuthClientRecord,
+  ): [string, string] | null => {
+    if (text(source, 'response_type') !== 'code')
+      return ['unsupported_response_type', 'response_type must be code'];
     const scopes = parseScopes(text(source, 'scope'));
-    if (scopes.length === 0 || !scopes.every(isKnownScope)) return ['invalid_scope', 'The requested scope is invalid, unknown, or malformed.'];
-    if (client.kind === 'public' && !text(source, 'code_challenge')) return ['invalid_request', 'code_challenge is required for public clients'];
+    if (scopes.length === 0 || !scopes.every(isKnownScope))
+      return ['invalid_scope', 'The requested scope is invalid, unknown, or malformed.'];
+    if (client.kind === 'public' && !text(source, 'code_challenge'))
+      return ['invalid_request', 'code_challenge is required for public clients'];
     return null;
   };
 
@@ -93,7 +150,11 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
     if (!checked) return;
     const problem = redirectableProblem(query, checked.client);
     if (problem) {
-      redirectWith(res, checked.redirectUri, { error: problem[0], error_description: problem[1], state: text(query, 'state') });
+      redirectWith(res, checked.redirectUri, {
+        error: problem[0],
+        error_description: problem[1],
+        state: text(query, 'state'),
+      });
       return;
     }
     const params: Record<string, string> = {};
@@ -127,16 +188,27 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
     const stateParam = text(body, 'state');
     const problem = redirectableProblem(body, checked.client);
     if (problem) {
-      redirectWith(res, checked.redirectUri, { error: problem[0], error_description: problem[1], state: stateParam });
+      redirectWith(res, checked.redirectUri, {
+        error: problem[0],
+        error_description: problem[1],
+        state: stateParam,
+      });
       return;
     }
     if (text(body, 'decision') !== 'allow') {
-      redirectWith(res, checked.redirectUri, { error: 'access_denied', error_description: 'The end-user or authorization server denied the request.', state: stateParam });
+      redirectWith(res, checked.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The end-user or authorization server denied the request.',
+        state: stateParam,
+      });
       return;
     }
     const user = account.users.get(Number(text(body, 'user_id')));
     if (!user || user.role === 'end-user') {
-      res.status(400).type('html').send(renderErrorPage('Invalid OAuth request', 'Pick an agent of this account'));
+      res
+        .status(400)
+        .type('html')
+        .send(renderErrorPage('Invalid OAuth request', 'Pick an agent of this account'));
       return;
     }
     const code = randomHex(32);
@@ -155,7 +227,12 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
     redirectWith(res, checked.redirectUri, { code, state: stateParam });
   });
 
-  const authenticateClient = (req: Request, account: AccountRecord, body: Record<string, unknown>, allowPublic: boolean) => {
+  const authenticateClient = (
+    req: Request,
+    account: AccountRecord,
+    body: Record<string, unknown>,
+    allowPublic: boolean,
+  ) => {
     let clientId = text(body, 'client_id');
     let secret = text(body, 'client_secret');
     const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
@@ -164,7 +241,8 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
       clientId = id;
       secret = pass;
     }
-    const client = clientId === undefined ? undefined : state.clientFor(account.subdomain, clientId);
+    const client =
+      clientId === undefined ? undefined : state.clientFor(account.subdomain, clientId);
     if (!client) throw new OAuthError(401, 'invalid_client', INVALID_CLIENT);
     if (client.kind === 'public' && allowPublic && secret === undefined) return client;
     if (secret !== client.secret) throw new OAuthError(401, 'invalid_client', INVALID_CLIENT);
@@ -178,7 +256,11 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const grant = text(body, 'grant_type');
       const expiresIn = lifetime(text(body, 'expires_in'), ACCESS_TOKEN_BOUNDS, 'expires_in');
-      const refreshExpiresIn = lifetime(text(body, 'refresh_token_expires_in'), REFRESH_TOKEN_BOUNDS, 'refresh_token_expires_in');
+      const refreshExpiresIn = lifetime(
+        text(body, 'refresh_token_expires_in'),
+        REFRESH_TOKEN_BOUNDS,
+        'refresh_token_expires_in',
+      );
       const options = { expiresIn, refreshExpiresIn, withRefresh: true };
       let issued;
       if (grant === 'authorization_code') {
@@ -193,7 +275,10 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
           code.redirect_uri === text(body, 'redirect_uri');
         if (code) code.used = true;
         if (!valid) throw new OAuthError(400, 'invalid_grant', INVALID_GRANT);
-        if (code.code_challenge !== null && !pkceMatches(code.code_challenge, code.code_challenge_method, text(body, 'code_verifier'))) {
+        if (
+          code.code_challenge !== null &&
+          !pkceMatches(code.code_challenge, code.code_challenge_method, text(body, 'code_verifier'))
+        ) {
           throw new OAuthError(400, 'invalid_grant', INVALID_GRANT);
         }
         const user = account.users.get(code.user_id);
@@ -201,28 +286,57 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
         issued = tokens.issue(account.subdomain, client, user, code.scopes, options);
       } else if (grant === 'refresh_token') {
         const client = authenticateClient(req, account, body, true);
-        const old = tokens.findRefresh(account.subdomain, client.identifier, text(body, 'refresh_token') ?? '');
+        const old = tokens.findRefresh(
+          account.subdomain,
+          client.identifier,
+          text(body, 'refresh_token') ?? '',
+        );
         const user = old ? account.users.get(old.user_id) : undefined;
         if (!old || !user) throw new OAuthError(400, 'invalid_grant', INVALID_GRANT);
         const requested = parseScopes(text(body, 'scope'));
         if (requested.some((s) => !old.scopes.includes(s))) {
-          throw new OAuthError(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
+          throw new OAuthError(
+            400,
+            'invalid_scope',
+            'The requested scope is invalid, unknown, or malformed.',
+          );
         }
         // Rotation: the old access token and the old refresh token both stop working.
         tokens.revoke(old);
-        issued = tokens.issue(account.subdomain, client, user, requested.length > 0 ? requested : old.scopes, options);
+        issued = tokens.issue(
+          account.subdomain,
+          client,
+          user,
+          requested.length > 0 ? requested : old.scopes,
+          options,
+        );
       } else if (grant === 'client_credentials') {
         const client = authenticateClient(req, account, body, false);
         const scopes = parseScopes(text(body, 'scope'));
         if (scopes.length === 0 || !scopes.every(isKnownScope)) {
-          throw new OAuthError(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
+          throw new OAuthError(
+            400,
+            'invalid_scope',
+            'The requested scope is invalid, unknown, or malformed.',
+          );
         }
         // Acts as the client's creator; for a global client (or an unknown creator) the account's first
         // admin: Zendesk's exact subject for a global client is unconfirmed.
-        const owner = client.owner_user_id === null ? undefined : account.users.get(client.owner_user_id);
-        issued = tokens.issue(account.subdomain, client, owner ?? state.ownerAdmin(account), scopes, { ...options, withRefresh: false });
+        const owner =
+          client.owner_user_id === null ? undefined : account.users.get(client.owner_user_id);
+        issued = tokens.issue(
+          account.subdomain,
+          client,
+          owner ?? state.ownerAdmin(account),
+          scopes,
+          { ...options, withRefresh: false },
+        );
       } else {
-        throw new OAuthError(400, 'unsupported_grant_type', 'The authorization grant type is not supported by the authorization server.');
+        throw new OAuthError(
+          400,
+          'unsupported_grant_type',
+          'The authorization grant type is not supported by the authorization server.',
+        );
       }
       res.setHeader('Cache-Control', 'no-store');
       res.json({
@@ -230,7 +344,9 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
         token_type: 'bearer',
         scope: issued.scopes.join(' '),
         expires_in: expiresIn,
-        ...(issued.refresh_token !== null ? { refresh_token: issued.refresh_token, refresh_token_expires_in: refreshExpiresIn } : {}),
+        ...(issued.refresh_token !== null
+          ? { refresh_token: issued.refresh_token, refresh_token_expires_in: refreshExpiresIn }
+          : {}),
       });
     } catch (error) {
       if (error instanceof OAuthError) {

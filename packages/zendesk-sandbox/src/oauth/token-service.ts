@@ -10,7 +10,13 @@ export interface IssueOptions {
 export class TokenService {
   constructor(private readonly state: SandboxState) {}
 
-  issue(subdomain: string, client: OAuthClientRecord, user: UserRecord, scopes: string[], options: IssueOptions): TokenRecord {
+  issue(
+    subdomain: string,
+    client: OAuthClientRecord,
+    user: UserRecord,
+    scopes: string[],
+    options: IssueOptions,
+  ): TokenRecord {
     const now = this.state.now();
     const token: TokenRecord = {
       id: this.state.id(),
@@ -21,7 +27,10 @@ export class TokenService {
       access_token: randomHex(32),
       expires_at: options.expiresIn === null ? null : now + options.expiresIn * 1000,
       refresh_token: options.withRefresh ? randomHex(32) : null,
-      refresh_expires_at: options.withRefresh && options.refreshExpiresIn !== null ? now + options.refreshExpiresIn * 1000 : null,
+      refresh_expires_at:
+        options.withRefresh && options.refreshExpiresIn !== null
+          ? now + options.refreshExpiresIn * 1000
+          : null,
       revoked: false,
       created_at: this.state.isoNow(),
     };
@@ -37,10 +46,21 @@ export class TokenService {
     return token;
   }
 
-  findRefresh(subdomain: string, clientIdentifier: string, refreshToken: string): TokenRecord | undefined {
+  findRefresh(
+    subdomain: string,
+    clientIdentifier: string,
+    refreshToken: string,
+  ): TokenRecord | undefined {
     const token = this.state.tokens.find((t) => t.refresh_token === refreshToken);
-    if (!token || token.revoked || token.subdomain !== subdomain || token.client_identifier !== clientIdentifier) return undefined;
-    if (token.refresh_expires_at !== null && token.refresh_expires_at <= this.state.now()) return undefined;
+    if (
+      !token ||
+      token.revoked ||
+      token.subdomain !== subdomain ||
+      token.client_identifier !== clientIdentifier
+    )
+      return undefined;
+    if (token.refresh_expires_at !== null && token.refresh_expires_at <= this.state.now())
+      return undefined;
     return token;
   }
 

@@ -15,7 +15,12 @@ export function addUpload(
     upload = account.uploads.get(token);
     if (!upload || upload.used) return null;
   } else {
-    upload = { token: randomHex(12), attachment_ids: [], expires_at: state.now() + UPLOAD_TTL_MS, used: false };
+    upload = {
+      token: randomHex(12),
+      attachment_ids: [],
+      expires_at: state.now() + UPLOAD_TTL_MS,
+      used: false,
+    };
     account.uploads.set(upload.token, upload);
   }
   const attachment: AttachmentRecord = {

@@ -9,9 +9,18 @@ export interface UserRecord {
   role: TRole;
   locale: string;
   time_zone: string;
+  /** 1 light agent, 2 chat-only agent, 3 contributor (Zendesk's role_type); null otherwise. */
+  role_type: number | null;
+  /** `organization`, `groups`, `assigned`, `requested`, or null: every ticket. */
+  ticket_restriction: TTicketRestriction | null;
+  organization_id: number | null;
+  /** The groups an agent belongs to (group memberships). */
+  group_ids: number[];
   created_at: string;
   updated_at: string;
 }
+
+export type TTicketRestriction = 'organization' | 'groups' | 'assigned' | 'requested';
 
 export interface GroupRecord {
   id: number;
@@ -38,6 +47,8 @@ export interface TicketRecord {
   custom_fields: CustomFieldValue[];
   external_id: string | null;
   via_channel: string;
+  /** The closed ticket this one follows up (`via.source.rel` "follow_up"), null for none. */
+  via_followup_source_id?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -161,7 +172,8 @@ export interface AccountRecord {
   triggers: Map<number, TriggerRecord>;
   searchIndex: Map<number, SearchSnapshot[]>;
   searchLagMs: number;
-  rateLimit: { requestsPerMinute: number; windowMs: number };
+  rateLimit: AccountLimits;
+  jobs: Map<string, JobRecord>;
   duplicateNextDeliveries: number;
   deliveries: DeliveryRecord[];
   nextTicketId: number;
@@ -205,4 +217,42 @@ export interface AuthorizationCodeRecord {
   code_challenge_method: string | null;
   expires_at: number;
   used: boolean;
+}
+
+/** Zendesk's limits on one account (README, "Limits"); every figure can be changed through the control API. */
+export interface AccountLimits {
+  /** The plan's limit on every Support API request (Enterprise: 700 a minute). */
+  requestsPerMinute: number;
+  windowMs: number;
+  /** The Update Ticket endpoint's own limit per account: 100 a minute. */
+  updateTicketPerMinute: number;
+  updateTicketWindowMs: number;
+  /** Updates one user may make to one ticket: 30 per 10 minutes. */
+  ticketUpdatesPerUser: number;
+  ticketUpdatesWindowMs: number;
+  /** Background jobs (update_many) queued or running at once: 30. */
+  maxActiveJobs: number;
+}
+
+export interface JobResultRecord {
+  id: number;
+  /** Position in the request, on failed tickets only. */
+  index?: number;
+  action: 'update';
+  success: boolean;
+  status: string;
+  error?: string;
+  details?: string;
+}
+
+export interface JobRecord {
+  id: string;
+  job_type: string;
+  status: 'queued' | 'working' | 'completed' | 'failed';
+  total: number;
+  progress: number | null;
+  message: string | null;
+  results: JobResultRecord[] | null;
+  /** Milliseconds since the epoch, on the sandbox clock: a job is readable for a day after. */
+  created_at: number;
 }

@@ -1,21 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  AccountLimits,
   AccountRecord,
   AuthorizationCodeRecord,
   OAuthClientRecord,
   TRole,
+  TTicketRestriction,
   TokenRecord,
   UserRecord,
 } from './model';
+
+import { AppRegistry } from './app-keys';
 
 export type Clock = () => number;
 
 export const DEFAULT_REQUESTS_PER_MINUTE = 700;
 
+/** Zendesk's figures (README, "Limits", says where each comes from). */
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  requestsPerMinute: DEFAULT_REQUESTS_PER_MINUTE,
+  windowMs: 60_000,
+  updateTicketPerMinute: 100,
+  updateTicketWindowMs: 60_000,
+  ticketUpdatesPerUser: 30,
+  ticketUpdatesWindowMs: 600_000,
+  maxActiveJobs: 30,
+};
+
 export class SandboxError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.description === 'string' ? body.description : String(body.error));
   }
@@ -25,8 +42,14 @@ export function recordNotFound(): SandboxError {
   return new SandboxError(404, { error: 'RecordNotFound', description: 'Not found' });
 }
 
-export function recordInvalid(details: Record<string, { description: string; error?: string }[]>): SandboxError {
-  return new SandboxError(422, { error: 'RecordInvalid', description: 'Record validation errors', details });
+export function recordInvalid(
+  details: Record<string, { description: string; error?: string }[]>,
+): SandboxError {
+  return new SandboxError(422, {
+    error: 'RecordInvalid',
+    description: 'Record validation errors',
+    details,
+  });
 }
 
 export function randomHex(bytes: number): string {
@@ -36,17 +59,31 @@ export function randomHex(bytes: number): string {
 type TicketListener = (subdomain: string, ticketId: number) => void;
 
 /** All accounts, OAuth clients, tokens and codes of one sandbox. Every lookup takes the subdomain. */
+export interface TUserInput {
+  name: string;
+  email: string;
+  role: TRole;
+  locale?: string | undefined;
+  time_zone?: string | undefined;
+  role_type?: number | null | undefined;
+  ticket_restriction?: TTicketRestriction | null | undefined;
+  organization_id?: number | null | undefined;
+  group_ids?: number[] | undefined;
+}
+
 export class SandboxState {
   readonly accounts = new Map<string, AccountRecord>();
   readonly clients = new Map<string, OAuthClientRecord>();
   readonly tokens: TokenRecord[] = [];
   readonly codes = new Map<string, AuthorizationCodeRecord>();
+  /** Installed apps: their signing keys and per-account installations. */
+  readonly apps = new AppRegistry();
   private nextId = 10_001;
   private readonly ticketListeners = new Set<TicketListener>();
 
   constructor(
     readonly now: Clock,
-    private readonly defaults: { searchLagMs: number; requestsPerMinute: number },
+    private readonly defaults: { searchLagMs: number; limits: AccountLimits },
   ) {}
 
   id(): number {
@@ -59,10 +96,19 @@ export class SandboxState {
 
   createAccount(subdomain: string): AccountRecord {
     if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(subdomain)) {
-      throw recordInvalid({ subdomain: [{ description: 'Subdomain must be lowercase letters, digits and dashes', error: 'InvalidValue' }] });
+      throw recordInvalid({
+        subdomain: [
+          {
+            description: 'Subdomain must be lowercase letters, digits and dashes',
+            error: 'InvalidValue',
+          },
+        ],
+      });
     }
     if (this.accounts.has(subdomain)) {
-      throw recordInvalid({ subdomain: [{ description: 'Subdomain: has already been taken', error: 'DuplicateValue' }] });
+      throw recordInvalid({
+        subdomain: [{ description: 'Subdomain: has already been taken', error: 'DuplicateValue' }],
+      });
     }
     const account: AccountRecord = {
       id: this.id(),
@@ -78,7 +124,8 @@ export class SandboxState {
       triggers: new Map(),
       searchIndex: new Map(),
       searchLagMs: this.defaults.searchLagMs,
-      rateLimit: { requestsPerMinute: this.defaults.requestsPerMinute, windowMs: 60_000 },
+      rateLimit: { ...this.defaults.limits },
+      jobs: new Map(),
       duplicateNextDeliveries: 0,
       deliveries: [],
       nextTicketId: 1,
@@ -99,11 +146,18 @@ export class SandboxState {
     return account;
   }
 
-  createUser(account: AccountRecord, input: { name: string; email: string; role: TRole; locale?: string; time_zone?: string }): UserRecord {
+  createUser(account: AccountRecord, input: TUserInput): UserRecord {
     const email = input.email.toLowerCase();
     for (const existing of account.users.values()) {
       if (existing.email === email) {
-        throw recordInvalid({ email: [{ description: `Email: ${email} is already being used by another user`, error: 'DuplicateValue' }] });
+        throw recordInvalid({
+          email: [
+            {
+              description: `Email: ${email} is already being used by another user`,
+              error: 'DuplicateValue',
+            },
+          ],
+        });
       }
     }
     const now = this.isoNow();
@@ -114,6 +168,14 @@ export class SandboxState {
       role: input.role,
       locale: input.locale ?? 'en-US',
       time_zone: input.time_zone ?? 'UTC',
+      role_type: input.role === 'agent' ? (input.role_type ?? null) : null,
+      ticket_restriction: input.role === 'agent' ? (input.ticket_restriction ?? null) : null,
+      organization_id: input.organization_id ?? null,
+      // an agent belongs to the account's first group unless told otherwise
+      group_ids:
+        input.role === 'end-user'
+          ? []
+          : (input.group_ids ?? [...account.groups.keys()].slice(0, 1)),
       created_at: now,
       updated_at: now,
     };
@@ -123,15 +185,32 @@ export class SandboxState {
 
   ownerAdmin(account: AccountRecord): UserRecord {
     for (const user of account.users.values()) if (user.role === 'admin') return user;
-    throw new SandboxError(422, { error: 'RecordInvalid', description: `Account ${account.subdomain} has no admin` });
+    throw new SandboxError(422, {
+      error: 'RecordInvalid',
+      description: `Account ${account.subdomain} has no admin`,
+    });
   }
 
-  registerClient(input: Omit<OAuthClientRecord, 'id' | 'secret' | 'owner_user_id'> & { secret?: string; owner_user_id?: number | null }): OAuthClientRecord {
+  registerClient(
+    input: Omit<OAuthClientRecord, 'id' | 'secret' | 'owner_user_id'> & {
+      secret?: string;
+      owner_user_id?: number | null;
+    },
+  ): OAuthClientRecord {
     if (this.clients.has(input.identifier)) {
-      throw recordInvalid({ identifier: [{ description: 'Identifier: has already been taken', error: 'DuplicateValue' }] });
+      throw recordInvalid({
+        identifier: [
+          { description: 'Identifier: has already been taken', error: 'DuplicateValue' },
+        ],
+      });
     }
     if (input.subdomain !== null) this.requireAccount(input.subdomain);
-    const client: OAuthClientRecord = { ...input, id: this.id(), secret: input.secret ?? randomHex(32), owner_user_id: input.owner_user_id ?? null };
+    const client: OAuthClientRecord = {
+      ...input,
+      id: this.id(),
+      secret: input.secret ?? randomHex(32),
+      owner_user_id: input.owner_user_id ?? null,
+    };
     this.clients.set(client.identifier, client);
     return client;
   }

@@ -4,7 +4,11 @@ import type { AccountRecord, TicketRecord } from './model';
 export function indexTicket(account: AccountRecord, ticket: TicketRecord, now: number): void {
   const snapshots = account.searchIndex.get(ticket.id) ?? [];
   snapshots.push({
-    ticket: { ...ticket, tags: [...ticket.tags], custom_fields: ticket.custom_fields.map((f) => ({ ...f })) },
+    ticket: {
+      ...ticket,
+      tags: [...ticket.tags],
+      custom_fields: ticket.custom_fields.map((f) => ({ ...f })),
+    },
     visibleAt: now + account.searchLagMs,
   });
   account.searchIndex.set(ticket.id, snapshots);
@@ -30,7 +34,11 @@ function tokenise(query: string): Term[] {
   const terms: Term[] = [];
   const pattern = /(-?)(?:([\w.]+)(:|=))?(?:"([^"]*)"|(\S+))/g;
   for (const match of query.matchAll(pattern)) {
-    terms.push({ negated: match[1] === '-', key: match[2]?.toLowerCase() ?? null, value: (match[4] ?? match[5] ?? '').toLowerCase() });
+    terms.push({
+      negated: match[1] === '-',
+      key: match[2]?.toLowerCase() ?? null,
+      value: (match[4] ?? match[5] ?? '').toLowerCase(),
+    });
   }
   return terms;
 }
@@ -43,7 +51,10 @@ function like(candidate: unknown, wanted: string): boolean {
 
 function termHolds(term: Term, ticket: TicketRecord, account: AccountRecord): boolean | null {
   const { key, value } = term;
-  if (key === null) return `${ticket.subject} ${ticket.description}`.toLowerCase().includes(value.replace(/\*$/, ''));
+  if (key === null)
+    return `${ticket.subject} ${ticket.description}`
+      .toLowerCase()
+      .includes(value.replace(/\*$/, ''));
   if (key === 'type') return null;
   if (key === 'status') return like(ticket.status, value);
   if (key === 'tags' || key === 'tag') return ticket.tags.some((t) => like(t, value));
@@ -54,15 +65,23 @@ function termHolds(term: Term, ticket: TicketRecord, account: AccountRecord): bo
     const id = key === 'requester' ? ticket.requester_id : ticket.assignee_id;
     if (value === 'none') return id === null;
     const user = id === null ? undefined : account.users.get(id);
-    return user !== undefined && (String(user.id) === value || user.email === value || like(user.name, value));
+    return (
+      user !== undefined &&
+      (String(user.id) === value || user.email === value || like(user.name, value))
+    );
   }
   const custom = /^custom_field_(\d+)$/.exec(key);
-  if (custom) return like(ticket.custom_fields.find((f) => f.id === Number(custom[1]))?.value, value);
+  if (custom)
+    return like(ticket.custom_fields.find((f) => f.id === Number(custom[1]))?.value, value);
   return false;
 }
 
 /** Tickets matching a Zendesk search query, for the subset of the syntax the sandbox understands. */
-export function searchTickets(account: AccountRecord, query: string, now: number): TicketRecord[] | null {
+export function searchTickets(
+  account: AccountRecord,
+  query: string,
+  now: number,
+): TicketRecord[] | null {
   const terms = tokenise(query);
   const typeTerm = terms.find((t) => t.key === 'type');
   if (typeTerm && typeTerm.value !== 'ticket') return null;

@@ -2,7 +2,9 @@
 export function normaliseTags(values: readonly unknown[]): string[] {
   const tags: string[] = [];
   for (const value of values) {
-    for (const word of String(value).toLowerCase().split(/[\s,]+/)) {
+    for (const word of String(value)
+      .toLowerCase()
+      .split(/[\s,]+/)) {
       if (word !== '' && !tags.includes(word)) tags.push(word);
     }
   }

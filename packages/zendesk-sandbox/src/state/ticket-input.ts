@@ -19,7 +19,9 @@ export const ZTicketInput = z.object({
   priority: z.string().nullable().optional(),
   type: z.string().nullable().optional(),
   requester_id: ZId.optional(),
-  requester: z.object({ name: z.string().optional(), email: z.string(), locale_id: z.number().optional() }).optional(),
+  requester: z
+    .object({ name: z.string().optional(), email: z.string(), locale_id: z.number().optional() })
+    .optional(),
   submitter_id: ZId.optional(),
   assignee_id: ZId.nullable().optional(),
   assignee_email: z.string().optional(),
@@ -30,5 +32,7 @@ export const ZTicketInput = z.object({
   custom_fields: z.array(z.object({ id: ZId, value: z.unknown() })).optional(),
   fields: z.array(z.object({ id: ZId, value: z.unknown() })).optional(),
   external_id: z.string().nullable().optional(),
+  /** Create only: the closed ticket this one follows up (Zendesk refuses any other source). */
+  via_followup_source_id: ZId.optional(),
 });
 export type TTicketInput = z.infer<typeof ZTicketInput>;

@@ -40,7 +40,11 @@ export interface TicketChangeHooks {
 }
 
 function cloneTicket(ticket: TicketRecord): TicketRecord {
-  return { ...ticket, tags: [...ticket.tags], custom_fields: ticket.custom_fields.map((f) => ({ ...f })) };
+  return {
+    ...ticket,
+    tags: [...ticket.tags],
+    custom_fields: ticket.custom_fields.map((f) => ({ ...f })),
+  };
 }
 
 function isStatus(value: string): value is TicketRecord['status'] {
@@ -59,12 +63,29 @@ export class TicketService {
     return ticket;
   }
 
-  create(account: AccountRecord, input: TTicketInput, actor: UserRecord, channel: string): TicketChange {
+  create(
+    account: AccountRecord,
+    input: TTicketInput,
+    actor: UserRecord,
+    channel: string,
+  ): TicketChange {
     const commentInput: TCommentInput | undefined =
       input.comment ?? (input.description !== undefined ? { body: input.description } : undefined);
-    if (!commentInput || ((commentInput.body ?? '').trim() === '' && (commentInput.html_body ?? '').trim() === '')) {
-      throw recordInvalid({ base: [{ description: 'Description: cannot be blank', error: 'BlankValue' }] });
+    if (
+      !commentInput ||
+      ((commentInput.body ?? '').trim() === '' && (commentInput.html_body ?? '').trim() === '')
+    ) {
+      throw recordInvalid({
+        base: [{ description: 'Description: cannot be blank', error: 'BlankValue' }],
+      });
     }
+    // Zendesk: "The parameter only works with closed tickets. It has no effect with other tickets."
+    // A follow-up inherits the closed ticket's tags unless the request names its own.
+    const source =
+      input.via_followup_source_id === undefined
+        ? undefined
+        : account.tickets.get(input.via_followup_source_id);
+    const followupSource = source?.status === 'closed' ? source : undefined;
     const requester = this.resolveRequester(account, input, actor);
     const now = this.state.isoNow();
     const ticket: TicketRecord = {
@@ -82,6 +103,7 @@ export class TicketService {
       custom_fields: [],
       external_id: input.external_id ?? null,
       via_channel: channel,
+      via_followup_source_id: followupSource?.id ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -96,21 +118,40 @@ export class TicketService {
       events: [],
       auditId: this.state.id(),
     };
+    if (followupSource && input.tags === undefined) ticket.tags = [...followupSource.tags];
     this.applyFields(change, input);
     if (input.status === undefined && ticket.assignee_id !== null) ticket.status = 'open';
     // Zendesk: "The submitter always becomes the author of the first comment on the ticket."
-    const comment = this.addComment(change, { ...commentInput, author_id: commentInput.author_id ?? ticket.submitter_id });
+    const comment = this.addComment(change, {
+      ...commentInput,
+      author_id: commentInput.author_id ?? ticket.submitter_id,
+    });
     ticket.description = comment.body;
     if (ticket.subject === '') ticket.subject = comment.body.split('\n')[0]?.slice(0, 80) ?? '';
     account.nextTicketId += 1;
-    change.events.unshift({ id: this.state.id(), type: 'Create', field_name: 'status', value: ticket.status });
+    change.events.unshift({
+      id: this.state.id(),
+      type: 'Create',
+      field_name: 'status',
+      value: ticket.status,
+    });
     return this.commit(change);
   }
 
-  update(account: AccountRecord, ticketId: number, input: TTicketInput, actor: UserRecord, channel: string): TicketChange {
+  update(
+    account: AccountRecord,
+    ticketId: number,
+    input: TTicketInput,
+    actor: UserRecord,
+    channel: string,
+  ): TicketChange {
     const stored = this.get(account, ticketId);
     if (stored.status === 'closed') {
-      throw recordInvalid({ status: [{ description: 'Status: closed prevents ticket update', error: 'ClosedPreventsUpdate' }] });
+      throw recordInvalid({
+        status: [
+          { description: 'Status: closed prevents ticket update', error: 'ClosedPreventsUpdate' },
+        ],
+      });
     }
     const ticket = cloneTicket(stored);
     const change: TicketChange = {
@@ -129,14 +170,27 @@ export class TicketService {
     }
     if (input.subject !== undefined) ticket.subject = input.subject;
     this.applyFields(change, input);
-    if (input.comment && ((input.comment.body ?? '') !== '' || (input.comment.html_body ?? '') !== '')) {
+    if (
+      input.comment &&
+      ((input.comment.body ?? '') !== '' || (input.comment.html_body ?? '') !== '')
+    ) {
       this.addComment(change, input.comment);
     }
     const isAgent = actor.role !== 'end-user';
-    if (input.status === undefined && ticket.status === 'new' && isAgent && (change.comment || ticket.assignee_id !== null)) {
+    if (
+      input.status === undefined &&
+      ticket.status === 'new' &&
+      isAgent &&
+      (change.comment || ticket.assignee_id !== null)
+    ) {
       ticket.status = 'open';
     }
-    if (input.status === undefined && !isAgent && change.comment && ['pending', 'solved'].includes(ticket.status)) {
+    if (
+      input.status === undefined &&
+      !isAgent &&
+      change.comment &&
+      ['pending', 'solved'].includes(ticket.status)
+    ) {
       ticket.status = 'open';
     }
     ticket.updated_at = this.state.isoNow();
@@ -144,8 +198,20 @@ export class TicketService {
   }
 
   /** The control API's "reply as an agent / note": a ticket update that only adds a comment. */
-  addCommentAs(account: AccountRecord, ticketId: number, comment: TCommentInput, author: UserRecord, channel: string): TicketChange {
-    return this.update(account, ticketId, { comment: { ...comment, author_id: author.id } }, author, channel);
+  addCommentAs(
+    account: AccountRecord,
+    ticketId: number,
+    comment: TCommentInput,
+    author: UserRecord,
+    channel: string,
+  ): TicketChange {
+    return this.update(
+      account,
+      ticketId,
+      { comment: { ...comment, author_id: author.id } },
+      author,
+      channel,
+    );
   }
 
   private commit(change: TicketChange): TicketChange {
@@ -165,32 +231,69 @@ export class TicketService {
   private recordDiffEvents(change: TicketChange): void {
     const { previous, ticket } = change;
     if (!previous) return;
-    for (const field of ['subject', 'status', 'assignee_id', 'group_id', 'priority', 'type', 'requester_id'] as const) {
+    for (const field of [
+      'subject',
+      'status',
+      'assignee_id',
+      'group_id',
+      'priority',
+      'type',
+      'requester_id',
+    ] as const) {
       if (previous[field] !== ticket[field]) {
-        change.events.push({ id: this.state.id(), type: 'Change', field_name: field, value: ticket[field], previous_value: previous[field] });
+        change.events.push({
+          id: this.state.id(),
+          type: 'Change',
+          field_name: field,
+          value: ticket[field],
+          previous_value: previous[field],
+        });
       }
     }
     if (previous.tags.join(' ') !== ticket.tags.join(' ')) {
-      change.events.push({ id: this.state.id(), type: 'Change', field_name: 'tags', value: ticket.tags, previous_value: previous.tags });
+      change.events.push({
+        id: this.state.id(),
+        type: 'Change',
+        field_name: 'tags',
+        value: ticket.tags,
+        previous_value: previous.tags,
+      });
     }
     for (const field of ticket.custom_fields) {
       const before = previous.custom_fields.find((f) => f.id === field.id)?.value ?? null;
       if (before !== field.value) {
-        change.events.push({ id: this.state.id(), type: 'Change', field_name: String(field.id), value: field.value, previous_value: before });
+        change.events.push({
+          id: this.state.id(),
+          type: 'Change',
+          field_name: String(field.id),
+          value: field.value,
+          previous_value: before,
+        });
       }
     }
   }
 
-  private resolveRequester(account: AccountRecord, input: TTicketInput, actor: UserRecord): UserRecord {
+  private resolveRequester(
+    account: AccountRecord,
+    input: TTicketInput,
+    actor: UserRecord,
+  ): UserRecord {
     if (input.requester_id !== undefined) {
       const user = account.users.get(input.requester_id);
-      if (!user) throw recordInvalid({ requester: [{ description: 'Requester: is invalid', error: 'InvalidValue' }] });
+      if (!user)
+        throw recordInvalid({
+          requester: [{ description: 'Requester: is invalid', error: 'InvalidValue' }],
+        });
       return user;
     }
     if (input.requester) {
       const email = input.requester.email.toLowerCase();
       for (const user of account.users.values()) if (user.email === email) return user;
-      return this.state.createUser(account, { name: input.requester.name ?? email.split('@')[0] ?? email, email, role: 'end-user' });
+      return this.state.createUser(account, {
+        name: input.requester.name ?? email.split('@')[0] ?? email,
+        email,
+        role: 'end-user',
+      });
     }
     return actor;
   }
@@ -199,7 +302,9 @@ export class TicketService {
     const { account, ticket } = change;
     if (input.status !== undefined) {
       if (!isStatus(input.status)) {
-        throw recordInvalid({ status: [{ description: `Status: ${input.status} is not valid`, error: 'InvalidValue' }] });
+        throw recordInvalid({
+          status: [{ description: `Status: ${input.status} is not valid`, error: 'InvalidValue' }],
+        });
       }
       ticket.status = input.status;
     }
@@ -208,27 +313,35 @@ export class TicketService {
     if (input.external_id !== undefined) ticket.external_id = input.external_id;
     let assigneeId = input.assignee_id;
     if (input.assignee_email !== undefined) {
-      const found = [...account.users.values()].find((u) => u.email === input.assignee_email?.toLowerCase());
+      const found = [...account.users.values()].find(
+        (u) => u.email === input.assignee_email?.toLowerCase(),
+      );
       assigneeId = found ? found.id : -1;
     }
     if (assigneeId !== undefined) {
       if (assigneeId !== null) {
         const assignee = account.users.get(assigneeId);
         if (!assignee || assignee.role === 'end-user') {
-          throw recordInvalid({ assignee: [{ description: 'Assignee: is invalid', error: 'InvalidValue' }] });
+          throw recordInvalid({
+            assignee: [{ description: 'Assignee: is invalid', error: 'InvalidValue' }],
+          });
         }
-        if (ticket.group_id === null && input.group_id === undefined) ticket.group_id = [...account.groups.keys()][0] ?? null;
+        if (ticket.group_id === null && input.group_id === undefined)
+          ticket.group_id = [...account.groups.keys()][0] ?? null;
       }
       ticket.assignee_id = assigneeId;
     }
     if (input.group_id !== undefined) {
       if (input.group_id !== null && !account.groups.has(input.group_id)) {
-        throw recordInvalid({ group: [{ description: 'Group: is invalid', error: 'InvalidValue' }] });
+        throw recordInvalid({
+          group: [{ description: 'Group: is invalid', error: 'InvalidValue' }],
+        });
       }
       ticket.group_id = input.group_id;
     }
     if (input.tags !== undefined) ticket.tags = normaliseTags(input.tags);
-    if (input.additional_tags !== undefined) ticket.tags = normaliseTags([...ticket.tags, ...input.additional_tags]);
+    if (input.additional_tags !== undefined)
+      ticket.tags = normaliseTags([...ticket.tags, ...input.additional_tags]);
     if (input.remove_tags !== undefined) {
       const removed = normaliseTags(input.remove_tags);
       ticket.tags = ticket.tags.filter((t) => !removed.includes(t));
@@ -242,13 +355,20 @@ export class TicketService {
     const { account, ticket, actor } = change;
     const authorId = input.author_id ?? actor.id;
     const author = account.users.get(authorId);
-    if (!author) throw recordInvalid({ author: [{ description: 'Author: is invalid', error: 'InvalidValue' }] });
+    if (!author)
+      throw recordInvalid({
+        author: [{ description: 'Author: is invalid', error: 'InvalidValue' }],
+      });
     const isPublic = author.role === 'end-user' ? true : (input.public ?? true);
     const attachmentIds: number[] = [];
     for (const token of input.uploads ?? []) {
       const upload = account.uploads.get(token);
       if (!upload || upload.used || upload.expires_at < this.state.now()) {
-        throw recordInvalid({ uploads: [{ description: `Upload token ${token} is invalid or expired`, error: 'InvalidValue' }] });
+        throw recordInvalid({
+          uploads: [
+            { description: `Upload token ${token} is invalid or expired`, error: 'InvalidValue' },
+          ],
+        });
       }
       upload.used = true;
       attachmentIds.push(...upload.attachment_ids);
@@ -265,25 +385,52 @@ export class TicketService {
       created_at: this.state.isoNow(),
     };
     change.comment = comment;
-    change.events.push({ id: comment.id, type: 'Comment', author_id: author.id, body: comment.body, html_body: comment.html_body, plain_body: comment.plain_body, public: comment.public, attachments: [], audit_id: change.auditId });
+    change.events.push({
+      id: comment.id,
+      type: 'Comment',
+      author_id: author.id,
+      body: comment.body,
+      html_body: comment.html_body,
+      plain_body: comment.plain_body,
+      public: comment.public,
+      attachments: [],
+      audit_id: change.auditId,
+    });
     return comment;
   }
 }
 
 /** Sets one custom field; unknown field ids are ignored as Zendesk does. Drop-down values also become tags. */
-export function setCustomField(account: AccountRecord, ticket: TicketRecord, field: CustomFieldValue): void {
+export function setCustomField(
+  account: AccountRecord,
+  ticket: TicketRecord,
+  field: CustomFieldValue,
+): void {
   const definition = account.ticketFields.get(field.id);
   if (!definition) return;
   let value: unknown = field.value;
   if (definition.type === 'checkbox') value = value === true || value === 'true';
-  else if (value !== null && value !== undefined && typeof value !== 'string' && definition.type !== 'multiselect') value = String(value);
+  else if (
+    value !== null &&
+    value !== undefined &&
+    typeof value !== 'string' &&
+    definition.type !== 'multiselect'
+  )
+    value = String(value);
   if (value === '' || value === undefined) value = null;
   if (definition.type === 'tagger') {
     const before = ticket.custom_fields.find((f) => f.id === field.id)?.value;
     if (typeof before === 'string') ticket.tags = ticket.tags.filter((t) => t !== before);
     if (typeof value === 'string') {
       if (!definition.custom_field_options.some((o) => o.value === value)) {
-        throw recordInvalid({ [`custom_field_${field.id}`]: [{ description: `${definition.title}: ${value} is not a valid option`, error: 'InvalidValue' }] });
+        throw recordInvalid({
+          [`custom_field_${field.id}`]: [
+            {
+              description: `${definition.title}: ${value} is not a valid option`,
+              error: 'InvalidValue',
+            },
+          ],
+        });
       }
       ticket.tags = normaliseTags([...ticket.tags, value]);
     }
@@ -292,4 +439,3 @@ export function setCustomField(account: AccountRecord, ticket: TicketRecord, fie
   if (existing) existing.value = value;
   else ticket.custom_fields.push({ id: field.id, value });
 }
-

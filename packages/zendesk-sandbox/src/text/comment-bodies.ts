@@ -2,11 +2,9 @@
 // API visibly returns: paragraphs per blank line, <br> per line break, runs of spaces kept as "&nbsp; "
 // pairs, which plain_body then carries as U+00A0 characters.
 
-const NBSP = '\u00a0';
+import { escapeHtml } from '@incident-desk/threat-text';
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+const NBSP = '\u00a0';
 
 /** "a   b" -> "a&nbsp;&nbsp; b"; a leading space becomes &nbsp; so it survives HTML whitespace collapsing. */
 function preserveSpaces(line: string): string {
@@ -60,7 +58,10 @@ export interface TCommentBodies {
   plain_body: string;
 }
 
-export function renderCommentBodies(input: { body?: string | undefined; html_body?: string | undefined }): TCommentBodies {
+export function renderCommentBodies(input: {
+  body?: string | undefined;
+  html_body?: string | undefined;
+}): TCommentBodies {
   if (input.html_body !== undefined && input.html_body !== '') {
     const html = input.html_body.startsWith('<div class="zd-comment"')
       ? input.html_body

@@ -10,7 +10,13 @@ function words(value: unknown): string[] {
     .filter((w) => w !== '');
 }
 
-function compare(operator: string, current: unknown, previous: unknown, value: unknown, isCreate: boolean): boolean {
+function compare(
+  operator: string,
+  current: unknown,
+  previous: unknown,
+  value: unknown,
+  isCreate: boolean,
+): boolean {
   const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   switch (operator) {
     case 'is':
@@ -28,7 +34,9 @@ function compare(operator: string, current: unknown, previous: unknown, value: u
     case 'value':
       return !isCreate && asText(current) !== asText(previous) && asText(current) === asText(value);
     case 'value_previous':
-      return !isCreate && asText(current) !== asText(previous) && asText(previous) === asText(value);
+      return (
+        !isCreate && asText(current) !== asText(previous) && asText(previous) === asText(value)
+      );
     case 'not_value':
       return isCreate || asText(current) === asText(previous) || asText(current) !== asText(value);
     case 'not_value_previous':
@@ -38,17 +46,35 @@ function compare(operator: string, current: unknown, previous: unknown, value: u
   }
 }
 
-const TICKET_FIELD_OPERATORS = ['is', 'is_not', 'present', 'not_present', 'changed', 'not_changed', 'value', 'value_previous', 'not_value', 'not_value_previous'];
+const TICKET_FIELD_OPERATORS = [
+  'is',
+  'is_not',
+  'present',
+  'not_present',
+  'changed',
+  'not_changed',
+  'value',
+  'value_previous',
+  'not_value',
+  'not_value_previous',
+];
 
 const ticketAttribute =
   (name: 'status' | 'assignee_id' | 'group_id' | 'requester_id' | 'priority' | 'type'): Evaluate =>
   (condition, change) =>
-    compare(condition.operator, change.ticket[name], change.previous?.[name], condition.value, change.kind === 'create');
+    compare(
+      condition.operator,
+      change.ticket[name],
+      change.previous?.[name],
+      condition.value,
+      change.kind === 'create',
+    );
 
 const EVALUATORS: Record<string, { operators: string[]; evaluate: Evaluate }> = {
   update_type: {
     operators: ['is'],
-    evaluate: (condition, change) => String(condition.value).toLowerCase() === (change.kind === 'create' ? 'create' : 'change'),
+    evaluate: (condition, change) =>
+      String(condition.value).toLowerCase() === (change.kind === 'create' ? 'create' : 'change'),
   },
   current_tags: {
     operators: ['includes', 'not_includes'],
@@ -77,7 +103,9 @@ const EVALUATORS: Record<string, { operators: string[]; evaluate: Evaluate }> = 
         condition.operator === 'is' || condition.operator === 'is_not'
           ? body.includes(String(condition.value).toLowerCase())
           : words(condition.value).some((w) => body.split(/\W+/).includes(w));
-      return condition.operator === 'includes' || condition.operator === 'is' ? change.comment !== null && hit : !hit;
+      return condition.operator === 'includes' || condition.operator === 'is'
+        ? change.comment !== null && hit
+        : !hit;
     },
   },
   status: { operators: TICKET_FIELD_OPERATORS, evaluate: ticketAttribute('status') },
@@ -111,11 +139,15 @@ function customField(condition: TriggerCondition): number | null {
 /** The reason a condition cannot be evaluated, or null when the sandbox supports it. */
 export function unsupportedCondition(condition: TriggerCondition): string | null {
   if (customField(condition) !== null) {
-    return TICKET_FIELD_OPERATORS.includes(condition.operator) ? null : `operator ${condition.operator} is not supported`;
+    return TICKET_FIELD_OPERATORS.includes(condition.operator)
+      ? null
+      : `operator ${condition.operator} is not supported`;
   }
   const evaluator = EVALUATORS[condition.field];
   if (!evaluator) return `condition field ${condition.field} is not supported by the sandbox`;
-  return evaluator.operators.includes(condition.operator) ? null : `operator ${condition.operator} is not supported for ${condition.field}`;
+  return evaluator.operators.includes(condition.operator)
+    ? null
+    : `operator ${condition.operator} is not supported for ${condition.field}`;
 }
 
 export function conditionHolds(condition: TriggerCondition, change: TicketChange): boolean {
@@ -123,7 +155,13 @@ export function conditionHolds(condition: TriggerCondition, change: TicketChange
   if (fieldId !== null) {
     const current = change.ticket.custom_fields.find((f) => f.id === fieldId)?.value ?? null;
     const previous = change.previous?.custom_fields.find((f) => f.id === fieldId)?.value ?? null;
-    return compare(condition.operator, current, previous, condition.value, change.kind === 'create');
+    return compare(
+      condition.operator,
+      current,
+      previous,
+      condition.value,
+      change.kind === 'create',
+    );
   }
   return EVALUATORS[condition.field]?.evaluate(condition, change) ?? false;
 }

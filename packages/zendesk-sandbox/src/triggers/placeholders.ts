@@ -55,12 +55,16 @@ export function placeholderValues(context: PlaceholderContext): Record<string, s
     'ticket.latest_comment.value': lastComment?.body ?? '',
     'ticket.latest_comment.id': lastComment ? String(lastComment.id) : '',
     'ticket.latest_comment.is_public': lastComment ? String(lastComment.public) : '',
-    'ticket.latest_comment.author.name': (lastComment && account.users.get(lastComment.author_id)?.name) ?? '',
+    'ticket.latest_comment.author.name':
+      (lastComment && account.users.get(lastComment.author_id)?.name) ?? '',
     'ticket.latest_public_comment': lastPublic?.body ?? '',
     'ticket.latest_public_comment.value': lastPublic?.body ?? '',
     'account.subdomain': account.subdomain,
     ...userValues('ticket.requester', account.users.get(ticket.requester_id)),
-    ...userValues('ticket.assignee', ticket.assignee_id === null ? undefined : account.users.get(ticket.assignee_id)),
+    ...userValues(
+      'ticket.assignee',
+      ticket.assignee_id === null ? undefined : account.users.get(ticket.assignee_id),
+    ),
     ...userValues('current_user', actor),
   };
   for (const field of ticket.custom_fields) {
@@ -77,7 +81,11 @@ export function placeholderValues(context: PlaceholderContext): Record<string, s
  * Fills `{{name}}` placeholders. Unknown names render empty, as Liquid does. With `json`, values are
  * escaped for use inside a JSON string (Zendesk's JSON webhook bodies; escaping is our best reading).
  */
-export function fillTemplate(template: string, values: Record<string, string>, json: boolean): string {
+export function fillTemplate(
+  template: string,
+  values: Record<string, string>,
+  json: boolean,
+): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     const value = values[name] ?? '';
     return json ? JSON.stringify(value).slice(1, -1) : value;

@@ -11,15 +11,27 @@ export interface PendingNotification {
 
 function matches(trigger: TriggerRecord, change: TicketChange): boolean {
   const { all, any } = trigger.conditions;
-  return all.every((c) => conditionHolds(c, change)) && (any.length === 0 || any.some((c) => conditionHolds(c, change)));
+  return (
+    all.every((c) => conditionHolds(c, change)) &&
+    (any.length === 0 || any.some((c) => conditionHolds(c, change)))
+  );
 }
 
-function applyAction(action: TriggerAction, change: TicketChange, notifications: PendingNotification[], triggerId: number): void {
+function applyAction(
+  action: TriggerAction,
+  change: TicketChange,
+  notifications: PendingNotification[],
+  triggerId: number,
+): void {
   const { ticket, account } = change;
   const field = action.field;
   if (field === 'notification_webhook') {
     const [webhookId, template] = Array.isArray(action.value) ? action.value : [];
-    notifications.push({ triggerId, webhookId: String(webhookId), template: typeof template === 'string' ? template : '' });
+    notifications.push({
+      triggerId,
+      webhookId: String(webhookId),
+      template: typeof template === 'string' ? template : '',
+    });
   } else if (field === 'set_tags') {
     ticket.tags = normaliseTags([String(action.value)]);
   } else if (field === 'current_tags') {
@@ -27,7 +39,10 @@ function applyAction(action: TriggerAction, change: TicketChange, notifications:
   } else if (field === 'remove_tags') {
     const removed = normaliseTags([String(action.value)]);
     ticket.tags = ticket.tags.filter((t) => !removed.includes(t));
-  } else if (field === 'status' && (TICKET_STATUSES as readonly string[]).includes(String(action.value))) {
+  } else if (
+    field === 'status' &&
+    (TICKET_STATUSES as readonly string[]).includes(String(action.value))
+  ) {
     ticket.status = String(action.value) as typeof ticket.status;
   } else if (field === 'group_id') {
     ticket.group_id = action.value === '' || action.value === null ? null : Number(action.value);
@@ -41,7 +56,13 @@ function applyAction(action: TriggerAction, change: TicketChange, notifications:
 
 function fingerprint(change: TicketChange): string {
   const { ticket } = change;
-  return JSON.stringify([ticket.tags, ticket.status, ticket.group_id, ticket.assignee_id, ticket.custom_fields]);
+  return JSON.stringify([
+    ticket.tags,
+    ticket.status,
+    ticket.group_id,
+    ticket.assignee_id,
+    ticket.custom_fields,
+  ]);
 }
 
 /**
@@ -50,7 +71,9 @@ function fingerprint(change: TicketChange): string {
  * rendered after the cycle, against the final ticket.
  */
 export function runTriggerCycle(change: TicketChange): PendingNotification[] {
-  const triggers = [...change.account.triggers.values()].filter((t) => t.active).sort((a, b) => a.position - b.position || a.id - b.id);
+  const triggers = [...change.account.triggers.values()]
+    .filter((t) => t.active)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
   const fired = new Set<number>();
   const notifications: PendingNotification[] = [];
   let restart = true;

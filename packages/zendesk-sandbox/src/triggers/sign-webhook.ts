@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 
 /** Zendesk's base64(HMAC-SHA256(secret, timestamp + body)). */
 export function signWebhook(secret: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(timestamp + body).digest('base64');
+  return createHmac('sha256', secret)
+    .update(timestamp + body)
+    .digest('base64');
 }
 
 /** The public secret Zendesk signs test deliveries with when the webhook does not exist yet. */

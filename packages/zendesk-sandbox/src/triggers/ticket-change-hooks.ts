@@ -7,7 +7,11 @@ import { runTriggerCycle, type PendingNotification } from './run-triggers';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 
 /** What happens around every ticket change, whoever made it: triggers, search indexing, webhooks, listeners. */
-export function createTicketChangeHooks(state: SandboxState, urls: SandboxUrls, dispatcher: WebhookDispatcher): TicketChangeHooks {
+export function createTicketChangeHooks(
+  state: SandboxState,
+  urls: SandboxUrls,
+  dispatcher: WebhookDispatcher,
+): TicketChangeHooks {
   const pending = new WeakMap<TicketChange, PendingNotification[]>();
   return {
     beforeCommit(change) {
@@ -22,8 +26,15 @@ export function createTicketChangeHooks(state: SandboxState, urls: SandboxUrls, 
         for (const notification of notifications) {
           const webhook = account.webhooks.get(notification.webhookId);
           if (!webhook || webhook.status !== 'active') continue;
-          const body = fillTemplate(notification.template, values, webhook.request_format === 'json');
-          dispatcher.dispatch(account, webhook, body, { triggerId: notification.triggerId, ticketId: ticket.id });
+          const body = fillTemplate(
+            notification.template,
+            values,
+            webhook.request_format === 'json',
+          );
+          dispatcher.dispatch(account, webhook, body, {
+            triggerId: notification.triggerId,
+            ticketId: ticket.id,
+          });
         }
       }
       state.emitTicketChanged(account.subdomain, ticket.id);

@@ -27,7 +27,9 @@ export function authHeaders(webhook: WebhookRecord): Record<string, string> {
   if (!auth) return {};
   if (auth.type === 'bearer_token') return { Authorization: `Bearer ${auth.data.token ?? ''}` };
   if (auth.type === 'basic_auth') {
-    return { Authorization: `Basic ${Buffer.from(`${auth.data.username ?? ''}:${auth.data.password ?? ''}`).toString('base64')}` };
+    return {
+      Authorization: `Basic ${Buffer.from(`${auth.data.username ?? ''}:${auth.data.password ?? ''}`).toString('base64')}`,
+    };
   }
   if (auth.type === 'api_key' && auth.data.name) return { [auth.data.name]: auth.data.value ?? '' };
   return {};
@@ -45,7 +47,12 @@ export class WebhookDispatcher {
   ) {}
 
   /** Queues a delivery; returns at once, like Zendesk's asynchronous webhook jobs. */
-  dispatch(account: AccountRecord, webhook: WebhookRecord, body: string, origin: { triggerId: number | null; ticketId: number | null }): DeliveryRecord {
+  dispatch(
+    account: AccountRecord,
+    webhook: WebhookRecord,
+    body: string,
+    origin: { triggerId: number | null; ticketId: number | null },
+  ): DeliveryRecord {
     const record: DeliveryRecord = {
       invocation_id: String(this.state.id()),
       webhook_id: webhook.id,
@@ -61,7 +68,12 @@ export class WebhookDispatcher {
     this.track(this.deliver(account, webhook, record));
     if (account.duplicateNextDeliveries > 0) {
       account.duplicateNextDeliveries -= 1;
-      const duplicate: DeliveryRecord = { ...record, duplicate: true, attempts: [], state: 'pending' };
+      const duplicate: DeliveryRecord = {
+        ...record,
+        duplicate: true,
+        attempts: [],
+        state: 'pending',
+      };
       account.deliveries.push(duplicate);
       this.track(this.deliver(account, webhook, duplicate));
     }
@@ -78,8 +90,21 @@ export class WebhookDispatcher {
     body: string;
     headers: Record<string, string>;
   }): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-    const response = await this.send(input.accountId, input.webhookId, ulid(), input.endpoint, input.method, input.secret, input.body, input.headers);
-    return { status: response.status, headers: Object.fromEntries(response.headers.entries()), body: await response.text() };
+    const response = await this.send(
+      input.accountId,
+      input.webhookId,
+      ulid(),
+      input.endpoint,
+      input.method,
+      input.secret,
+      input.body,
+      input.headers,
+    );
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      body: await response.text(),
+    };
   }
 
   /** Resolves when every queued delivery (with its retries) has finished. */
@@ -92,7 +117,11 @@ export class WebhookDispatcher {
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async deliver(account: AccountRecord, webhook: WebhookRecord, record: DeliveryRecord): Promise<void> {
+  private async deliver(
+    account: AccountRecord,
+    webhook: WebhookRecord,
+    record: DeliveryRecord,
+  ): Promise<void> {
     let conflictRetries = 0;
     for (;;) {
       let status: number | null = null;
@@ -114,7 +143,11 @@ export class WebhookDispatcher {
         await response.arrayBuffer().catch(() => undefined);
         record.attempts.push({ at: this.state.isoNow(), status, error: null });
       } catch (error) {
-        record.attempts.push({ at: this.state.isoNow(), status: null, error: error instanceof Error ? error.message : String(error) });
+        record.attempts.push({
+          at: this.state.isoNow(),
+          status: null,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       if (status !== null && status >= 200 && status < 300) {
         record.state = 'succeeded';
@@ -125,7 +158,12 @@ export class WebhookDispatcher {
         conflictRetries += 1;
         continue;
       }
-      if ((status === 429 || status === 503) && retryAfter !== null && retryAfter <= this.options.maxRetryAfterSeconds && record.attempts.length <= this.options.retryDelaysMs.length) {
+      if (
+        (status === 429 || status === 503) &&
+        retryAfter !== null &&
+        retryAfter <= this.options.maxRetryAfterSeconds &&
+        record.attempts.length <= this.options.retryDelaysMs.length
+      ) {
         await sleep(retryAfter * 1000 * this.options.retryAfterScale);
         continue;
       }

@@ -7,6 +7,8 @@ import { ZWorkspaceOptions, type TWorkspaceRouterInput } from './options';
 import { proxyRequest } from './proxy-request';
 import { createSessionStore, type TWorkspaceSession } from './session-store';
 import { streamTicketEvents } from './ticket-event-stream';
+import { ticketFormHandler } from './ticket-form-route';
+import { ticketListHandler } from './ticket-list-route';
 import { ticketPageHandler } from './ticket-page-route';
 import { resolveGet } from './zaf-get';
 import { applySet } from './zaf-set';
@@ -52,14 +54,19 @@ export function createWorkspaceRouter(input: TWorkspaceRouterInput): express.Rou
     );
   }
 
+  const agentApi = createAgentApis(deps, fetchImpl);
+  router.get('/tickets{/}', ticketListHandler({ deps, agentApi }));
   router.get(
     '/tickets/:id',
-    ticketPageHandler({
-      options,
-      deps,
+    ticketPageHandler({ options, deps, sessions, agentApi, fetch: fetchImpl }),
+  );
+
+  router.post(
+    '/tickets/:id',
+    ticketFormHandler({
       sessions,
-      agentApi: createAgentApis(deps, fetchImpl),
-      fetch: fetchImpl,
+      maxUploadBytes: options.maxUploadBytes,
+      maxUploadFiles: options.maxUploadFiles,
     }),
   );
 

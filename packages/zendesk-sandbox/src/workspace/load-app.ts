@@ -7,16 +7,24 @@ import type { TWorkspaceApp, TWorkspaceInstallation } from './options';
 export interface TLoadedApp {
   name: string;
   appId: number | string;
-  installationId: number | string;
+  /** zcli's installation id (from its app.json); a folder app is installed per account instead. */
+  installationId: number | string | null;
   /** `folder`: `sidebarPath` is relative to the app folder; `zcli`: `sidebarUrl` is absolute. */
   source:
     { kind: 'folder'; dir: string; sidebarPath: string } | { kind: 'zcli'; sidebarUrl: string };
   /** Every setting value, secure ones included: server side only. */
   settings: Record<string, unknown>;
   secureSettingNames: ReadonlySet<string>;
+  /** The location wants its first request POSTed with a ZAF JWT Zendesk signs (`signedUrls`). */
+  signedUrls: boolean;
+  /** Hosts that `client.request` may send secure settings to (the manifest's `domainWhitelist`). */
+  domainWhitelist: readonly string[];
 }
 
-const ZLocationEntry = z.union([z.string(), z.looseObject({ url: z.string() })]);
+const ZLocationEntry = z.union([
+  z.string(),
+  z.looseObject({ url: z.string(), signedUrls: z.boolean().optional() }),
+]);
 // `location` is `{support: {ticket_sidebar: ...}}`, or in old manifests a bare location name or list.
 const ZLocation = z.union([
   z.record(z.string(), z.record(z.string(), ZLocationEntry)),
@@ -27,6 +35,7 @@ const ZLocation = z.union([
 const ZManifest = z.looseObject({
   name: z.string().default('App'),
   location: ZLocation.optional(),
+  domainWhitelist: z.array(z.string()).default([]),
   parameters: z
     .array(
       z.looseObject({
@@ -48,6 +57,7 @@ const ZZcliAppJson = z.looseObject({
         // zcli writes the manifest's `location`; accept `locations` too.
         location: ZLocation.optional(),
         locations: ZLocation.optional(),
+        domainWhitelist: z.array(z.string()).optional(),
       }),
     )
     .min(1),
@@ -71,15 +81,51 @@ export class AppLoadError extends Error {
   override name = 'AppLoadError';
 }
 
-function sidebarEntry(location: z.infer<typeof ZLocation> | undefined): string | null {
+function sidebarLocation(
+  location: z.infer<typeof ZLocation> | undefined,
+): { url: string; signedUrls: boolean } | null {
   if (location === undefined) return null;
   if (typeof location === 'string')
-    return location === 'ticket_sidebar' ? 'assets/iframe.html' : null;
+    return location === 'ticket_sidebar' ? { url: 'assets/iframe.html', signedUrls: false } : null;
   if (Array.isArray(location))
-    return location.includes('ticket_sidebar') ? 'assets/iframe.html' : null;
+    return location.includes('ticket_sidebar')
+      ? { url: 'assets/iframe.html', signedUrls: false }
+      : null;
   const entry = location.support?.ticket_sidebar;
   if (entry === undefined) return null;
-  return typeof entry === 'string' ? entry : entry.url;
+  return typeof entry === 'string'
+    ? { url: entry, signedUrls: false }
+    : { url: entry.url, signedUrls: entry.signedUrls === true };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const HOST_NAME = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?$/i;
+
+/**
+ * What Zendesk refuses when an app is uploaded or installed, refused here too: a hosted location
+ * over plain HTTP (loopback excepted, for local development), `signedUrls` on a location Zendesk
+ * serves itself (it signs only requests to the app's own server), and a `domainWhitelist` entry
+ * that is not a host name.
+ */
+function checkManifest(manifest: z.infer<typeof ZManifest>): void {
+  const location = sidebarLocation(manifest.location);
+  if (location && /^[a-z][a-z0-9+.-]*:/i.test(location.url)) {
+    let url: URL;
+    try {
+      url = new URL(location.url);
+    } catch {
+      throw new AppLoadError(`manifest.json: location url ${location.url} is not a URL`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
+      throw new AppLoadError('manifest.json: a hosted location must be an https URL');
+  } else if (location?.signedUrls) {
+    throw new AppLoadError(
+      'manifest.json: signedUrls needs an absolute location URL (a hosted app)',
+    );
+  }
+  for (const host of manifest.domainWhitelist)
+    if (!HOST_NAME.test(host))
+      throw new AppLoadError(`manifest.json: domainWhitelist entry ${host} is not a host name`);
 }
 
 function numericIfPossible(id: string | number): string | number {
@@ -113,6 +159,7 @@ async function readManifest(dir: string): Promise<z.infer<typeof ZManifest>> {
   const manifest = ZManifest.safeParse(json);
   if (!manifest.success)
     throw new AppLoadError(`manifest.json is invalid: ${manifest.error.message}`);
+  checkManifest(manifest.data);
   return manifest.data;
 }
 
@@ -126,7 +173,8 @@ async function loadFolderApp(
   installation: TWorkspaceInstallation,
 ): Promise<TLoadedApp> {
   const manifest = { data: await readManifest(dir) };
-  const sidebarPath = sidebarEntry(manifest.data.location);
+  const location = sidebarLocation(manifest.data.location);
+  const sidebarPath = location?.url;
   if (!sidebarPath) throw new AppLoadError('manifest.json has no support.ticket_sidebar location');
   if (/^[a-z][a-z0-9+.-]*:/i.test(sidebarPath)) {
     // An absolute location URL (a hosted app): Zendesk loads it as is.
@@ -150,9 +198,11 @@ function folderCommon(manifest: z.infer<typeof ZManifest>, installation: TWorksp
   return {
     name: manifest.name,
     appId: installation.appId ?? 1,
-    installationId: installation.id,
+    installationId: null,
     settings: { ...defaults, title: manifest.name, ...installation.settings },
     secureSettingNames: secure,
+    signedUrls: sidebarLocation(manifest.location)?.signedUrls ?? false,
+    domainWhitelist: manifest.domainWhitelist,
   };
 }
 
@@ -177,7 +227,8 @@ async function loadZcliApp(
     throw new AppLoadError(`${appJsonUrl.href} is not zcli's app.json: ${parsed.error.message}`);
   const [app] = parsed.data.apps;
   if (!app) throw new AppLoadError('app.json lists no app');
-  const entry = sidebarEntry(app.location ?? app.locations);
+  const location = sidebarLocation(app.location ?? app.locations);
+  const entry = location?.url;
   if (!entry) throw new AppLoadError('app.json: the app has no support.ticket_sidebar location');
   // zcli serves `assets/iframe.html` under asset_url_prefix (which ends in `assets/`).
   const prefix = new URL(app.asset_url_prefix, appJsonUrl);
@@ -191,11 +242,13 @@ async function loadZcliApp(
   return {
     name: app.name,
     appId: installation.appId ?? numericIfPossible(app.id),
-    installationId: inst?.id !== undefined ? numericIfPossible(inst.id) : installation.id,
+    installationId: inst?.id !== undefined ? numericIfPossible(inst.id) : null,
     source: { kind: 'zcli', sidebarUrl },
     settings: { title: app.name, ...zcliSettings, ...installation.settings },
     // zcli's app.json does not say which settings are secure: the options must.
     secureSettingNames: new Set(installation.secureSettingNames),
+    signedUrls: location.signedUrls,
+    domainWhitelist: app.domainWhitelist ?? [],
   };
 }
 

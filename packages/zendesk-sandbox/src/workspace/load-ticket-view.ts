@@ -1,4 +1,4 @@
-import { fieldTitles, type TTicketView } from './render-ticket-page';
+import { fieldOptions, fieldTitles, type TTicketView } from './render-ticket-page';
 import type { TSupportApi } from './support-api';
 
 /** Everything the ticket panel shows, read through the API as the agent. */
@@ -14,5 +14,6 @@ export async function loadTicketView(api: TSupportApi, ticketId: number): Promis
     comments: page.comments,
     authors: new Map(page.users.map((u) => [u.id, u.name ?? `User ${u.id}`])),
     fields: fieldTitles(fields),
+    options: fieldOptions(fields),
   };
 }

@@ -11,7 +11,6 @@ export type TWorkspaceApp = z.infer<typeof ZWorkspaceApp>;
 /** The installation of the app on the account, as an admin would configure it in Zendesk. */
 export const ZWorkspaceInstallation = z
   .object({
-    id: z.number().int().positive().default(1),
     /** Overrides the app id (zcli's app.json carries one; a folder app defaults to 1). */
     appId: z.union([z.number(), z.string()]).optional(),
     /** Setting values; for zcli apps they are merged over the installation settings of `/app.json`. */
@@ -24,7 +23,7 @@ export type TWorkspaceInstallation = z.infer<typeof ZWorkspaceInstallation>;
 
 export const ZWorkspaceOptions = z.object({
   app: ZWorkspaceApp.optional(),
-  installation: ZWorkspaceInstallation.default({ id: 1, settings: {}, secureSettingNames: [] }),
+  installation: ZWorkspaceInstallation.default({ settings: {}, secureSettingNames: [] }),
   /**
    * Origin the built app folder is served from. Default: the other loopback name than the page's
    * (localhost <-> 127.0.0.1) so the app runs cross-origin as in Zendesk; otherwise the page's own origin.
@@ -36,6 +35,13 @@ export const ZWorkspaceOptions = z.object({
   proxyTimeoutMs: z.number().int().positive().default(30_000),
   /** Keep-alive comment interval of the ticket event stream. */
   heartbeatMs: z.number().int().positive().default(15_000),
+  /** Largest file the ticket form accepts (Zendesk's attachment limit), and files per comment. */
+  maxUploadBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  maxUploadFiles: z.number().int().positive().default(10),
   /** Open host-page sessions kept; the oldest is forgotten first. */
   maxSessions: z.number().int().positive().default(500),
 });

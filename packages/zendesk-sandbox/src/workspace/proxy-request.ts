@@ -45,10 +45,37 @@ const DROPPED_HEADERS = new Set([
   'cookie',
 ]);
 
+const SECURE_PLACEHOLDER_TEST = /\{\{\s*setting\./;
+const SECURE_PLACEHOLDER = /\{\{\s*setting\.([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+/** The secure settings a request's url, headers and data name. */
+function secureSettingsNamed(
+  options: z.infer<typeof ZRequestOptions>,
+  secure: ReadonlySet<string>,
+) {
+  const text = JSON.stringify([
+    options.url,
+    options.headers ?? {},
+    options.data ?? null,
+    options.jwt ?? null,
+  ]);
+  return [...text.matchAll(SECURE_PLACEHOLDER)]
+    .map((m) => m[1]!)
+    .filter((name) => secure.has(name));
+}
+
+function hostAllowed(host: string, whitelist: readonly string[]): boolean {
+  const name = host.toLowerCase();
+  return whitelist.some((entry) => {
+    const allowed = entry.toLowerCase();
+    return allowed.startsWith('*.') ? name.endsWith(allowed.slice(1)) : name === allowed;
+  });
+}
+
 /**
  * Performs an app's `client.request` server side, as Zendesk's proxy does: relative URLs go to the
- * account's API as the agent; `secure: true` substitutes `{{setting.NAME}}` (secure settings included),
- * and the `jwt` option is minted here so the secret never reaches the browser.
+ * account's API as the agent; `secure: true` substitutes `{{setting.NAME}}` (secure settings
+ * included), and a secure setting is only sent to a host of the manifest's `domainWhitelist`.
  */
 export async function proxyRequest(
   rawOptions: unknown,
@@ -65,17 +92,6 @@ export async function proxyRequest(
     options.secure && ctx.session.app
       ? settingValues(ctx.session.app.settings)
       : new Map<string, string>();
-  if (options.jwt !== undefined) {
-    const jwt = ZJwtOption.safeParse(substituteDeep(options.jwt, values));
-    if (!jwt.success)
-      return failWith(400, 'Bad Request', `invalid jwt option: ${jwt.error.message}`);
-    try {
-      values.set('jwt.token', await mintJwt(jwt.data));
-    } catch (err) {
-      return failWith(400, 'Bad Request', (err as Error).message);
-    }
-  }
-
   const rawUrl = substitute(options.url, values);
   const relative = rawUrl.startsWith('/') && !rawUrl.startsWith('//');
   let target: URL;
@@ -86,6 +102,35 @@ export async function proxyRequest(
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return failWith(400, 'Bad Request', `unsupported url scheme: ${target.protocol}`);
+  }
+  const app = ctx.session.app;
+  if (options.secure && app && !relative) {
+    const named = secureSettingsNamed(options, app.secureSettingNames);
+    if (named.length > 0 && !hostAllowed(target.hostname, app.domainWhitelist))
+      return failWith(
+        403,
+        'Forbidden',
+        `secure settings (${named.join(', ')}) may only be sent to the domainWhitelist hosts; ${target.hostname} is not one`,
+      );
+  }
+
+  if (options.jwt !== undefined) {
+    // Zendesk's proxy mints `{{jwt.token}}` server side, so the secret (a secure setting) never
+    // reaches the browser; an unsubstituted placeholder means `secure: true` was missing.
+    const jwt = ZJwtOption.safeParse(substituteDeep(options.jwt, values));
+    if (!jwt.success)
+      return failWith(400, 'Bad Request', `invalid jwt option: ${jwt.error.message}`);
+    if (SECURE_PLACEHOLDER_TEST.test(jwt.data.secret_key))
+      return failWith(
+        400,
+        'Bad Request',
+        'jwt secret_key names a setting: the request must be secure',
+      );
+    try {
+      values.set('jwt.token', await mintJwt(jwt.data));
+    } catch (err) {
+      return failWith(400, 'Bad Request', (err as Error).message);
+    }
   }
 
   const method = (options.type ?? options.method ?? 'GET').toUpperCase();

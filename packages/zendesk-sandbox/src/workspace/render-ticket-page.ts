@@ -1,4 +1,6 @@
-import { escapeHtml, jsonForScriptTag } from './escape-html';
+import { escapeHtml } from '@incident-desk/threat-text';
+import { jsonForScriptTag } from './json-for-script-tag';
+import { renderTicketForm } from './ticket-form';
 import type { TApiComment, TApiTicket, TApiTicketField } from './support-api';
 
 export interface TTicketView {
@@ -6,6 +8,8 @@ export interface TTicketView {
   comments: TApiComment[];
   authors: ReadonlyMap<number, string>;
   fields: ReadonlyMap<number, string>;
+  /** A drop-down's options by field id (value to name), shown by name as Zendesk shows them. */
+  options?: ReadonlyMap<number, ReadonlyMap<string, string>>;
 }
 
 function fieldValue(value: unknown): string {
@@ -24,14 +28,23 @@ function safeHref(url: string | null | undefined): string | null {
 }
 
 /** The ticket panel; also re-sent over the event stream when the ticket changes. Every value is escaped. */
-export function renderTicketPanel({ ticket, comments, authors, fields }: TTicketView): string {
+export function renderTicketPanel({
+  ticket,
+  comments,
+  authors,
+  fields,
+  options,
+}: TTicketView): string {
   const tags = ticket.tags.map((t) => `<li class="tag">${escapeHtml(t)}</li>`).join('');
   const customFields = ticket.custom_fields
-    .map(
-      (f) =>
+    .map((f) => {
+      const value = fieldValue(f.value);
+      const shown = options?.get(f.id)?.get(value) ?? value;
+      return (
         `<div class="field" data-field-id="${f.id}"><dt>${escapeHtml(fields.get(f.id) ?? `Field ${f.id}`)}</dt>` +
-        `<dd>${escapeHtml(fieldValue(f.value))}</dd></div>`,
-    )
+        `<dd data-value="${escapeHtml(value)}">${escapeHtml(shown)}</dd></div>`
+      );
+    })
     .join('');
   const conversation = comments
     .map((c) => {
@@ -71,8 +84,19 @@ export interface TPageInput {
   agent: { name: string; role: string };
   subdomain: string;
   assetsBase: string;
+  /** The edit form: where it posts (the page itself) and the page's token. */
+  form: { action: string; token: string };
+  /** The ticket list of the same agent and account. */
+  listHref: string;
   sidebar:
-    { kind: 'app'; iframeSrc: string; hostConfig: unknown } | { kind: 'message'; text: string };
+    | {
+        kind: 'app';
+        iframeSrc: string;
+        /** signedUrls: the iframe's first request is this form POST, not a GET of the src. */
+        signedToken: string | null;
+        hostConfig: unknown;
+      }
+    | { kind: 'message'; text: string };
 }
 
 const STYLE = `
@@ -89,6 +113,11 @@ aside{width:340px;border-left:1px solid #d8dcde;padding:12px;background:#f8f9f9}
 .note{color:#ad5e18;font-size:12px}
 .status{text-transform:uppercase;font-size:12px;background:#1f73b7;color:#fff;padding:2px 6px;border-radius:4px}
 .field{display:flex;gap:8px}.field dt{font-weight:600}.field dd{margin:0}
+#ticket-form{border-top:1px solid #d8dcde;margin-top:16px;padding-top:8px}
+#ticket-form fieldset{border:1px solid #e9ebed;margin:8px 0}
+.form-field{display:block;margin:4px 0}.form-field input{display:block;width:100%;max-width:480px}
+#comment-body{display:block;width:100%;max-width:640px}
+.remove-tag{margin-right:8px}.form-submit{display:flex;gap:12px;align-items:center}
 `;
 
 export function renderTicketPage({
@@ -97,10 +126,21 @@ export function renderTicketPage({
   subdomain,
   assetsBase,
   sidebar,
+  form,
+  listHref,
 }: TPageInput): string {
+  const frame =
+    sidebar.kind !== 'app'
+      ? ''
+      : sidebar.signedToken === null
+        ? `<iframe id="zaf-app-frame" title="App" src="${escapeHtml(sidebar.iframeSrc)}"></iframe>`
+        : // host.js submits the form into the named iframe
+          `<iframe id="zaf-app-frame" name="zaf-app-frame" title="App"></iframe>` +
+          `<form id="zaf-signed-form" method="post" action="${escapeHtml(sidebar.iframeSrc)}" target="zaf-app-frame" hidden>` +
+          `<input type="hidden" name="token" value="${escapeHtml(sidebar.signedToken)}"></form>`;
   const aside =
     sidebar.kind === 'app'
-      ? `<iframe id="zaf-app-frame" title="App" src="${escapeHtml(sidebar.iframeSrc)}"></iframe>` +
+      ? frame +
         `<script type="application/json" id="zaf-host-config">${jsonForScriptTag(sidebar.hostConfig)}</script>` +
         `<script src="${escapeHtml(assetsBase)}/host.js"></script>`
       : `<p id="zaf-app-message">${escapeHtml(sidebar.text)}</p>`;
@@ -108,7 +148,9 @@ export function renderTicketPage({
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
     `<title>${escapeHtml(`#${view.ticket.id} ${view.ticket.subject ?? ''}`)} - Agent workspace (sandbox)</title>` +
     `<style>${STYLE}</style></head><body>` +
-    `<main id="ticket-panel">${renderTicketPanel(view)}</main>` +
+    `<main><nav><a id="all-tickets" href="${escapeHtml(listHref)}">All tickets</a></nav>` +
+    `<div id="ticket-panel">${renderTicketPanel(view)}</div>` +
+    `${renderTicketForm(view, form.action, form.token)}</main>` +
     `<aside id="apps-panel"><p id="workspace-agent">${escapeHtml(agent.name)} (${escapeHtml(agent.role)}) · ` +
     `${escapeHtml(subdomain)}</p>${aside}</aside>` +
     `</body></html>`
@@ -117,4 +159,13 @@ export function renderTicketPage({
 
 export function fieldTitles(fields: TApiTicketField[]): Map<number, string> {
   return new Map(fields.map((f) => [f.id, f.title ?? `Field ${f.id}`]));
+}
+
+/** The options of each drop-down field, value to name. */
+export function fieldOptions(fields: TApiTicketField[]): Map<number, Map<string, string>> {
+  return new Map(
+    fields
+      .filter((f) => (f.custom_field_options ?? []).length > 0)
+      .map((f) => [f.id, new Map(f.custom_field_options!.map((o) => [o.value, o.name]))]),
+  );
 }

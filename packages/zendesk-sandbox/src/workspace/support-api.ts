@@ -36,7 +36,11 @@ const ZCommentsPage = z.looseObject({
   comments: z.array(ZApiComment),
   users: z.array(ZApiUserRef).default([]),
 });
-export const ZApiTicketField = z.looseObject({ id: z.number(), title: z.string().nullish() });
+export const ZApiTicketField = z.looseObject({
+  id: z.number(),
+  title: z.string().nullish(),
+  custom_field_options: z.array(z.looseObject({ name: z.string(), value: z.string() })).nullish(),
+});
 export type TApiTicketField = z.infer<typeof ZApiTicketField>;
 
 export class SupportApiError extends Error {
@@ -89,6 +93,19 @@ export function createSupportApi(config: TSupportApiConfig) {
 
   return {
     send,
+    /** The account's tickets, newest first: up to `maxPages` pages of 100. */
+    async listTickets(maxPages = 5): Promise<TApiTicket[]> {
+      const tickets: TApiTicket[] = [];
+      for (let page = 1; page <= maxPages; page += 1) {
+        const body = await json(`/api/v2/tickets.json?per_page=100&page=${page}`);
+        const parsed = z
+          .object({ tickets: z.array(ZApiTicket), next_page: z.string().nullish() })
+          .parse(body);
+        tickets.push(...parsed.tickets);
+        if (!parsed.next_page) break;
+      }
+      return tickets.sort((a, b) => b.id - a.id);
+    },
     async getTicket(id: number): Promise<TApiTicket> {
       const body = await json(`/api/v2/tickets/${id}.json`);
       return z.object({ ticket: ZApiTicket }).parse(body).ticket;
@@ -100,6 +117,20 @@ export function createSupportApi(config: TSupportApiConfig) {
     async listTicketFields(): Promise<TApiTicketField[]> {
       const body = await json('/api/v2/ticket_fields.json');
       return z.object({ ticket_fields: z.array(ZApiTicketField) }).parse(body).ticket_fields;
+    },
+    /** POST /uploads: adds a file to the upload `token` (or a new one) and returns the upload's token. */
+    async uploadFile(
+      file: { fileName: string; contentType: string; data: Buffer },
+      token?: string,
+    ): Promise<string> {
+      const query = new URLSearchParams({ filename: file.fileName });
+      if (token) query.set('token', token);
+      const body = await json(`/api/v2/uploads.json?${query.toString()}`, {
+        method: 'POST',
+        headers: { 'content-type': file.contentType },
+        body: new Uint8Array(file.data),
+      });
+      return z.object({ upload: z.looseObject({ token: z.string() }) }).parse(body).upload.token;
     },
     async updateTicket(id: number, ticket: Record<string, unknown>): Promise<TApiTicket> {
       const body = await json(`/api/v2/tickets/${id}.json`, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { escapeHtml } from '@incident-desk/threat-text';
 import type { TWorkspaceUser, WorkspaceDeps } from '../workspace-deps';
-import { escapeHtml } from './escape-html';
 import {
   AppLoadError,
   loadApp,
@@ -14,11 +14,12 @@ import type { TWorkspaceOptions } from './options';
 import { renderTicketPage, type TPageInput } from './render-ticket-page';
 import type { TSessionStore } from './session-store';
 import { SupportApiError, type TSupportApi } from './support-api';
+import { signZafToken } from './sign-zaf-token';
 import { snapshotOf } from './ticket-events';
 
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{0,62}$/i;
 
-class PageError extends Error {
+export class PageError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -32,7 +33,7 @@ class PageError extends Error {
  * prefix the sandbox strips into `res.locals.subdomain` (or a `<subdomain>.localhost` Host), then
  * `?subdomain=`, then `demo`.
  */
-function subdomainOf(req: Request, res: Response): string {
+export function subdomainOf(req: Request, res: Response): string {
   const fromParams = (req.params as { subdomain?: unknown }).subdomain;
   const fromLocals = (res.locals as { subdomain?: unknown }).subdomain;
   for (const candidate of [fromParams, fromLocals, req.query.subdomain]) {
@@ -55,7 +56,17 @@ function withParams(url: string, params: Record<string, string>): string {
   return u.href;
 }
 
-function contentSecurityPolicy(frameOrigin: string | null): string {
+/** `/agent/tickets/7?as=2` -> `/agent/tickets?as=2`: the list, keeping who and which account. */
+function listHrefOf(pageUrl: string): string {
+  const [path = '', query] = pageUrl.split('?', 2);
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(query ?? ''))
+    if (name === 'as' || name === 'subdomain') kept.set(name, value);
+  const text = kept.toString();
+  return path.replace(/\/\d+$/, '') + (text ? `?${text}` : '');
+}
+
+function contentSecurityPolicy(frameOrigin: string | null, signedPost: boolean): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -64,13 +75,36 @@ function contentSecurityPolicy(frameOrigin: string | null): string {
     "connect-src 'self'",
     `frame-src ${frameOrigin ?? "'none'"}`,
     "base-uri 'none'",
-    "form-action 'none'",
+    // the signed first request of a signedUrls location is a form posted into the app's iframe
+    // and the ticket form posts to the page itself
+    `form-action 'self'${signedPost && frameOrigin ? ` ${frameOrigin}` : ''}`,
   ].join('; ');
+}
+
+/** The agent of a page: `?as=<userId>` (an agent or admin), else the account's first agent. */
+export async function pickAgent(
+  deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser'>,
+  subdomain: string,
+  as: unknown,
+): Promise<TWorkspaceUser> {
+  if (as === undefined) {
+    try {
+      return await deps.defaultAgent(subdomain);
+    } catch (err) {
+      throw new PageError(404, `No agent in account ${subdomain}: ${(err as Error).message}`);
+    }
+  }
+  const id = typeof as === 'string' && /^\d+$/.test(as) ? Number(as) : NaN;
+  if (!Number.isSafeInteger(id)) throw new PageError(400, '`as` must be a user id');
+  const user = await deps.findUser(subdomain, id);
+  if (!user) throw new PageError(404, `No user ${id} in account ${subdomain}`);
+  if (user.role === 'end-user') throw new PageError(403, `User ${id} is an end user, not an agent`);
+  return user;
 }
 
 export interface TTicketPageContext {
   options: TWorkspaceOptions;
-  deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser'>;
+  deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser' | 'installApp' | 'appSigningKey'>;
   sessions: TSessionStore;
   agentApi(subdomain: string, userId: number): TSupportApi;
   fetch: typeof fetch;
@@ -79,23 +113,6 @@ export interface TTicketPageContext {
 /** `GET /tickets/:id[?as=<userId>][&subdomain=][&zcli_apps=true]`: the ticket and its sidebar app. */
 export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
   const { options, deps } = ctx;
-
-  async function pickAgent(subdomain: string, as: unknown): Promise<TWorkspaceUser> {
-    if (as === undefined) {
-      try {
-        return await deps.defaultAgent(subdomain);
-      } catch (err) {
-        throw new PageError(404, `No agent in account ${subdomain}: ${(err as Error).message}`);
-      }
-    }
-    const id = typeof as === 'string' && /^\d+$/.test(as) ? Number(as) : NaN;
-    if (!Number.isSafeInteger(id)) throw new PageError(400, '`as` must be a user id');
-    const user = await deps.findUser(subdomain, id);
-    if (!user) throw new PageError(404, `No user ${id} in account ${subdomain}`);
-    if (user.role === 'end-user')
-      throw new PageError(403, `User ${id} is an end user, not an agent`);
-    return user;
-  }
 
   async function installedApp(req: Request): Promise<{ app: TLoadedApp | null; problem: string }> {
     const source = req.query.zcli_apps === 'true' ? { zcliUrl: options.zcliUrl } : options.app;
@@ -120,7 +137,7 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
       if (!SUBDOMAIN.test(subdomain)) throw new PageError(400, 'invalid subdomain');
       if (!/^\d+$/.test(String(req.params.id))) throw new PageError(404, 'Ticket not found');
       const ticketId = Number(req.params.id);
-      const agent = await pickAgent(subdomain, req.query.as);
+      const agent = await pickAgent(deps, subdomain, req.query.as);
       const api = ctx.agentApi(subdomain, agent.id);
       const view = await loadTicketView(api, ticketId).catch((err: unknown) => {
         if (err instanceof SupportApiError && err.status === 404)
@@ -142,16 +159,44 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
       });
       let sidebar: TPageInput['sidebar'] = { kind: 'message', text: problem };
       let frameOrigin: string | null = null;
-      if (app) {
+      let signedPost = false;
+      const appId = app ? Number(app.appId) : NaN;
+      const zendeskAppId = Number.isSafeInteger(appId) && appId > 0;
+      if (app?.signedUrls && !zendeskAppId) {
+        sidebar = {
+          kind: 'message',
+          text: `signedUrls: the app id ${String(app.appId)} has no signing key.`,
+        };
+      } else if (app) {
+        // A folder app is installed in this account: one installation id per account and app.
+        // A folder app (and any signed one) is installed in this account: one id per account and app.
+        const installationId =
+          app.installationId === null || app.signedUrls
+            ? zendeskAppId
+              ? deps.installApp(subdomain, appId)
+              : 0
+            : app.installationId;
         const src =
           app.source.kind === 'folder'
             ? `${options.appOrigin ?? crossOriginTwin(hostOrigin)}${req.baseUrl}/app/${app.source.sidebarPath.replace(/^\.?\//, '')}`
             : app.source.sidebarUrl;
         const iframeSrc = withParams(src, { origin: hostOrigin, app_guid: appGuid });
         frameOrigin = new URL(iframeSrc).origin;
+        // signedUrls: Zendesk POSTs the first request with a ZAF JWT it signs (form field token);
+        // origin and app_guid stay in the URL, where the ZAF SDK reads them.
+        signedPost = app.signedUrls;
+        const signedToken = app.signedUrls
+          ? await signZafToken({
+              key: deps.appSigningKey(appId),
+              subdomain,
+              installationId: Number(installationId),
+              userId: agent.id,
+            })
+          : null;
         sidebar = {
           kind: 'app',
           iframeSrc,
+          signedToken,
           // Read by host.js. Only what the browser may see: no secure setting.
           hostConfig: {
             endpoint: `${req.baseUrl}/sessions/${session.id}`,
@@ -159,7 +204,7 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
             appGuid,
             metadata: {
               appId: app.appId,
-              installationId: app.installationId,
+              installationId,
               name: app.name,
               settings: publicSettings(app),
             },
@@ -176,9 +221,19 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
       res
         .status(200)
         .set('cache-control', 'no-store')
-        .set('content-security-policy', contentSecurityPolicy(frameOrigin))
+        .set('content-security-policy', contentSecurityPolicy(frameOrigin, signedPost))
         .type('html')
-        .send(renderTicketPage({ view, agent, subdomain, assetsBase: req.baseUrl, sidebar }));
+        .send(
+          renderTicketPage({
+            view,
+            agent,
+            subdomain,
+            assetsBase: req.baseUrl,
+            sidebar,
+            form: { action: req.originalUrl, token: session.id },
+            listHref: listHrefOf(req.originalUrl),
+          }),
+        );
     } catch (err) {
       res
         .status(err instanceof PageError ? err.status : 502)

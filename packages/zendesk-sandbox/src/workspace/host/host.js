@@ -152,6 +152,10 @@
     else if (typeof message.key === 'string') handleKey(message);
   });
 
+  // signedUrls: the app's first request is the signed form POST, sent once the listener is up.
+  var signedForm = document.getElementById('zaf-signed-form');
+  if (signedForm) signedForm.submit();
+
   var events = new EventSource(config.endpoint + '/events');
   events.addEventListener('ticket', function (event) {
     var update = JSON.parse(event.data);

@@ -1,16 +1,3 @@
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for an HTML text node or a quoted attribute value. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
-
 /** JSON for a `<script type="application/json">` block: nothing in it can close the element. */
 export function jsonForScriptTag(value: unknown): string {
   return JSON.stringify(value)

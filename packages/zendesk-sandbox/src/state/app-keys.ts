@@ -1,0 +1,50 @@
+// The apps installed in the sandbox's accounts, as Zendesk keeps them: an RSA key pair per app
+// (Zendesk signs the app's ZAF JWTs with it and publishes the public half at
+// /api/v2/apps/{app_id}/public_key.pem), and one installation per account and app, with its own id.
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+
+export interface AppKeyPair {
+  privateKey: KeyObject;
+  publicKeyPem: string;
+}
+
+export class AppRegistry {
+  private readonly keys = new Map<number, AppKeyPair>();
+  private readonly installations = new Map<string, number>();
+  private nextInstallationId = 360_000_000_001;
+
+  keyOf(appId: number): AppKeyPair {
+    let pair = this.keys.get(appId);
+    if (!pair) pair = this.rotateKey(appId);
+    return pair;
+  }
+
+  /** A new key pair for the app: tokens signed before no longer verify with the published key. */
+  rotateKey(appId: number): AppKeyPair {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pair = {
+      privateKey,
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+    this.keys.set(appId, pair);
+    return pair;
+  }
+
+  /** The installation of the app in the account, created on first use. */
+  install(subdomain: string, appId: number): number {
+    const key = `${subdomain}\u0000${appId}`;
+    let id = this.installations.get(key);
+    if (id === undefined) {
+      id = this.nextInstallationId++;
+      this.installations.set(key, id);
+    }
+    return id;
+  }
+
+  installationsOf(subdomain: string): { id: number; app_id: number }[] {
+    const prefix = `${subdomain}\u0000`;
+    return [...this.installations.entries()]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, id]) => ({ id, app_id: Number(key.slice(prefix.length)) }));
+  }
+}
