@@ -5,5 +5,9 @@ export default defineProject({
     name: 'connector',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // Timeouts only catch hangs: the suite's projects share a 2-core CI machine, where a file's
+    // first test (a database opening, a stack starting) can take several seconds.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

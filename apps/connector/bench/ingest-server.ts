@@ -10,8 +10,9 @@ import express from 'express';
 import { verifyWebhook } from '@incident-desk/incident-api';
 import { createJobQueue, openDatabase, type TDatabase } from '@incident-desk/db';
 import { createInbox, type Inbox } from '../src/ingest/inbox';
-import { errorHandler } from '../src/http/http-error';
-import { INCIDENT_EVENT_QUEUE, incidentWebhookRouter } from '../src/http/incident-webhook';
+import { errorHandler } from '../src/http/app-error';
+import { incidentWebhookRouter } from '../src/http/incident-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import {
   ZParentMessage,
   ZServerConfig,

@@ -11,7 +11,7 @@
 // ahead for the warm-up; the measured runs sign twice the rate each target reached).
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { INCIDENT_EVENT_QUEUE } from '../src/http/incident-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import {
   createPgliteBenchDatabase,
   createPostgresBenchDatabase,

@@ -1,7 +1,8 @@
 // Sees each connector note the moment the Zendesk sandbox commits it (its ticket-change hook, in
-// this process), and records when each event's note appeared, by the "Event: <id>" line every
-// event note ends with.
+// this process), and records when each event's note appeared, by the event ids each note names
+// (a coalesced note names every event it covers).
 import type { ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { eventRefsInNote } from '../src/notes/incident-change-note';
 
 export interface NoteWatch {
   /** performance.now() of the first note naming the event. */
@@ -10,8 +11,6 @@ export interface NoteWatch {
   notesOf(eventId: string): number;
   stop(): void;
 }
-
-const EVENT_LINE = /^Event: (\S+)$/m;
 
 export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatch {
   const seenComments = new Map<number, number>(); // ticket id -> comments already looked at
@@ -27,10 +26,10 @@ export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatc
     const comments = account.comments.get(ticketId) ?? [];
     for (const comment of comments.slice(seenComments.get(ticketId) ?? 0)) {
       if (comment.public) continue;
-      const eventId = EVENT_LINE.exec(comment.body)?.[1];
-      if (!eventId) continue;
-      if (!firstSeen.has(eventId)) firstSeen.set(eventId, now);
-      counts.set(eventId, (counts.get(eventId) ?? 0) + 1);
+      for (const eventId of eventRefsInNote(comment.body)) {
+        if (!firstSeen.has(eventId)) firstSeen.set(eventId, now);
+        counts.set(eventId, (counts.get(eventId) ?? 0) + 1);
+      }
     }
     seenComments.set(ticketId, comments.length);
   });

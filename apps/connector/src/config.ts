@@ -4,14 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { repoRoot } from '@incident-desk/db';
-import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
+import {
+  checkAttachmentHosts,
+  ZENDESK_ATTACHMENT_HOSTS,
+  type ZendeskMarketplaceIdentity,
+} from '@incident-desk/zendesk-api';
 import {
   SETUP_SCOPES,
   STEADY_STATE_SCOPES,
   ZZendeskOAuthConfig,
   type TZendeskOAuthConfig,
 } from './accounts/zendesk-oauth-config';
+import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server';
+import { DEFAULT_RUNTIME_PATHS, resolveConfiguredPath } from './runtime-paths';
+import { LOG_THRESHOLDS, type LogSettings } from './log/logger';
 import { parseSecretKeys, type SecretKey } from './secrets/secret-box';
 
 export class ConfigError extends Error {
@@ -23,8 +29,8 @@ export const SANDBOX_ZENDESK_CLIENT = {
   id: 'incident_desk_local',
   secret: 'incident-desk-local-secret',
 };
-/** The sandbox workspace's default installation secret (ZENDESK_SANDBOX_APP_SETTINGS). */
-export const SANDBOX_SHARED_SECRET = 'local-shared-secret';
+/** The app id of the sidebar app the Zendesk sandbox's workspace installs (its folder app). */
+export const SANDBOX_APP_ID = 1;
 
 const optionalText = z
   .string()
@@ -40,6 +46,8 @@ const ZEnv = z.object({
   CONNECTOR_PUBLIC_URL: httpUrl.optional(),
   DATABASE_URL: optionalText,
   PGLITE_DIR: optionalText,
+  ALLOW_EMBEDDED_DATABASE: z.enum(['true', 'false']).default('false'),
+  MIGRATIONS_DIR: optionalText,
   SECRETS_KEYS: optionalText,
   SECRETS_CURRENT_KEY_ID: optionalText,
   ZENDESK_BASE_URL_TEMPLATE: z.string().includes('{subdomain}').optional(),
@@ -51,16 +59,62 @@ const ZEnv = z.object({
   ZENDESK_MARKETPLACE_NAME: optionalText,
   ZENDESK_MARKETPLACE_ORGANIZATION_ID: optionalText,
   ZENDESK_MARKETPLACE_APP_ID: optionalText,
+  ZENDESK_ATTACHMENT_HOSTS: optionalText,
   INCIDENT_API_URL: httpUrl.optional(),
+  /** Where an incident is seen in a browser, `{incidentId}` in it (the admin page links there). */
+  INCIDENT_CONSOLE_URL: z
+    .string()
+    .includes('{incidentId}')
+    .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) address')
+    .optional(),
   CONNECTOR_WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_HTTP_LIMITS.headersTimeoutMs),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DEFAULT_HTTP_LIMITS.requestTimeoutMs),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs),
+  HTTP_MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_HTTP_LIMITS.maxConnections),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient),
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  OAUTH_START_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  CONNECTOR_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ZENDESK_SANDBOX_PORT: port.default(8789),
   INCIDENT_SANDBOX_PORT: port.default(8788),
-  ZENDESK_SANDBOX_APP_SETTINGS: optionalText,
+  ZENDESK_APP_ID: z.coerce.number().int().positive().optional(),
+  SIDEBAR_DIST_DIR: optionalText,
+  ADMIN_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(LOG_THRESHOLDS).default('info'),
+  LOG_FORMAT: z.enum(['json', 'text']).default('json'),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
 });
 type TEnv = z.infer<typeof ZEnv>;
 
@@ -71,8 +125,6 @@ export interface TDemoConfig {
   incidentApiKey: string;
   incidentClientId: string;
   incidentSubClientIds: string[];
-  /** The installation secret the sandbox workspace signs sidebar tokens with. */
-  sidebarSharedSecret: string;
 }
 
 export interface TConnectorConfig {
@@ -80,12 +132,23 @@ export interface TConnectorConfig {
   port: number;
   host: string;
   publicUrl: string;
-  database: { databaseUrl: string | null; pgliteDir?: string };
+  database: { databaseUrl: string | null; pgliteDir?: string; migrationsDir: string };
+  /** The built admin page served under /admin/. */
+  adminDistDir: string;
+  /** Timeouts and connection caps of the HTTP server (http/http-server.ts). */
+  http: HttpServerLimits;
   secrets: { keys: SecretKey[]; currentKeyId: string };
   oauth: TZendeskOAuthConfig;
   marketplace?: ZendeskMarketplaceIdentity;
+  /**
+   * Where ticket attachments may be downloaded from besides each account's own Zendesk origin:
+   * host names, `*.suffix` wildcards (HTTPS, public addresses only) or exact origins.
+   */
+  zendeskAttachmentHosts?: string[];
   /** Default incident service for new connections; the demo connects to it. */
   incidentApiUrl?: string;
+  /** An incident's page for people, `{incidentId}` in it; without it incidents are not linked. */
+  incidentConsoleUrl?: string;
   worker: {
     /** Off: this process only receives and enqueues; another instance's worker applies the jobs. */
     enabled: boolean;
@@ -95,11 +158,21 @@ export interface TConnectorConfig {
     /** A job running longer, or left active by a process that died, is failed and retried after this. */
     jobTimeoutSeconds: number;
   };
+  /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
+  sidebar: { appId: number; distDir: string };
   demo: TDemoConfig | null;
+  /** Authorizations (/install, /admin/sign-in) one client may start per 10 minutes; 0 = no limit. */
+  oauthStartLimit: number;
+  /** Proxy hops in front of the connector whose X-Forwarded-For names the client (0: none). */
+  trustProxy: number;
+  /** LOG_LEVEL and LOG_FORMAT. */
+  logging: LogSettings;
+  /** Bearer token for /metrics and /healthz's details; without it /metrics is off. */
+  metricsToken?: string;
 }
 
 export interface LoadConfigOptions {
-  /** Where development keeps its generated key. Default `<repo>/.data/secret-keys.json`. */
+  /** Where development keeps its generated key. Default `.data/secret-keys.json` (runtime-paths.ts). */
   secretKeysFile?: string;
   log?: (message: string) => void;
 }
@@ -154,7 +227,7 @@ function secretsOf(env: TEnv, production: boolean, options: LoadConfigOptions) {
   if (!env.SECRETS_KEYS) {
     if (production) fail(['SECRETS_KEYS: required when NODE_ENV=production']);
     return developmentKeys(
-      options.secretKeysFile ?? path.join(repoRoot, '.data', 'secret-keys.json'),
+      options.secretKeysFile ?? DEFAULT_RUNTIME_PATHS.secretKeysFile,
       options.log ?? console.log,
     );
   }
@@ -189,17 +262,26 @@ function marketplaceOf(env: TEnv): ZendeskMarketplaceIdentity | undefined {
   return { name, organizationId, appId };
 }
 
-function sharedSecretOf(env: TEnv): string {
-  if (!env.ZENDESK_SANDBOX_APP_SETTINGS) return SANDBOX_SHARED_SECRET;
+/** ZENDESK_APP_ID, else the marketplace app id, else (outside production) the sandbox's app. */
+function sidebarAppIdOf(env: TEnv, production: boolean): number {
+  if (env.ZENDESK_APP_ID !== undefined) return env.ZENDESK_APP_ID;
+  const marketplaceId = Number(env.ZENDESK_MARKETPLACE_APP_ID);
+  if (Number.isSafeInteger(marketplaceId) && marketplaceId > 0) return marketplaceId;
+  if (production) fail(['ZENDESK_APP_ID: required when NODE_ENV=production']);
+  return SANDBOX_APP_ID;
+}
+
+function attachmentHostsOf(env: TEnv): string[] {
+  if (env.ZENDESK_ATTACHMENT_HOSTS === undefined) return [...ZENDESK_ATTACHMENT_HOSTS];
+  const hosts = env.ZENDESK_ATTACHMENT_HOSTS.split(',')
+    .map((host) => host.trim())
+    .filter((host) => host !== '');
   try {
-    const settings = JSON.parse(env.ZENDESK_SANDBOX_APP_SETTINGS) as { shared_secret?: unknown };
-    if (typeof settings.shared_secret === 'string' && settings.shared_secret !== '') {
-      return settings.shared_secret;
-    }
-  } catch {
-    fail(['ZENDESK_SANDBOX_APP_SETTINGS: must be a JSON object']);
+    checkAttachmentHosts(hosts);
+  } catch (error) {
+    fail([`ZENDESK_ATTACHMENT_HOSTS: ${error instanceof Error ? error.message : String(error)}`]);
   }
-  return SANDBOX_SHARED_SECRET;
+  return hosts;
 }
 
 export function loadConfig(
@@ -235,6 +317,15 @@ export function loadConfig(
       .filter((name) => env[name] === undefined)
       .map((name) => `${name}: required when NODE_ENV=production`);
     if (missing.length > 0) fail(missing);
+    if (env.DATABASE_URL === undefined && env.ALLOW_EMBEDDED_DATABASE !== 'true') {
+      fail([
+        'DATABASE_URL: required when NODE_ENV=production; the embedded PGlite is one process on a local folder without fsync, ' +
+          'set ALLOW_EMBEDDED_DATABASE=true to run production on it anyway',
+      ]);
+    }
+  }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    fail(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
   }
   const secrets = secretsOf(env, production, options);
 
@@ -266,6 +357,7 @@ export function loadConfig(
     );
   }
 
+  const zendeskAttachmentHosts = attachmentHostsOf(env);
   const incidentSandboxUrl = `http://localhost:${env.INCIDENT_SANDBOX_PORT}`;
   const incidentApiUrl = env.INCIDENT_API_URL ?? (production ? undefined : incidentSandboxUrl);
   const marketplace = marketplaceOf(env);
@@ -277,11 +369,22 @@ export function loadConfig(
     database: {
       databaseUrl: env.DATABASE_URL ?? null,
       ...(env.PGLITE_DIR ? { pgliteDir: env.PGLITE_DIR } : {}),
+      migrationsDir: resolveConfiguredPath(env.MIGRATIONS_DIR, DEFAULT_RUNTIME_PATHS.migrationsDir),
+    },
+    adminDistDir: resolveConfiguredPath(env.ADMIN_DIST_DIR, DEFAULT_RUNTIME_PATHS.adminDistDir),
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerClient: env.HTTP_MAX_CONNECTIONS_PER_CLIENT,
     },
     secrets,
     oauth: oauth.data,
     ...(marketplace ? { marketplace } : {}),
+    zendeskAttachmentHosts,
     ...(incidentApiUrl ? { incidentApiUrl: incidentApiUrl.replace(/\/+$/, '') } : {}),
+    ...(env.INCIDENT_CONSOLE_URL ? { incidentConsoleUrl: env.INCIDENT_CONSOLE_URL } : {}),
     worker: {
       enabled: env.CONNECTOR_WORKER === 'on',
       concurrency: env.WORKER_CONCURRENCY,
@@ -289,6 +392,14 @@ export function loadConfig(
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,
     },
+    sidebar: {
+      appId: sidebarAppIdOf(env, production),
+      distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),
+    },
+    oauthStartLimit: env.OAUTH_START_LIMIT,
+    trustProxy: env.CONNECTOR_TRUST_PROXY,
+    logging: { level: env.LOG_LEVEL, format: env.LOG_FORMAT },
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     demo: demoOn
       ? {
           zendeskSandboxUrl,
@@ -297,7 +408,6 @@ export function loadConfig(
           incidentApiKey: 'sandbox-demo-key',
           incidentClientId: 'cl_demo_parent',
           incidentSubClientIds: ['cl_demo_retail', 'cl_demo_bank'],
-          sidebarSharedSecret: sharedSecretOf(env),
         }
       : null,
   };

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isAcceptableRedirectUri,
-  normalizeSubdomain,
-  zendeskBaseUrl,
-} from '../src/accounts/zendesk-oauth-config';
+import { normalizeSubdomain } from '@incident-desk/zendesk-api';
+import { isAcceptableRedirectUri, zendeskBaseUrl } from '../src/accounts/zendesk-oauth-config';
 
 describe('Zendesk OAuth configuration', () => {
   it('accepts HTTPS redirect URIs, and HTTP only on localhost', () => {

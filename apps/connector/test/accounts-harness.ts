@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { accountsRouter } from '../src/accounts/install-router';
+import { oauthStartLimiter } from '../src/accounts/page-protection';
 import {
   ZZendeskOAuthConfig,
   type TZendeskOAuthConfig,
@@ -36,7 +37,7 @@ export interface AccountsHarness {
 
 export async function startAccountsHarness(
   backend: Backend,
-  options: { scope?: string } = {},
+  options: { scope?: string; startLimit?: number; maxStoredStates?: number } = {},
 ): Promise<AccountsHarness> {
   const clock = { now: Date.parse('2026-11-21T12:00:00Z') };
   const now = () => clock.now;
@@ -72,7 +73,18 @@ export async function startAccountsHarness(
   };
 
   const app = express();
-  app.use(accountsRouter({ db, secretBox, oauth, now, fetch: countingFetch }));
+  app.use(
+    accountsRouter({
+      db,
+      secretBox,
+      oauth,
+      now,
+      fetch: countingFetch,
+      // generous by default: these tests start many flows from one address
+      startLimiter: oauthStartLimiter(options.startLimit ?? 1000),
+      ...(options.maxStoredStates ? { maxStoredStates: options.maxStoredStates } : {}),
+    }),
+  );
   server.on('request', app);
 
   async function control(path: string, body: unknown) {
@@ -141,6 +153,48 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/**
+ * The browser's cookie for each started flow, by state: /install and /admin/sign-in bind the state
+ * to the browser with a cookie, and only a callback carrying it is accepted.
+ */
+const stateCookies = new Map<string, string>();
+
+/** The `name=value` pairs a response sets (expired ones left out). */
+export function cookiesSet(response: Response): string[] {
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !/Max-Age=0\b/.test(cookie))
+    .map((cookie) => cookie.split(';')[0]!);
+}
+
+/** Remembers the state cookie a start response (302 to Zendesk) set. */
+export function rememberStateCookie(start: Response): URL {
+  const location = new URL(start.headers.get('location')!);
+  const state = location.searchParams.get('state');
+  const cookie = cookiesSet(start).find((pair) => pair.includes('-oauth='));
+  if (state && cookie) stateCookies.set(state, cookie);
+  return location;
+}
+
+/** The state cookie of the browser that started the flow of this callback URL (if any). */
+export function stateCookieFor(callbackUrl: URL): string | undefined {
+  return stateCookies.get(callbackUrl.searchParams.get('state') ?? '');
+}
+
+/** Follows a callback URL as the browser that started the flow does (with its state cookie). */
+export function followCallback(
+  callbackUrl: URL,
+  init: RequestInit & { cookies?: string[] } = {},
+): Promise<Response> {
+  const { cookies = [], ...rest } = init;
+  const own = stateCookieFor(callbackUrl);
+  const all = [...(own ? [own] : []), ...cookies];
+  return fetch(callbackUrl, {
+    ...rest,
+    headers: { ...(all.length ? { cookie: all.join('; ') } : {}), ...(rest.headers ?? {}) },
+  });
+}
+
 /** What the browser-like helpers need: where the connector and the Zendesk sandbox are. */
 export type OAuthEndpoints = Pick<AccountsHarness, 'connectorUrl' | 'sandboxUrl'>;
 
@@ -153,7 +207,7 @@ export async function startInstall(
     redirect: 'manual',
   });
   if (install.status !== 302) throw new Error(`install answered ${install.status}`);
-  const authorizeUrl = new URL(install.headers.get('location')!);
+  const authorizeUrl = rememberStateCookie(install);
   const page = await fetch(authorizeUrl);
   if (page.status !== 200) throw new Error(`approval page answered ${page.status}`);
   return { authorizeUrl, approvalPage: await page.text() };
@@ -192,6 +246,6 @@ export async function install(
 ): Promise<{ status: number; body: string; callbackUrl: URL }> {
   const { approvalPage } = await startInstall(harness, subdomain);
   const callbackUrl = await submitApproval(harness, approvalPage, 'allow', userId);
-  const callback = await fetch(callbackUrl);
+  const callback = await followCallback(callbackUrl);
   return { status: callback.status, body: await callback.text(), callbackUrl };
 }

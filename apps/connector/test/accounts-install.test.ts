@@ -3,6 +3,7 @@ import { getConnectionStatus } from '../src/accounts/credential-store';
 import { INSTALL_STATE_TTL_MS } from '../src/accounts/install-states';
 import { createZendeskTokenProvider } from '../src/accounts/zendesk-token-provider';
 import {
+  followCallback,
   install,
   startAccountsHarness,
   startInstall,
@@ -10,6 +11,7 @@ import {
   type AccountsHarness,
 } from './accounts-harness';
 import { backends } from './support/test-database';
+import { secretBinding } from '../src/secrets/secret-bindings';
 
 describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
   let h: AccountsHarness;
@@ -44,7 +46,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     expect(params.get('client_id')).toBe(h.oauth.clientId);
     expect(params.get('redirect_uri')).toBe(`${h.connectorUrl}/oauth/callback`);
     // setup's scopes for the first run, plus the steady state's to narrow to afterwards
-    expect(params.get('scope')).toBe('read write tickets:read tickets:write users:read');
+    expect(params.get('scope')).toBe('read write tickets:read tickets:write users:read apps:read');
     expect(params.get('state')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(approvalPage).toContain('id="allow"');
   });
@@ -65,6 +67,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     expect(status.state).toBe('active');
     expect(status.grant).toBe('authorization_code');
     expect(status.scope.sort()).toEqual([
+      'apps:read',
       'read',
       'tickets:read',
       'tickets:write',
@@ -100,7 +103,10 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     const credential = await h.db.prisma.zendeskCredential.findUniqueOrThrow({
       where: { accountId: account.id },
     });
-    const refresh = await h.secretBox.open(credential.sealedRefreshToken!);
+    const refresh = await h.secretBox.open(
+      credential.sealedRefreshToken!,
+      secretBinding.zendeskRefreshToken(account.id),
+    );
     const raw = await h.db.prisma.$queryRawUnsafe<{ row: string }[]>(
       `SELECT row_to_json(c)::text AS row FROM zendesk_credential c WHERE account_id = $1::uuid`,
       account.id,
@@ -112,32 +118,17 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     expect(h.secretBox.keyIdOf(credential.sealedAccessToken)).toBe('test-1');
   });
 
-  it('shows the new sidebar secret once, where to paste it, and stores it sealed', async () => {
+  it('shows no sidebar secret: Zendesk signs the sidebar’s pages instead', async () => {
     await h.createAccount('secretco');
-    const users = await h.db.prisma.account.count({ where: { zendeskSubdomain: 'secretco' } });
-    expect(users).toBe(0);
     const admin = (
       (await (await fetch(`${h.sandboxUrl}/_sandbox/accounts/secretco/users`)).json()) as {
         users: { id: number; role: string }[];
       }
     ).users.find((user) => user.role === 'admin')!;
     const first = await install(h, 'secretco', admin.id);
-    const shown = /<code id="shared-secret">([^<]+)<\/code>/.exec(first.body)?.[1];
-    expect(shown).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(first.body).toContain('shared_secret');
-    const account = await h.db.prisma.account.findUniqueOrThrow({
-      where: { zendeskSubdomain: 'secretco' },
-      include: { configuration: true },
-    });
-    const sealed = account.configuration!.sealedSidebarSecret!;
-    expect(sealed).not.toContain(shown);
-    expect(await h.secretBox.open(sealed)).toBe(shown);
-
-    // Installing again keeps the secret and does not show it.
-    const again = await install(h, 'secretco', admin.id);
-    expect(again.status).toBe(200);
-    expect(again.body).not.toContain(shown);
-    expect(again.body).toContain('id="shared-secret-kept"');
+    expect(first.status).toBe(200);
+    expect(first.body).not.toMatch(/shared.secret/i);
+    expect(first.body).not.toContain('<code');
   });
 
   it('installing again for the same subdomain keeps one account and replaces the tokens', async () => {
@@ -171,7 +162,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
 
   it('rejects a reused state (replay of the callback)', async () => {
     const { callbackUrl } = await install(h, 'acme', acme.adminId);
-    const replay = await fetch(callbackUrl);
+    const replay = await followCallback(callbackUrl);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('already used');
   });
@@ -184,7 +175,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     forged.searchParams.set('state', 'forged-state');
     const unknown = await fetch(forged);
     expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toContain('not started here');
+    expect(await unknown.text()).toContain('not started in this browser');
     forged.searchParams.delete('state');
     const missing = await fetch(forged);
     expect(missing.status).toBe(400);
@@ -195,7 +186,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     const { approvalPage } = await startInstall(h, 'acme');
     const callbackUrl = await submitApproval(h, approvalPage, 'allow', acme.adminId);
     h.clock.now += INSTALL_STATE_TTL_MS + 1000;
-    const late = await fetch(callbackUrl);
+    const late = await followCallback(callbackUrl);
     expect(late.status).toBe(400);
     expect(await late.text()).toContain('longer than 10 minutes');
   });
@@ -204,13 +195,13 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
     const { approvalPage, authorizeUrl } = await startInstall(h, 'acme');
     const callbackUrl = await submitApproval(h, approvalPage, 'deny', acme.adminId);
     expect(callbackUrl.searchParams.get('error')).toBe('access_denied');
-    const denied = await fetch(callbackUrl);
+    const denied = await followCallback(callbackUrl);
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain('access_denied');
     const retry = new URL(`${h.connectorUrl}/oauth/callback`);
     retry.searchParams.set('code', 'whatever');
     retry.searchParams.set('state', authorizeUrl.searchParams.get('state')!);
-    expect((await fetch(retry)).status).toBe(400);
+    expect((await followCallback(retry)).status).toBe(400);
   });
 
   it('rejects a code Zendesk refuses (already used) with a clear page', async () => {
@@ -228,7 +219,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
         redirect_uri: h.oauth.redirectUri,
       }),
     });
-    const response = await fetch(callbackUrl);
+    const response = await followCallback(callbackUrl);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('invalid_grant');
   });

@@ -25,6 +25,7 @@ import {
   type ConnectorDatabase,
 } from './support/connector-process';
 import type { ChildReport } from './support/refresh-child';
+import { secretBinding } from '../src/secrets/secret-bindings';
 
 const CLIENT_ID = 'incident_desk_refresh_test';
 const CLIENT_SECRET = 'incident-desk-refresh-test-secret';
@@ -255,8 +256,12 @@ describe.runIf(postgres)('two processes refreshing one account on one PostgreSQL
 
     // The rotated pair is what the database holds, and the account is still usable.
     const row = await db.prisma.zendeskCredential.findUniqueOrThrow({ where: { accountId } });
-    expect(await secretBox.open(row.sealedAccessToken)).toBe(renewed.access_token);
-    expect(await secretBox.open(row.sealedRefreshToken!)).toBe(renewed.refresh_token);
+    expect(
+      await secretBox.open(row.sealedAccessToken, secretBinding.zendeskAccessToken(accountId)),
+    ).toBe(renewed.access_token);
+    expect(
+      await secretBox.open(row.sealedRefreshToken!, secretBinding.zendeskRefreshToken(accountId)),
+    ).toBe(renewed.refresh_token);
     const status = await getConnectionStatus(db, accountId);
     expect(status.state).toBe('active');
     expect(status.lastError).toBeNull();

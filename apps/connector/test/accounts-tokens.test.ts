@@ -9,6 +9,7 @@ import {
 } from '../src/accounts/zendesk-token-provider';
 import { install, startAccountsHarness, type AccountsHarness } from './accounts-harness';
 import { backends } from './support/test-database';
+import { secretBinding } from '../src/secrets/secret-bindings';
 
 describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
   let h: AccountsHarness;
@@ -48,7 +49,7 @@ describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
 
   async function sealedRefreshOf(accountId: string) {
     const row = await h.db.prisma.zendeskCredential.findUniqueOrThrow({ where: { accountId } });
-    return h.secretBox.open(row.sealedRefreshToken!);
+    return h.secretBox.open(row.sealedRefreshToken!, secretBinding.zendeskRefreshToken(accountId));
   }
 
   it('refuses to refresh tokens issued to another OAuth client: re-authorisation, no request', async () => {

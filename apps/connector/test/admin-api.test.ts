@@ -10,9 +10,11 @@ import {
 } from '@incident-desk/incident-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SETUP_QUEUE } from '../src/accounts/setup-job';
-import { TICKET_EVENT_QUEUE } from '../src/http/ticketing-webhook';
+import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
+import { cookiesSet, followCallback } from './accounts-harness';
 import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
 import { backends } from './support/test-database';
+import { secretBinding } from '../src/secrets/secret-bindings';
 
 async function eventually<T>(
   what: string,
@@ -45,16 +47,10 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       setup: { state: string; report: { scopeAfter: string | null; message: string } | null };
       settings: Record<string, unknown>;
       incident: { apiKey: string; clientId: string | null };
-      sidebarSecret: string;
     };
   const setupState = async (accountId: string) =>
     (await h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where: { accountId } }))
       .setupState;
-  const sidebarSecret = async (accountId: string) =>
-    h.connector.secretBox.open(
-      (await h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where: { accountId } }))
-        .sealedSidebarSecret!,
-    );
 
   beforeAll(async () => {
     h = await startAdminHarness(backend);
@@ -78,12 +74,14 @@ describe.each(backends)('admin page API (%s)', (backend) => {
 
   describe('sign-in with Zendesk', () => {
     it('an admin of the installed account gets an HttpOnly, SameSite=Strict session for it', async () => {
-      const callback = await fetch(await h.signInCallback('acme', acme.adminId), {
+      const callback = await followCallback(await h.signInCallback('acme', acme.adminId), {
         redirect: 'manual',
       });
       expect(callback.status).toBe(303);
       expect(callback.headers.get('location')).toBe('/admin/');
-      const cookie = callback.headers.get('set-cookie')!;
+      const cookie = callback.headers
+        .getSetCookie()
+        .find((set) => set.startsWith('incident-desk-admin='))!;
       expect(cookie).toMatch(/^incident-desk-admin=[A-Za-z0-9_-]{43};/);
       expect(cookie).toContain('HttpOnly');
       expect(cookie).toContain('SameSite=Strict');
@@ -99,12 +97,12 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       ).not.toContain(value);
     });
 
-    it('asks Zendesk for users:read only, with a single-use state marked for sign-in', async () => {
+    it('asks Zendesk for users:read and webhooks:read only, with a single-use state marked for sign-in', async () => {
       const start = await fetch(`${h.connectorUrl}/admin/sign-in?subdomain=acme`, {
         redirect: 'manual',
       });
       const authorize = new URL(start.headers.get('location')!);
-      expect(authorize.searchParams.get('scope')).toBe('users:read');
+      expect(authorize.searchParams.get('scope')).toBe('users:read webhooks:read');
       expect(authorize.searchParams.get('redirect_uri')).toBe(`${h.connectorUrl}/oauth/callback`);
       const state = await h.connector.db.prisma.oAuthInstallState.findUniqueOrThrow({
         where: { state: authorize.searchParams.get('state')! },
@@ -113,12 +111,12 @@ describe.each(backends)('admin page API (%s)', (backend) => {
     });
 
     it('refuses an agent of the account: no session', async () => {
-      const callback = await fetch(await h.signInCallback('acme', acme.agentId), {
+      const callback = await followCallback(await h.signInCallback('acme', acme.agentId), {
         redirect: 'manual',
       });
       expect(callback.status).toBe(403);
       expect(await callback.text()).toContain('Only a Zendesk admin of acme');
-      expect(callback.headers.get('set-cookie')).toBeNull();
+      expect(cookiesSet(callback)).toEqual([]);
     });
 
     it('refuses an admin of an account where incident-desk is not installed', async () => {
@@ -128,35 +126,35 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         users: { id: number; role: string }[];
       };
       const admin = users.users.find((user) => user.role === 'admin')!;
-      const callback = await fetch(await h.signInCallback('initech', admin.id), {
+      const callback = await followCallback(await h.signInCallback('initech', admin.id), {
         redirect: 'manual',
       });
       expect(callback.status).toBe(403);
       expect(await callback.text()).toContain('not installed for initech');
-      expect(callback.headers.get('set-cookie')).toBeNull();
+      expect(cookiesSet(callback)).toEqual([]);
     });
 
     it('refuses a code from another account (state for acme, approved by globex’s admin)', async () => {
       const callbackUrl = await h.signInCallback('acme', globex.adminId, 'globex');
-      const callback = await fetch(callbackUrl, { redirect: 'manual' });
+      const callback = await followCallback(callbackUrl, { redirect: 'manual' });
       expect(callback.status).toBe(400);
-      expect(callback.headers.get('set-cookie')).toBeNull();
+      expect(cookiesSet(callback)).toEqual([]);
     });
 
     it('uses a state once: replaying the callback is refused', async () => {
       const callbackUrl = await h.signInCallback('acme', acme.adminId);
-      expect((await fetch(callbackUrl, { redirect: 'manual' })).status).toBe(303);
-      const replay = await fetch(callbackUrl, { redirect: 'manual' });
+      expect((await followCallback(callbackUrl, { redirect: 'manual' })).status).toBe(303);
+      const replay = await followCallback(callbackUrl, { redirect: 'manual' });
       expect(replay.status).toBe(400);
       expect(await replay.text()).toContain('already used');
-      expect(replay.headers.get('set-cookie')).toBeNull();
+      expect(cookiesSet(replay)).toEqual([]);
     });
 
     it('a sign-in state cannot install, and an install state cannot sign in', async () => {
       // The install flow's callback with the sign-in's scope would be an install: the purpose
       // travels with the state, not with anything the browser sends.
       const installs = await h.connector.db.prisma.zendeskCredential.count();
-      await fetch(await h.signInCallback('acme', acme.adminId), { redirect: 'manual' });
+      await followCallback(await h.signInCallback('acme', acme.adminId), { redirect: 'manual' });
       expect(await h.connector.db.prisma.zendeskCredential.count()).toBe(installs);
       const credential = await h.connector.db.prisma.zendeskCredential.findUniqueOrThrow({
         where: { accountId: acmeId },
@@ -188,6 +186,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
     let failureId: string;
     let jobId: string;
     const ticketOfA = 424242;
+    const forwardOfA = 5_151_515;
 
     beforeAll(async () => {
       // The installs' setup jobs run in the worker: settled first, so that only B's attempts
@@ -219,6 +218,16 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       await h.connector.db.prisma.reconciliationEntry.create({
         data: { accountId: acmeId, ticketId: BigInt(ticketOfA), reason: 'duplicate' },
       });
+      await h.connector.db.prisma.forwardedComment.create({
+        data: {
+          accountId: acmeId,
+          commentId: BigInt(forwardOfA),
+          ticketId: BigInt(ticketOfA),
+          incidentId: 'inc_of_acme',
+          status: 'failed',
+          detail: 'test failure of acme',
+        },
+      });
     });
 
     // Every route, with what it would change in account A.
@@ -229,11 +238,17 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         ['PUT', '/admin/api/settings', { forwardInternalNotes: true }],
         ['PUT', '/admin/api/incident-connection', { apiKey: 'stolen', clientId: 'cl_x' }],
         ['POST', '/admin/api/setup/rerun'],
-        ['POST', '/admin/api/sidebar-secret/rotate'],
+        ['GET', '/admin/api/first-run'],
+        ['GET', '/admin/api/zendesk-groups'],
+        ['POST', '/admin/api/webhooks/test'],
         ['GET', '/admin/api/dead-letters'],
+        ['POST', `/admin/api/dead-letters/comment-forwards/${forwardOfA}/retry`],
         ['POST', `/admin/api/dead-letters/sync-failures/${failureId}/retry`],
         ['POST', `/admin/api/dead-letters/jobs/${ACCOUNT_SETUP_QUEUE}/${jobId}/retry`],
         ['GET', '/admin/api/reconciliation'],
+        ['GET', '/admin/api/analytics'],
+        ['GET', `/admin/api/analytics?client=${DEMO_PARENT_CLIENT_ID}`],
+        ['GET', '/admin/api/analytics.csv?chart=reports-per-week'],
         ['POST', `/admin/api/reconciliation/${ticketOfA}/link`, { incidentId: 'inc_x' }],
         ['POST', `/admin/api/reconciliation/${ticketOfA}/retry`],
         ['POST', '/admin/api/sign-out'],
@@ -256,12 +271,14 @@ describe.each(backends)('admin page API (%s)', (backend) => {
           config.incidentClientId,
           config.sealedIncidentApiKey,
         ],
-        secret: await sidebarSecret(acmeId),
         setup: config.setupState,
         failure: failure.resolvedAt,
         entry: entry.resolvedAt,
         job: job[0]?.state,
         links: await h.connector.db.prisma.incidentLink.count({ where: { accountId: acmeId } }),
+        forwards: await h.connector.db.prisma.forwardedComment.count({
+          where: { accountId: acmeId, status: 'failed' },
+        }),
         sessions: await h.connector.db.prisma.adminSession.count({ where: { accountId: acmeId } }),
       };
     }
@@ -290,7 +307,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         if (
           route.includes(failureId) ||
           route.includes(jobId) ||
-          route.includes(String(ticketOfA))
+          route.includes(String(ticketOfA)) ||
+          route.includes(String(forwardOfA))
         ) {
           expect([route, answer.status]).toEqual([route, 404]);
         } else {
@@ -346,7 +364,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       expect(view.connection.missingScopes).toEqual([]);
       expect(view.setup.report?.message).toContain('incident API key');
       expect(view.incident.apiKey).toBe('not_set');
-      expect(view.sidebarSecret).toBe('set');
+      // no sidebar secret any more: Zendesk signs the sidebar's pages
+      expect(JSON.stringify(view)).not.toMatch(/sidebarSecret|shared_secret/);
     });
 
     it('settings: saved for the account, invalid values refused', async () => {
@@ -391,6 +410,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       expect(saved.body).toEqual({
         apiKey: 'set',
         clientId: DEMO_PARENT_CLIENT_ID,
+        clientName: expect.any(String),
         subClientIds: ['cl_demo_retail'],
       });
       const kept = await h.api(acmeSession, 'PUT', '/admin/api/incident-connection', {
@@ -405,12 +425,52 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         where: { accountId: acmeId },
       });
       expect(row.sealedIncidentApiKey).not.toContain(DEMO_API_KEY);
-      expect(await h.connector.secretBox.open(row.sealedIncidentApiKey!)).toBe(DEMO_API_KEY);
+      expect(
+        await h.connector.secretBox.open(
+          row.sealedIncidentApiKey!,
+          secretBinding.incidentApiKey(acmeId),
+        ),
+      ).toBe(DEMO_API_KEY);
       // globex gets its own organisation
       await h.api(globexSession, 'PUT', '/admin/api/incident-connection', {
         apiKey: OTHER_ORG_API_KEY,
         clientId: OTHER_ORG_CLIENT_ID,
       });
+    });
+
+    it("analytics: the account's own clients only, as JSON and as CSV", async () => {
+      const mine = await h.api(acmeSession, 'GET', '/admin/api/analytics');
+      expect(mine.status).toBe(200);
+      expect((mine.body.clients as { id: string }[]).map((c) => c.id)).toContain(
+        DEMO_PARENT_CLIENT_ID,
+      );
+      // globex's key is another organisation's: acme's client is not one of its clients
+      const theirs = await h.api(
+        globexSession,
+        'GET',
+        `/admin/api/analytics?client=${DEMO_PARENT_CLIENT_ID}`,
+      );
+      expect([theirs.status, (theirs.body.error as { code: string }).code]).toEqual([
+        404,
+        'unknown_client',
+      ]);
+      const own = await h.api(globexSession, 'GET', '/admin/api/analytics');
+      expect(own.status).toBe(200);
+      expect(JSON.stringify(own.body)).not.toContain(DEMO_PARENT_CLIENT_ID);
+      expect((own.body.clients as { id: string }[]).map((c) => c.id)).toEqual([
+        OTHER_ORG_CLIENT_ID,
+      ]);
+      const csv = await fetch(`${h.connectorUrl}/admin/api/analytics.csv?chart=credits`, {
+        headers: { cookie: acmeSession.cookie },
+      });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      expect(csv.headers.get('content-disposition')).toContain('incident-desk-credits.csv');
+      expect((await csv.text()).split('\r\n')[0]).toBe(
+        'client id,client,remaining credits,takedowns started in the window',
+      );
+      const unknown = await h.api(acmeSession, 'GET', '/admin/api/analytics.csv?chart=secrets');
+      expect(unknown.status).toBe(400);
     });
 
     it('rerun setup: runs in the worker, succeeds, narrows the token; a second rerun needs authorisation', async () => {
@@ -422,8 +482,9 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       });
       const view = await overview(acmeSession);
       expect(view.setup.state).toBe('succeeded');
-      expect(view.setup.report?.scopeAfter).toBe('tickets:read tickets:write users:read');
+      expect(view.setup.report?.scopeAfter).toBe('tickets:read tickets:write users:read apps:read');
       expect(view.connection.scopes.sort()).toEqual([
+        'apps:read',
         'tickets:read',
         'tickets:write',
         'users:read',
@@ -442,18 +503,9 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       });
     }, 90_000);
 
-    it('rotates the sidebar secret: shown once in the answer, stored sealed, never in the overview', async () => {
-      const before = await sidebarSecret(acmeId);
-      const rotated = await h.api(acmeSession, 'POST', '/admin/api/sidebar-secret/rotate');
-      expect(rotated.status).toBe(200);
-      const secret = rotated.body.secret as string;
-      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(secret).not.toBe(before);
-      expect(await sidebarSecret(acmeId)).toBe(secret);
-      expect(
-        JSON.stringify((await h.api(acmeSession, 'GET', '/admin/api/overview')).body),
-      ).not.toContain(secret);
-      expect(await sidebarSecret(globexId)).not.toBe(secret);
+    it('has no sidebar secret to rotate any more', async () => {
+      const gone = await h.api(acmeSession, 'POST', '/admin/api/sidebar-secret/rotate');
+      expect(gone.status).toBe(404);
     });
 
     it('dead letters: lists the account’s sync failures and failed jobs, and retries each once', async () => {
@@ -496,6 +548,9 @@ describe.each(backends)('admin page API (%s)', (backend) => {
             id: jobId,
             failedAt: expect.any(String),
             reason: 'worker crashed',
+            what: 'Setup of the account failed on every attempt.',
+            problem: 'It stopped with: worker crashed',
+            retry: 'Retry runs setup again.',
           },
         ]),
       );

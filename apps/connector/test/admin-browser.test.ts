@@ -63,22 +63,50 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       const first = await page.goto(`${h.connectorUrl}/admin/`);
       expect(first?.headers()['content-security-policy']).toBe(ADMIN_CSP);
       await page.waitForSelector('#signed-out');
-      await page.fill('input[name="subdomain"]', 'acme');
+      // Garden's base styles: the system font, never the browser's default serif
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(
+        /^system-ui/,
+      );
+      // an address that is no Zendesk's is refused beside the field, and the input keeps it
+      await page.fill('input[name="subdomain"]', 'https://acme.example.com');
+      await page.click('#sign-in-with-zendesk');
+      expect(await page.textContent('#subdomain-error')).toContain('not a Zendesk subdomain');
+      expect(await page.inputValue('input[name="subdomain"]')).toBe('https://acme.example.com');
+      // a pasted Zendesk address is read as its subdomain
+      await page.fill('input[name="subdomain"]', 'https://acme.zendesk.com/agent');
       await page.click('#sign-in-with-zendesk');
       await page.waitForSelector('#allow');
       expect(page.url()).toContain(`${h.sandboxUrl}/_z/acme/oauth/authorizations/new`);
-      expect(new URL(page.url()).searchParams.get('scope')).toBe('users:read');
+      expect(new URL(page.url()).searchParams.get('scope')).toBe('users:read webhooks:read');
       await page.selectOption('#user_id', String(acme.adminId));
       await page.click('#allow');
 
       await page.waitForSelector('#signed-in', { timeout: 15_000 });
       expect(page.url()).toBe(`${h.connectorUrl}/admin/`);
       expect(await page.textContent('#signed-in')).toContain('Ada Admin, admin of acme');
+      // a new account: the first-run checklist comes first, each step with what to do next
+      expect(await page.getAttribute('main section:first-of-type', 'id')).toBe('first-run');
+      expect(await page.getAttribute('[data-testid="step-zendesk"]', 'data-state')).toBe('done');
+      expect(await page.getAttribute('[data-testid="step-incident_key"]', 'data-state')).toBe(
+        'todo',
+      );
+      expect(await page.textContent('[data-testid="next-setup"]')).toContain(
+        'incident API key first',
+      );
+      expect(await page.textContent('[data-testid="next-sidebar"]')).toContain('open any ticket');
+      // a wrong key is refused beside its field, and not saved
+      await page.fill('#first-run input[name="apiKey"]', 'not-a-real-key');
+      await page.fill('#first-run input[name="clientId"]', 'cl_demo_parent');
+      await page.click('#first-run #save-connection');
+      expect(await page.textContent('#apiKey-error', { timeout: 15_000 })).toContain(
+        'refused this API key',
+      );
+      expect(await page.textContent('#api-key-state')).toContain('Not set');
       for (const id of [
+        'first-run',
         'connection',
         'health',
         'setup',
-        'sidebar-secret',
         'dead-letters',
         'reconciliation',
         'settings',
@@ -96,10 +124,8 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
         await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned),
       ).toBeUndefined();
 
-      // Rotating the secret shows it once.
-      await page.click('#rotate-secret');
-      const secret = await page.textContent('#new-secret', { timeout: 10_000 });
-      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // No sidebar secret any more (Zendesk signs the sidebar's page): nothing to rotate.
+      expect(await page.locator('#sidebar-secret, #rotate-secret').count()).toBe(0);
 
       // The session cookie is HttpOnly: the page's script cannot read it.
       expect(
@@ -108,9 +134,40 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
         ),
       ).toBe('');
       expect(problems.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+      // no invalid `pattern` regular expression logged on load any more
+      expect(problems.filter((text) => /pattern/i.test(text))).toEqual([]);
 
       await page.click('#sign-out');
       await page.waitForSelector('#signed-out');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('/install and its result pages are styled within their strict CSP', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    try {
+      for (const url of [
+        `${h.connectorUrl}/install`,
+        `${h.connectorUrl}/install?subdomain=not%20one`,
+        `${h.connectorUrl}/oauth/callback?error=access_denied`,
+      ]) {
+        await page.goto(url);
+        expect(await page.evaluate('getComputedStyle(document.body).fontFamily'), url).toMatch(
+          /^system-ui/,
+        );
+        expect(
+          await page.evaluate("getComputedStyle(document.querySelector('main')).maxWidth"),
+          url,
+        ).toBe('560px');
+      }
+      expect(await page.locator('#error').count()).toBe(1);
+      // the refusals answer 400 and 403 by design; nothing else is logged, no CSP violation
+      expect(problems.filter((text) => !/status of 40[03]/.test(text))).toEqual([]);
     } finally {
       await page.close();
     }

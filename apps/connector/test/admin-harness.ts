@@ -11,14 +11,24 @@ import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/inci
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
 import { loadConfig, type TConnectorConfig } from '../src/config';
-import { install, startInstall, submitApproval } from './accounts-harness';
+import {
+  cookiesSet,
+  followCallback,
+  install,
+  rememberStateCookie,
+  startInstall,
+  submitApproval,
+} from './accounts-harness';
 import type { Backend } from './support/test-database';
 
 export const CLIENT = { identifier: 'incident_desk_admin_test', secret: 'admin-test-secret' };
 const silent = () => undefined;
 
 export interface SignedIn {
+  /** The session cookie (`name=value`). */
   cookie: string;
+  /** The Lax marker cookie the OAuth callback reads (`name=value`). */
+  marker?: string;
   csrf: string;
 }
 
@@ -84,6 +94,8 @@ export async function startAdminHarness(
     sandboxHost?: 'localhost';
     /** CONNECTOR_WORKER: off = this process only enqueues (jobs wait for a worker). */
     worker?: 'on' | 'off';
+    /** More connector variables, e.g. INCIDENT_CONSOLE_URL. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<AdminHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-admin-'));
@@ -118,7 +130,10 @@ export async function startAdminHarness(
       WORKER_POLL_INTERVAL_SECONDS: '0.5',
       CONNECTOR_WORKER: options.worker ?? 'on',
       SHUTDOWN_TIMEOUT_MS: '10000',
+      // these tests sign in many times from one address
+      OAUTH_START_LIMIT: '1000',
       ...database.env,
+      ...options.env,
     },
     { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
   );
@@ -145,7 +160,7 @@ export async function startAdminHarness(
       redirect: 'manual',
     });
     if (start.status !== 302) throw new Error(`sign-in answered ${start.status}`);
-    const authorizeUrl = new URL(start.headers.get('location')!);
+    const authorizeUrl = rememberStateCookie(start);
     // approveOn: the same request shown on another account's Zendesk (a code from elsewhere)
     authorizeUrl.pathname = authorizeUrl.pathname.replace(`/_z/${subdomain}/`, `/_z/${approveOn}/`);
     const page = await (await fetch(authorizeUrl)).text();
@@ -180,13 +195,17 @@ export async function startAdminHarness(
     },
     signInCallback,
     async signIn(subdomain, userId) {
-      const callback = await fetch(await signInCallback(subdomain, userId), { redirect: 'manual' });
+      const callback = await followCallback(await signInCallback(subdomain, userId), {
+        redirect: 'manual',
+      });
       if (callback.status !== 303)
         throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
-      const cookie = callback.headers.get('set-cookie')!.split(';')[0]!;
+      const set = cookiesSet(callback);
+      const cookie = set.find((pair) => /^(__Host-)?incident-desk-admin=/.test(pair))!;
+      const marker = set.find((pair) => /^(__Host-)?incident-desk-admin-seen=/.test(pair))!;
       const session = await fetch(`${connectorUrl}/admin/api/session`, { headers: { cookie } });
       const { csrfToken } = (await session.json()) as { csrfToken: string };
-      return { cookie, csrf: csrfToken };
+      return { cookie, marker, csrf: csrfToken };
     },
     async api(session, method, route, body, headers = {}) {
       const response = await fetch(`${connectorUrl}${route}`, {

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SANDBOX_SHARED_SECRET } from '../src/config';
+import { repoRoot } from '@incident-desk/db';
+import { ConfigError, loadConfig, SANDBOX_APP_ID } from '../src/config';
 
 const key = (bytes = 32) => randomBytes(bytes).toString('base64');
 let dir: string;
@@ -21,6 +22,8 @@ const production = {
   ZENDESK_CLIENT_SECRET: 'client-secret',
   ZENDESK_REDIRECT_URI: 'https://connector.example.com/oauth/callback',
   ZENDESK_BASE_URL_TEMPLATE: 'https://{subdomain}.zendesk.com',
+  ZENDESK_APP_ID: '5678',
+  DATABASE_URL: 'postgres://connector@db.internal:5432/incident_desk',
 };
 
 beforeEach(() => {
@@ -35,7 +38,11 @@ describe('loadConfig', () => {
     const config = load({});
     expect(config.port).toBe(8787);
     expect(config.publicUrl).toBe('http://localhost:8787');
-    expect(config.database).toEqual({ databaseUrl: null });
+    expect(config.database).toEqual({
+      databaseUrl: null,
+      migrationsDir: expect.stringMatching(/prisma\/migrations$/) as unknown,
+    });
+    expect(config.adminDistDir).toMatch(/apps\/admin\/dist$/);
     expect(config.oauth.baseUrlTemplate).toBe('http://localhost:8789/_z/{subdomain}');
     expect(config.oauth.redirectUri).toBe('http://localhost:8787/oauth/callback');
     expect(config.incidentApiUrl).toBe('http://localhost:8788');
@@ -45,8 +52,11 @@ describe('loadConfig', () => {
       incidentApiKey: 'sandbox-demo-key',
       incidentClientId: 'cl_demo_parent',
       incidentSubClientIds: ['cl_demo_retail', 'cl_demo_bank'],
-      sidebarSharedSecret: SANDBOX_SHARED_SECRET,
     });
+    // the sidebar app the sandbox's workspace installs; no shared secret anywhere
+    expect(config.sidebar.appId).toBe(SANDBOX_APP_ID);
+    expect(config.sidebar.distDir).toMatch(/apps\/sidebar\/dist$/);
+    expect(JSON.stringify(config.demo)).not.toMatch(/secret/i);
     expect(config.worker).toEqual({
       enabled: true,
       concurrency: 4,
@@ -70,20 +80,33 @@ describe('loadConfig', () => {
     expect(logged).toEqual([]);
   });
 
-  it('follows the sandbox ports and the shared secret the sandbox workspace uses', () => {
+  it('follows the sandbox ports', () => {
     const config = load({
       ZENDESK_SANDBOX_PORT: '9789',
       INCIDENT_SANDBOX_PORT: '9788',
       CONNECTOR_PORT: '9787',
-      ZENDESK_SANDBOX_APP_SETTINGS:
-        '{"connector_url":"http://localhost:9787","shared_secret":"s3cret"}',
     });
     expect(config.publicUrl).toBe('http://localhost:9787');
     expect(config.demo).toMatchObject({
       zendeskSandboxUrl: 'http://localhost:9789',
       incidentSandboxUrl: 'http://localhost:9788',
-      sidebarSharedSecret: 's3cret',
     });
+  });
+
+  it('needs the sidebar app id in production: the marketplace app id or ZENDESK_APP_ID', () => {
+    const { ZENDESK_APP_ID: _appId, ...withoutAppId } = production;
+    expect(() => load({ ...withoutAppId, SECRETS_KEYS: `k1:${key()}` })).toThrow(
+      /ZENDESK_APP_ID: required when NODE_ENV=production/,
+    );
+    expect(
+      load({
+        ...withoutAppId,
+        SECRETS_KEYS: `k1:${key()}`,
+        ZENDESK_MARKETPLACE_NAME: 'incident-desk',
+        ZENDESK_MARKETPLACE_ORGANIZATION_ID: '1234',
+        ZENDESK_MARKETPLACE_APP_ID: '91',
+      }).sidebar.appId,
+    ).toBe(91);
   });
 
   it('does not run the demo once something is configured, or when told not to', () => {
@@ -101,6 +124,8 @@ describe('loadConfig', () => {
     ['DEMO', { DEMO: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['INCIDENT_API_URL', { INCIDENT_API_URL: 'ftp://incidents.example' }],
+    ['INCIDENT_CONSOLE_URL', { INCIDENT_CONSOLE_URL: 'https://console.example/incidents' }],
+    ['INCIDENT_CONSOLE_URL', { INCIDENT_CONSOLE_URL: 'javascript:alert("{incidentId}")' }],
     ['ZENDESK_BASE_URL_TEMPLATE', { ZENDESK_BASE_URL_TEMPLATE: 'https://acme.zendesk.com' }],
     [
       'ZENDESK_REDIRECT_URI',
@@ -109,11 +134,33 @@ describe('loadConfig', () => {
     ['SECRETS_KEYS', { SECRETS_KEYS: `k1:${key(16)}` }],
     ['SECRETS_KEYS', { SECRETS_KEYS: 'no-separator' }],
     ['SECRETS_CURRENT_KEY_ID', { SECRETS_KEYS: `k1:${key()}`, SECRETS_CURRENT_KEY_ID: 'k2' }],
-    ['ZENDESK_SANDBOX_APP_SETTINGS', { ZENDESK_SANDBOX_APP_SETTINGS: '{not json' }],
     ['ZENDESK_MARKETPLACE_APP_ID', { ZENDESK_MARKETPLACE_NAME: 'incident-desk' }],
+    ['ZENDESK_APP_ID', { ZENDESK_APP_ID: 'app-one' }],
   ])('refuses a bad %s, naming it', (name, env) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('links incidents on the admin page only when INCIDENT_CONSOLE_URL names where', () => {
+    expect(load({}).incidentConsoleUrl).toBeUndefined();
+    expect(
+      load({ INCIDENT_CONSOLE_URL: 'https://console.example/incidents/{incidentId}' })
+        .incidentConsoleUrl,
+    ).toBe('https://console.example/incidents/{incidentId}');
+  });
+
+  it("downloads attachments from Zendesk's hosts unless ZENDESK_ATTACHMENT_HOSTS says otherwise", () => {
+    expect(load({}).zendeskAttachmentHosts).toEqual(['*.zendesk.com', '*.zdusercontent.com']);
+    expect(
+      load({ ZENDESK_ATTACHMENT_HOSTS: ' *.zdusercontent.com , https://files.example:8443 ' })
+        .zendeskAttachmentHosts,
+    ).toEqual(['*.zdusercontent.com', 'https://files.example:8443']);
+    expect(() => load({ ZENDESK_ATTACHMENT_HOSTS: '*' })).toThrow(
+      /ZENDESK_ATTACHMENT_HOSTS: .*"\*"/,
+    );
+    expect(() => load({ ZENDESK_ATTACHMENT_HOSTS: 'ftp://files.example' })).toThrow(
+      /ZENDESK_ATTACHMENT_HOSTS/,
+    );
   });
 
   it('never echoes a secret in its message', () => {
@@ -138,6 +185,31 @@ describe('loadConfig', () => {
     expect(() => load({ ...production, SECRETS_KEYS: `k1:${key()}`, DEMO: 'true' })).toThrow(
       /DEMO:/,
     );
+  });
+
+  it('refuses production on the embedded database unless ALLOW_EMBEDDED_DATABASE=true says so', () => {
+    const { DATABASE_URL: _url, ...embedded } = { ...production, SECRETS_KEYS: `k1:${key()}` };
+    expect(() => load(embedded)).toThrow(
+      /DATABASE_URL: required when NODE_ENV=production.*ALLOW_EMBEDDED_DATABASE=true/,
+    );
+    expect(() => load({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'yes' })).toThrow(
+      /ALLOW_EMBEDDED_DATABASE/,
+    );
+    const config = load({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true', PGLITE_DIR: dir });
+    expect(config.database).toMatchObject({ databaseUrl: null, pgliteDir: dir });
+    // outside production the embedded database needs no permission
+    expect(load({}).database.databaseUrl).toBeNull();
+  });
+
+  it('finds migrations and built pages where the variables say, relative paths from the repository', () => {
+    const config = load({
+      MIGRATIONS_DIR: '/srv/connector/migrations',
+      ADMIN_DIST_DIR: 'elsewhere/admin',
+      SIDEBAR_DIST_DIR: '/srv/connector/sidebar',
+    });
+    expect(config.database.migrationsDir).toBe('/srv/connector/migrations');
+    expect(config.adminDistDir).toBe(path.resolve(repoRoot, 'elsewhere/admin'));
+    expect(config.sidebar.distDir).toBe('/srv/connector/sidebar');
   });
 
   it('takes a production configuration as given, with key rotation and marketplace headers', () => {

@@ -2,7 +2,7 @@
 // in-process on port 0, createConnector on port 0, the demo bootstrap, then a ticket tagged in the
 // Zendesk sandbox is reported, and incident status changes come back to the ticket.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -171,7 +171,14 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
       { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
     );
     config = { ...loaded, demo: { ...loaded.demo!, zendeskSandboxUrl: zendeskUrl } };
-    connector = await createConnector(config, { log: silent });
+    // a stand-in for the built sidebar: the connector serves its page
+    const sidebarDist = path.join(dir, 'sidebar-dist');
+    mkdirSync(path.join(sidebarDist, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(sidebarDist, 'assets', 'iframe.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    );
+    connector = await createConnector(config, { log: silent, sidebarDistDir: sidebarDist });
     connectorUrl = (await connector.listen(0)).url;
     first = await demo();
   }, 120_000);
@@ -200,10 +207,32 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     const row = await connector.db.prisma.zendeskCredential.findUnique({
       where: { accountId: first.accountId },
     });
-    expect(row?.scope).toBe('tickets:read tickets:write users:read');
+    expect(row?.scope).toBe('tickets:read tickets:write users:read apps:read');
     const health = await fetch(`${connectorUrl}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ ok: true, database: { ok: true } });
+    expect(await health.json()).toMatchObject({
+      ok: true,
+      database: { ok: true },
+      accounts: { reauthorizationRequired: 0 },
+    });
+
+    // a revoked refresh token: the service stays ready, readiness counts the account (never names it)
+    await connector.db.prisma.zendeskCredential.update({
+      where: { accountId: first.accountId },
+      data: { state: 'reauthorization_required' },
+    });
+    try {
+      const revoked = await fetch(`${connectorUrl}/healthz`);
+      expect(revoked.status).toBe(200);
+      const report = await revoked.json();
+      expect(report).toMatchObject({ ok: true, accounts: { reauthorizationRequired: 1 } });
+      expect(JSON.stringify(report)).not.toContain(first.accountId);
+    } finally {
+      await connector.db.prisma.zendeskCredential.update({
+        where: { accountId: first.accountId },
+        data: { state: 'active' },
+      });
+    }
   });
 
   it('running the demo bootstrap again creates nothing twice', async () => {
@@ -246,25 +275,32 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     expect(JSON.stringify(incident)).toContain('demo-phish.test');
     const record = await json(`${incidentUrl}/_sandbox/incidents/${encodeURIComponent(linked)}`);
 
-    // The sidebar, as the sandbox workspace calls it: a JWT signed with the installation's secret.
-    const sidebar = async (secret: string) =>
+    // The sidebar, as the sandbox workspace opens it: the page POSTed with a ZAF JWT the sandbox
+    // signed with the app's key, then the view with the session the page holds.
+    const installation = zendeskSandbox.state.apps.install('demo', config.sidebar.appId);
+    const zafToken = await new SignJWT({
+      iss: 'demo.zendesk.com',
+      aud: `https://demo.zendesk.com/api/v2/apps/installations/${installation}.json`,
+      sub: `https://demo.zendesk.com/api/v2/users/${seed.agentIds[0]}.json`,
+    })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuedAt()
+      .setExpirationTime('2m')
+      .sign(zendeskSandbox.state.apps.keyOf(config.sidebar.appId).privateKey);
+    const page = await fetch(`${connectorUrl}/sidebar/app/assets/iframe.html`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: zafToken }),
+    });
+    expect(page.status).toBe(200);
+    const session = /"token":"([A-Za-z0-9_-]{43})"/.exec(await page.text())?.[1];
+    const sidebar = (token: string) =>
       fetch(`${connectorUrl}/sidebar/tickets/${seed.ticketIds[2]}`, {
-        headers: {
-          authorization: `Bearer ${await new SignJWT({
-            subdomain: 'demo',
-            agent_id: seed.agentIds[0],
-            agent_email: 'alex@demo.example',
-            ticket_id: seed.ticketIds[2],
-          })
-            .setProtectedHeader({ alg: 'HS256' })
-            .setExpirationTime('2m')
-            .sign(new TextEncoder().encode(secret))}`,
-        },
+        headers: { authorization: `Bearer ${token}` },
       });
-    const view = await sidebar(config.demo!.sidebarSharedSecret);
+    const view = await sidebar(session!);
     expect(view.status).toBe(200);
     expect(await view.text()).toContain(linked);
-    expect((await sidebar('not-the-installation-secret')).status).toBe(401);
+    expect((await sidebar('not-a-session-the-connector-gave-out')).status).toBe(401);
 
     const notesBefore = (await ticket(seed.ticketIds[2]!)).comments.filter((c) => !c.public).length;
     await json(`${incidentUrl}/_sandbox/incidents/${String(record.id)}/advance`, {

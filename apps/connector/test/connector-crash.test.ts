@@ -4,6 +4,7 @@
 // come from the real senders: the incident sandbox signs its events, the Zendesk sandbox its trigger
 // deliveries. CONNECTOR_WORKER=off holds processing back deterministically: the receivers
 // acknowledge, nothing is applied, until the process is killed and started again with its worker.
+import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +30,9 @@ const NOTE_EVENTS = new Set([
   'incident.action_required',
 ]);
 
-/** How many of `notes` end with the reference line of event `eventId`. */
+/** How many of `notes` name event `eventId` (a coalesced note names every event it covers). */
 function notesOfEvent(notes: string[], eventId: string): number {
-  return notes.filter((note) => note.split('\n').includes(`Event: ${eventId}`)).length;
+  return notes.filter((note) => eventRefsInNote(note).includes(eventId)).length;
 }
 
 describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
@@ -152,17 +153,12 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     // Nothing twice, nothing invented: every event note names an event the service delivered
     // (events acknowledged by the first life included), and no event has two notes.
     const delivered = new Set(sandboxes.incidentDeliveries(incidentA).map((d) => d.eventId));
-    const noteRefs = notesA.flatMap((note) =>
-      note
-        .split('\n')
-        .filter((line) => line.startsWith('Event: '))
-        .map((line) => line.slice('Event: '.length)),
-    );
+    const noteRefs = notesA.flatMap((note) => eventRefsInNote(note));
     expect(noteRefs.filter((ref) => !delivered.has(ref))).toEqual([]);
     expect(noteRefs.length).toBe(new Set(noteRefs).size);
     const ticketAState = await sandboxes.readTicket(ticketA);
     expect(sandboxes.fieldValue(ticketAState, sandboxes.seed.statusFieldId)).toBe(
-      'action_required',
+      'incident_status_action_required',
     );
 
     const reported = sandboxes.incidentsFor(threatB);

@@ -3,7 +3,7 @@
 // time; pg-boss then orders a key's jobs by id, so the ids must follow arrival order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
-import { INCIDENT_EVENT_QUEUE } from '../src/http/incident-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import { createInbox } from '../src/ingest/inbox';
 import { orderedUuid } from '../src/ingest/ordered-id';
 import { createSyncQueues } from '../src/worker/queues';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@incident-desk/incident-api';
-import { INCIDENT_EVENT_QUEUE, incidentWebhookRouter } from '../src/http/incident-webhook';
+import { incidentWebhookRouter } from '../src/http/incident-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import { startReceiver, TEST_ACCOUNT as ACCOUNT, type ReceiverHarness } from './support/receiver';
 import { backends } from './support/test-database';
 
@@ -72,7 +73,12 @@ describe.each(backends)('POST /webhooks/incident on %s', (backend) => {
         id: receipt.id,
       },
     );
-    expect(job?.data).toMatchObject({ accountId: ACCOUNT, event: JSON.parse(body) });
+    // the subscription (one per client) it came through, for per-client delivery health
+    expect(job?.data).toMatchObject({
+      accountId: ACCOUNT,
+      subscriptionId: 'sub-1',
+      event: JSON.parse(body),
+    });
     expect(job?.singletonKey).toBe(`${ACCOUNT}:inc_${counter}`);
   });
 

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
-import { defang } from '../src/notes/defang';
+import { dashboardLink } from '../src/notes/dashboard-link';
 import { detectedIncidentNote } from '../src/notes/detected-incident-note';
 import { echoesAny, normalizeText } from '../src/notes/normalize';
 
-describe('defang', () => {
-  it.each([
-    ['https://login.example.com/a.php?x=1', 'hxxps[:]//login[.]example[.]com/a[.]php?x=1'],
-    ['HTTP://evil.example', 'hxxp[:]//evil[.]example'],
-    ['example.com', 'example[.]com'],
-    ['ceo@example.com', 'ceo@example[.]com'],
-    ['203.0.113.7', '203[.]0[.]113[.]7'],
-    ['ftp://files.example.net', 'ftp[:]//files[.]example[.]net'],
-    ['+447700900123', '+447700900123'],
-  ])('%s -> %s', (raw, expected) => {
-    expect(defang(raw)).toBe(expected);
-  });
-
-  it('leaves an already defanged value as it is', () => {
-    expect(defang('hxxps[:]//example[.]com')).toBe('hxxps[:]//example[.]com');
-  });
-
-  it('leaves no scheme separator or dot that a linkifier could follow', () => {
-    const out = defang('see https://a.b/c and http://d.e and javascript://x.y');
-    expect(out).not.toMatch(/:\/\//);
-    expect(out).not.toMatch(/[^[]\.[^\]]/);
-  });
-});
-
+// The defanging rule itself is pinned by packages/threat-text/test/threat-text.test.ts.
 describe('normalizeText', () => {
   it('turns non-breaking spaces into spaces and folds runs of blanks', () => {
     expect(normalizeText('Hello\u00a0 there\u202fagent\r\n  next line  ')).toBe(
@@ -62,7 +39,10 @@ describe('detectedIncidentNote', () => {
         url: 'https://quiet-threat.example/a',
         status: 'monitoring',
         hostingProvider: 'Bulletproof hosting http://bp-host.example',
-        registrar: { name: 'evil-registrar.example', description: 'see https://whois.evil.example' },
+        registrar: {
+          name: 'evil-registrar.example',
+          description: 'see https://whois.evil.example',
+        },
         threatTaxonomy: { name: 'Phishing www.phish-taxonomy.example' },
         incidentClass: 'phishing',
       } as unknown as TDetailedIncident,
@@ -73,5 +53,18 @@ describe('detectedIncidentNote', () => {
     expect(note).toContain('Taxonomy: Phishing www[.]phish-taxonomy[.]example');
     expect(note).not.toMatch(/https?:\/\/|bp-host\.example|evil-registrar\.example/);
     expect(note).toContain('Status: monitoring');
+  });
+});
+
+describe('dashboardLink', () => {
+  it("keeps the service's http(s) link and drops anything else", () => {
+    expect(dashboardLink('https://dash.example/incident/inc_1')).toBe(
+      'https://dash.example/incident/inc_1',
+    );
+    expect(dashboardLink(undefined)).toBeNull();
+    expect(dashboardLink('javascript:alert(1)')).toBeNull();
+    expect(dashboardLink('https://dash.example/incident/inc_1\nInjected line')).toBeNull();
+    expect(dashboardLink(`https://dash.example/${'a'.repeat(3_000)}`)).toBeNull();
+    expect(dashboardLink('not a url')).toBeNull();
   });
 });

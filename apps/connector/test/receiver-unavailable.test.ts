@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@incident-desk/incident-api';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
-import { errorHandler } from '../src/http/http-error';
+import { errorHandler } from '../src/http/app-error';
 import { incidentWebhookRouter } from '../src/http/incident-webhook';
 import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
 import type { Inbox } from '../src/ingest/inbox';

@@ -11,7 +11,7 @@ import {
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import { verifyZendeskWebhook, ZendeskClient } from '@incident-desk/zendesk-api';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
-import { ZTicketingWebhookBody } from '../src/http/ticketing-webhook';
+import { ZTicketingWebhookBody } from '../src/jobs/ticket-event-job';
 import {
   buildTriggerDefinitions,
   runSetup,
@@ -19,6 +19,7 @@ import {
   type SetupResult,
   type StepReport,
 } from '../src/setup';
+import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { triggerDrift } from '../src/setup/trigger-drift';
 
 const CLIENT_IDS = ['cl_demo_parent', 'cl_demo_retail', 'cl_demo_bank'];
@@ -122,6 +123,14 @@ function existingFrom(result: SetupResult): SetupInput['existing'] {
 
 const outcomes = (steps: StepReport[], step: StepReport['step']) =>
   steps.filter((s) => s.step === step).map((s) => s.outcome);
+
+async function fieldById(account: Account, id: number) {
+  for await (const field of account.zendesk.ticketFields.list()) if (field.id === id) return field;
+  return undefined;
+}
+
+const optionsOf = (field: { custom_field_options?: { name: string; value: string }[] | null }) =>
+  (field.custom_field_options ?? []).map(({ name, value }) => ({ name, value }));
 
 async function counts(account: Account) {
   const fields = [];
@@ -366,6 +375,86 @@ describe('runSetup', () => {
       if (trigger.id === takedown.id) restored.push(trigger);
     expect(triggerDrift(restored[0]!, wanted)).toEqual([]);
     expect((await counts(account)).triggers).toBe(6);
+  });
+
+  it('creates Incident Status as a drop-down of every status, named as the sidebar names it', async () => {
+    const account = newAccount();
+    const first = await runSetup(account.input);
+    const field = (await fieldById(account, first.fields.status!))!;
+    expect(field.type).toBe('tagger');
+    expect(optionsOf(field)).toEqual(STATUS_FIELD_OPTIONS);
+    expect(optionsOf(field)).toHaveLength(11);
+    expect(optionsOf(field)).toContainEqual({
+      name: 'Approval required',
+      value: 'incident_status_approval_required',
+    });
+    expect(optionsOf(field)).toContainEqual({
+      name: 'Monitoring',
+      value: 'incident_status_pre_weaponised',
+    });
+  });
+
+  it('migrates a text Incident Status: a drop-down is configured in its place, the text field is left as it was', async () => {
+    const account = newAccount();
+    const text = await account.zendesk.ticketFields.create({
+      type: 'text',
+      title: 'Incident Status',
+      description: 'Latest incident status (incident-desk)',
+    });
+    const migrated = await runSetup({
+      ...account.input,
+      existing: { fields: { status: text.id } },
+    });
+    expect(migrated.fields.status).not.toBe(text.id);
+    expect(migrated.steps.find((s) => s.target === 'Incident Status')).toEqual({
+      step: 'ticket_field',
+      target: 'Incident Status',
+      outcome: 'created',
+      message: `replaces the text field ${text.id}, which is kept unchanged and no longer written`,
+    });
+    const dropDown = (await fieldById(account, migrated.fields.status!))!;
+    expect(dropDown).toMatchObject({ type: 'tagger', title: 'Incident Status' });
+    expect(optionsOf(dropDown)).toEqual(STATUS_FIELD_OPTIONS);
+    expect(await fieldById(account, text.id)).toMatchObject({
+      type: 'text',
+      title: 'Incident Status',
+      active: true,
+    });
+
+    // Once migrated, a rerun keeps the drop-down, with or without the stored id.
+    const again = await runSetup({ ...account.input, existing: existingFrom(migrated) });
+    expect(again.fields.status).toBe(migrated.fields.status);
+    expect(again.steps.find((s) => s.target === 'Incident Status')?.outcome).toBe('found');
+    const lost = await runSetup(account.input);
+    expect(lost.fields.status).toBe(migrated.fields.status);
+  });
+
+  it('adds missing options to an existing drop-down and renames ours, keeping options an admin added', async () => {
+    const account = newAccount();
+    const existing = await account.zendesk.ticketFields.create({
+      type: 'tagger',
+      title: 'Incident Status',
+      custom_field_options: [
+        { name: 'Approve it?', value: 'incident_status_approval_required' },
+        { name: 'Escalated to legal', value: 'escalated_to_legal' },
+      ],
+    });
+    const keptOptionId = existing.custom_field_options![0]!.id;
+    const result = await runSetup(account.input);
+    expect(result.fields.status).toBe(existing.id);
+    const step = result.steps.find((s) => s.target === 'Incident Status')!;
+    expect(step.outcome).toBe('updated');
+    expect(step.message).toMatch(/^added options incident_status_pending_review, /);
+    expect(step.message).toMatch(/; renamed options incident_status_approval_required$/);
+    const field = (await fieldById(account, existing.id))!;
+    expect(optionsOf(field)).toEqual([
+      { name: 'Approval required', value: 'incident_status_approval_required' },
+      { name: 'Escalated to legal', value: 'escalated_to_legal' },
+      ...STATUS_FIELD_OPTIONS.filter((o) => o.value !== 'incident_status_approval_required'),
+    ]);
+    expect(field.custom_field_options![0]!.id).toBe(keptOptionId);
+    const again = await runSetup({ ...account.input, existing: existingFrom(result) });
+    expect(again.steps.find((s) => s.target === 'Incident Status')?.outcome).toBe('found');
   });
 
   it('switches the comment trigger to internal notes as well when the setting changes', async () => {

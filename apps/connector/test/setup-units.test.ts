@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTrigger } from '@incident-desk/zendesk-api';
-import { ZTicketingWebhookBody } from '../src/http/ticketing-webhook';
+import { ZTicketingWebhookBody } from '../src/jobs/ticket-event-job';
 import {
   buildTriggerDefinitions,
   incidentWebhookUrl,
@@ -42,16 +42,20 @@ describe('trigger definitions', () => {
         body
           .replace('{{ticket.id}}', '42')
           .replace('{{ticket.requester.email}}', 'erin@example.com')
-          .replace('{{ticket.updated_at_with_timestamp}}', '2026-11-21T10:00:00Z'),
+          .replace('{{ticket.updated_at_with_timestamp}}', '2026-11-21T10:00:00Z')
+          .replace('{{ticket.latest_comment.id}}', '7001'),
       ) as unknown;
       expect(ZTicketingWebhookBody.safeParse(json).success).toBe(true);
-      expect(body).not.toMatch(/latest_comment|ticket_field|description|title/);
+      // the latest comment's id only, never its text
+      expect(body.replace('{{ticket.latest_comment.id}}', '')).not.toMatch(
+        /latest_comment|ticket_field|description|title/,
+      );
       return json;
     });
     expect(rendered).toEqual([
       { kind: 'report', ticketId: '42', mode: 'takedown', requesterEmail: 'erin@example.com' },
       { kind: 'report', ticketId: '42', mode: 'monitor', requesterEmail: 'erin@example.com' },
-      { kind: 'comment', ticketId: '42', updatedAt: '2026-11-21T10:00:00Z' },
+      { kind: 'comment', ticketId: '42', updatedAt: '2026-11-21T10:00:00Z', commentId: '7001' },
       { kind: 'action', ticketId: '42', action: 'tkd', updatedAt: '2026-11-21T10:00:00Z' },
       { kind: 'action', ticketId: '42', action: 'monitor', updatedAt: '2026-11-21T10:00:00Z' },
       { kind: 'action', ticketId: '42', action: 'safe', updatedAt: '2026-11-21T10:00:00Z' },

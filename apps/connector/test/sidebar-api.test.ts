@@ -1,18 +1,25 @@
-// The sidebar API over real HTTP, with both sandboxes in-process and two installed accounts.
+// The sidebar API over real HTTP, with both sandboxes in-process and two installed accounts. Every
+// call carries a sidebar session (what the signed page hands out, sidebar-signed-page.test.ts):
+// who acts is the session's user, whatever else the request says.
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
 import { createIncidentClient } from '@incident-desk/incident-api';
 import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../src/accounts/account-context';
-import { errorHandler } from '../src/http/http-error';
-import { TICKET_EVENT_QUEUE, type TicketEventJob } from '../src/http/ticketing-webhook';
+import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
+import { errorHandler } from '../src/http/app-error';
+import { TICKET_EVENT_QUEUE, type TicketEventJob } from '../src/jobs/ticket-event-job';
 import { createInbox } from '../src/ingest/inbox';
 import { sidebarApiRouter } from '../src/sidebar-api';
-import { createAgentChecker } from '../src/sidebar-api/agent-check';
+import {
+  createAgentChecker,
+  maySeeTicket,
+  type AgentAccess,
+} from '../src/sidebar-api/agent-access';
+import { createSidebarSessions, type SidebarSessions } from '../src/sidebar-api/sidebar-sessions';
 import {
   startTicketSyncHarness,
   SYNC_ACCOUNT,
@@ -20,16 +27,8 @@ import {
 } from './support/sync-ticket-harness';
 import { backends } from './support/test-database';
 
-const SECRET_A = 'sidebar-secret-of-demo';
-const SECRET_B = 'sidebar-secret-of-other';
 const ACCOUNT_B = '00000000-0000-4000-8000-0000000000b2';
-
-interface Claims {
-  subdomain: string;
-  agent_id: number;
-  agent_email: string;
-  ticket_id: number;
-}
+const ACCOUNT_REVOKED = '00000000-0000-4000-8000-0000000000c3';
 
 interface ErrorBody {
   error: { code: string; message: string; retryAfterSeconds?: number };
@@ -42,6 +41,7 @@ interface ViewBody {
     incidentId: string | null;
     threat: string | null;
     unlinkedReason?: string;
+    unlinkedCause?: string;
     fieldIds: Record<string, number>;
   };
   incident: { id: string; status: string; clientId: string } | null;
@@ -57,10 +57,6 @@ interface ViewBody {
   fetchedAt: string;
 }
 
-function base64url(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
 describe.each(backends)('sidebar API on %s', (backend) => {
   let h: TicketSyncHarness;
   let boss: PgBoss;
@@ -68,11 +64,15 @@ describe.each(backends)('sidebar API on %s', (backend) => {
   let ctxB: AccountContext;
   let baseUrl: string;
   let closeServer: () => Promise<void>;
-  let agentA: Claims;
+  let sessions: SidebarSessions;
+  let agentAToken: string;
 
   beforeAll(async () => {
     h = await startTicketSyncHarness(backend);
     await h.db.prisma.account.create({ data: { id: ACCOUNT_B, zendeskSubdomain: 'other' } });
+    await h.db.prisma.account.create({
+      data: { id: ACCOUNT_REVOKED, zendeskSubdomain: 'revoked' },
+    });
     other = seedDemo(h.zendeskSandbox, 'other');
     const tokenB = h.zendeskSandbox.issueToken('other', other.adminId, ['read', 'write'], 172_800);
     const incidentsB = createIncidentClient({
@@ -102,18 +102,23 @@ describe.each(backends)('sidebar API on %s', (backend) => {
 
     boss = await createJobQueue(h.db, { supervise: false, schedule: false });
     await boss.createQueue(TICKET_EVENT_QUEUE, { policy: 'key_strict_fifo' });
-    const installs: Record<string, { accountId: string; sharedSecret: string }> = {
-      demo: { accountId: SYNC_ACCOUNT, sharedSecret: SECRET_A },
-      other: { accountId: ACCOUNT_B, sharedSecret: SECRET_B },
-    };
     const app = express();
     app.use(
       sidebarApiRouter({
         db: h.db,
         accounts: {
-          forAccount: async (id) => (id === SYNC_ACCOUNT ? h.ctx : ctxB),
+          forAccount: async (id) => {
+            // the refresh token of this install was revoked: the provider says re-authorise
+            if (id === ACCOUNT_REVOKED)
+              throw new AccountUnavailableError(id, 'reauthorization_required');
+            return id === SYNC_ACCOUNT ? h.ctx : ctxB;
+          },
         },
-        installations: { find: async (subdomain) => installs[subdomain] ?? null },
+        appId: 1,
+        distDir: '/nonexistent',
+        zendeskOriginOf: () => h.zendeskUrl,
+        // every call reads the user again: restrictions changed mid-test apply at once
+        agentCacheMs: 0,
         inbox: createInbox(h.db, boss),
       }),
     );
@@ -122,12 +127,8 @@ describe.each(backends)('sidebar API on %s', (backend) => {
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     closeServer = () => new Promise((resolve) => server.close(() => resolve()));
-    agentA = {
-      subdomain: 'demo',
-      agent_id: h.demo.agentIds[0],
-      agent_email: 'alex@demo.example',
-      ticket_id: 0,
-    };
+    sessions = createSidebarSessions(h.db, () => new Date());
+    agentAToken = await sessionOf(h.demo.agentIds[0]);
   }, 120_000);
 
   afterAll(async () => {
@@ -135,15 +136,8 @@ describe.each(backends)('sidebar API on %s', (backend) => {
     await h?.close();
   });
 
-  function sign(
-    claims: Partial<Claims>,
-    { secret = SECRET_A, expiresIn = '5m', alg = 'HS256' } = {},
-  ) {
-    return new SignJWT({ ...claims })
-      .setProtectedHeader({ alg, typ: 'JWT' })
-      .setIssuedAt()
-      .setExpirationTime(expiresIn)
-      .sign(new TextEncoder().encode(secret));
+  async function sessionOf(userId: number, accountId = SYNC_ACCOUNT): Promise<string> {
+    return (await sessions.open({ accountId, installationId: 1, userId })).token;
   }
 
   async function call(
@@ -151,10 +145,12 @@ describe.each(backends)('sidebar API on %s', (backend) => {
     token: string | null,
     route = '',
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<{ status: number; headers: Headers; body: unknown }> {
     const response = await fetch(`${baseUrl}/sidebar/tickets/${ticketId}${route}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
+        ...extraHeaders,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -168,8 +164,18 @@ describe.each(backends)('sidebar API on %s', (backend) => {
     };
   }
 
+  it('tells the agent an administrator must reconnect when the account needs re-authorisation', async () => {
+    const ticketId = await h.createTicket({ threat: 'https://revoked.example/' });
+    const token = await sessionOf(h.demo.agentIds[0]!, ACCOUNT_REVOKED);
+    const view = await call(ticketId, token);
+    expect(view.status).toBe(412);
+    expect((view.body as ErrorBody).error.code).toBe('reauthorization_required');
+    const action = await call(ticketId, token, '/actions/takedown', {});
+    expect((action.body as ErrorBody).error.code).toBe('reauthorization_required');
+  });
+
   async function asAgent(ticketId: number, route = '', body?: unknown) {
-    return call(ticketId, await sign({ ...agentA, ticket_id: ticketId }), route, body);
+    return call(ticketId, agentAToken, route, body);
   }
 
   async function seedIncident(
@@ -284,6 +290,8 @@ describe.each(backends)('sidebar API on %s', (backend) => {
             lastError: 'not forwarded (HTTP 500)',
           }),
         ],
+        waitingTicketUpdates: 0,
+        waitingSince: null,
       });
       expect(Number.isNaN(Date.parse(view.fetchedAt))).toBe(false);
     });
@@ -318,6 +326,25 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       expect(f.ticket).toMatchObject({
         linkState: 'failed',
         unlinkedReason: 'duplicate: answered 409',
+        unlinkedCause: 'duplicate',
+      });
+
+      // a report that failed for another reason can be retried: its cause says so
+      const other = await h.createTicket({ threat: 'odd.example', tags: ['incident_unlinked'] });
+      await h.db.prisma.reportAttempt.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          ticketId: BigInt(other),
+          mode: 'takedown',
+          state: 'failed',
+          detail: 'answered 422',
+          finishedAt: new Date(),
+        },
+      });
+      expect(((await asAgent(other)).body as ViewBody).ticket).toMatchObject({
+        linkState: 'failed',
+        unlinkedReason: 'answered 422',
+        unlinkedCause: 'failed',
       });
     });
 
@@ -393,68 +420,84 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       ticketId = await h.createTicket({ threat: 'auth.example', tags: [] });
     });
 
-    async function expect401(token: string | null, code = 'invalid_token', path = ticketId) {
-      const { status, body } = await call(path, token);
+    async function expectInvalidSession(token: string | null) {
+      const { status, body } = await call(ticketId, token);
       expect(status).toBe(401);
-      expect((body as ErrorBody).error.code).toBe(code);
-      // nothing about secrets in the answer
-      expect(JSON.stringify(body)).not.toContain(SECRET_A);
-      expect(JSON.stringify(body)).not.toContain(SECRET_B);
+      return body;
     }
 
-    it('accepts a valid token and rejects a missing one', async () => {
-      expect((await call(ticketId, await sign({ ...agentA, ticket_id: ticketId }))).status).toBe(
-        200,
-      );
-      await expect401(null);
-      await expect401('not-a-jwt');
-    });
-
-    it('rejects a bad signature, another account’s secret, alg none and other algorithms', async () => {
-      const claims = { ...agentA, ticket_id: ticketId };
-      await expect401(await sign(claims, { secret: 'guessed-secret' }));
-      await expect401(await sign(claims, { secret: SECRET_B }));
-      const now = Math.floor(Date.now() / 1000);
-      const payload = base64url({ ...claims, iat: now, exp: now + 300 });
-      await expect401(`${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`);
-      await expect401(await sign(claims, { alg: 'HS512' }));
-    });
-
-    it('rejects an expired token and one without exp', async () => {
-      const claims = { ...agentA, ticket_id: ticketId };
-      await expect401(await sign(claims, { expiresIn: '-60s' }), 'token_expired');
-      const noExp = await new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'HS256' })
-        .sign(new TextEncoder().encode(SECRET_A));
-      await expect401(noExp);
-    });
-
-    it('rejects malformed claims and a ticket id other than the path’s', async () => {
-      await expect401(await sign({ subdomain: 'demo', ticket_id: ticketId }));
-      await expect401(await sign({ ...agentA, ticket_id: ticketId + 1 }));
-    });
-
-    it('rejects an end user, an unknown user and an email that is not the agent’s', async () => {
-      const base = { ...agentA, ticket_id: ticketId };
-      await expect401(
-        await sign({ ...base, agent_id: h.demo.endUserId, agent_email: 'erin@customer.example' }),
-        'agent_not_in_account',
-      );
-      await expect401(await sign({ ...base, agent_id: 99_999_999 }), 'agent_not_in_account');
-      await expect401(
-        await sign({ ...base, agent_email: 'bea@demo.example' }),
-        'agent_not_in_account',
-      );
-      // the admin is an agent too
-      const admin = await sign({
-        ...base,
-        agent_id: h.demo.adminId,
-        agent_email: 'admin@demo.example',
+    it('answers one thing to every session that does not hold', async () => {
+      expect((await call(ticketId, agentAToken)).status).toBe(200);
+      const expired = 'e'.repeat(43);
+      await h.db.prisma.sidebarSession.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          tokenHash: createHash('sha256').update(expired).digest('hex'),
+          installationId: 1n,
+          userId: BigInt(h.demo.agentIds[0]),
+          expiresAt: new Date(Date.now() - 1_000),
+          capAt: new Date(Date.now() + 60_000),
+        },
       });
-      expect((await call(ticketId, admin)).status).toBe(200);
+      const answers = [
+        await expectInvalidSession(null),
+        await expectInvalidSession('not-a-session'),
+        await expectInvalidSession('x'.repeat(43)),
+        await expectInvalidSession(expired),
+        // the shape of the JWTs the sidebar used to send: no longer anything
+        await expectInvalidSession('eyJhbGciOiJIUzI1NiJ9.eyJzdWJkb21haW4iOiJkZW1vIn0.c2ln'),
+      ];
+      for (const body of answers)
+        expect(body).toEqual({
+          error: {
+            code: 'invalid_session',
+            message: 'no valid sidebar session; open the ticket in Zendesk again',
+          },
+        });
     });
 
-    it('keeps account A’s token away from account B’s tickets and agents', async () => {
+    it('acts as the session’s user, whatever the request names', async () => {
+      const { ticketId: linked, incident } = await linkedTicket();
+      // everything the browser controls names the admin: headers, query, body
+      const forged = {
+        'x-zendesk-user-id': String(h.demo.adminId),
+        'x-agent-email': 'admin@demo.example',
+      };
+      const approve = await call(
+        `${linked}?agent_id=${h.demo.adminId}&agent_email=admin%40demo.example`,
+        agentAToken,
+        '',
+        undefined,
+        forged,
+      );
+      expect(approve.status).toBe(200);
+      const refused = await call(
+        linked,
+        agentAToken,
+        '/approve-takedown',
+        { author: 'admin@demo.example', agent_id: h.demo.adminId },
+        forged,
+      );
+      expect(refused.status).toBe(403);
+      expect((refused.body as ErrorBody).error.code).toBe('author_mismatch');
+      const approved = await call(linked, agentAToken, '/approve-takedown', {}, forged);
+      expect(approved.status).toBe(200);
+      const record = await incidentRecord(incident.id);
+      expect(JSON.stringify(record)).toContain('alex@demo.example');
+      expect(JSON.stringify(record)).not.toContain('admin@demo.example');
+    });
+
+    it('refuses a session whose user is no longer an agent of the account', async () => {
+      for (const userId of [h.demo.endUserId, 99_999_999]) {
+        const { status, body } = await call(ticketId, await sessionOf(userId));
+        expect(status).toBe(401);
+        expect((body as ErrorBody).error.code).toBe('agent_not_in_account');
+      }
+      // the admin is an agent too
+      expect((await call(ticketId, await sessionOf(h.demo.adminId))).status).toBe(200);
+    });
+
+    it('keeps account A’s session away from account B’s tickets', async () => {
       const otherThreat = `https://only-in-other-${backend}.example`;
       const created = await fetch(`${h.zendeskUrl}/_sandbox/accounts/other/tickets`, {
         method: 'POST',
@@ -468,34 +511,94 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       });
       const bTicket = ((await created.json()) as { ticket: { id: number } }).ticket.id;
 
-      // B's own agent reads it with B's token
-      const bToken = await sign(
-        {
-          subdomain: 'other',
-          agent_id: other.agentIds[0],
-          agent_email: 'alex@other.example',
-          ticket_id: bTicket,
-        },
-        { secret: SECRET_B },
-      );
-      const asB = await call(bTicket, bToken);
+      const asB = await call(bTicket, await sessionOf(other.agentIds[0], ACCOUNT_B));
       expect(asB.status).toBe(200);
       expect((asB.body as ViewBody).ticket.threat).toBe(otherThreat);
 
       // A's agent: the same number is looked up in A only, never in B
-      const asA = await call(bTicket, await sign({ ...agentA, ticket_id: bTicket }));
+      const asA = await call(bTicket, agentAToken);
       expect(JSON.stringify(asA.body)).not.toContain(otherThreat);
-      // A's agent claiming B, with A's secret or with B's secret
-      await expect401(
-        await sign({ ...agentA, subdomain: 'other', ticket_id: bTicket }),
-        'invalid_token',
-        bTicket,
-      );
-      await expect401(
-        await sign({ ...agentA, subdomain: 'other', ticket_id: bTicket }, { secret: SECRET_B }),
-        'agent_not_in_account',
-        bTicket,
-      );
+      // a session of account A naming B's user: that id is no agent of A
+      const crossed = await call(bTicket, await sessionOf(other.agentIds[0]));
+      expect(crossed.status).toBe(401);
+    });
+
+    it('shows a restricted agent only the tickets Zendesk shows them', async () => {
+      const groupOnly = h.zendeskSandbox.createUser('demo', {
+        name: `Gus ${backend}`,
+        email: `gus-${backend}@demo.example`,
+        role: 'agent',
+        ticket_restriction: 'groups',
+        group_ids: [],
+      });
+      const assignedOnly = h.zendeskSandbox.createUser('demo', {
+        name: `Ana ${backend}`,
+        email: `ana-${backend}@demo.example`,
+        role: 'agent',
+        ticket_restriction: 'assigned',
+      });
+      const { ticketId: linked, incident } = await linkedTicket();
+      const groupId = [...h.zendeskSandbox.state.requireAccount('demo').groups.keys()][0]!;
+      await h.ctx.zendesk.tickets.update(linked, { group_id: groupId });
+      const gus = await sessionOf(groupOnly.id);
+      const ana = await sessionOf(assignedOnly.id);
+
+      for (const token of [gus, ana]) {
+        const view = await call(linked, token);
+        expect(view.status).toBe(404);
+        expect((view.body as ErrorBody).error.code).toBe('ticket_not_found');
+        expect(JSON.stringify(view.body)).not.toContain(incident.id);
+        expect((await call(linked, token, '/approve-takedown', {})).status).toBe(404);
+      }
+      expect((await incidentRecord(incident.id)).status).toBe('approval_required');
+
+      groupOnly.group_ids = [groupId];
+      expect((await call(linked, gus)).status).toBe(200);
+      await h.ctx.zendesk.tickets.update(linked, { assignee_id: assignedOnly.id });
+      expect((await call(linked, ana)).status).toBe(200);
+    });
+
+    it('lets a light agent read but not act', async () => {
+      const light = h.zendeskSandbox.createUser('demo', {
+        name: `Lee ${backend}`,
+        email: `lee-${backend}@demo.example`,
+        role: 'agent',
+        role_type: 1,
+      });
+      const token = await sessionOf(light.id);
+      const { ticketId: linked, incident } = await linkedTicket();
+      expect((await call(linked, token)).status).toBe(200);
+      for (const [route, body] of [
+        ['/approve-takedown', {}],
+        ['/actions/safe', {}],
+        ['/report', { mode: 'takedown' }],
+        ['/retry-link', {}],
+        ['/forwards/comment-1/retry', {}],
+      ] as const) {
+        const refused = await call(linked, token, route, body);
+        expect(refused.status).toBe(403);
+        expect((refused.body as ErrorBody).error.code).toBe('read_only');
+      }
+      expect((await incidentRecord(incident.id)).status).toBe('approval_required');
+    });
+
+    it('renews a live session once, re-reading the user, and never an expired one', async () => {
+      const renew = (token: string) =>
+        fetch(`${baseUrl}/sidebar/session/renew`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const old = await sessionOf(h.demo.agentIds[1]);
+      const answer = await renew(old);
+      expect(answer.status).toBe(200);
+      const renewed = (await answer.json()) as { token: string; expiresAt: string };
+      expect(renewed.token).not.toBe(old);
+      expect((await call(ticketId, renewed.token)).status).toBe(200);
+      expect((await call(ticketId, old)).status).toBe(401);
+      expect((await renew(old)).status).toBe(401);
+
+      const endUser = await sessionOf(h.demo.endUserId);
+      expect((await renew(endUser)).status).toBe(401);
     });
   });
 
@@ -606,8 +709,12 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       expect([first.status, second.status]).toEqual([202, 202]);
       const jobs = await reportJobsOf(ticketId);
       expect(jobs).toHaveLength(1);
+      // the reporter is the agent of the verified session, whom the worker names as reportedBy
+      const agent = await h.ctx.zendesk.users.show(h.demo.agentIds[0]!);
       expect(jobs[0]!.data).toMatchObject({
         accountId: SYNC_ACCOUNT,
+        via: 'sidebar',
+        agentEmail: agent.email,
         body: { kind: 'report', ticketId, mode: 'takedown' },
       });
       const receipt = await h.db.prisma.webhookReceipt.findFirst({
@@ -646,6 +753,58 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       const jobs = await reportJobsOf(ticketId);
       expect(jobs.map((job) => job.data.body.kind)).toEqual(['comment']);
       expect((await asAgent(ticketId, '/forwards/comment-9100001/retry', {})).status).toBe(404);
+    });
+
+    it('shows ticket updates still waiting, and one Zendesk refused with a retry that lets the writer try again', async () => {
+      const { ticketId, incident } = await linkedTicket('pre_weaponised');
+      const change = (eventRef: string, failedReason: string | null) => ({
+        accountId: SYNC_ACCOUNT,
+        ticketId: BigInt(ticketId),
+        incidentId: incident.id,
+        eventRef,
+        eventName: 'incident.status_changed',
+        eventAt: new Date('2026-11-03T09:00:00.000Z'),
+        readyAt: new Date('2099-01-01T00:00:00.000Z'),
+        failedReason,
+        createdAt: new Date('2026-11-03T09:00:05.000Z'),
+      });
+      await h.db.prisma.pendingTicketChange.createMany({
+        data: [change('evt_waiting', null), change('evt_refused', 'ticket is closed (422)')],
+      });
+      const failure = await h.db.prisma.syncFailure.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          queue: 'ticket-write',
+          jobId: 'ticket-write:ref-1',
+          ticketId: BigInt(ticketId),
+          incidentId: incident.id,
+          reason: 'ticket is closed (422)',
+          payload: { ticketId, events: ['evt_refused'] },
+        },
+      });
+
+      const view = (await asAgent(ticketId)).body as ViewBody & {
+        sync: { waitingTicketUpdates: number; waitingSince: string | null };
+      };
+      expect(view.sync).toMatchObject({
+        waitingTicketUpdates: 1,
+        waitingSince: '2026-11-03T09:00:05.000Z',
+        failedForwards: [
+          expect.objectContaining({
+            id: `job-${failure.id}`,
+            kind: 'ticket_update',
+            lastError: 'ticket is closed (422)',
+          }),
+        ],
+      });
+
+      expect((await asAgent(ticketId, `/forwards/job-${failure.id}/retry`, {})).status).toBe(200);
+      const refused = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
+        where: { accountId: SYNC_ACCOUNT, eventRef: 'evt_refused' },
+      });
+      expect(refused.failedReason).toBeNull();
+      expect(refused.writtenAt).toBeNull();
+      expect((await asAgent(ticketId, `/forwards/job-${failure.id}/retry`, {})).status).toBe(404);
     });
 
     it('retries linking once: clears the unlinked report, resolves reconciliation, reports again', async () => {
@@ -720,32 +879,85 @@ describe.each(backends)('sidebar API on %s', (backend) => {
   });
 });
 
-describe('agent check cache', () => {
-  it('reads a user once per account and agent within the TTL, again after it', async () => {
+describe('agent check', () => {
+  const user = (fields: Record<string, unknown>) => ({ id: 7, email: 'a@x.example', ...fields });
+  const ctxOf = (accountId: string, fields: Record<string, unknown>, calls: string[] = []) =>
+    ({
+      accountId,
+      zendesk: {
+        users: {
+          show: async (id: number) => {
+            calls.push(`${accountId}:${id}`);
+            return user(fields);
+          },
+          groupMemberships: async () => [{ user_id: 7, group_id: 70 }],
+        },
+      },
+    }) as unknown as AccountContext;
+
+  it('reads a user once per account and agent within the TTL, again after it or when fresh', async () => {
     let clock = 0;
     const calls: string[] = [];
     const checker = createAgentChecker({ ttlMs: 1_000, now: () => new Date(clock) });
-    const ctxOf = (accountId: string, role: string) =>
-      ({
-        accountId,
-        zendesk: {
-          users: {
-            show: async (id: number) => {
-              calls.push(`${accountId}:${id}`);
-              return { id, role, email: 'a@x.example' };
-            },
-          },
-        },
-      }) as unknown as AccountContext;
-    expect(await checker.check(ctxOf('A', 'agent'), 7, 'A@x.example')).toEqual({
+    const agent = ctxOf('A', { role: 'agent' }, calls);
+    expect(await checker.check(agent, 7)).toMatchObject({
       ok: true,
-      email: 'a@x.example',
+      access: { email: 'a@x.example', canAct: true },
     });
-    expect((await checker.check(ctxOf('A', 'agent'), 7, 'other@x.example')).ok).toBe(false);
+    await checker.check(agent, 7);
     // another account never shares the cached answer
-    expect((await checker.check(ctxOf('B', 'end-user'), 7, 'a@x.example')).ok).toBe(false);
+    expect((await checker.check(ctxOf('B', { role: 'end-user' }, calls), 7)).ok).toBe(false);
+    await checker.check(agent, 7, { fresh: true });
     clock = 1_001;
-    await checker.check(ctxOf('A', 'agent'), 7, 'a@x.example');
-    expect(calls).toEqual(['A:7', 'B:7', 'A:7']);
+    await checker.check(agent, 7);
+    expect(calls).toEqual(['A:7', 'B:7', 'A:7', 'A:7']);
+  });
+
+  it('refuses end users, suspended users and chat-only agents; light agents and contributors only read', async () => {
+    const checker = createAgentChecker({ ttlMs: 0, now: () => new Date() });
+    for (const fields of [
+      { role: 'end-user' },
+      { role: 'agent', suspended: true },
+      { role: 'agent', active: false },
+      { role: 'agent', role_type: 2 },
+    ])
+      expect((await checker.check(ctxOf('A', fields), 7)).ok).toBe(false);
+    for (const roleType of [1, 3]) {
+      const check = await checker.check(ctxOf('A', { role: 'agent', role_type: roleType }), 7);
+      expect(check).toMatchObject({ ok: true, access: { canAct: false } });
+    }
+    const admin = await checker.check(ctxOf('A', { role: 'admin', role_type: 4 }), 7);
+    expect(admin).toMatchObject({ ok: true, access: { canAct: true, admin: true } });
+  });
+
+  it('sees tickets as Zendesk’s ticket restriction says', () => {
+    const access = (fields: Partial<AgentAccess>): AgentAccess => ({
+      userId: 7,
+      email: 'a@x.example',
+      admin: false,
+      canAct: true,
+      ticketRestriction: null,
+      organizationId: 30,
+      groupIds: new Set([70]),
+      ...fields,
+    });
+    const ticket = { id: 1, tags: [], custom_fields: [] };
+    const inGroup = { ...ticket, group_id: 70, organization_id: 31, requester_id: 9 };
+    const ofOrg = { ...ticket, group_id: 71, organization_id: 30, requester_id: 9 };
+    const requested = { ...ticket, group_id: 71, organization_id: 31, requester_id: 7 };
+    const assigned = { ...ticket, group_id: 71, organization_id: 31, assignee_id: 7 };
+    const see = (restriction: string | null) =>
+      [inGroup, ofOrg, requested, assigned].map((t) =>
+        maySeeTicket(access({ ticketRestriction: restriction }), t),
+      );
+    expect(see(null)).toEqual([true, true, true, true]);
+    expect(see('groups')).toEqual([true, false, false, true]);
+    expect(see('organization')).toEqual([false, true, false, true]);
+    expect(see('requested')).toEqual([false, false, true, true]);
+    expect(see('assigned')).toEqual([false, false, false, true]);
+    expect(see('something_new')).toEqual([false, false, false, true]);
+    expect(maySeeTicket(access({ admin: true, ticketRestriction: 'assigned' }), inGroup)).toBe(
+      true,
+    );
   });
 });

@@ -62,6 +62,9 @@ function fakeDb(linkedIncidentId: string | null): TDatabase {
       ticketSyncState: { findUnique: async () => null },
       forwardedComment: { findMany: async () => [] },
       syncFailure: { findMany: async () => [] },
+      pendingTicketChange: {
+        aggregate: async () => ({ _count: { _all: 0 }, _min: { createdAt: null } }),
+      },
       reconciliationEntry: { findUnique: async () => null },
       reportAttempt: { findFirst: async () => null },
     },

@@ -122,7 +122,7 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
     expect(notes).toHaveLength(outcomes.filter((o) => o.status === 'applied').length);
     expect(notes.some((note) => note.includes(reply))).toBe(false); // the echo of our own comment
     const ticket = await h.ticket(ticketId);
-    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('takedown_success');
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');
     expect((await h.allTickets()).filter((t) => t.tags.includes('incident_detected'))).toHaveLength(
       0,
     );
@@ -131,7 +131,9 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
     const replay = await run([...events].reverse());
     expect(replay.filter((o) => o.status === 'applied')).toEqual([]);
     expect(await h.notes(ticketId)).toHaveLength(notes.length);
-    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe('takedown_success');
+    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
+      'incident_status_takedown_success',
+    );
   }, 30_000);
 
   it.each(['takedown', 'monitor'] as const)(

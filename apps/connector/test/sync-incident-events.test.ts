@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
 import { recordReportOwnHistory } from '../src/sync/report-own-history';
+import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
+import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
+import { adminOverview } from '../src/admin/admin-overview';
+import type { TZendeskOAuthConfig } from '../src/accounts/zendesk-oauth-config';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
 
@@ -9,6 +13,13 @@ const at = (iso: string) => ({ timestamp: iso });
 describe.each(backends)('incident events for linked tickets on %s', (backend) => {
   let h: Harness;
   const deps = () => ({ db: h.db, unlinkedWaitMs: 10, claimWaitMs: 2_000, pollIntervalMs: 10 });
+  /** One pass of the account's writer, writing what waits even inside its hold. */
+  const drain = (ctx = h.context()) =>
+    drainAccountOnce(ctx, h.db, {
+      now: () => new Date(),
+      limits: ZENDESK_WRITE_LIMITS,
+      ignoreReadyAt: true,
+    });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -30,6 +41,58 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(health.lastWebhookTestAt).not.toBeNull();
     expect(health.lastIncidentEventAt).not.toBeNull();
     expect(await h.comments(ticketId)).toHaveLength(before.length);
+  });
+
+  it('records per client subscription when a real event last arrived, apart from webhook.test, and the admin overview shows it', async () => {
+    const subscription = (clientId: string) =>
+      h.db.prisma.incidentSubscription.create({
+        data: {
+          accountId: h.accountId,
+          clientId,
+          receiverId: `rcv_${clientId}_${h.uid()}`,
+          sealedSecret: 'sealed',
+        },
+      });
+    const parent = await subscription('cl_parent_health');
+    const child = await subscription('cl_child_health');
+    const via = (receiverId: string, job: ReturnType<Harness['job']>) => ({
+      ...job,
+      subscriptionId: receiverId,
+    });
+    for (const row of [parent, child]) {
+      await handleIncidentEvent(
+        deps(),
+        h.context(),
+        via(row.receiverId, h.job('webhook.test', undefined)),
+      );
+    }
+    const { incidentId } = await h.linkedTicket();
+    await handleIncidentEvent(
+      deps(),
+      h.context(),
+      via(parent.receiverId, h.job('incident.takedown_updated', { incidentId })),
+    );
+    const rows = await h.db.prisma.incidentSubscription.findMany({
+      where: { accountId: h.accountId, clientId: { in: [parent.clientId, child.clientId] } },
+      orderBy: { clientId: 'asc' },
+    });
+    const [child2, parent2] = rows;
+    expect(parent2!.lastEventAt).not.toBeNull();
+    expect(parent2!.lastTestAt).not.toBeNull();
+    expect(child2!.lastTestAt).not.toBeNull();
+    expect(child2!.lastEventAt).toBeNull(); // only setup's test so far: not yet proven
+
+    const overview = await adminOverview(
+      h.db,
+      { scope: 'tickets:read tickets:write users:read' } as TZendeskOAuthConfig,
+      h.accountId,
+    );
+    expect(overview.health.subscriptions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ clientId: child.clientId, lastEventAt: null }),
+        expect.objectContaining({ clientId: parent.clientId, lastEventAt: parent2!.lastEventAt }),
+      ]),
+    );
   });
 
   it('every event records lastIncidentEventAt, unknown events are skipped, malformed ones fail for good', async () => {
@@ -65,18 +128,18 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     // one Zendesk call for the event: the note, the field and the status together
     expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
     const ticket = await h.ticket(ticketId);
-    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('takedown_success');
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');
     expect(ticket.status).not.toBe('solved');
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toContain('Incident status changed to takedown_success.');
+    expect(notes[0]).toContain('Status: Taken down\nThe takedown completed successfully.');
     const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({
       where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
     });
     expect(state.lastStatus).toBe('takedown_success');
   });
 
-  it('an event for a ticket closed in Zendesk fails for good, saying why', async () => {
+  it('a change for a ticket closed in Zendesk goes to a follow-up of it (issue 20), not a dead letter, and is not retried', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     await h.context().zendesk.tickets.update(ticketId, { status: 'closed' });
     const outcome = await handleIncidentEvent(
@@ -84,10 +147,23 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       h.context(),
       h.job('incident.status_changed', { incidentId, status: 'takedown_success' }),
     );
-    expect(outcome).toEqual({
-      status: 'failed_permanently',
-      reason: expect.stringContaining('Status: closed prevents ticket update'),
+    expect(outcome.status).toBe('applied');
+    expect(
+      await h.db.prisma.syncFailure.count({
+        where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+      }),
+    ).toBe(0);
+    const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, incidentId },
     });
+    expect(Number(link.ticketId)).not.toBe(ticketId);
+    const followUp = await h.context().zendesk.tickets.show(Number(link.ticketId));
+    expect((followUp as { via?: { source?: { rel?: string } } }).via?.source?.rel).toBe(
+      'follow_up',
+    );
+    h.zendeskCalls.length = 0;
+    expect((await drain()).nextAt).toBeNull();
+    expect(h.zendeskCalls).toEqual([]);
   });
 
   it('solves on takedown_success only when the account opts in', async () => {
@@ -116,13 +192,11 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect((await handleIncidentEvent(deps(), ctx, newer)).status).toBe('applied');
     expect((await handleIncidentEvent(deps(), ctx, older)).status).toBe('applied');
     const ticket = await h.ticket(ticketId);
-    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('takedown_success');
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');
     expect(ticket.status).toBe('solved');
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(2);
-    expect(notes[1]).toContain(
-      'older than one already applied; the Status field stays takedown_success',
-    );
+    expect(notes[1]).toContain('older than one already shown; the Status field stays Taken down');
 
     // an older action_required does not reopen either
     await handleIncidentEvent(
@@ -142,13 +216,77 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(state.lastStatus).toBe('takedown_success');
   });
 
+  it('a newer action_required keeps its reopening against a late, older takedown_success', async () => {
+    const { incidentId, ticketId } = await h.linkedTicket();
+    const ctx = h.context({ solveOnTakedownSuccess: true });
+    await h.zendesk.tickets.update(ticketId, { status: 'pending' });
+    await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job(
+        'incident.action_required',
+        { incidentId, waitForClient: 'Confirm ownership' },
+        at('2030-06-01T10:00:00Z'),
+      ),
+    );
+    expect((await h.ticket(ticketId)).status).toBe('open');
+    await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job(
+        'incident.status_changed',
+        { incidentId, status: 'takedown_success' },
+        at('2030-06-01T09:00:00Z'),
+      ),
+    );
+    const ticket = await h.ticket(ticketId);
+    expect(ticket.status).toBe('open');
+    // no newer status is known: the Status field shows this one, without solving the ticket
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');
+    const notes = await h.notes(ticketId);
+    expect(notes[1]).not.toContain('older than one already shown');
+    const state = await h.db.prisma.ticketSyncState.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
+    expect(state.lastEventAt.toISOString()).toBe('2030-06-01T10:00:00.000Z');
+    expect(state.lastStatusAt?.toISOString()).toBe('2030-06-01T09:00:00.000Z');
+  });
+
+  it('an action_required that overtakes its own status_changed does not hide the new status', async () => {
+    // The service emits status_changed(action_required) and then action_required; ordering is
+    // unspecified (Events rule 5), so the second may be applied first.
+    const { incidentId, ticketId } = await h.linkedTicket();
+    const ctx = h.context();
+    for (const [status, when] of [
+      ['pre_weaponised', '2030-07-01T09:00:00.000Z'],
+      ['action_required', '2030-07-01T10:00:00.000Z'],
+    ] as const) {
+      const job = h.job('incident.status_changed', { incidentId, status }, at(when));
+      if (status === 'action_required') {
+        await h.zendesk.tickets.update(ticketId, { status: 'pending' });
+        const reason = { incidentId, waitForClient: 'Confirm ownership' };
+        const overtaking = h.job(
+          'incident.action_required',
+          reason,
+          at('2030-07-01T10:00:00.001Z'),
+        );
+        expect((await handleIncidentEvent(deps(), ctx, overtaking)).status).toBe('applied');
+      }
+      expect((await handleIncidentEvent(deps(), ctx, job)).status).toBe('applied');
+    }
+    const ticket = await h.ticket(ticketId);
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_action_required');
+    expect(ticket.status).toBe('open');
+    expect((await h.notes(ticketId)).join('\n')).not.toContain('older than one already shown');
+  });
+
   it('applying the same job twice writes one note', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const job = h.job('incident.takedown_updated', { incidentId });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(await handleIncidentEvent(deps(), h.context(), job)).toEqual({
       status: 'skipped',
-      reason: `note already on ticket ${ticketId}`,
+      reason: `change already recorded for ticket ${ticketId}`,
     });
     const status = h.job('incident.status_changed', { incidentId, status: 'closed' });
     await handleIncidentEvent(deps(), h.context(), status);
@@ -156,20 +294,43 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(await h.notes(ticketId)).toHaveLength(2);
   });
 
-  it('a retry after an update that never reached Zendesk writes the note', async () => {
+  it('a write that never reached Zendesk is made again; one that Zendesk committed before its answer was lost is not', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const job = h.job('incident.takedown_updated', { incidentId });
-    const ref = job.event.id as string;
-    // what a crashed first attempt leaves: the own-note record, but no note on the ticket
-    await h.db.prisma.ownNote.create({
-      data: {
-        accountId: h.accountId,
-        ticketId: BigInt(ticketId),
-        text: `[incident-desk] lost\n\nIncident: ${incidentId}\nEvent: ${ref}`,
-      },
+    // the first PUT never arrives; the second is committed but its answer is lost
+    let puts = 0;
+    const lossy = h.zendeskWith(async (input, init) => {
+      if (init?.method === 'PUT') {
+        puts += 1;
+        if (puts === 1) throw new TypeError('fetch failed: connection reset');
+        if (puts === 2) {
+          await fetch(input, init);
+          throw new TypeError('fetch failed: socket hang up');
+        }
+      }
+      return fetch(input, init);
     });
-    expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
+    const ctx = { ...h.context(), zendesk: lossy };
+    expect(
+      (await handleIncidentEvent(deps(), ctx, h.job('incident.takedown_updated', { incidentId })))
+        .status,
+    ).toBe('applied');
+    expect(await h.notes(ticketId)).toHaveLength(0);
+    const pending = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
+    expect(pending.writtenAt).toBeNull();
+    expect(pending.writeRef).not.toBeNull();
+
+    await drain(ctx); // looks for the first write's note, finds none, writes (answer lost)
     expect(await h.notes(ticketId)).toHaveLength(1);
+    await drain(ctx); // finds its note by the reference: written, not repeated
+    expect(await h.notes(ticketId)).toHaveLength(1);
+    expect(puts).toBe(2);
+    const settled = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
+    expect(settled.writtenAt).not.toBeNull();
+    expect((await h.notes(ticketId))[0]).toContain(`ref ${settled.writeRef}`);
   });
 
   it('a status event retried after its order was recorded but its update failed still sets the field', async () => {
@@ -188,11 +349,13 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       },
     });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
-    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe('blocklisted');
-    expect((await h.notes(ticketId))[0]).toContain('Incident status changed to blocklisted.');
+    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
+      'incident_status_blocklisted',
+    );
+    expect((await h.notes(ticketId))[0]).toContain('Status: Blocklisted');
   });
 
-  it('a Zendesk outage is a transient failure: the job throws, and its retry writes one note', async () => {
+  it('a Zendesk outage never fails the event: the change waits and the next pass writes one note', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const job = h.job('incident.status_changed', { incidentId, status: 'pre_weaponised' });
     await h.zendeskFault({
@@ -202,11 +365,14 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       status: 503,
       times: 1,
     });
-    await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
-    expect(await h.notes(ticketId)).toHaveLength(0);
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
+    expect(await h.notes(ticketId)).toHaveLength(0);
+    expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('skipped');
+    await drain();
     expect(await h.notes(ticketId)).toHaveLength(1);
-    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe('pre_weaponised');
+    expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
+      'incident_status_pre_weaponised',
+    );
   });
 
   it('history_created writes the message, or a generic note when it is missing', async () => {
@@ -231,9 +397,36 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     );
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(3);
-    expect(notes[0]).toContain('Incident update:\nRegistrar contacted.');
-    expect(notes[1]).toContain('The incident was updated (no message was given).');
-    expect(notes[2]).toContain('The incident was updated (no message was given).');
+    expect(notes[0]).toContain('Analyst: Registrar contacted.');
+    // the incident cannot be read (it exists only in the link table): nothing more to say
+    expect(notes[1]).toContain('The incident was updated.');
+    expect(notes[2]).toContain('The incident was updated.');
+    expect(notes.join('\n')).not.toContain('no message was given');
+  });
+
+  it("history_created without a message reads the analyst's message from the incident's history", async () => {
+    const seeded = await h.seedIncident({
+      url: 'https://brand-login.example/x',
+      status: 'pending_review',
+    });
+    await h.control(`/_sandbox/incidents/${seeded.id}/advance`, {
+      status: 'case_building',
+      message: 'Registrar contacted by phone; waiting for their abuse desk.',
+      force: true,
+    });
+    const { ticketId } = await h.linkedTicket({ incidentId: seeded.id });
+    h.zendeskCalls.length = 0;
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', { incidentId: seeded.id }),
+    );
+    expect(outcome.status).toBe('applied');
+    const notes = await h.notes(ticketId);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(
+      'Analyst: Registrar contacted by phone; waiting for their abuse desk.',
+    );
   });
 
   it('history_created echoing a comment the connector posted is skipped (exact, or contains from 24 characters)', async () => {
@@ -326,7 +519,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       h.job('incident.takedown_updated', { incidentId }),
     );
     expect((await h.notes(ticketId))[0]).toContain(
-      'Takedown processing for this incident changed.',
+      'Takedown progress changed (blocklist listings, takedown attempts or snapshots)',
     );
   });
 
@@ -351,7 +544,8 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(outcome.status).toBe('applied');
     expect((await h.ticket(ticketId)).status).toBe('open');
     const notes = await h.notes(ticketId);
-    expect(notes[0]).toContain('Reason: Send proof of brand ownership');
+    expect(notes[0]).toContain('Request: Send proof of brand ownership');
+    expect(notes[0]).toContain('Next step: do what the analyst asks');
     expect(notes[1]).toContain('No reason was given');
   });
 
@@ -391,6 +585,23 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect((await h.notes(ticketId))[0]).toContain('the new status was not given');
     // same body again (no envelope id): recognised by its hash
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('skipped');
+  });
+
+  it('falls back to the incident for a status_changed without status, and sets the Status field', async () => {
+    const incident = await h.seedIncident({
+      url: `https://no-status-${Date.now()}.example/x`,
+      status: 'takedown_in_progress',
+    });
+    const { ticketId } = await h.linkedTicket({ incidentId: incident.id });
+    const outcome = await handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.status_changed', { incidentId: incident.id }),
+    );
+    expect(outcome.status).toBe('applied');
+    const ticket = await h.ticket(ticketId);
+    expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_in_progress');
+    expect((await h.notes(ticketId))[0]).not.toContain('the new status was not given');
   });
 
   it('defangs threat values quoted in free text and keeps notes plain text', async () => {

@@ -10,7 +10,7 @@ import {
 import { createZendeskSandbox, seedDemo } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient, type TComment, type TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext, AccountSettings } from '../src/accounts/account-context';
-import type { IncidentEventJob } from '../src/http/incident-webhook';
+import type { IncidentEventJob } from '../src/jobs/incident-event-job';
 import { openTestDatabase, type Backend } from './support/test-database';
 
 export const DEFAULT_SETTINGS: AccountSettings = {
@@ -120,6 +120,18 @@ export async function startHarness(backend: Backend) {
     groupId: [...zendeskSandbox.state.account(subdomain)!.groups.keys()][0]!,
     seed,
     zendesk,
+    /** A client of the account whose requests go through `fetchImpl` (to lose answers, count calls). */
+    zendeskWith(fetchImpl: typeof fetch): ZendeskClient {
+      return new ZendeskClient({
+        baseUrl: zendeskBase,
+        tokenProvider: {
+          getAccessToken: async () => token,
+          refreshAfterUnauthorized: async () => token,
+        },
+        maxRetries: 0,
+        fetch: fetchImpl,
+      });
+    },
     zendeskSandbox,
     incidentSandbox,
     incidentUrl: incidentServer.url,
@@ -208,6 +220,16 @@ export async function startHarness(backend: Backend) {
       });
       if (!response.ok)
         throw new Error(`zendesk fault: ${response.status} ${await response.text()}`);
+    },
+    /** The Zendesk sandbox's control API for this account (`/_sandbox/accounts/{sub}<path>`). */
+    async zendeskControl(method: string, path: string, body?: unknown): Promise<unknown> {
+      const response = await fetch(`${zendeskServer.url}/_sandbox/accounts/${subdomain}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : response.json();
     },
     async control(path: string, body: unknown): Promise<unknown> {
       const response = await fetch(`${incidentServer.url}${path}`, {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeThreat } from '@incident-desk/threat-text';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleTicketEvent } from '../src/sync/ticket-events';
+import { reportThreat } from '../src/sync/ticket-events/report-threat';
 import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
 import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
 import { startHarness, type Harness } from './sync-incident-harness';
@@ -57,7 +60,9 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect(ticket!.tags).toEqual(expect.arrayContaining(['incident_linked', 'incident_detected']));
     expect(ticket!.type).toBe('incident');
     expect(h.fieldValue(ticket!, h.seed.threatFieldId)).toBe(HOSTILE_URL); // raw, for reporting
-    expect(h.fieldValue(ticket!, h.seed.statusFieldId)).toBe('takedown_in_progress');
+    expect(h.fieldValue(ticket!, h.seed.statusFieldId)).toBe(
+      'incident_status_takedown_in_progress',
+    );
 
     const [note, ...moreNotes] = await h.notes(ticket!.id);
     expect(moreNotes).toHaveLength(0);
@@ -75,6 +80,8 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       where: { accountId: h.accountId, incidentId: incident.id },
     });
     expect(Number(link.ticketId)).toBe(ticket!.id);
+    // the threat is kept on the link, normalised, for the duplicate check before a report
+    expect(link.threatValue).toBe(normalizeThreat(HOSTILE_URL));
 
     // the same job again, and a later event: both land on that ticket, none opens another
     expect((await handleIncidentEvent(deps(), ctx, job)).status).toBe('skipped');
@@ -85,7 +92,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     );
     expect(await detectedTickets(incident.id)).toHaveLength(1);
     expect(await h.notes(ticket!.id)).toHaveLength(2);
-  });
+  }, 20_000);
 
   it('uses fallbacks when the detail carries nothing optional, and the event status when the detail is missing', async () => {
     const incident = await h.seedIncident({
@@ -104,7 +111,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
 
     await handleIncidentEvent(deps(), h.context({ newTicketGroupId: h.groupId }), job);
     const [ticket] = await detectedTickets(incident.id);
-    expect(ticket!.subject).toMatch(/^\[incident-desk\] \w+ - ceo@evil\[\.\]example\[\.\]net$/);
+    expect(ticket!.subject).toMatch(/^\[incident-desk\] \w+ - ceo\[@\]evil\[\.\]example\[\.\]net$/);
     expect(ticket!.group_id).toBe(h.groupId);
     const [note] = await h.notes(ticket!.id);
     expect(note).toContain('Registrar: not available');
@@ -122,6 +129,40 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const [ghost] = await detectedTickets(unknownId);
     expect(ghost!.subject).toBe('[incident-desk] closed - unknown threat');
     expect((await h.notes(ghost!.id))[0]).toContain('Its details could not be read');
+  });
+
+  it('an action_required or history_created that opens the ticket is applied to it as well', async () => {
+    const waiting = await h.seedIncident({ url: `https://waiting${h.uid()}.example.org/` });
+    const ctx = h.context();
+    const opened = await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job('incident.action_required', {
+        incidentId: waiting.id,
+        waitForClient: 'Upload the trademark certificate',
+      }),
+    );
+    expect(opened.status).toBe('applied');
+    const [ticket] = await detectedTickets(waiting.id);
+    const notes = await h.notes(ticket!.id);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toContain('Status:');
+    expect(notes[1]).toContain('Request: Upload the trademark certificate');
+    expect((await h.ticket(ticket!.id)).status).toBe('open');
+
+    const noted = await h.seedIncident({ url: `https://noted${h.uid()}.example.org/` });
+    await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job('incident.history_created', {
+        incidentId: noted.id,
+        historyEntry: { message: 'Registrar acknowledged the abuse report' },
+      }),
+    );
+    const [other] = await detectedTickets(noted.id);
+    const otherNotes = await h.notes(other!.id);
+    expect(otherNotes).toHaveLength(2);
+    expect(otherNotes[1]).toContain('Registrar acknowledged the abuse report');
   });
 
   it('an incident-service outage while opening releases the claim; the retry opens the ticket', async () => {
@@ -166,6 +207,97 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect(Number(link.ticketId)).toBe(created.ticket.id);
     expect(await h.notes(created.ticket.id)).toHaveLength(1);
   });
+
+  it('a recovered ticket ends like a reported one: tagged incident_linked, later agent replies forwarded', async () => {
+    const incident = await h.seedIncident({ url: `https://recovered${h.uid()}.example.org/` });
+    const created = await h.zendesk.tickets.create({
+      subject: 'Reported before the link table knew it',
+      comment: { body: 'the original report' },
+      custom_fields: [{ id: h.seed.incidentFieldId, value: incident.id }],
+      tags: ['incident_unlinked'],
+    });
+    const ticketId = created.ticket.id;
+    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    // the tagging update fails after the link was saved: the retry must still tag the ticket
+    await h.zendeskFault({
+      method: 'PUT',
+      path: `/api/v2/tickets/${ticketId}.json`,
+      kind: 'error',
+      status: 503,
+      times: 1,
+    });
+    await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
+    const outcome = await handleIncidentEvent(deps(), h.context(), job);
+    expect(outcome.status).toBe('applied');
+    const ticket = await h.ticket(ticketId);
+    expect(ticket.tags).toContain('incident_linked');
+    expect(ticket.tags).not.toContain('incident_unlinked');
+
+    // the comment trigger now fires for agent replies, and only the new one reaches the incident
+    await h.zendesk.tickets.update(ticketId, {
+      comment: { body: 'Recovered and replying.', public: true, author_id: h.seed.agentIds[0] },
+    });
+    const forwarded = await handleTicketEvent({ db: h.db }, h.context(), {
+      accountId: h.accountId,
+      receivedAt: new Date().toISOString(),
+      body: { kind: 'comment', ticketId },
+    });
+    expect(forwarded).toMatchObject({ status: 'applied', detail: 'forwarded 1 comment' });
+    const detail = await h.context().incidents().incidents.retrieve(incident.id);
+    expect(detail.history.map((entry) => entry.message)).toContain(
+      'Comment: Recovered and replying.',
+    );
+    expect(detail.history.map((entry) => entry.message)).not.toContain(
+      'Comment: the original report',
+    );
+  });
+
+  it('a report whose detail read takes 6 s keeps incident.created from opening a second ticket', async () => {
+    const url = `https://slowreport${h.uid()}.example.org/login`;
+    const created = await h.zendesk.tickets.create({
+      subject: 'Phishing site',
+      comment: { body: 'Please take this down.' },
+      custom_fields: [{ id: h.seed.threatFieldId, value: url }],
+      tags: ['incident_submit'],
+    });
+    const ticketId = created.ticket.id;
+    const fault = (await h.control('/_sandbox/faults', {
+      method: 'GET',
+      path: '/v1/incident/:id',
+      kind: 'latency',
+      latencyMs: 6_000,
+    })) as { id: string };
+    try {
+      const reporting = reportThreat({ db: h.db }, h.context(), ticketId, 'takedown');
+      // the service has the incident (and announces it) while the report still reads its detail
+      let listId: string | undefined;
+      for (let i = 0; i < 100 && listId === undefined; i += 1) {
+        const state = (await (await fetch(`${h.incidentUrl}/_sandbox/state`)).json()) as {
+          incidents: { id: string; url?: string }[];
+        };
+        listId = state.incidents.find((incident) => incident.url === url)?.id;
+        if (listId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(listId).toBeDefined();
+      const event = handleIncidentEvent(
+        { ...deps(), claimWaitMs: 15_000 },
+        h.context(),
+        h.job('incident.created', { incidentId: listId }),
+      );
+      expect((await reporting).status).toBe('applied');
+      expect(await event).toMatchObject({ status: 'skipped' });
+      expect(await detectedTickets(listId!)).toHaveLength(0);
+      const ticket = await h.ticket(ticketId);
+      expect(ticket.tags).toContain('incident_linked');
+      expect(ticket.tags).not.toContain('incident_unlinked');
+      const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId: listId! },
+      });
+      expect(Number(link.ticketId)).toBe(ticketId);
+    } finally {
+      await fetch(`${h.incidentUrl}/_sandbox/faults/${fault.id}`, { method: 'DELETE' });
+    }
+  }, 30_000);
 
   it('a link saved while the event waits is used: no search, no new ticket', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();

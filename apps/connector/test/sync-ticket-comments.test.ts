@@ -1,5 +1,6 @@
+import { maxAttachFileBytes } from '@incident-desk/incident-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkEvidence, MAX_EVIDENCE_BYTES } from '../src/sync/ticket-events/evidence-files';
+import { checkEvidence } from '../src/sync/ticket-events/evidence-files';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { normalizeText } from '../src/notes/normalize';
 import { updateTicket } from '../src/sync/ticket-writer';
@@ -58,30 +59,33 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
       where: { accountId_commentId: { accountId: SYNC_ACCOUNT, commentId: BigInt(commentId) } },
     });
 
-  it('forwards a public agent reply verbatim, normalised, as the agent, once', async () => {
+  it('forwards a public agent reply verbatim (only non-breaking spaces made ordinary), as the agent, once', async () => {
     const { ticketId, incidentId } = await linkedTicket();
     const commentId = await h.addComment(ticketId, {
       authorId: agent(),
-      body: 'Please  check the\u00a0login page\nagain.',
+      body: 'a:  two\n  indented line\nPlease check the\u00a0login page\u202fagain.',
       public: true,
     });
     const outcome = await forward(ticketId);
-    expect(outcome).toMatchObject({ status: 'applied', detail: 'forwarded 1 comment(s)' });
+    expect(outcome).toMatchObject({ status: 'applied', detail: 'forwarded 1 comment' });
     const sent = await incidentComments(incidentId);
     expect(sent).toEqual([
       expect.objectContaining({
-        comment: 'Please check the login page\nagain.',
+        comment: 'a:  two\n  indented line\nPlease check the login page again.',
         author: 'bea@demo.example',
       }),
     ]);
     expect((await recordOf(commentId)).status).toBe('forwarded');
+    // echo comparison keeps the normal form
     const posted = await h.db.prisma.postedIncidentComment.findMany({ where: { incidentId } });
-    expect(posted.map((p) => p.text)).toEqual(['Please check the login page\nagain.']);
+    expect(posted.map((p) => p.text)).toEqual([
+      'a: two\nindented line\nPlease check the login page again.',
+    ]);
 
     // the same comment event again (and any later one) never forwards it twice
     expect((await forward(ticketId)).status).toBe('skipped');
     expect(await incidentComments(incidentId)).toHaveLength(1);
-  });
+  }, 20_000);
 
   it('never forwards the report comment, the connector’s notes or end users’ comments', async () => {
     const { ticketId, incidentId } = await linkedTicket();
@@ -180,10 +184,10 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
     const notes = await h.notesContaining(ticketId, 'Not sent to the incident as evidence');
     expect(notes).toHaveLength(1);
     expect(notes[0]!.body).toContain(
-      'dropper.exe: application/x-msdownload is not a supported evidence type',
+      'dropper[.]exe: application/x-msdownload is not a supported evidence type',
     );
-    expect(notes[0]!.body).not.toContain('screenshot.png');
-    expect((await recordOf(commentId)).detail).toContain('dropper.exe');
+    expect(notes[0]!.body).not.toContain('screenshot');
+    expect((await recordOf(commentId)).detail).toContain('dropper[.]exe');
     // the note the connector just wrote is not forwarded back
     expect((await forward(ticketId)).status).toBe('skipped');
     expect(await incidentComments(incidentId)).toHaveLength(1);
@@ -252,25 +256,38 @@ describe('evidence files', () => {
     size,
   });
 
-  it('accepts supported types within the 50 MB limit, by type or by extension', () => {
-    expect(checkEvidence(file('a.pdf', 'application/pdf', 10))).toEqual({
+  it('accepts supported types, by type or by extension, with the exact room one upload leaves', async () => {
+    expect(await checkEvidence(file('a.pdf', 'application/pdf', 10))).toEqual({
       ok: true,
       contentType: 'application/pdf',
+      maxBytes: await maxAttachFileBytes('a.pdf', 'application/pdf'),
     });
-    expect(checkEvidence(file('shot.JPG', 'application/octet-stream', 10))).toEqual({
+    expect(await checkEvidence(file('shot.JPG', 'application/octet-stream', 10))).toMatchObject({
       ok: true,
       contentType: 'image/jpeg',
     });
   });
 
-  it('skips oversized and unsupported files with the reason', () => {
-    expect(checkEvidence(file('big.png', 'image/png', MAX_EVIDENCE_BYTES + 1))).toEqual({
-      ok: false,
-      reason: `larger than the 50 MB evidence limit (${MAX_EVIDENCE_BYTES + 1} bytes)`,
+  it('states sizes exactly: 49,990,000 bytes fit, one byte over the room does not', async () => {
+    expect(await checkEvidence(file('big.png', 'image/png', 49_990_000))).toMatchObject({
+      ok: true,
     });
-    expect(MAX_EVIDENCE_BYTES).toBeLessThan(50_000_000);
-    expect(checkEvidence(file('run.sh', 'application/x-sh', 10))).toMatchObject({ ok: false });
-    expect(checkEvidence(file('blob', null, 10))).toEqual({
+    const room = await maxAttachFileBytes('big.png', 'image/png');
+    expect(await checkEvidence(file('big.png', 'image/png', room))).toMatchObject({ ok: true });
+    expect(await checkEvidence(file('big.png', 'image/png', room + 1))).toEqual({
+      ok: false,
+      reason:
+        `too large: ${(room + 1).toLocaleString('en-US')} bytes, over the ` +
+        `${room.toLocaleString('en-US')} bytes one upload holds (the incident service takes ` +
+        `50,000,000 bytes per request, the file's name and type included)`,
+    });
+  });
+
+  it('skips unsupported files with the reason', async () => {
+    expect(await checkEvidence(file('run.sh', 'application/x-sh', 10))).toMatchObject({
+      ok: false,
+    });
+    expect(await checkEvidence(file('blob', null, 10))).toEqual({
       ok: false,
       reason: 'unknown type is not a supported evidence type',
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { NOTE_MARKER } from '../src/sync/ticket-writer';
 import { backends } from './support/test-database';
@@ -55,8 +56,10 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       expect(link).not.toBeNull();
       expect(link!.reportRef).toMatch(/^inc_/);
       const incident = (await h.incidents()).find((i) => i.ref === link!.reportRef)!;
-      // events carry the list id: that is what the link and the field hold
+      // the link keeps both forms: the id events and lists carry, and the report's answer
       expect(link!.incidentId).toBe(incident.id);
+      // the reported value, normalised: what the sidebar's duplicate check compares (issue 18)
+      expect(link!.threatValue).toBe(normalised ?? threat);
       expect(incident.requestedAction).toBe(mode);
       expect(incident.reportedBy).toBe('erin@customer.example');
       expect(incident.comments[0]?.comment).toBe(`Seen this: ${tag} please act`);
@@ -68,7 +71,8 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       }
 
       const { ticket, comments } = await h.readTicket(ticketId);
-      expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(incident.id);
+      // the field holds the report response's id, as the contract says
+      expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(incident.ref);
       expect(ticket.tags).toContain('incident_linked');
       expect(ticket.tags).not.toContain('incident_submit');
       const note = comments.at(-1)!;
@@ -204,7 +208,7 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
     expect((await report(ticketId)).status).toBe('applied');
     const { ticket } = await h.readTicket(ticketId);
     expect(ticket.tags).toContain('incident_linked');
-    expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(link!.incidentId);
+    expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(link!.reportRef);
     expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
     expect(await h.notesContaining(ticketId, 'Reported to the incident service')).toHaveLength(1);
   });
@@ -255,6 +259,43 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
     expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
   });
 
+  it('never resends a report answered 502 or 504: a gateway may have lost the answer after the service acted', async () => {
+    for (const status of [502, 504]) {
+      const threat = `https://gateway-${status}-${tag}.phish-gateway.test/`;
+      const ticketId = await h.createTicket({ threat });
+      await h.incidentFault({
+        method: 'POST',
+        path: '/v1/incident/tkd',
+        kind: 'status',
+        status,
+        times: 1,
+      });
+      expect((await report(ticketId)).status).toBe('applied');
+      await expectUnlinked(ticketId, 'report outcome unknown');
+      expect(await h.notesContaining(ticketId, `failed midway (${status}`)).toHaveLength(1);
+      expect((await report(ticketId)).status).toBe('skipped');
+      expect(await h.incidentsWithSubject(threat)).toHaveLength(0);
+    }
+  });
+
+  it('releases the claim and retries when the service answers 429 (it did not act)', async () => {
+    const threat = `https://limited-${tag}.phish-limited.test/`;
+    const ticketId = await h.createTicket({ threat });
+    await h.incidentFault({
+      method: 'POST',
+      path: '/v1/incident/tkd',
+      kind: 'status',
+      status: 429,
+      times: 1,
+    });
+    await expect(report(ticketId)).rejects.toThrow();
+    expect(await h.db.prisma.reportAttempt.count({ where: { ticketId: BigInt(ticketId) } })).toBe(
+      0,
+    );
+    expect((await report(ticketId)).status).toBe('applied');
+    expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
+  });
+
   it('resumes linking when the detail lookup failed after a successful report', async () => {
     const threat = `https://resume-${tag}.phish-resume.test/`;
     const ticketId = await h.createTicket({ threat });
@@ -274,5 +315,66 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
     expect((await report(ticketId)).status).toBe('applied');
     expect((await linkOf(ticketId))?.reportRef).toBe(attempt.incidentId);
     expect(await h.incidentsWithSubject(threat)).toHaveLength(1);
+  });
+
+  it('the Incident ID field holds the report id, and events and lookups resolve by either form', async () => {
+    const ticketId = await h.createTicket({ threat: `https://both-forms-${tag}.phish.test/` });
+    expect((await report(ticketId)).status).toBe('applied');
+    const link = (await linkOf(ticketId))!;
+    const incident = (await h.incidents()).find((i) => i.ref === link.reportRef)!;
+    expect(link.reportRef).not.toBe(link.incidentId);
+    const { ticket } = await h.readTicket(ticketId);
+    expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(link.reportRef);
+
+    // an event under either form lands on the ticket
+    for (const id of [incident.id, incident.ref]) {
+      const outcome = await handleIncidentEvent({ db: h.db, unlinkedWaitMs: 0 }, h.ctx, {
+        accountId: SYNC_ACCOUNT,
+        receivedAt: new Date().toISOString(),
+        event: {
+          id: `evt_both_${tag}_${id}`,
+          event: 'incident.takedown_updated',
+          timestamp: new Date().toISOString(),
+          data: { incidentId: id },
+        },
+      });
+      expect(outcome).toMatchObject({ status: 'applied', detail: `ticket ${ticketId}` });
+    }
+    expect(await h.notesContaining(ticketId, 'Takedown progress changed')).toHaveLength(2);
+    // the field's value is accepted by the incident service's lookups
+    const detail = await h.ctx.incidents().incidents.retrieve(link.reportRef!);
+    expect(detail.id).toBe(incident.id);
+  });
+  it('names the agent who reported from the sidebar as the reporter, the requester otherwise', async () => {
+    const ticketId = await h.createTicket({ threat: `https://reporter-${tag}.phish.test/` });
+    const outcome = await handleTicketEvent(deps(), h.ctx, {
+      ...h.job({ kind: 'report', ticketId, mode: 'takedown' }),
+      via: 'sidebar',
+      agentEmail: `agent-${tag}@demo.example`,
+    });
+    expect(outcome.status).toBe('applied');
+    const link = (await linkOf(ticketId))!;
+    const incident = (await h.incidents()).find((i) => i.ref === link.reportRef)!;
+    expect(incident.reportedBy).toBe(`agent-${tag}@demo.example`);
+  });
+
+  it("keeps the report's dashboard link and ends each note of the incident with it", async () => {
+    const ticketId = await h.createTicket({ threat: `https://dashboard-${tag}.phish.test/` });
+    expect((await report(ticketId)).status).toBe('applied');
+    const link = (await linkOf(ticketId))!;
+    expect(link.dashboardUrl).toMatch(new RegExp(`^https?://[^ ]+/incident/${link.reportRef}$`));
+    const outcome = await handleIncidentEvent({ db: h.db, unlinkedWaitMs: 0 }, h.ctx, {
+      accountId: SYNC_ACCOUNT,
+      receivedAt: new Date().toISOString(),
+      event: {
+        id: `evt_dashboard_${tag}`,
+        event: 'incident.takedown_updated',
+        timestamp: new Date().toISOString(),
+        data: { incidentId: link.incidentId },
+      },
+    });
+    expect(outcome.status).toBe('applied');
+    const [note] = await h.notesContaining(ticketId, 'Takedown progress changed');
+    expect(note!.body).toContain(`Dashboard: ${link.dashboardUrl}`);
   });
 });

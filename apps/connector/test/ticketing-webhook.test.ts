@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
-import { TICKET_EVENT_QUEUE, ticketingWebhookRouter } from '../src/http/ticketing-webhook';
+import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
+import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { startReceiver, TEST_ACCOUNT as ACCOUNT, type ReceiverHarness } from './support/receiver';
 import { backends } from './support/test-database';
 
@@ -87,30 +88,80 @@ describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
     expect(job?.singletonKey).toBe(`${ACCOUNT}:101`);
   });
 
-  it('deduplicates comments and actions on the invocation id, else on the firing update', async () => {
-    const comment = { kind: 'comment', ticketId: 102, updatedAt: '2026-11-21T10:00:00Z' };
+  it('deduplicates comments and actions on their signed body, whatever the invocation id', async () => {
+    const comment = {
+      kind: 'comment',
+      ticketId: 102,
+      updatedAt: '2026-11-21T10:00:00Z',
+      commentId: '9001',
+    };
+    // Zendesk's retry: the same invocation, re-signed with a later timestamp
     const retried = { invocationId: 'inv-comment' };
     expect((await status(await post(comment, retried))).body.status).toBe('accepted');
-    expect((await status(await post(comment, retried))).body.status).toBe('duplicate');
-    // a second reply within the same second: another invocation, same updated_at
-    expect((await status(await post(comment))).body.status).toBe('accepted');
-
-    // without the header, the firing update is the key
-    const unnamed = { invocationId: '' };
-    const later = { ...comment, updatedAt: '2026-11-21T10:05:00Z' };
-    expect((await status(await post(later, unnamed))).body.status).toBe('accepted');
-    expect((await status(await post(later, unnamed))).body.status).toBe('duplicate');
-
-    const action = { kind: 'action', ticketId: 102, action: 'tkd' };
-    expect((await status(await post(action, { invocationId: 'inv-fixed' }))).body.status).toBe(
+    expect(
+      (await status(await post(comment, { ...retried, timestamp: new Date(Date.now() + 5_000) })))
+        .body.status,
+    ).toBe('duplicate');
+    // a second reply within the same second: same updated_at, another comment id
+    expect((await status(await post({ ...comment, commentId: '9002' }))).body.status).toBe(
       'accepted',
     );
-    expect((await status(await post(action, { invocationId: 'inv-fixed' }))).body.status).toBe(
-      'duplicate',
-    );
-    expect((await status(await post(action, { invocationId: 'inv-other' }))).body.status).toBe(
-      'accepted',
-    );
+    // without the comment id (a trigger from before it was added), the firing update is the key
+    const later = { kind: 'comment', ticketId: 102, updatedAt: '2026-11-21T10:05:00Z' };
+    expect((await status(await post(later, { invocationId: '' }))).body.status).toBe('accepted');
+    expect((await status(await post(later, { invocationId: '' }))).body.status).toBe('duplicate');
+
+    const action = {
+      kind: 'action',
+      ticketId: 102,
+      action: 'tkd',
+      updatedAt: '2026-11-21T10:00:00Z',
+    };
+    expect((await status(await post(action))).body.status).toBe('accepted');
+    expect((await status(await post(action))).body.status).toBe('duplicate');
+    expect(
+      (await status(await post({ ...action, updatedAt: '2026-11-21T10:00:01Z' }))).body.status,
+    ).toBe('accepted');
+  });
+
+  it('takes the same signed bytes sent with three invocation ids for one delivery', async () => {
+    const before = await counts();
+    const raw = JSON.stringify({
+      kind: 'action',
+      ticketId: 105,
+      action: 'tkd',
+      updatedAt: '2026-11-21T11:00:00Z',
+    });
+    const signed = signZendeskWebhook({ secret: SECRET, rawBody: raw });
+    const outcomes: (string | undefined)[] = [];
+    for (const invocationId of ['inv-replay-1', 'inv-replay-2', 'inv-replay-3']) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-zendesk-webhook-invocation-id': invocationId,
+          ...signed.headers,
+        },
+        body: raw,
+      });
+      outcomes.push((await status(response)).body.status);
+    }
+    expect(outcomes).toEqual(['accepted', 'duplicate', 'duplicate']);
+    expect(await counts()).toEqual({ receipts: before.receipts + 1, jobs: before.jobs + 1 });
+  });
+
+  it('refuses a comment or action that names no occurrence', async () => {
+    const before = await counts();
+    for (const body of [
+      { kind: 'comment', ticketId: 106 },
+      { kind: 'comment', ticketId: 106, commentId: '' },
+      { kind: 'action', ticketId: 106, action: 'tkd' },
+    ]) {
+      const response = await status(await post(body));
+      expect(response.code, JSON.stringify(body)).toBe(400);
+      expect(response.body.error?.code).toBe('missing_occurrence');
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it.each([

@@ -4,6 +4,7 @@
 // and incident events for many tickets must come out with one incident per threat, one note per
 // event, each ticket's notes in the order its events were acknowledged, and the newest status.
 // PGlite is one process by design (its data folder is locked to its holder), so PostgreSQL only.
+import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,12 +138,7 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
     for (const events of expected.values())
       expect(events.length).toBeGreaterThanOrEqual(STEPS.length);
     const eventRefs = async (ticketId: number) =>
-      (await sandboxes.internalNotes(ticketId)).flatMap((note) =>
-        note
-          .split('\n')
-          .filter((line) => line.startsWith('Event: '))
-          .map((line) => line.slice('Event: '.length)),
-      );
+      (await sandboxes.internalNotes(ticketId)).flatMap((note) => eventRefsInNote(note));
     await eventually(
       'a note for every event',
       async () => {
@@ -179,7 +175,9 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
       const steps = refs.filter((ref) => stepOf.has(ref)).map((ref) => stepOf.get(ref)!);
       expect(steps, `note order on ticket ${ticketId}`).toEqual([...steps].sort((a, b) => a - b));
       const ticket = await sandboxes.readTicket(ticketId);
-      expect(sandboxes.fieldValue(ticket, sandboxes.seed.statusFieldId)).toBe('takedown_success');
+      expect(sandboxes.fieldValue(ticket, sandboxes.seed.statusFieldId)).toBe(
+        'incident_status_takedown_success',
+      );
     }
   }, 150_000);
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobQueue, type Job, type PgBoss } from '@incident-desk/db';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
-import { INCIDENT_EVENT_QUEUE } from '../src/http/incident-webhook';
-import { TICKET_EVENT_QUEUE } from '../src/http/ticketing-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
+import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { createSyncQueues } from '../src/worker/queues';
 import { startWorker, type SyncHandler, type Worker } from '../src/worker/worker';

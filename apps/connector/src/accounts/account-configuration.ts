@@ -1,12 +1,12 @@
 // Per-account configuration: incident service access (key sealed), the settings of
 // AccountSettings, and what setup produced (field ids, sealed webhook secrets). Every function
 // takes the account id; nothing here reads across accounts.
-import { randomBytes } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 import { z } from 'zod';
 import type { SecretBox } from '../secrets/secret-box';
 import type { SetupExisting, SetupResult } from '../setup/setup-result';
 import type { AccountSettings } from './account-context';
+import { secretBinding } from '../secrets/secret-bindings';
 
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
   forwardInternalNotes: false,
@@ -52,7 +52,10 @@ export async function saveIncidentConnection(
   const parsed = ZIncidentConnection.parse(input);
   const data = {
     incidentApiBaseUrl: parsed.baseUrl.replace(/\/+$/, ''),
-    sealedIncidentApiKey: await secretBox.seal(parsed.apiKey),
+    sealedIncidentApiKey: await secretBox.seal(
+      parsed.apiKey,
+      secretBinding.incidentApiKey(accountId),
+    ),
     incidentClientId: parsed.clientId,
     incidentSubClientIds: [...new Set(parsed.subClientIds)].filter((id) => id !== parsed.clientId),
   };
@@ -123,7 +126,9 @@ export async function loadSetupExisting(
         clientId: row.clientId,
         subscriptionId: row.receiverId,
         webhookId: row.externalId ?? '',
-        secret: await secretBox.open(row.sealedSecret).catch(() => null),
+        secret: await secretBox
+          .open(row.sealedSecret, secretBinding.incidentSubscriptionSecret(accountId, row.clientId))
+          .catch(() => null),
       })),
     ),
   };
@@ -144,7 +149,10 @@ export async function saveSetupResult(
     ...(result.zendeskWebhook
       ? {
           zendeskWebhookId: result.zendeskWebhook.id,
-          sealedZendeskWebhookSecret: await secretBox.seal(result.zendeskWebhook.secret),
+          sealedZendeskWebhookSecret: await secretBox.seal(
+            result.zendeskWebhook.secret,
+            secretBinding.zendeskWebhookSecret(accountId),
+          ),
         }
       : {}),
   };
@@ -153,7 +161,10 @@ export async function saveSetupResult(
       clientId: subscription.clientId,
       receiverId: subscription.subscriptionId,
       externalId: subscription.webhookId,
-      sealedSecret: await secretBox.seal(subscription.secret),
+      sealedSecret: await secretBox.seal(
+        subscription.secret,
+        secretBinding.incidentSubscriptionSecret(accountId, subscription.clientId),
+      ),
     })),
   );
   // One short transaction: sealing happened above, outside it.
@@ -176,55 +187,4 @@ export async function saveSetupResult(
       });
     }
   });
-}
-
-/** The sidebar's shared secret: generated once, returned in plain to show to the admin. */
-export async function ensureSidebarSecret(
-  db: TDatabase,
-  secretBox: SecretBox,
-  accountId: string,
-): Promise<string> {
-  const row = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
-  if (row?.sealedSidebarSecret) return secretBox.open(row.sealedSidebarSecret);
-  return rotateSidebarSecret(db, secretBox, accountId);
-}
-
-function newSidebarSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * Generates the sidebar's shared secret when the account has none, and returns it in plain that
- * one time (to show it to the installing admin); null when a secret was already set.
- */
-export async function createSidebarSecretIfMissing(
-  db: TDatabase,
-  secretBox: SecretBox,
-  accountId: string,
-): Promise<string | null> {
-  await ensureAccountConfiguration(db, accountId);
-  const secret = newSidebarSecret();
-  const sealedSidebarSecret = await secretBox.seal(secret);
-  // Conditional write: of two concurrent callbacks only one shows a secret, and it is the stored one.
-  const claimed = await db.prisma.accountConfiguration.updateMany({
-    where: { accountId, sealedSidebarSecret: null },
-    data: { sealedSidebarSecret },
-  });
-  return claimed.count === 1 ? secret : null;
-}
-
-/** Replaces the sidebar's shared secret; the old one stops verifying at once. */
-export async function rotateSidebarSecret(
-  db: TDatabase,
-  secretBox: SecretBox,
-  accountId: string,
-): Promise<string> {
-  const secret = newSidebarSecret();
-  const sealedSidebarSecret = await secretBox.seal(secret);
-  await db.prisma.accountConfiguration.upsert({
-    where: { accountId },
-    create: { accountId, sealedSidebarSecret },
-    update: { sealedSidebarSecret },
-  });
-  return secret;
 }

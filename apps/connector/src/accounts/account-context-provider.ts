@@ -2,8 +2,17 @@
 // come from this account's credential row only, and incident clients limited to the account's
 // own client and sub-clients.
 import type { TDatabase } from '@incident-desk/db';
-import { createIncidentClient, type IncidentClient } from '@incident-desk/incident-api';
-import { ZendeskClient, type ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
+import {
+  createIncidentClient,
+  type IncidentCallObserver,
+  type IncidentClient,
+} from '@incident-desk/incident-api';
+import {
+  ZendeskClient,
+  type ZendeskCallObserver,
+  type ZendeskMarketplaceIdentity,
+} from '@incident-desk/zendesk-api';
+import type { TokenRefreshOutcome } from '../metrics/connector-metrics';
 import type { SecretBox } from '../secrets/secret-box';
 import {
   AccountUnavailableError,
@@ -13,6 +22,7 @@ import {
 import { recordCredentialError } from './credential-store';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 import { createZendeskTokenProvider } from './zendesk-token-provider';
+import { secretBinding } from '../secrets/secret-bindings';
 
 export interface AccountContextProviderConfig {
   oauth: TZendeskOAuthConfig;
@@ -24,8 +34,16 @@ export interface AccountContextProviderConfig {
     timeoutMs?: number;
     maxRetries?: number;
     sleep?: (ms: number) => Promise<void>;
+    /** Where attachments may come from besides the account's origin (ZENDESK_ATTACHMENT_HOSTS). */
+    attachmentSources?: { hosts: readonly string[] };
   };
   incidentClientOptions?: { timeoutMs?: number; retry?: false };
+  /** Told about every call to Zendesk and the incident service, and every token renewal (metrics). */
+  observers?: {
+    zendeskCall?: ZendeskCallObserver;
+    incidentCall?: IncidentCallObserver;
+    tokenRefresh?: (outcome: TokenRefreshOutcome) => void;
+  };
 }
 
 /**
@@ -44,7 +62,9 @@ async function missingScopeOf(response: Response, url: string): Promise<string |
     .catch(() => '');
   const fromBody = /\b([a-z_]+:(?:read|write))\b/i.exec(text)?.[1];
   if (fromBody) return fromBody;
-  return /\/api\/v2\/users(?:[/.?]|$)/.test(new URL(url).pathname) ? 'users:read' : undefined;
+  const pathname = new URL(url).pathname;
+  if (/\/api\/v2\/apps(?:[/.?]|$)/.test(pathname)) return 'apps:read';
+  return /\/api\/v2\/users(?:[/.?]|$)/.test(pathname) ? 'users:read' : undefined;
 }
 
 /** Notes a 403 that names a missing scope on the account, so admins see what to grant. */
@@ -76,6 +96,8 @@ export interface AccountClients {
 export interface DatabaseAccountContextProvider extends AccountContextProvider {
   /** Like forAccount, without requiring the field ids that setup produces. */
   clientsFor(accountId: string): Promise<AccountClients>;
+  /** The account's Zendesk client alone (no incident connection needed, e.g. for role checks). */
+  zendeskFor(accountId: string): Promise<ZendeskClient>;
 }
 
 export function createAccountContextProvider(options: {
@@ -87,7 +109,7 @@ export function createAccountContextProvider(options: {
   const now = config.now ?? Date.now;
   const baseFetch = config.fetch ?? fetch;
 
-  async function load(accountId: string, signal?: AbortSignal) {
+  async function activeAccount(accountId: string) {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
       throw new AccountUnavailableError(accountId, 'unknown_account');
     }
@@ -99,6 +121,35 @@ export function createAccountContextProvider(options: {
     if (account.zendeskCredential?.state !== 'active') {
       throw new AccountUnavailableError(accountId, 'reauthorization_required');
     }
+    return account;
+  }
+
+  function zendeskClientOf(accountId: string, subdomain: string, signal?: AbortSignal) {
+    const tokenProvider = createZendeskTokenProvider({
+      db,
+      secretBox,
+      oauth: config.oauth,
+      accountId,
+      subdomain,
+      now,
+      fetch: baseFetch,
+      ...(config.observers?.tokenRefresh ? { onRefresh: config.observers.tokenRefresh } : {}),
+    });
+    return new ZendeskClient({
+      baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
+      tokenProvider,
+      marketplace: config.marketplace,
+      fetch: scopeWatchingFetch(baseFetch, (scope) =>
+        recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
+      ),
+      ...config.zendeskClientOptions,
+      observer: config.observers?.zendeskCall,
+      signal,
+    });
+  }
+
+  async function load(accountId: string, signal?: AbortSignal) {
+    const account = await activeAccount(accountId);
     const configuration = account.configuration;
     if (
       !configuration?.incidentApiBaseUrl ||
@@ -108,27 +159,12 @@ export function createAccountContextProvider(options: {
       throw new AccountUnavailableError(accountId, 'not_configured');
     }
     const subdomain = account.zendeskSubdomain;
-    const tokenProvider = createZendeskTokenProvider({
-      db,
-      secretBox,
-      oauth: config.oauth,
-      accountId,
-      subdomain,
-      now,
-      fetch: baseFetch,
-    });
-    const zendesk = new ZendeskClient({
-      baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
-      tokenProvider,
-      marketplace: config.marketplace,
-      fetch: scopeWatchingFetch(baseFetch, (scope) =>
-        recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
-      ),
-      ...config.zendeskClientOptions,
-      signal,
-    });
+    const zendesk = zendeskClientOf(accountId, subdomain, signal);
 
-    const apiKey = await secretBox.open(configuration.sealedIncidentApiKey);
+    const apiKey = await secretBox.open(
+      configuration.sealedIncidentApiKey,
+      secretBinding.incidentApiKey(accountId),
+    );
     const parentClientId = configuration.incidentClientId;
     const incidentClientIds = [parentClientId, ...configuration.incidentSubClientIds];
     const allowedClients = new Set(incidentClientIds);
@@ -152,6 +188,7 @@ export function createAccountContextProvider(options: {
             clientId: id,
             fetch: baseFetch,
             ...(signal ? { signal } : {}),
+            ...(config.observers?.incidentCall ? { observer: config.observers.incidentCall } : {}),
             ...config.incidentClientOptions,
           });
           incidentClients.set(id, client);
@@ -165,6 +202,10 @@ export function createAccountContextProvider(options: {
   return {
     async clientsFor(accountId) {
       return (await load(accountId)).clients;
+    },
+    async zendeskFor(accountId) {
+      const account = await activeAccount(accountId);
+      return zendeskClientOf(accountId, account.zendeskSubdomain);
     },
     async forAccount(accountId, contextOptions = {}) {
       const { clients, configuration } = await load(accountId, contextOptions.signal);

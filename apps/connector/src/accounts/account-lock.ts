@@ -1,8 +1,6 @@
-// A per-account lock that holds across processes: a PostgreSQL session advisory lock on a
-// connection kept for the duration. PGlite has one connection (advisory locks are re-entrant on
-// it), so an in-process mutex does the serialising there; it also keeps same-process callers from
-// each taking a pool connection just to wait.
-import type { TDatabase } from '@incident-desk/db';
+// A per-account lock that holds across processes (the database's advisory lock). Same-process
+// callers queue here first, so they do not each take a pool connection just to wait.
+import { withAdvisoryLock, type TDatabase } from '@incident-desk/db';
 
 const LOCK_NAMESPACE = 'incident-desk:zendesk-token:';
 
@@ -33,30 +31,8 @@ export function withAccountLock<T>(
 ): Promise<T> {
   const key = `${LOCK_NAMESPACE}${accountId}`;
   return inProcess(db, key, async () => {
-    if (db.backend === 'pglite') {
-      await db.pglite.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-      try {
-        return await work();
-      } finally {
-        await db.pglite.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
-      }
-    }
-    const client = await db.pool.connect();
-    let broken = false;
-    try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-      try {
-        return await work();
-      } finally {
-        await client
-          .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key])
-          .catch(() => {
-            broken = true;
-          });
-      }
-    } finally {
-      // A connection whose unlock failed may still hold the lock: destroy it rather than reuse it.
-      client.release(broken);
-    }
+    const outcome = await withAdvisoryLock(db, key, 'wait', work);
+    if (!outcome.acquired) throw new Error('a waited-for advisory lock was not acquired');
+    return outcome.value;
   });
 }

@@ -4,13 +4,10 @@
 import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
 import { ensureAccountConfiguration } from './account-configuration';
+import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { findOrCreateAccount, storeCredential } from './credential-store';
 import { requestTokens } from './oauth-token-endpoint';
-import {
-  normalizeSubdomain,
-  zendeskBaseUrl,
-  type TZendeskOAuthConfig,
-} from './zendesk-oauth-config';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 export async function connectWithClientCredentials(input: {
   db: TDatabase;

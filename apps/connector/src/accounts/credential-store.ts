@@ -2,7 +2,8 @@
 // memory, on their way to or from the token endpoint and the API client.
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
-import type { IssuedTokens } from './oauth-token-endpoint';
+import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
+import { secretBinding } from '../secrets/secret-bindings';
 
 export type CredentialGrantKind = 'authorization_code' | 'client_credentials';
 
@@ -48,8 +49,16 @@ export async function storeCredential(
   const data = {
     grant: input.grant,
     clientId: input.clientId,
-    sealedAccessToken: await secretBox.seal(tokens.accessToken),
-    sealedRefreshToken: tokens.refreshToken ? await secretBox.seal(tokens.refreshToken) : null,
+    sealedAccessToken: await secretBox.seal(
+      tokens.accessToken,
+      secretBinding.zendeskAccessToken(input.accountId),
+    ),
+    sealedRefreshToken: tokens.refreshToken
+      ? await secretBox.seal(
+          tokens.refreshToken,
+          secretBinding.zendeskRefreshToken(input.accountId),
+        )
+      : null,
     accessExpiresAt: tokens.accessExpiresAt,
     refreshExpiresAt: tokens.refreshExpiresAt,
     scope: tokens.scope,
@@ -117,4 +126,35 @@ export async function getConnectionStatus(
     lastError: row.lastError,
     lastErrorAt: row.lastErrorAt,
   };
+}
+
+/**
+ * A renewal the token endpoint answered `invalid_grant`: the stored grant is dead and an
+ * administrator must reconnect. Records that and says whether it was so.
+ */
+export async function markIfGrantRevoked(
+  db: TDatabase,
+  accountId: string,
+  error: unknown,
+  at: Date,
+): Promise<boolean> {
+  if (!(error instanceof OAuthGrantError && error.isInvalidGrant)) return false;
+  await markReauthorizationRequired(db, accountId, error.message, at);
+  return true;
+}
+
+/** Tokens renewed for a stored credential replace it, under the same grant. */
+export function storeRenewedTokens(
+  db: TDatabase,
+  secretBox: SecretBox,
+  row: { accountId: string; grant: CredentialGrantKind },
+  tokens: IssuedTokens,
+  clientId: string,
+): Promise<void> {
+  return storeCredential(db, secretBox, {
+    accountId: row.accountId,
+    grant: row.grant,
+    tokens,
+    clientId,
+  });
 }

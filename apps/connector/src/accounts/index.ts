@@ -6,7 +6,6 @@ export {
 export {
   DEFAULT_ACCOUNT_SETTINGS,
   ensureAccountConfiguration,
-  ensureSidebarSecret,
   loadSetupExisting,
   readAccountSettings,
   saveAccountSettings,

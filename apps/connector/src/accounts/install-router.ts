@@ -1,20 +1,21 @@
 // The marketplace install: an admin names the subdomain, approves the global client on Zendesk,
 // and comes back to /oauth/callback with a code, which is exchanged at once (codes live 120 s).
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
-import { createSidebarSecretIfMissing, ensureAccountConfiguration } from './account-configuration';
+import { ensureAccountConfiguration } from './account-configuration';
 import { findOrCreateAccount, storeCredential } from './credential-store';
-import { escapeHtml, htmlPage, messagePage } from './html-page';
+import { escapeHtml, htmlPage, messagePage, subdomainField } from './html-page';
 import { consumeInstallState, createInstallState } from './install-states';
+import { authorizationErrorText } from './oauth-error-texts';
+import { setStateCookie, stateCookieMatches, type StateCookiePolicy } from './oauth-state-cookie';
+import { oauthStartLimiter, pageSecurityHeaders } from './page-protection';
 import { OAuthGrantError, requestTokens } from './oauth-token-endpoint';
 import { readSignedInUser, revokeToken } from './signed-in-user';
+import { redirectToAuthorization, subdomainOrForm } from './oauth-start';
 import { unionScopes } from './scopes';
-import {
-  normalizeSubdomain,
-  zendeskBaseUrl,
-  type TZendeskOAuthConfig,
-} from './zendesk-oauth-config';
+import { holdsInstallationWebhook } from './zendesk-account-identity';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 export interface AccountsRouterOptions {
   db: TDatabase;
@@ -22,6 +23,12 @@ export interface AccountsRouterOptions {
   oauth: TZendeskOAuthConfig;
   now?: () => number;
   fetch?: typeof fetch;
+  /** Secure cookies (and the __Host- prefix); default: when the redirect URI is HTTPS. */
+  cookies?: StateCookiePolicy;
+  /** Limits starts per client; share one with the admin sign-in. Default: a limiter of its own. */
+  startLimiter?: RequestHandler;
+  /** Cap of the stored states (default MAX_STORED_STATES). */
+  maxStoredStates?: number;
   /** Called after a successful install (e.g. to queue setup). */
   onInstalled?: (account: { accountId: string; subdomain: string }) => Promise<void> | void;
   /**
@@ -30,6 +37,7 @@ export interface AccountsRouterOptions {
    */
   onAdminSignIn?: (
     input: { subdomain: string; code: string },
+    req: express.Request,
     res: express.Response,
   ) => Promise<void>;
 }
@@ -39,30 +47,26 @@ const STATE_PROBLEMS = {
   unknown: 'This authorization was not started here. Start the installation again.',
   expired: 'This authorization took longer than 10 minutes. Start the installation again.',
   consumed: 'This authorization was already used. Start the installation again.',
+  otherBrowser:
+    'This authorization was not started in this browser, or took longer than 10 minutes. Start the installation again.',
 } as const;
 
-function installForm(problem?: string): string {
+function installForm(problem?: string, typed?: string): string {
   return htmlPage(
     'Install incident-desk',
     `${problem ? `<p id="error">${escapeHtml(problem)}</p>` : ''}
     <form method="get" action="install">
-      <label>Zendesk subdomain <input name="subdomain" id="subdomain" required pattern="[A-Za-z0-9-]+" autocomplete="off"></label>
+      ${subdomainField(typed, problem !== undefined)}
       <button type="submit" id="continue">Continue</button>
     </form>`,
   );
 }
 
-/** The success page: shows a newly generated sidebar secret this once, and where it goes. */
-function installedPage(subdomain: string, scope: string, sidebarSecret: string | null): string {
-  const secretPart = sidebarSecret
-    ? `<h2>Sidebar shared secret</h2>
-    <p>Paste it into the incident-desk app's <strong>shared_secret</strong> setting (Zendesk Admin Center, Apps and integrations, Zendesk Support apps, incident-desk, Settings). It is shown only now; an admin can rotate it from the admin page.</p>
-    <p><code id="shared-secret">${escapeHtml(sidebarSecret)}</code></p>`
-    : `<p id="shared-secret-kept">The sidebar's shared secret was set before and is unchanged (rotate it from the admin page).</p>`;
+/** The success page. The sidebar needs no secret: Zendesk signs its page requests (signedUrls). */
+function installedPage(subdomain: string, scope: string): string {
   return htmlPage(
     'incident-desk is connected',
     `<p id="success">${escapeHtml(`incident-desk can now act for ${subdomain} with the scopes: ${scope}. Setup runs now, and the token is narrowed afterwards.`)}</p>
-    ${secretPart}
     <p><a id="admin-link" href="/admin/">Open the admin page</a> to enter the incident API key and follow setup.</p>`,
   );
 }
@@ -74,33 +78,30 @@ function queryText(value: unknown): string | undefined {
 export function accountsRouter(options: AccountsRouterOptions): Router {
   const { db, secretBox, oauth } = options;
   const now = options.now ?? Date.now;
+  const cookies = options.cookies ?? { secure: new URL(oauth.redirectUri).protocol === 'https:' };
   const router = express.Router();
+  const headers = pageSecurityHeaders({
+    baseUrlTemplate: oauth.baseUrlTemplate,
+    secure: cookies.secure,
+  });
+  router.use(['/install', '/oauth/callback'], headers);
 
-  router.get('/install', async (req, res) => {
+  router.get('/install', options.startLimiter ?? oauthStartLimiter(), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (req.query.subdomain === undefined) {
-      res.type('html').send(installForm());
-      return;
-    }
-    const subdomain = normalizeSubdomain(req.query.subdomain);
-    if (!subdomain) {
-      res.status(400).type('html').send(installForm('That is not a Zendesk subdomain.'));
-      return;
-    }
-    const state = await createInstallState(db, subdomain, new Date(now()));
-    const params = new URLSearchParams({
-      response_type: 'code',
-      client_id: oauth.clientId,
-      redirect_uri: oauth.redirectUri,
-      // Setup's scopes for the first run, plus the steady state's so the token can be narrowed to
-      // a literal subset afterwards (a refresh may only ask for scopes granted before).
-      scope: unionScopes(oauth.setupScope, oauth.scope),
-      state,
-    });
-    res.redirect(
-      302,
-      `${zendeskBaseUrl(oauth.baseUrlTemplate, subdomain)}/oauth/authorizations/new?${params}`,
+    const subdomain = subdomainOrForm(req, res, installForm);
+    if (!subdomain) return;
+    const state = await createInstallState(
+      db,
+      subdomain,
+      new Date(now()),
+      'install',
+      options.maxStoredStates,
     );
+    setStateCookie(res, cookies, state);
+    // Setup's scopes for the first run, plus the steady state's so the token can be narrowed to
+    // a literal subset afterwards (a refresh may only ask for scopes granted before).
+    const scope = unionScopes(oauth.setupScope, oauth.scope);
+    redirectToAuthorization(res, oauth, subdomain, scope, state);
   });
 
   router.get('/oauth/callback', async (req, res) => {
@@ -111,14 +112,23 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
         .type('html')
         .send(messagePage(title, message, 'error'));
 
-    const state = await consumeInstallState(db, queryText(req.query.state), new Date(now()));
+    // The state counts only in the browser that started the flow (it holds the state's binding);
+    // anywhere else it is refused before it is used up or a code is exchanged.
+    // (The cookie is left to expire: once the state is used it binds nothing, and a reload of this
+    // page can still say "already used".)
+    const stateParam = queryText(req.query.state);
+    if (stateParam && !stateCookieMatches(req, cookies, stateParam)) {
+      fail(400, 'Installation link not valid', STATE_PROBLEMS.otherBrowser);
+      return;
+    }
+    const state = await consumeInstallState(db, stateParam, new Date(now()));
     const error = queryText(req.query.error);
     if (error) {
-      const description = queryText(req.query.error_description);
+      // Zendesk's error_description is not shown: the callback URL is anyone's to write.
       fail(
         error === 'access_denied' ? 403 : 400,
         'Installation not authorised',
-        `Zendesk answered ${error}${description ? `: ${description}` : ''}. Nothing was installed.`,
+        `${authorizationErrorText(error)} Nothing was installed.`,
       );
       return;
     }
@@ -136,7 +146,7 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
         fail(400, 'Sign-in not available', 'The admin page is not served here.');
         return;
       }
-      await options.onAdminSignIn({ subdomain: state.subdomain, code }, res);
+      await options.onAdminSignIn({ subdomain: state.subdomain, code }, req, res);
       return;
     }
     let tokens;
@@ -189,6 +199,32 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
         );
       return;
     }
+    // A re-install must come from the Zendesk account that was installed, not from whoever holds
+    // the subdomain now (zendesk-account-identity.ts).
+    const existing = await db.prisma.account.findUnique({
+      where: { zendeskSubdomain: state.subdomain },
+      include: { configuration: true },
+    });
+    const webhookId = existing?.configuration?.zendeskWebhookId;
+    if (webhookId) {
+      const same = await holdsInstallationWebhook(baseUrl, tokens.accessToken, webhookId, zendesk);
+      if (same !== 'same') {
+        await revokeToken(baseUrl, tokens.accessToken, zendesk);
+        if (same === 'other')
+          fail(
+            409,
+            'Installation refused',
+            `The Zendesk account at ${state.subdomain} is not the one incident-desk was installed for (it does not hold the installation's webhook). Nothing was changed.`,
+          );
+        else
+          fail(
+            502,
+            'Installation failed',
+            'Zendesk could not confirm the account. Start the installation again.',
+          );
+        return;
+      }
+    }
     const accountId = await findOrCreateAccount(db, state.subdomain);
     await storeCredential(db, secretBox, {
       accountId,
@@ -197,9 +233,8 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       clientId: oauth.clientId,
     });
     await ensureAccountConfiguration(db, accountId);
-    const sidebarSecret = await createSidebarSecretIfMissing(db, secretBox, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
-    res.type('html').send(installedPage(state.subdomain, tokens.scope, sidebarSecret));
+    res.type('html').send(installedPage(state.subdomain, tokens.scope));
   });
 
   return router;

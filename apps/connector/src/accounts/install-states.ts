@@ -1,9 +1,12 @@
 // Random single-use OAuth `state` values, valid 10 minutes, stored so the callback can prove the
-// authorization started here, for that subdomain.
+// authorization started here, for that subdomain. Anyone can start an authorization, so the table
+// is bounded: each insert sweeps old rows and keeps at most the newest MAX_STORED_STATES.
 import { randomBytes } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 
 export const INSTALL_STATE_TTL_MS = 10 * 60 * 1000;
+/** Rows kept at most (pending, expired and used ones together); the oldest go first. */
+export const MAX_STORED_STATES = 1000;
 
 /** What createInstallState makes (32 random bytes, base64url); anything else was never issued. */
 const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -20,15 +23,27 @@ export async function createInstallState(
   subdomain: string,
   now: Date,
   purpose: StatePurpose = 'install',
+  maxStored: number = MAX_STORED_STATES,
 ): Promise<string> {
   const state = randomBytes(32).toString('base64url');
   await db.prisma.oAuthInstallState.create({
-    data: { state, subdomain, purpose, expiresAt: new Date(now.getTime() + INSTALL_STATE_TTL_MS) },
+    data: {
+      state,
+      subdomain,
+      purpose,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INSTALL_STATE_TTL_MS),
+    },
   });
   // Expired states are useless; sweep them as new ones are made.
   await db.prisma.oAuthInstallState.deleteMany({
     where: { expiresAt: { lt: new Date(now.getTime() - INSTALL_STATE_TTL_MS) } },
   });
+  await db.prisma.$executeRawUnsafe(
+    `DELETE FROM oauth_install_state WHERE state IN (
+       SELECT state FROM oauth_install_state ORDER BY created_at DESC, state OFFSET $1)`,
+    maxStored,
+  );
   return state;
 }
 

@@ -5,10 +5,11 @@ import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
 import { AccountUnavailableError } from './account-context';
 import { withAccountLock } from './account-lock';
-import { markReauthorizationRequired, storeCredential } from './credential-store';
-import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
+import { markIfGrantRevoked, storeRenewedTokens } from './credential-store';
+import type { IssuedTokens } from './oauth-token-endpoint';
 import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
+import { secretBinding } from '../secrets/secret-bindings';
 
 export interface NarrowCredentialInput {
   db: TDatabase;
@@ -39,23 +40,21 @@ export async function narrowCredential(input: NarrowCredentialInput): Promise<st
         baseUrl,
         ...(row.grant === 'client_credentials' || !row.sealedRefreshToken
           ? {}
-          : { refreshToken: await secretBox.open(row.sealedRefreshToken) }),
+          : {
+              refreshToken: await secretBox.open(
+                row.sealedRefreshToken,
+                secretBinding.zendeskRefreshToken(row.accountId),
+              ),
+            }),
         scope: input.scope,
         now,
         fetch: input.fetch,
       });
     } catch (error) {
-      if (error instanceof OAuthGrantError && error.isInvalidGrant) {
-        await markReauthorizationRequired(db, accountId, error.message, new Date(now()));
-      }
+      await markIfGrantRevoked(db, accountId, error, new Date(now()));
       throw error;
     }
-    await storeCredential(db, secretBox, {
-      accountId,
-      grant: row.grant,
-      tokens,
-      clientId: oauth.clientId,
-    });
+    await storeRenewedTokens(db, secretBox, row, tokens, oauth.clientId);
     return tokens.scope;
   });
 }

@@ -49,6 +49,8 @@ export async function requestTokens(request: TokenRequest): Promise<IssuedTokens
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(request.body),
     signal: AbortSignal.timeout(request.timeoutMs),
+    // a redirect would resend the client secret and the code or refresh token elsewhere
+    redirect: 'manual',
   });
   const text = await response.text();
   let json: unknown;

@@ -26,6 +26,7 @@ export async function readSignedInUser(
   const response = await (options.fetch ?? fetch)(`${baseUrl}/api/v2/users/me.json`, {
     headers: headersFor(accessToken),
     signal: AbortSignal.timeout(options.timeoutMs),
+    redirect: 'manual', // the bearer token never follows a redirect
   }).catch(() => undefined);
   if (!response?.ok) return undefined;
   const parsed = ZMe.safeParse(await response.json().catch(() => undefined));
@@ -42,5 +43,6 @@ export async function revokeToken(
     method: 'DELETE',
     headers: headersFor(accessToken),
     signal: AbortSignal.timeout(options.timeoutMs),
+    redirect: 'manual', // the bearer token never follows a redirect
   }).catch(() => undefined);
 }

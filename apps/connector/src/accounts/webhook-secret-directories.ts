@@ -1,9 +1,10 @@
 // The receivers' view of stored webhook secrets (src/http/*-webhook.ts): opened on demand, the
 // previous incident secret included while a rotation settles.
-import type { TDatabase } from '@incident-desk/db';
+import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
 import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook';
 import type { SecretBox } from '../secrets/secret-box';
+import { secretBinding } from '../secrets/secret-bindings';
 
 // Receiver ids are the service's subscription ids or our own `sub_...`: opaque, but printable and
 // short. Anything else (a NUL, which PostgreSQL text refuses, or a huge value) names no receiver.
@@ -24,7 +25,18 @@ export function createIncidentSubscriptionDirectory(
       return {
         accountId: row.accountId,
         // Deduplicated: a rerun of setup may store the same secret as current and previous.
-        secrets: [...new Set(await Promise.all(sealed.map((s) => secretBox.open(s))))],
+        secrets: [
+          ...new Set(
+            await Promise.all(
+              sealed.map((s) =>
+                secretBox.open(
+                  s,
+                  secretBinding.incidentSubscriptionSecret(row.accountId, row.clientId),
+                ),
+              ),
+            ),
+          ),
+        ],
       };
     },
   };
@@ -37,9 +49,35 @@ export function createZendeskWebhookDirectory(
   return {
     async find(accountId) {
       if (!/^[0-9a-f-]{36}$/i.test(accountId)) return null;
-      const row = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
+      const row = await db.prisma.accountConfiguration.findUnique({
+        where: { accountId },
+        include: { account: { select: { zendeskAccountId: true } } },
+      });
       if (!row?.sealedZendeskWebhookSecret) return null;
-      return { accountId, secrets: [await secretBox.open(row.sealedZendeskWebhookSecret)] };
+      return {
+        accountId,
+        zendeskAccountId: row.account.zendeskAccountId,
+        secrets: [
+          await secretBox.open(
+            row.sealedZendeskWebhookSecret,
+            secretBinding.zendeskWebhookSecret(accountId),
+          ),
+        ],
+      };
+    },
+    async bindZendeskAccount(accountId, zendeskAccountId) {
+      try {
+        await db.prisma.account.updateMany({
+          where: { id: accountId, zendeskAccountId: null },
+          data: { zendeskAccountId },
+        });
+      } catch (error) {
+        // Another installation is bound to that Zendesk account (e.g. the subdomain was renamed).
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+      const row = await db.prisma.account.findUnique({ where: { id: accountId } });
+      return row?.zendeskAccountId === zendeskAccountId;
     },
   };
 }

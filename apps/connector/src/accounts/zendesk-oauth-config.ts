@@ -2,13 +2,17 @@
 // confidential client, and the base URL of each account from a template, so the sandbox
 // (`http://localhost:8789/_z/{subdomain}`) and production (`https://{subdomain}.zendesk.com`)
 // differ only in configuration.
+import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
 
-export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read';
+export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read apps:read';
 /** Setup creates fields (plain `write`), webhooks and triggers: see src/setup/SCOPES.md. */
 export const SETUP_SCOPES = 'read write';
-/** Admin sign-in only reads who signed in (users/me). */
-export const ADMIN_SIGN_IN_SCOPE = 'users:read';
+/**
+ * Admin sign-in reads who signed in (users/me) and whether their account holds the installation's
+ * webhook (the account is the installed one, zendesk-account-identity.ts).
+ */
+export const ADMIN_SIGN_IN_SCOPE = 'users:read webhooks:read';
 export const ACCESS_TOKEN_EXPIRES_IN_SECONDS = 86_400;
 export const REFRESH_TOKEN_EXPIRES_IN_SECONDS = 7_776_000;
 
@@ -56,15 +60,6 @@ export function isAcceptableRedirectUri(value: string): boolean {
   if (url.hash) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-}
-
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Lower-cased subdomain, or null when it is not one. */
-export function normalizeSubdomain(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const subdomain = value.trim().toLowerCase();
-  return SUBDOMAIN.test(subdomain) ? subdomain : null;
 }
 
 export function zendeskBaseUrl(template: string, subdomain: string): string {

@@ -9,11 +9,14 @@ import { withAccountLock } from './account-lock';
 import {
   markReauthorizationRequired,
   recordCredentialError,
-  storeCredential,
+  markIfGrantRevoked,
+  storeRenewedTokens,
 } from './credential-store';
 import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
 import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
+import { secretBinding } from '../secrets/secret-bindings';
+import type { TokenRefreshOutcome } from '../metrics/connector-metrics';
 
 /** Refresh when less than this remains. */
 export const REFRESH_SKEW_MS = 5 * 60 * 1000;
@@ -26,6 +29,8 @@ export interface ZendeskTokenProviderOptions {
   subdomain: string;
   now?: () => number;
   fetch?: typeof fetch;
+  /** Told how each renewal ended (metrics). */
+  onRefresh?: (outcome: TokenRefreshOutcome) => void;
 }
 
 export function createZendeskTokenProvider(
@@ -37,7 +42,12 @@ export function createZendeskTokenProvider(
   let opened: { sealed: string; plain: string } | undefined;
 
   async function openAccessToken(sealed: string): Promise<string> {
-    if (opened?.sealed !== sealed) opened = { sealed, plain: await secretBox.open(sealed) };
+    if (opened?.sealed !== sealed) {
+      opened = {
+        sealed,
+        plain: await secretBox.open(sealed, secretBinding.zendeskAccessToken(accountId)),
+      };
+    }
     return opened.plain;
   }
 
@@ -52,13 +62,28 @@ export function createZendeskTokenProvider(
   const fresh = (expiresAt: Date) => expiresAt.getTime() - now() >= REFRESH_SKEW_MS;
 
   async function renew(rejected: string | undefined): Promise<string> {
+    try {
+      const { token, renewed } = await renewOnce(rejected);
+      options.onRefresh?.(renewed ? 'refreshed' : 'already_refreshed');
+      return token;
+    } catch (error) {
+      options.onRefresh?.(
+        error instanceof AccountUnavailableError ? 'reauthorization_required' : 'failed',
+      );
+      throw error;
+    }
+  }
+
+  async function renewOnce(
+    rejected: string | undefined,
+  ): Promise<{ token: string; renewed: boolean }> {
     return withAccountLock(db, accountId, async () => {
       const row = await readUsable();
       const current = await openAccessToken(row.sealedAccessToken);
       // Another caller (or process) may have renewed while this one waited for the lock.
       const alreadyRenewed =
         rejected === undefined ? fresh(row.accessExpiresAt) : current !== rejected;
-      if (alreadyRenewed) return current;
+      if (alreadyRenewed) return { token: current, renewed: false };
       // Tokens belong to the client that was given them: another client cannot refresh them.
       if (row.clientId !== null && row.clientId !== oauth.clientId) {
         await markReauthorizationRequired(
@@ -96,28 +121,24 @@ export function createZendeskTokenProvider(
           tokens = await renewTokens({
             oauth,
             baseUrl,
-            refreshToken: await secretBox.open(row.sealedRefreshToken),
+            refreshToken: await secretBox.open(
+              row.sealedRefreshToken,
+              secretBinding.zendeskRefreshToken(accountId),
+            ),
             now,
             fetch: options.fetch,
           });
         }
       } catch (error) {
-        if (error instanceof OAuthGrantError && error.isInvalidGrant) {
-          await markReauthorizationRequired(db, accountId, error.message, new Date(now()));
+        if (await markIfGrantRevoked(db, accountId, error, new Date(now())))
           throw new AccountUnavailableError(accountId, 'reauthorization_required');
-        }
         if (error instanceof OAuthGrantError) {
           await recordCredentialError(db, accountId, error.message, new Date(now()));
         }
         throw error;
       }
-      await storeCredential(db, secretBox, {
-        accountId,
-        grant: row.grant,
-        tokens,
-        clientId: oauth.clientId,
-      });
-      return tokens.accessToken;
+      await storeRenewedTokens(db, secretBox, row, tokens, oauth.clientId);
+      return { token: tokens.accessToken, renewed: true };
     });
   }
 

@@ -5,21 +5,25 @@ import { z } from 'zod';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import { AccountUnavailableError } from '../accounts/account-context';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import {
-  rotateSidebarSecret,
-  saveAccountSettings,
-  ZAccountSettingsUpdate,
-} from '../accounts/account-configuration';
+import { saveAccountSettings, ZAccountSettingsUpdate } from '../accounts/account-configuration';
 import { hasScopes } from '../accounts/scopes';
 import { requestSetup } from '../accounts/setup-job';
-import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
 import type { Inbox } from '../ingest/inbox';
 import type { SecretBox } from '../secrets/secret-box';
-import { clearSessionCookie, type CookiePolicy } from './admin-cookie';
-import { adminCallerOf, requireAdminSession, sendAdminError } from './admin-auth';
+import { secretBinding } from '../secrets/secret-bindings';
+import { clearSessionCookie, clearSessionMarker, type CookiePolicy } from './admin-cookie';
+import { AppError, sendAppError, sendError } from '../http/app-error';
+import { adminCallerOf, requireAdminSession } from './admin-auth';
 import { adminOverview } from './admin-overview';
+import { firstRunChecklist } from './first-run';
+import { sendTestDeliveries } from './webhook-test';
+import { listZendeskGroups } from './zendesk-groups';
+import { checkIncidentKey } from './incident-key-check';
+import { zendeskAdminRoleChecker, type AdminRoleChecker } from './admin-role-check';
 import { csrfTokenOf, deleteAdminSession } from './admin-sessions';
 import { listDeadLetters, retryFailedJob, retrySyncFailure } from './dead-letters';
+import { retryCommentForward } from './comment-forward-retry';
 import { linkTicket, listReconciliation, retryReconciliation } from './reconciliation';
 
 export interface AdminApiOptions {
@@ -34,7 +38,11 @@ export interface AdminApiOptions {
   publicOrigin: string;
   /** The incident service new connections use (the admin page does not choose hosts). */
   incidentApiUrl?: string;
+  /** An incident's page for people, `{incidentId}` in it; without it incidents are not linked. */
+  incidentConsoleUrl?: string;
   now: () => number;
+  /** Re-checks the user's Zendesk role (default: GET users/{id} with the account's token). */
+  checkRole?: AdminRoleChecker;
 }
 
 /** The incident connection as the admin edits it: the key is write-only, kept when omitted. */
@@ -49,8 +57,19 @@ const ZIncidentConnectionUpdate = z
 export function adminApiRouter(options: AdminApiOptions): Router {
   const { db, boss, secretBox, oauth, now } = options;
   const router = express.Router();
+  /** A ticket's page in the account's agent workspace. */
+  const ticketUrlsOf = (subdomain: string) => {
+    const agentUrl = `${zendeskBaseUrl(oauth.baseUrlTemplate, subdomain)}/agent/tickets/`;
+    return (ticketId: number) => `${agentUrl}${ticketId}`;
+  };
   // The session first: nothing of a request without one is read, not even its body.
-  router.use('/admin/api', requireAdminSession(options));
+  router.use(
+    '/admin/api',
+    requireAdminSession({
+      ...options,
+      checkRole: options.checkRole ?? zendeskAdminRoleChecker(options.accounts),
+    }),
+  );
   router.use('/admin/api', express.json({ limit: '16kb' }));
 
   router.get('/admin/api/session', (_req, res) => {
@@ -66,6 +85,7 @@ export function adminApiRouter(options: AdminApiOptions): Router {
   router.post('/admin/api/sign-out', async (_req, res) => {
     await deleteAdminSession(db, adminCallerOf(res).token);
     clearSessionCookie(res, options.cookies);
+    clearSessionMarker(res, options.cookies);
     res.status(204).end();
   });
 
@@ -73,10 +93,36 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     res.json(await adminOverview(db, oauth, adminCallerOf(res).session.accountId));
   });
 
+  router.get('/admin/api/first-run', async (_req, res) => {
+    res.json(await firstRunChecklist(db, adminCallerOf(res).session.accountId));
+  });
+
+  router.post('/admin/api/webhooks/test', async (_req, res) => {
+    const result = await sendTestDeliveries(
+      db,
+      options.accounts,
+      adminCallerOf(res).session.accountId,
+    );
+    if ('error' in result) {
+      sendAppError(res, result.error);
+      return;
+    }
+    res.status(202).json(result);
+  });
+
+  router.get('/admin/api/zendesk-groups', async (_req, res) => {
+    const result = await listZendeskGroups(options.accounts, adminCallerOf(res).session.accountId);
+    if ('error' in result) {
+      sendAppError(res, result.error);
+      return;
+    }
+    res.json(result);
+  });
+
   router.put('/admin/api/settings', async (req, res) => {
     const parsed = ZAccountSettingsUpdate.safeParse(req.body);
     if (!parsed.success) {
-      sendAdminError(res, 400, 'invalid_settings', z.prettifyError(parsed.error));
+      sendError(res, 'invalid_settings', z.prettifyError(parsed.error));
       return;
     }
     res.json(await saveAccountSettings(db, adminCallerOf(res).session.accountId, parsed.data));
@@ -86,26 +132,45 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     const { accountId } = adminCallerOf(res).session;
     const parsed = ZIncidentConnectionUpdate.safeParse(req.body);
     if (!parsed.success) {
-      sendAdminError(res, 400, 'invalid_connection', z.prettifyError(parsed.error));
+      sendError(res, 'invalid_connection', z.prettifyError(parsed.error));
       return;
     }
     const current = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
     const baseUrl = current?.incidentApiBaseUrl ?? options.incidentApiUrl;
     if (!baseUrl) {
-      sendAdminError(res, 409, 'no_incident_service', 'no incident service is configured');
+      sendError(res, 'no_incident_service', 'no incident service is configured');
       return;
     }
     if (!parsed.data.apiKey && !current?.sealedIncidentApiKey) {
-      sendAdminError(res, 400, 'api_key_required', 'the incident API key is not set yet');
+      sendError(res, 'api_key_required', 'the incident API key is not set yet');
       return;
     }
     const { clientId } = parsed.data;
+    const subClientIds = [...new Set(parsed.data.subClientIds)].filter((id) => id !== clientId);
+    const apiKey =
+      parsed.data.apiKey ??
+      (await secretBox.open(
+        current!.sealedIncidentApiKey!,
+        secretBinding.incidentApiKey(accountId),
+      ));
+    // a key the service refuses (or one not covering these clients) is never saved
+    const check = await checkIncidentKey({ baseUrl, apiKey, clientId, subClientIds });
+    if (!check.ok) {
+      sendError(res, check.code, check.message, { status: check.status });
+      return;
+    }
     const data = {
       incidentApiBaseUrl: baseUrl,
       incidentClientId: clientId,
-      incidentSubClientIds: [...new Set(parsed.data.subClientIds)].filter((id) => id !== clientId),
+      incidentClientName: check.clientName,
+      incidentSubClientIds: subClientIds,
       ...(parsed.data.apiKey
-        ? { sealedIncidentApiKey: await secretBox.seal(parsed.data.apiKey) }
+        ? {
+            sealedIncidentApiKey: await secretBox.seal(
+              parsed.data.apiKey,
+              secretBinding.incidentApiKey(accountId),
+            ),
+          }
         : {}),
     };
     await db.prisma.accountConfiguration.upsert({
@@ -116,6 +181,7 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     res.json({
       apiKey: 'set',
       clientId: data.incidentClientId,
+      clientName: check.clientName,
       subClientIds: data.incidentSubClientIds,
     });
   });
@@ -131,35 +197,45 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     ) {
       // A refresh can only narrow: setup's scopes need the admin to authorise them again, and the
       // install callback queues setup once they are granted.
-      res.status(409).json({
-        error: {
-          code: 'authorization_needed',
-          message: `setup needs "${oauth.setupScope}": authorise it with Zendesk`,
-        },
-        authorizeUrl,
-      });
+      const message = `setup needs "${oauth.setupScope}": authorise it with Zendesk`;
+      sendAppError(res, new AppError('authorization_needed', { message }), { authorizeUrl });
       return;
     }
     await requestSetup(db, boss, accountId, new Date(now()));
     res.status(202).json({ state: 'queued' });
   });
 
-  router.post('/admin/api/sidebar-secret/rotate', async (_req, res) => {
-    const secret = await rotateSidebarSecret(db, secretBox, adminCallerOf(res).session.accountId);
-    res.json({ secret, setting: 'shared_secret' });
-  });
-
   router.get('/admin/api/dead-letters', async (_req, res) => {
-    res.json(await listDeadLetters(db, boss, adminCallerOf(res).session.accountId));
+    const { accountId, subdomain } = adminCallerOf(res).session;
+    const consoleUrl = options.incidentConsoleUrl;
+    res.json(
+      await listDeadLetters(db, boss, accountId, {
+        ticketUrlOf: ticketUrlsOf(subdomain),
+        incidentUrlOf: (incidentId) =>
+          consoleUrl ? consoleUrl.replace('{incidentId}', encodeURIComponent(incidentId)) : null,
+      }),
+    );
   });
 
   router.post('/admin/api/dead-letters/sync-failures/:id/retry', async (req, res) => {
     const { accountId } = adminCallerOf(res).session;
     if (!(await retrySyncFailure(db, boss, accountId, req.params.id, new Date(now())))) {
-      sendAdminError(res, 404, 'not_found', 'no such failure');
+      sendError(res, 'not_found', 'no such failure');
       return;
     }
     res.status(202).json({ state: 'queued' });
+  });
+
+  router.post('/admin/api/dead-letters/comment-forwards/:commentId/retry', async (req, res) => {
+    const { session } = adminCallerOf(res);
+    const result = await retryCommentForward(
+      options,
+      session,
+      req.params.commentId,
+      new Date(now()),
+    );
+    if ('error' in result) sendAppError(res, result.error);
+    else res.status(result.status).json(result);
   });
 
   router.post('/admin/api/dead-letters/jobs/:queue/:id/retry', async (req, res) => {
@@ -167,15 +243,16 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     const outcome = await retryFailedJob(boss, accountId, req.params.queue, req.params.id);
     if (outcome !== 'retried') {
       if (outcome === 'conflict')
-        sendAdminError(res, 409, 'conflict', 'the job cannot be queued again now; try later');
-      else sendAdminError(res, 404, 'not_found', 'no such failed job');
+        sendError(res, 'conflict', 'the job cannot be queued again now; try later');
+      else sendError(res, 'not_found', 'no such failed job');
       return;
     }
     res.status(202).json({ state: 'queued' });
   });
 
   router.get('/admin/api/reconciliation', async (_req, res) => {
-    res.json({ entries: await listReconciliation(db, adminCallerOf(res).session.accountId) });
+    const { accountId, subdomain } = adminCallerOf(res).session;
+    res.json({ entries: await listReconciliation(db, accountId, ticketUrlsOf(subdomain)) });
   });
 
   router.post('/admin/api/reconciliation/:ticketId/link', async (req, res) => {
@@ -187,7 +264,8 @@ export function adminApiRouter(options: AdminApiOptions): Router {
       body.incidentId,
       new Date(now()),
     );
-    res.status(result.status).json(result.code ? { error: result } : result);
+    if ('error' in result) sendAppError(res, result.error);
+    else res.status(result.status).json(result);
   });
 
   router.post('/admin/api/reconciliation/:ticketId/retry', async (req, res) => {
@@ -197,11 +275,12 @@ export function adminApiRouter(options: AdminApiOptions): Router {
       req.params.ticketId,
       new Date(now()),
     );
-    res.status(result.status).json(result.code ? { error: result } : result);
+    if ('error' in result) sendAppError(res, result.error);
+    else res.status(result.status).json(result);
   });
 
   router.use('/admin/api', (_req, res) => {
-    sendAdminError(res, 404, 'not_found', 'no such admin route');
+    sendError(res, 'not_found', 'no such admin route');
   });
 
   // An account that cannot act (not configured, re-authorisation needed) is a state to show.
@@ -209,7 +288,7 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     '/admin/api',
     (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (error instanceof AccountUnavailableError) {
-        sendAdminError(res, 409, error.reason, error.message);
+        sendError(res, error.reason, error.message, { status: 409 });
         return;
       }
       next(error);

@@ -45,3 +45,42 @@ export function setSessionCookie(
 export function clearSessionCookie(res: Response, policy: CookiePolicy): void {
   res.append('Set-Cookie', `${sessionCookieName(policy)}=; ${attributes(policy, 0)}`);
 }
+
+// The session marker: the SHA-256 of the session token (what the database keys sessions by, useless
+// to act with), SameSite=Lax and Path=/ so that the OAuth callback, a navigation coming back from
+// Zendesk that the Strict session cookie does not reach, can tell that this browser is already
+// signed in, and for which account.
+export function sessionMarkerCookieName(policy: CookiePolicy): string {
+  return policy.secure ? '__Host-incident-desk-admin-seen' : 'incident-desk-admin-seen';
+}
+
+function markerAttributes(policy: CookiePolicy, maxAgeSeconds: number): string {
+  return ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`]
+    .concat(policy.secure ? ['Secure'] : [])
+    .join('; ');
+}
+
+export function setSessionMarker(
+  res: Response,
+  policy: CookiePolicy,
+  tokenHash: string,
+  maxAgeSeconds: number,
+): void {
+  res.append(
+    'Set-Cookie',
+    `${sessionMarkerCookieName(policy)}=${tokenHash}; ${markerAttributes(policy, maxAgeSeconds)}`,
+  );
+}
+
+export function clearSessionMarker(res: Response, policy: CookiePolicy): void {
+  res.append('Set-Cookie', `${sessionMarkerCookieName(policy)}=; ${markerAttributes(policy, 0)}`);
+}
+
+export function readSessionMarker(req: Request, policy: CookiePolicy): string | undefined {
+  const name = sessionMarkerCookieName(policy);
+  for (const part of (req.get('cookie') ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}

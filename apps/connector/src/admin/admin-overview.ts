@@ -8,7 +8,7 @@ import { scopeSet } from '../accounts/scopes';
 import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
 
 export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, accountId: string) {
-  const [account, connection, health, setup, settings] = await Promise.all([
+  const [account, connection, health, setup, settings, subscriptions] = await Promise.all([
     db.prisma.account.findUniqueOrThrow({
       where: { id: accountId },
       include: { configuration: true },
@@ -17,6 +17,11 @@ export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, a
     db.prisma.accountHealth.findUnique({ where: { accountId } }),
     readSetupStatus(db, accountId),
     readAccountSettings(db, accountId),
+    db.prisma.incidentSubscription.findMany({
+      where: { accountId },
+      select: { clientId: true, createdAt: true, lastEventAt: true, lastTestAt: true },
+      orderBy: { clientId: 'asc' },
+    }),
   ]);
   const granted = new Set(connection.scope);
   const steadyState = [...scopeSet(oauth.scope)];
@@ -40,6 +45,13 @@ export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, a
       lastZendeskWebhookAt: health?.lastZendeskWebhookAt ?? null,
       lastIncidentEventAt: health?.lastIncidentEventAt ?? null,
       lastWebhookTestAt: health?.lastWebhookTestAt ?? null,
+      // per client: setup confirms with webhook.test; a real event proves delivery end to end
+      subscriptions: subscriptions.map((row) => ({
+        clientId: row.clientId,
+        subscribedAt: row.createdAt,
+        lastEventAt: row.lastEventAt,
+        lastWebhookTestAt: row.lastTestAt,
+      })),
     },
     setup,
     settings,
@@ -47,8 +59,8 @@ export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, a
       baseUrl: configuration?.incidentApiBaseUrl ?? null,
       apiKey: configuration?.sealedIncidentApiKey ? ('set' as const) : ('not_set' as const),
       clientId: configuration?.incidentClientId ?? null,
+      clientName: configuration?.incidentClientName ?? null,
       subClientIds: configuration?.incidentSubClientIds ?? [],
     },
-    sidebarSecret: configuration?.sealedSidebarSecret ? ('set' as const) : ('not_set' as const),
   };
 }

@@ -1,13 +1,10 @@
-// The built admin page (apps/admin/dist) under /admin/, with a strict Content Security Policy:
+// The built admin page (ADMIN_DIST_DIR) under /admin/, with a strict Content Security Policy:
 // scripts only from this origin, no inline script, no framing, API calls to this origin only.
 // Styles allow 'unsafe-inline' because Garden's styled-components inserts <style> elements at
 // run time; no attacker-controlled string is ever rendered as markup (React renders text).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { repoRoot } from '@incident-desk/db';
-
-export const DEFAULT_ADMIN_DIST = path.join(repoRoot, 'apps', 'admin', 'dist');
 
 export const ADMIN_CSP = [
   "default-src 'none'",
@@ -21,8 +18,8 @@ export const ADMIN_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function adminStaticRouter(options: { distDir?: string } = {}): Router {
-  const distDir = options.distDir ?? DEFAULT_ADMIN_DIST;
+export function adminStaticRouter(options: { distDir: string }): Router {
+  const { distDir } = options;
   const router = express.Router();
   router.use('/admin', (req, res, next) => {
     if (req.path.startsWith('/api/') || req.path === '/sign-in') {
@@ -62,7 +59,7 @@ export function adminStaticRouter(options: { distDir?: string } = {}): Router {
       res
         .status(503)
         .type('text')
-        .send('The admin page is not built: run npm run build -w @incident-desk/admin.');
+        .send('The admin page is not built: run npm run build (or set ADMIN_DIST_DIR).');
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

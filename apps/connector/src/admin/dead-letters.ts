@@ -3,9 +3,23 @@
 // setup job that crashed on every attempt). Retry puts the job back; nothing else is touched.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
-import { INCIDENT_EVENT_QUEUE } from '../http/incident-webhook';
-import { TICKET_EVENT_QUEUE } from '../http/ticketing-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
+import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
+import { IN_FLIGHT_PREFIX } from '../sidebar-api/sync-health';
 import { SYNC_QUEUES } from '../worker/queues';
+import {
+  describeProblem,
+  describeRetry,
+  describeWork,
+  FORWARD_RETRY,
+  FORWARD_WORK,
+} from './dead-letter-text';
+
+/** Where the page links a ticket (the account's agent workspace) and an incident (if anywhere). */
+export interface DeadLetterLinks {
+  ticketUrlOf: (ticketId: number) => string;
+  incidentUrlOf: (incidentId: string) => string | null;
+}
 
 export const DEAD_LETTER_QUEUES = [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE] as const;
 
@@ -14,6 +28,9 @@ export interface FailedJobView {
   id: string;
   failedAt: string | null;
   reason: string;
+  what: string;
+  problem: string;
+  retry: string;
 }
 
 function reasonOf(output: unknown): string {
@@ -23,34 +40,90 @@ function reasonOf(output: unknown): string {
   return output === null || output === undefined ? '' : JSON.stringify(output).slice(0, 500);
 }
 
-export async function listDeadLetters(db: TDatabase, boss: PgBoss, accountId: string) {
-  const syncFailures = await db.prisma.syncFailure.findMany({
-    where: { accountId, resolvedAt: null },
-    orderBy: { createdAt: 'desc' },
-    take: 200,
-  });
+function kindOf(payload: unknown): string | undefined {
+  const body = (payload as { body?: { kind?: unknown } } | null)?.body;
+  return typeof body?.kind === 'string' ? body.kind : undefined;
+}
+
+/**
+ * Every failed sync of the account: failed jobs of either direction (SyncFailure), comments whose
+ * forward failed (ForwardedComment, the sidebar's "failed forwards"), and pg-boss jobs that ended
+ * failed. Each says what failed, why, and what Retry will do.
+ */
+export async function listDeadLetters(
+  db: TDatabase,
+  boss: PgBoss,
+  accountId: string,
+  links: DeadLetterLinks,
+) {
+  const { ticketUrlOf, incidentUrlOf } = links;
+  const [syncFailures, forwards] = await Promise.all([
+    db.prisma.syncFailure.findMany({
+      where: { accountId, resolvedAt: null },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+    }),
+    db.prisma.forwardedComment.findMany({
+      where: { accountId, status: 'failed' },
+      orderBy: { updatedAt: 'desc' },
+      take: 200,
+    }),
+  ]);
   const failedJobs: FailedJobView[] = [];
   for (const queue of DEAD_LETTER_QUEUES) {
     const jobs = await boss.findJobs<Record<string, unknown>>(queue, { data: { accountId } });
     for (const job of jobs) {
       if (job.state !== 'failed' || job.data?.accountId !== accountId) continue;
+      const reason = reasonOf(job.output);
+      const kind = kindOf(job.data);
       failedJobs.push({
         queue,
         id: job.id,
         failedAt: job.completedOn ? new Date(job.completedOn).toISOString() : null,
-        reason: reasonOf(job.output),
+        reason,
+        what: describeWork(queue, kind),
+        problem: describeProblem(queue, reason),
+        retry: describeRetry(queue, kind),
       });
     }
   }
   return {
-    syncFailures: syncFailures.map((row) => ({
-      id: row.id,
-      queue: row.queue,
-      ticketId: row.ticketId === null ? null : Number(row.ticketId),
-      incidentId: row.incidentId,
-      reason: row.reason,
-      createdAt: row.createdAt,
-    })),
+    syncFailures: syncFailures.map((row) => {
+      const kind = kindOf(row.payload);
+      const ticketId = row.ticketId === null ? null : Number(row.ticketId);
+      return {
+        id: row.id,
+        queue: row.queue,
+        ticketId,
+        ticketUrl: ticketId === null ? null : ticketUrlOf(ticketId),
+        incidentId: row.incidentId,
+        incidentUrl: row.incidentId ? incidentUrlOf(row.incidentId) : null,
+        reason: row.reason,
+        createdAt: row.createdAt,
+        what: describeWork(row.queue, kind),
+        problem: describeProblem(row.queue, row.reason),
+        retry: describeRetry(row.queue, kind),
+        canRetry: (SYNC_QUEUES as readonly string[]).includes(row.queue),
+      };
+    }),
+    failedForwards: forwards.map((row) => {
+      const inFlight = row.detail?.startsWith(IN_FLIGHT_PREFIX) ?? false;
+      return {
+        commentId: String(row.commentId),
+        ticketId: Number(row.ticketId),
+        ticketUrl: ticketUrlOf(Number(row.ticketId)),
+        incidentId: row.incidentId,
+        incidentUrl: incidentUrlOf(row.incidentId),
+        reason: row.detail ?? '',
+        updatedAt: row.updatedAt,
+        what: FORWARD_WORK,
+        problem: inFlight
+          ? 'The worker stopped while posting it: the incident may or may not have the comment. Check the incident before retrying.'
+          : describeProblem(TICKET_EVENT_QUEUE, row.detail ?? ''),
+        retry: FORWARD_RETRY,
+        canRetry: !inFlight,
+      };
+    }),
     failedJobs,
   };
 }

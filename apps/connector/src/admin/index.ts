@@ -1,9 +1,10 @@
 // The admin page: sign-in with Zendesk, the JSON API scoped to the signed-in admin's account, and
 // the built UI. Mount `adminRouter(...)` and give `completeAdminSignIn(...)` to accountsRouter.
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import express from 'express';
 import type { CookiePolicy } from './admin-cookie';
 import { adminApiRouter, type AdminApiOptions } from './admin-api-router';
+import { adminAnalyticsRouter } from './analytics-router';
 import { adminSignInRouter } from './admin-sign-in';
 import { adminStaticRouter } from './admin-static';
 
@@ -12,8 +13,11 @@ export { ADMIN_CSP } from './admin-static';
 export type { CookiePolicy } from './admin-cookie';
 
 export interface AdminRouterOptions extends AdminApiOptions {
-  distDir?: string;
+  /** The built admin page (config.adminDistDir). */
+  distDir: string;
   fetch?: typeof fetch;
+  /** Shared with /install: limits authorization starts per client. */
+  startLimiter?: RequestHandler;
 }
 
 /** Secure cookies whenever the public URL is HTTPS (it must be outside local development). */
@@ -23,16 +27,20 @@ export function cookiePolicyFor(publicUrl: string): CookiePolicy {
 
 export function adminRouter(options: AdminRouterOptions): Router {
   const router = express.Router();
-  router.use(adminStaticRouter(options.distDir ? { distDir: options.distDir } : {}));
+  router.use(adminStaticRouter({ distDir: options.distDir }));
   router.use(
     adminSignInRouter({
       db: options.db,
       oauth: options.oauth,
       cookies: options.cookies,
       now: options.now,
+      publicOrigin: options.publicOrigin,
+      ...(options.startLimiter ? { startLimiter: options.startLimiter } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),
   );
+  // before the API router, whose last handler answers 404 for any other /admin/api path
+  router.use(adminAnalyticsRouter(options));
   router.use(adminApiRouter(options));
   return router;
 }

@@ -10,14 +10,16 @@ import { retryLink } from '../sidebar-api/retry-link';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { updateTicket } from '../sync/ticket-writer';
 import type { AdminSession } from './admin-sessions';
+import { AppError } from '../http/app-error';
 
-export interface ReconciliationResult {
-  status: number;
-  code?: string;
-  message: string;
-}
+/** Done (`status`, `message`) or refused (an AppError, written by http/app-error.ts). */
+export type ReconciliationResult = { status: number; message: string } | { error: AppError };
 
-export async function listReconciliation(db: TDatabase, accountId: string) {
+export async function listReconciliation(
+  db: TDatabase,
+  accountId: string,
+  ticketUrlOf: (ticketId: number) => string,
+) {
   const rows = await db.prisma.reconciliationEntry.findMany({
     where: { accountId, resolvedAt: null },
     orderBy: { createdAt: 'desc' },
@@ -25,6 +27,7 @@ export async function listReconciliation(db: TDatabase, accountId: string) {
   });
   return rows.map((row) => ({
     ticketId: Number(row.ticketId),
+    ticketUrl: ticketUrlOf(Number(row.ticketId)),
     reason: row.reason,
     detail: row.detail,
     createdAt: row.createdAt,
@@ -67,15 +70,16 @@ export async function linkTicket(
 ): Promise<ReconciliationResult> {
   const { db, accounts } = deps;
   const entry = await openEntry(db, session.accountId, ticketId);
-  if (!entry) return { status: 404, code: 'not_found', message: 'no such ticket in the queue' };
+  if (!entry)
+    return { error: new AppError('not_found', { message: 'no such ticket in the queue' }) };
   if (typeof incidentId !== 'string' || !INCIDENT_ID.test(incidentId))
-    return { status: 400, code: 'invalid_incident_id', message: 'not an incident id' };
+    return { error: new AppError('invalid_incident_id', { message: 'not an incident id' }) };
   const ctx = await accounts.forAccount(session.accountId);
   if (!(await incidentExists(accounts, ctx, incidentId)))
     return {
-      status: 422,
-      code: 'unknown_incident',
-      message: 'the incident service knows no such incident for this account',
+      error: new AppError('unknown_incident', {
+        message: 'the incident service knows no such incident for this account',
+      }),
     };
   try {
     await db.prisma.$transaction(async (tx) => {
@@ -90,9 +94,9 @@ export async function linkTicket(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return {
-      status: 409,
-      code: 'already_linked',
-      message: 'that ticket or that incident is already linked',
+      error: new AppError('already_linked', {
+        message: 'that ticket or that incident is already linked',
+      }),
     };
   }
   await updateTicket(ctx, db, Number(entry.ticketId), {
@@ -112,7 +116,8 @@ export async function retryReconciliation(
 ): Promise<ReconciliationResult> {
   const { db, accounts, inbox } = deps;
   const entry = await openEntry(db, session.accountId, ticketId);
-  if (!entry) return { status: 404, code: 'not_found', message: 'no such ticket in the queue' };
+  if (!entry)
+    return { error: new AppError('not_found', { message: 'no such ticket in the queue' }) };
   const ctx = await accounts.forAccount(session.accountId);
   const ticket = await ctx.zendesk.tickets.show(Number(entry.ticketId));
   const result = await retryLink(
@@ -127,7 +132,6 @@ export async function retryReconciliation(
     ticket,
     now,
   );
-  if ('error' in result)
-    return { status: result.error.status, code: result.error.code, message: result.error.message };
+  if ('error' in result) return { error: result.error };
   return result;
 }

@@ -1,6 +1,6 @@
 // The zero-configuration demo (issue 6, section 5): account `demo` of the Zendesk sandbox
-// connected with client credentials, the incident sandbox's demo key and clients saved, the
-// sidebar secret the sandbox workspace uses, and setup run and saved. Every step looks before it
+// connected with client credentials, the incident sandbox's demo key and clients saved, and
+// setup run and saved. Every step looks before it
 // writes, so running it on every start creates nothing twice.
 import type { TDatabase } from '@incident-desk/db';
 import {
@@ -17,7 +17,6 @@ import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
 import { runSetup, type SetupResult } from '../setup';
-import { setSidebarSecret } from './set-sidebar-secret';
 import { waitForReady } from './wait-for-sandboxes';
 
 /** Setup creates fields, webhooks and triggers: plain `write` as an administrator (src/setup/SCOPES.md). */
@@ -63,7 +62,6 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
     clientId: demo.incidentClientId,
     subClientIds: demo.incidentSubClientIds,
   });
-  await setSidebarSecret(db, secretBox, accountId, demo.sidebarSharedSecret);
 
   const clients = await input.accounts.clientsFor(accountId);
   const setup = await runSetup({
@@ -103,15 +101,30 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
   return { accountId, setup };
 }
 
-export function demoNextSteps(demo: TDemoConfig): string {
+/** The walk through the whole loop, in the browser only, printed once the demo is set up. */
+export function demoNextSteps(demo: TDemoConfig, connectorUrl: string): string {
+  const zendesk = demo.zendeskSandboxUrl;
+  const consoleUrl = `${demo.incidentSandboxUrl}/_sandbox/console/`;
   return [
-    'Demo ready. Try it:',
-    `  1. Open ${demo.zendeskSandboxUrl}/agent/tickets/1 (ticket 1 has a Threat URL; set one on any other ticket).`,
-    '  2. Add the tag incident_submit (or incident_submit_monitor): the connector reports the threat to the',
-    '     incident sandbox, then writes the Incident ID field and the incident_linked tag.',
-    '  3. Advance that incident as an analyst would, with the id from the Incident ID field:',
-    `     curl -XPOST ${demo.incidentSandboxUrl}/_sandbox/incidents/<Incident ID>/advance \\`,
-    `       -H 'content-type: application/json' -d '{"status":"case_building","message":"Building the case."}'`,
-    '     An internal note and the Incident Status field appear on the ticket.',
+    'Demo ready. Play the whole loop in the browser:',
+    `  1. A customer writes in: open ${zendesk}/hc/requests/new and submit a request that names a`,
+    '     suspicious link (or skip this: ticket 1 already has one in its Threat URL field).',
+    `  2. As the agent, open the ticket list ${zendesk}/agent/tickets and pick your request, or`,
+    `     ticket 1: ${zendesk}/agent/tickets/1`,
+    '     If the Threat URL field is empty, fill it in the ticket form below the conversation and Submit.',
+    '     Then press "Report for takedown" in the sidebar, or add the tag incident_submit in the form',
+    '     and Submit. The connector reports the threat and writes the Incident ID field and the',
+    '     incident_linked tag; the sidebar shows the incident.',
+    `  3. As the analyst, open ${consoleUrl} and open that incident (client`,
+    `     ${demo.incidentClientId}; its id is in the Incident ID field). Press case_building, then`,
+    '     approval_required. Each move comes back to the ticket as an internal note and in the',
+    '     Incident Status field, and the sidebar follows.',
+    '  4. In the agent workspace press "Approve takedown" in the sidebar, then Approve: the incident',
+    '     moves to takedown_ready and uses one credit (the console shows both).',
+    '  5. In the console press takedown_in_progress, then takedown_success; try a history message, a',
+    '     blocklist listing, or action_required with a reason. A public reply with an attachment in the',
+    '     ticket form reaches the incident as a comment and evidence (see "From the client").',
+    `  Webhook deliveries and their results: the bottom of ${consoleUrl}`,
+    `  Admin page: ${connectorUrl}/admin/`,
   ].join('\n');
 }

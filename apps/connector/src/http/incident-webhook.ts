@@ -3,12 +3,18 @@
 // here: the worker applies the event later, so the incident service gets its answer in time.
 import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
-import { verifyWebhook } from '@incident-desk/incident-api';
+import { verifyWebhook, ZWebhookEnvelope } from '@incident-desk/incident-api';
 import type { Inbox } from '../ingest/inbox';
-import { sendError, sendUnavailable } from './http-error';
+import {
+  INCIDENT_EVENT_QUEUE,
+  incidentOrderingKey,
+  type IncidentEventJob,
+} from '../jobs/incident-event-job';
+import { UnstorableDeliveryError } from '../ingest/storable';
+import { logger as processLogger, type Logger } from '../log/logger';
+import { sendError, sendUnavailable } from './app-error';
+import { labelRequests } from './request-logging';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
-
-export const INCIDENT_EVENT_QUEUE = 'incident-event';
 
 export interface IncidentSubscriptionDirectory {
   /** The account and every secret now valid for the subscription; null when it is unknown. */
@@ -22,30 +28,29 @@ export interface IncidentWebhookOptions {
   bodyLimitBytes?: number;
   toleranceSeconds?: number;
   now?: () => Date;
-}
-
-export interface IncidentEventJob {
-  accountId: string;
-  receivedAt: string;
-  event: Record<string, unknown>;
+  logger?: Logger;
 }
 
 export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
   const router = express.Router();
   const body = rawJsonBody(options.bodyLimitBytes ?? 256 * 1024);
+  const logger = options.logger ?? processLogger;
+  // a refused delivery's request line says so, with its reason and account
+  const refusals = labelRequests('incident webhook', 'incident');
 
-  router.post('/webhooks/incident', ...body, async (req, res) => {
+  router.post('/webhooks/incident', refusals, ...body, async (req, res) => {
     const subscriptionId = typeof req.query.subscription === 'string' ? req.query.subscription : '';
     let subscription: Awaited<ReturnType<typeof options.subscriptions.find>>;
     try {
       subscription = subscriptionId ? await options.subscriptions.find(subscriptionId) : null;
     } catch (error) {
-      console.error('incident webhook: subscription lookup failed:', error);
+      logger.error('incident webhook: subscription lookup failed', { error });
       return sendUnavailable(res, 'could not read the subscription; retry later');
     }
     if (!subscription) {
-      return sendError(res, 401, 'unknown_subscription', 'no subscription matches this address');
+      return sendError(res, 'unknown_subscription', 'no subscription matches this address');
     }
+    res.locals.accountId = subscription.accountId;
     const rawBody = rawBodyOf(req.body);
     const verification = verifyWebhook({
       secrets: subscription.secrets,
@@ -57,23 +62,25 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
         : { toleranceSeconds: options.toleranceSeconds }),
     });
     if (!verification.ok) {
-      const unauthorised =
-        verification.reason === 'missing_headers' || verification.reason === 'bad_signature';
-      return sendError(res, unauthorised ? 401 : 400, verification.reason, verification.message);
+      // a missing or wrong signature is 401, a bad timestamp 400 (the table)
+      return sendError(res, verification.reason, verification.message);
     }
 
     const envelope = parseJsonObject(rawBody);
-    if (!envelope) return sendError(res, 400, 'malformed_json', 'body is not a JSON object');
-    if (typeof envelope.event !== 'string') {
-      return sendError(res, 400, 'malformed_event', 'body must carry a string "event"');
+    if (!envelope) return sendError(res, 'malformed_json', 'body is not a JSON object');
+    // the client package's tolerant envelope: only the event name is required here
+    const read = ZWebhookEnvelope.safeParse(envelope);
+    if (!read.success) {
+      return sendError(res, 'malformed_event', 'body must carry a string "event"');
     }
-    const eventId = typeof envelope.id === 'string' && envelope.id !== '' ? envelope.id : null;
+    const eventId = read.data.id ? read.data.id : null;
     const dedupeKey = `${subscription.accountId}:${eventId ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`}`;
     const data = envelope.data as { incidentId?: unknown } | undefined;
     const incidentId = typeof data?.incidentId === 'string' ? data.incidentId : null;
     const job: IncidentEventJob = {
       accountId: subscription.accountId,
       receivedAt: (options.now?.() ?? new Date()).toISOString(),
+      subscriptionId,
       event: envelope,
     };
 
@@ -83,15 +90,20 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
         dedupeKey,
         accountId: subscription.accountId,
         payload: envelope,
+        rawBody,
         job: {
           queue: INCIDENT_EVENT_QUEUE,
           data: job,
-          singletonKey: `${subscription.accountId}:${incidentId ?? 'no-incident'}`,
+          singletonKey: incidentOrderingKey(subscription.accountId, incidentId),
         },
       });
+      res.locals.verdict = outcome.status;
       res.status(200).json({ status: outcome.status });
     } catch (error) {
-      console.error('incident webhook: durable write failed:', error);
+      if (error instanceof UnstorableDeliveryError) {
+        return sendError(res, error.reason, error.message);
+      }
+      logger.error('incident webhook: durable write failed', { error });
       sendUnavailable(res, 'could not store the event; retry later');
     }
   });

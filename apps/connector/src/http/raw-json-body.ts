@@ -1,11 +1,11 @@
 // The first steps every webhook receiver shares: JSON content type (415), a bounded raw body (413
 // through the error handler), and, only after the caller verified the bytes, parsing.
 import express, { type RequestHandler } from 'express';
-import { sendError } from './http-error';
+import { sendError } from './app-error';
 
 const requireJson: RequestHandler = (req, res, next) => {
   if (!req.is('application/json')) {
-    return sendError(res, 415, 'unsupported_media_type', 'Content-Type must be application/json');
+    return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
   }
   next();
 };

@@ -3,9 +3,21 @@
 // acknowledged delivery always has its job, and a redelivery finds the receipt and adds nothing.
 // Concurrent deliveries are group-committed: while a transaction runs, the next deliveries gather
 // and share the following one, which keeps throughput up at the cost of one event-loop turn.
-import type { PgBoss, TDatabase } from '@incident-desk/db';
+// Each delivery is made storable before it joins a group (storable.ts), and a group that fails
+// on an entry's own values anyway is written again one entry at a time, so only that entry is
+// refused and the deliveries beside it are not.
+import { isUtf8 } from 'node:buffer';
+import { capabilitiesOf, withSqlTransaction, type PgBoss, type TDatabase } from '@incident-desk/db';
+import { currentLogContext } from '../log/log-context';
 import { orderedUuid } from './ordered-id';
-import { inTransaction } from './sql-transaction';
+
+import {
+  isEntryFault,
+  sqlStateOf,
+  storableJson,
+  storableText,
+  UnstorableDeliveryError,
+} from './storable';
 
 export type WebhookSource = 'zendesk' | 'incident';
 
@@ -15,6 +27,8 @@ export interface InboxEntry {
   accountId: string | null;
   /** What was received, kept with the receipt for audit and replay. */
   payload: unknown;
+  /** The exact bytes received; kept beside the payload when it had to differ from them. */
+  rawBody?: Buffer;
   job: {
     queue: string;
     data: object;
@@ -30,7 +44,10 @@ export interface Inbox {
 }
 
 interface Pending {
+  /** Storable: its strings hold no NUL or lone surrogate, its JSON is shallow enough. */
   entry: InboxEntry;
+  payloadJson: string;
+  rawBody: Buffer | null;
   resolve(outcome: InboxOutcome): void;
   reject(error: unknown): void;
 }
@@ -47,9 +64,38 @@ export interface InboxOptions {
   onJobsCommitted?: (queue: string, count: number) => void;
 }
 
+/** The job's data with the id of the request enqueueing it, for the job's log lines. */
+function withRequestId(data: object): object {
+  const { reqId } = currentLogContext();
+  return reqId === undefined || 'requestId' in data ? data : { ...data, requestId: reqId };
+}
+
+/** The entry as it can be written, or UnstorableDeliveryError when it cannot be. */
+function prepare(entry: InboxEntry): Omit<Pending, 'resolve' | 'reject'> {
+  const payload = storableJson(entry.payload);
+  const data = storableJson(withRequestId(entry.job.data)).value as object;
+  const { singletonKey } = entry.job;
+  const keepRaw = entry.rawBody !== undefined && (payload.changed || !isUtf8(entry.rawBody));
+  return {
+    entry: {
+      ...entry,
+      dedupeKey: storableText(entry.dedupeKey),
+      payload: payload.value,
+      job: {
+        queue: entry.job.queue,
+        data,
+        ...(singletonKey === undefined ? {} : { singletonKey: storableText(singletonKey) }),
+      },
+    },
+    payloadJson: JSON.stringify(payload.value),
+    rawBody: keepRaw ? entry.rawBody! : null,
+  };
+}
+
 export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions = {}): Inbox {
   const maxBatchSize = options.maxBatchSize ?? 200;
-  const lanes = db.backend === 'pglite' ? 1 : (options.concurrentTransactions ?? 2);
+  const lanes =
+    capabilitiesOf(db).connections === 'single' ? 1 : (options.concurrentTransactions ?? 2);
   let waiting: Pending[] = [];
   let active = 0;
 
@@ -68,12 +114,13 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
       .map(([, candidate]) => candidate);
 
     let committed = new Map<string, unknown[]>();
-    await inTransaction(db, async (sql) => {
+    await withSqlTransaction(db, async (sql) => {
       const { rows } = await sql.executeSql(
-        `INSERT INTO webhook_receipt (id, account_id, source, dedupe_key, payload)
-         SELECT id, account_id, source::webhook_source, dedupe_key, payload::jsonb
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])
-           AS entry (id, account_id, source, dedupe_key, payload)
+        `INSERT INTO webhook_receipt (id, account_id, source, dedupe_key, payload, raw_body)
+         SELECT id, account_id, source::webhook_source, dedupe_key, payload::jsonb,
+                decode(raw_body, 'hex')
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])
+           AS entry (id, account_id, source, dedupe_key, payload, raw_body)
          ON CONFLICT (source, dedupe_key) DO NOTHING
          RETURNING id`,
         [
@@ -81,7 +128,8 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
           candidates.map((c) => c.pending.entry.accountId),
           candidates.map((c) => c.pending.entry.source),
           candidates.map((c) => c.pending.entry.dedupeKey),
-          candidates.map((c) => JSON.stringify(c.pending.entry.payload)),
+          candidates.map((c) => c.pending.payloadJson),
+          candidates.map((c) => c.pending.rawBody?.toString('hex') ?? null),
         ],
       );
       const inserted = new Set(rows.map((row) => String(row.id)));
@@ -112,16 +160,33 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
     setImmediate(() => void flush());
   }
 
+  async function settle(batch: Pending[]): Promise<void> {
+    try {
+      const outcomes = await commit(batch);
+      for (const pending of batch) pending.resolve(outcomes.get(pending)!);
+    } catch (error) {
+      if (!isEntryFault(error)) {
+        for (const pending of batch) pending.reject(error);
+      } else if (batch.length > 1) {
+        // An entry the checks let through still failed the group: each alone, so only it fails.
+        for (const pending of batch) await settle([pending]);
+      } else {
+        // The database's message may quote the values: the refusal names the SQLSTATE only.
+        batch[0]!.reject(
+          new UnstorableDeliveryError(
+            'unstorable_payload',
+            `the database cannot store this delivery (SQLSTATE ${sqlStateOf(error) ?? 'none'})`,
+          ),
+        );
+      }
+    }
+  }
+
   async function flush(): Promise<void> {
     const batch = waiting.slice(0, maxBatchSize);
     waiting = waiting.slice(batch.length);
     try {
-      if (batch.length > 0) {
-        const outcomes = await commit(batch);
-        for (const pending of batch) pending.resolve(outcomes.get(pending)!);
-      }
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      if (batch.length > 0) await settle(batch);
     } finally {
       active -= 1;
       schedule();
@@ -131,7 +196,7 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
   return {
     accept(entry) {
       return new Promise<InboxOutcome>((resolve, reject) => {
-        waiting.push({ entry, resolve, reject });
+        waiting.push({ ...prepare(entry), resolve, reject });
         schedule();
       });
     },

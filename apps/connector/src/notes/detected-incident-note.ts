@@ -1,7 +1,7 @@
 import type { TDetailedIncident } from '@incident-desk/incident-api';
-import { defang } from './defang';
-import { defangLinksIn, plainText } from './defang-text';
+import { cutToLength, defang } from '@incident-desk/threat-text';
 import { eventNoteFooter } from './event-note-footer';
+import { capNoteBody, notePlain, noteText } from './note-limits';
 import { displayThreat } from './threat-display';
 
 const NONE = 'not available';
@@ -12,17 +12,14 @@ export const DETECTED_SUBJECT_TAG = '[incident-desk]';
 const SUBJECT_THREAT_MAX = 200;
 
 export function detectedTicketSubject(status: string | undefined, threat: string): string {
-  const shown =
-    threat.length > SUBJECT_THREAT_MAX ? `${threat.slice(0, SUBJECT_THREAT_MAX - 3)}...` : threat;
-  return `${DETECTED_SUBJECT_TAG} ${status ? plainText(status) : 'unknown status'} - ${shown.replace(/\s+/g, ' ')}`;
+  const shown = cutToLength(threat, SUBJECT_THREAT_MAX);
+  return `${DETECTED_SUBJECT_TAG} ${status ? notePlain(status) : 'unknown status'} - ${shown.replace(/\s+/g, ' ')}`;
 }
 
 // Every free-text value of the detail may quote the threat (a registrar or page title naming a
 // host), so each is defanged, not only the threat fields.
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== ''
-    ? defangLinksIn(plainText(value.trim()))
-    : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? noteText(value) : undefined;
 }
 
 function taxonomyLine(detail: TDetailedIncident): string {
@@ -83,9 +80,7 @@ function insightLines(detail: TDetailedIncident): string[] {
         : certificate.isValid === false
           ? 'invalid'
           : 'validity undetermined';
-    lines.push(
-      `- Certificate: ${text(certificate.issuer) ?? 'issuer unknown'}, ${valid}`,
-    );
+    lines.push(`- Certificate: ${text(certificate.issuer) ?? 'issuer unknown'}, ${valid}`);
   }
   const hosting = insights.hosting;
   if (hosting) {
@@ -100,7 +95,7 @@ function insightLines(detail: TDetailedIncident): string[] {
   }
   const dns = insights.dns;
   if (dns?.recordTypes && dns.recordTypes.length > 0)
-    lines.push(`- DNS records: ${dns.recordTypes.map(plainText).join(', ')}`);
+    lines.push(`- DNS records: ${dns.recordTypes.map((type) => notePlain(type)).join(', ')}`);
   const page = insights.page;
   if (page && text(page.title)) lines.push(`- Page title: ${text(page.title)}`);
   const indicators = insights.indicators;
@@ -113,7 +108,7 @@ function insightLines(detail: TDetailedIncident): string[] {
 /** First note of a ticket opened for a detected incident, built from GET /v1/incident/{id}. */
 export function detectedIncidentNote(detail: TDetailedIncident, eventRef: string): string {
   const domain = text(detail.domain);
-  return [
+  const body = [
     'The incident service detected an incident that no ticket was tracking; this ticket follows it.',
     '',
     `Threat: ${displayThreat(detail)}`,
@@ -125,9 +120,8 @@ export function detectedIncidentNote(detail: TDetailedIncident, eventRef: string
     `Hosting provider: ${text(detail.hostingProvider) ?? NONE}`,
     ...blocklistLines(detail),
     ...insightLines(detail),
-    '',
-    eventNoteFooter(detail.id, eventRef),
   ].join('\n');
+  return [capNoteBody(body), '', eventNoteFooter(detail.id, eventRef)].join('\n');
 }
 
 /** First note when the detail could not be read (e.g. 404): only what the event said. */
@@ -140,7 +134,7 @@ export function detectedIncidentFallbackNote(
     'The incident service reported an incident that no ticket was tracking; this ticket follows it.',
     'Its details could not be read; open the incident in the dashboard.',
     '',
-    `Status: ${status ? plainText(status) : NONE}`,
+    `Status: ${status ? notePlain(status) : NONE}`,
     '',
     eventNoteFooter(incidentId, eventRef),
   ].join('\n');

@@ -1,3 +1,5 @@
+import { capNoteBody } from './note-limits';
+
 // Every event note ends with the incident id and the event reference: an agent can quote them to
 // the service, and the handler recognises the note it already wrote for an event.
 export function eventReferenceLine(eventRef: string): string {
@@ -9,5 +11,5 @@ export function eventNoteFooter(incidentId: string, eventRef: string): string {
 }
 
 export function withFooter(lines: string[], incidentId: string, eventRef: string): string {
-  return [...lines, '', eventNoteFooter(incidentId, eventRef)].join('\n');
+  return [capNoteBody(lines.join('\n')), '', eventNoteFooter(incidentId, eventRef)].join('\n');
 }

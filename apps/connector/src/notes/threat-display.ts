@@ -1,5 +1,4 @@
-import { defang } from './defang';
-import { plainText } from './defang-text';
+import { noteThreat } from './note-limits';
 
 export const GENERIC_THREAT = 'unknown threat';
 
@@ -20,5 +19,5 @@ export function threatValue(source: ThreatSource): string | null {
 /** The threat as shown in a subject or a note: defanged, or the generic text. */
 export function displayThreat(source: ThreatSource): string {
   const value = threatValue(source);
-  return value === null ? GENERIC_THREAT : plainText(defang(value));
+  return value === null ? GENERIC_THREAT : noteThreat(value);
 }

@@ -1,6 +1,10 @@
 // Ticket fields of the contract: found by stored id, else by title, created only when missing.
+// Threat URL and Incident ID are text fields; Incident Status is a drop-down (status-field.ts): an
+// older text Incident Status is migrated (a drop-down is created and configured in its place, the
+// text field is left as it is), and a drop-down missing options gets them.
 import type { TTicketField, ZendeskClient } from '@incident-desk/zendesk-api';
 import type { SetupFieldIds, StepReport } from './setup-result';
+import { planStatusOptions, STATUS_FIELD_OPTIONS } from './status-field';
 import { stepErrorMessage } from './step-error';
 
 export const SETUP_TICKET_FIELDS = [
@@ -62,8 +66,23 @@ export async function ensureTicketFields(
   for (const wanted of SETUP_TICKET_FIELDS) {
     // A stored id wins so an admin may rename the field; a deleted or deactivated one is replaced.
     const byId = existing.find((field) => field.id === stored[wanted.key] && usable(field));
-    const found =
-      byId ?? existing.find((field) => usable(field) && sameTitle(field.title, wanted.title));
+    const byTitle = existing.filter(
+      (field) => usable(field) && sameTitle(field.title, wanted.title),
+    );
+    if (wanted.key === 'status') {
+      // A drop-down found by title is preferred to a text field of the same title (after a
+      // migration both exist).
+      const found =
+        (byId?.type === 'tagger' ? byId : undefined) ??
+        byTitle.find((field) => field.type === 'tagger') ??
+        byId ??
+        byTitle[0];
+      const result = await ensureStatusField(zendesk, found, wanted);
+      if (result.id !== null) fields.status = result.id;
+      steps.push(result.step);
+      continue;
+    }
+    const found = byId ?? byTitle[0];
     if (found) {
       fields[wanted.key] = found.id;
       steps.push({ step: 'ticket_field', target: wanted.title, outcome: 'found' });
@@ -72,12 +91,7 @@ export async function ensureTicketFields(
     try {
       const created = await zendesk.ticketFields.create({
         type: 'text',
-        title: wanted.title,
-        description: wanted.description,
-        active: true,
-        required: false,
-        visible_in_portal: false,
-        editable_in_portal: false,
+        ...fieldBasics(wanted),
       });
       fields[wanted.key] = created.id;
       steps.push({ step: 'ticket_field', target: wanted.title, outcome: 'created' });
@@ -91,4 +105,89 @@ export async function ensureTicketFields(
     }
   }
   return { fields, steps };
+}
+
+function fieldBasics(wanted: { title: string; description: string }) {
+  return {
+    title: wanted.title,
+    description: wanted.description,
+    active: true,
+    required: false,
+    visible_in_portal: false,
+    editable_in_portal: false,
+  };
+}
+
+/**
+ * The Incident Status drop-down: found (options completed when some are missing or renamed),
+ * created, or created in place of a text field of an earlier version. The text field is not
+ * changed: its values stay on the tickets that have them and the connector stops writing it; an
+ * admin may deactivate it once no view or trigger uses it.
+ */
+async function ensureStatusField(
+  zendesk: ZendeskClient,
+  found: TTicketField | undefined,
+  wanted: { title: string; description: string },
+): Promise<{ id: number | null; step: StepReport }> {
+  const target = wanted.title;
+  if (found?.type === 'tagger') {
+    const plan = planStatusOptions(found.custom_field_options);
+    if (plan.options === null) {
+      return { id: found.id, step: { step: 'ticket_field', target, outcome: 'found' } };
+    }
+    const changes = [
+      ...(plan.added.length ? [`added options ${plan.added.join(', ')}`] : []),
+      ...(plan.renamed.length ? [`renamed options ${plan.renamed.join(', ')}`] : []),
+    ].join('; ');
+    try {
+      await zendesk.ticketFields.update(found.id, { custom_field_options: plan.options });
+      return {
+        id: found.id,
+        step: { step: 'ticket_field', target, outcome: 'updated', message: changes },
+      };
+    } catch (error) {
+      // The field stays configured: Zendesk refuses a status without an option until a rerun
+      // adds it, and the writer then drops that value and still writes the note.
+      return {
+        id: found.id,
+        step: {
+          step: 'ticket_field',
+          target,
+          outcome: 'failed',
+          message: `could not update the options (${changes}): ${stepErrorMessage(error)}`,
+        },
+      };
+    }
+  }
+  try {
+    const created = await zendesk.ticketFields.create({
+      type: 'tagger',
+      ...fieldBasics(wanted),
+      custom_field_options: STATUS_FIELD_OPTIONS.map((option) => ({ ...option })),
+    });
+    return {
+      id: created.id,
+      step: {
+        step: 'ticket_field',
+        target,
+        outcome: 'created',
+        ...(found
+          ? {
+              message: `replaces the ${found.type} field ${found.id}, which is kept unchanged and no longer written`,
+            }
+          : {}),
+      },
+    };
+  } catch (error) {
+    // A text field of an earlier version stays configured rather than none at all.
+    return {
+      id: found?.id ?? null,
+      step: {
+        step: 'ticket_field',
+        target,
+        outcome: 'failed',
+        message: stepErrorMessage(error),
+      },
+    };
+  }
 }

@@ -49,6 +49,9 @@ function notify(webhookId: string, fields: Record<string, string>): TTriggerCrea
 
 const TICKET_ID = '{{ticket.id}}';
 const UPDATED_AT = '{{ticket.updated_at_with_timestamp}}';
+// Two replies within one second share updated_at; the comment id tells their deliveries apart in
+// the signed body, which is what the receiver deduplicates on (ticketing-webhook.ts).
+const LATEST_COMMENT_ID = '{{ticket.latest_comment.id}}';
 
 export function buildTriggerDefinitions(options: TriggerDefinitionOptions): TTriggerCreateInput[] {
   const { webhookId } = options;
@@ -100,7 +103,12 @@ export function buildTriggerDefinitions(options: TriggerDefinitionOptions): TTri
           tagPresent(TAG_LINKED),
         ],
       },
-      actions: notify(webhookId, { kind: 'comment', ticketId: TICKET_ID, updatedAt: UPDATED_AT }),
+      actions: notify(webhookId, {
+        kind: 'comment',
+        ticketId: TICKET_ID,
+        updatedAt: UPDATED_AT,
+        commentId: LATEST_COMMENT_ID,
+      }),
     },
     {
       title: `${TRIGGER_TITLE_PREFIX}Request takedown`,

@@ -1,76 +1,90 @@
-// Every sidebar route: the Bearer JWT verified with the secret of the installation it names, the
-// agent verified against that account, and the ticket in the path equal to the token's ticket.
+// Every sidebar API route: the Bearer session token (opened from a ZAF JWT Zendesk signed, see
+// sidebar-page.ts) names the account, the installation and the user; nothing the browser sends
+// says who is asking. The user is then read from Zendesk (role, restriction, groups) and the
+// ticket in the path is checked against what they may see once it is read (sidebar-api-router).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { AccountContext, AccountContextProvider } from '../accounts/account-context';
-import type { AgentChecker } from './agent-check';
-import { accountError, sendSidebarError } from './sidebar-errors';
-import { unverifiedSubdomain, verifySidebarToken } from './sidebar-token';
+import {
+  AccountUnavailableError,
+  type AccountContext,
+  type AccountContextProvider,
+} from '../accounts/account-context';
+import type { AgentAccess, AgentChecker } from './agent-access';
+import { AppError, sendAppError } from '../http/app-error';
+import { accountError } from './sidebar-errors';
+import type { SidebarSession, SidebarSessions } from './sidebar-sessions';
 
-export interface SidebarInstallations {
-  /** The installation of a Zendesk subdomain with its shared secret (unsealed); null when none. */
-  find(subdomain: string): Promise<{ accountId: string; sharedSecret: string } | null>;
-}
-
-export interface SidebarCaller {
+/** Who acts on which ticket: the author of every note, approval and history entry. */
+export interface ActingAgent {
   ctx: AccountContext;
   ticketId: number;
+  /** The Zendesk user. */
   agentId: number;
-  /** The agent's email as Zendesk has it, verified. */
+  /** The user's email as Zendesk has it. */
   agentEmail: string;
+}
+
+export interface SidebarCaller extends ActingAgent {
+  access: AgentAccess;
 }
 
 export function callerOf(res: Response): SidebarCaller {
   return res.locals.sidebarCaller as SidebarCaller;
 }
 
-const unauthorised = (res: Response, code: string, message: string) =>
-  sendSidebarError(res, { status: 401, code, message });
+/** One answer for every session that does not hold: it tells nothing about accounts or users. */
+export const INVALID_SESSION: AppError = new AppError('invalid_session', {
+  message: 'no valid sidebar session; open the ticket in Zendesk again',
+});
+
+export function bearerOf(req: Request): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec((req.get('authorization') ?? '').trim());
+  return match ? match[1]! : null;
+}
+
+/** The account context of a session; unknown accounts get the invalid-session answer. */
+export async function contextOfSession(
+  accounts: AccountContextProvider,
+  session: SidebarSession,
+): Promise<AccountContext | AppError> {
+  try {
+    return await accounts.forAccount(session.accountId);
+  } catch (error) {
+    if (error instanceof AccountUnavailableError && error.reason === 'unknown_account')
+      return INVALID_SESSION;
+    return accountError(error);
+  }
+}
 
 export function authenticateSidebar(options: {
-  installations: SidebarInstallations;
+  sessions: SidebarSessions;
   accounts: AccountContextProvider;
   agents: AgentChecker;
-  now: () => Date;
-  clockToleranceSeconds: number;
 }): RequestHandler<Record<string, string>> {
   return async (req: Request<Record<string, string>>, res: Response, next: NextFunction) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/.exec(header.trim());
-    if (!match) return unauthorised(res, 'invalid_token', 'missing or malformed Bearer token');
-    const token = match[1]!;
-
-    const subdomain = unverifiedSubdomain(token);
-    const installation = subdomain ? await options.installations.find(subdomain) : null;
-    if (!installation)
-      return unauthorised(res, 'invalid_token', 'the token names no installed account');
-
-    const verified = await verifySidebarToken(token, installation.sharedSecret, {
-      now: options.now(),
-      clockToleranceSeconds: options.clockToleranceSeconds,
-    });
-    if (!verified.ok) return unauthorised(res, verified.code, verified.message);
-    const { claims } = verified;
+    const token = bearerOf(req);
+    const session = token ? await options.sessions.find(token) : null;
+    if (!session) return sendAppError(res, INVALID_SESSION);
 
     const pathTicket = req.params.ticketId ?? '';
-    if (!/^\d{1,19}$/.test(pathTicket) || Number(pathTicket) !== claims.ticket_id)
-      return unauthorised(res, 'invalid_token', 'the token was issued for another ticket');
+    if (!/^\d{1,15}$/.test(pathTicket) || Number(pathTicket) <= 0)
+      return sendAppError(res, new AppError('ticket_not_found', { message: 'ticket not found' }));
 
-    let ctx: AccountContext;
+    const ctx = await contextOfSession(options.accounts, session);
+    if (ctx instanceof AppError) return sendAppError(res, ctx);
     try {
-      ctx = await options.accounts.forAccount(installation.accountId);
-      if (ctx.subdomain.toLowerCase() !== claims.subdomain.toLowerCase())
-        return unauthorised(res, 'invalid_token', 'the token names another account');
-      const agent = await options.agents.check(ctx, claims.agent_id, claims.agent_email);
-      if (!agent.ok) return unauthorised(res, 'agent_not_in_account', agent.message);
+      const agent = await options.agents.check(ctx, session.userId);
+      if (!agent.ok)
+        return sendAppError(res, new AppError('agent_not_in_account', { message: agent.message }));
       const caller: SidebarCaller = {
         ctx,
-        ticketId: claims.ticket_id,
-        agentId: claims.agent_id,
-        agentEmail: agent.email,
+        ticketId: Number(pathTicket),
+        agentId: session.userId,
+        agentEmail: agent.access.email,
+        access: agent.access,
       };
       res.locals.sidebarCaller = caller;
     } catch (error) {
-      return sendSidebarError(res, accountError(error));
+      return sendAppError(res, accountError(error));
     }
     next();
   };

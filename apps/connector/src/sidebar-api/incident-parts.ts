@@ -12,6 +12,7 @@ import {
   type TTakedownAttempts,
   type TUsage,
 } from '@incident-desk/incident-api';
+import { logger } from '../log/logger';
 
 type TUnavailableReason = TUnavailablePart['reason'];
 
@@ -35,7 +36,7 @@ function reasonOf(part: TPartName, error: unknown): TUnavailableReason {
   if (error instanceof NotFoundError && part !== 'takedownAttempts') return 'not_found';
   if (error instanceof APIError || error instanceof APIConnectionError)
     return 'temporarily_unavailable';
-  console.error(`sidebar view: ${part} could not be read:`, error);
+  logger.error(`sidebar view: ${part} could not be read`, { error });
   return 'temporarily_unavailable';
 }
 
@@ -98,8 +99,9 @@ export async function readIncidentParts(
     async () => (await incidents.incidents.snapshots(incidentId)).snapshots,
   );
   const attempts = settle('takedownAttempts', async () => {
+    // a free-text search: it may list other incidents (a similar URL), never take one of those
     const page = await incidents.resolutions.listPage({ search: incidentId });
-    const entry = page.data.find((item) => item.id === incidentId) ?? page.data[0];
+    const entry = page.data.find((item) => item.id === incidentId);
     if (!entry) throw new NoResolutionEntry();
     return entry;
   });

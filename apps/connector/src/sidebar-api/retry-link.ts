@@ -2,19 +2,20 @@
 // cleared (the sync keeps one report per ticket and mode), the reconciliation entry resolved, the
 // tag removed, and the report queued again through the same job as the trigger. The worker then
 // reports as usual; a duplicate goes back to reconciliation. Coordination is through tables only.
+import { AppError } from '../http/app-error';
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { Inbox } from '../ingest/inbox';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { updateTicket } from '../sync/ticket-writer';
-import type { SidebarCaller } from './authenticate';
+import type { ActingAgent } from './authenticate';
 import { enqueueReport, type ActionResult } from './ticket-actions';
 import { incidentIdOfTicket } from './ticket-view';
 
 export async function retryLink(
   db: TDatabase,
   inbox: Inbox,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   ticket: TTicket,
   now: Date,
 ): Promise<ActionResult> {
@@ -22,11 +23,7 @@ export async function retryLink(
   const ticketId = BigInt(caller.ticketId);
   if (!ticket.tags.includes(TAG_UNLINKED) || (await incidentIdOfTicket(db, caller.ctx, ticket)))
     return {
-      error: {
-        status: 409,
-        code: 'not_unlinked',
-        message: 'the ticket is not waiting to be linked',
-      },
+      error: new AppError('not_unlinked', { message: 'the ticket is not waiting to be linked' }),
     };
 
   const attempts = await db.prisma.reportAttempt.findMany({
@@ -34,10 +31,10 @@ export async function retryLink(
     orderBy: { startedAt: 'desc' },
   });
   if (attempts.some((a) => a.state === 'linked'))
-    return { error: { status: 409, code: 'already_linked', message: 'the ticket is linked' } };
+    return { error: new AppError('already_linked', { message: 'the ticket is linked' }) };
   // a report still being sent or written up belongs to the worker
   if (attempts.some((a) => a.state === 'sending' || a.finishedAt === null))
-    return { error: { status: 409, code: 'in_progress', message: 'a report is still running' } };
+    return { error: new AppError('in_progress', { message: 'a report is still running' }) };
 
   const mode = attempts[0]?.mode === 'monitor' ? 'monitor' : 'takedown';
   await db.prisma.$transaction(async (tx) => {

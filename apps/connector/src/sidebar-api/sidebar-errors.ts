@@ -1,6 +1,6 @@
 // How failures of the services behind the sidebar API become the sidebar's error answers
-// (apps/sidebar/SIDEBAR_API.md, Errors).
-import type { Response } from 'express';
+// (apps/sidebar/SIDEBAR_API.md, Errors); http/app-error.ts writes them.
+import { parseRetryAfterMs } from '@incident-desk/http-retry';
 import {
   APIConnectionError,
   APIError,
@@ -17,83 +17,62 @@ import {
   ZendeskRecordNotFoundError,
 } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError } from '../accounts/account-context';
+import { AppError } from '../http/app-error';
 
-export interface SidebarError {
-  status: number;
-  code: string;
-  message: string;
-  retryAfterSeconds?: number;
-}
-
-export function sendSidebarError(res: Response, error: SidebarError): void {
-  if (error.retryAfterSeconds !== undefined)
-    res.set('Retry-After', String(error.retryAfterSeconds));
-  res.status(error.status).json({
-    error: {
-      code: error.code,
-      message: error.message,
-      ...(error.retryAfterSeconds === undefined
-        ? {}
-        : { retryAfterSeconds: error.retryAfterSeconds }),
-    },
-  });
-}
-
+/** Whole seconds for the agent, at most ten minutes. */
 function retryAfterOf(headers: Headers | undefined): number | undefined {
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = /^\d+$/.test(value.trim())
-    ? Number(value)
-    : Math.ceil((Date.parse(value) - Date.now()) / 1000);
-  return Number.isFinite(seconds) ? Math.min(600, Math.max(0, seconds)) : undefined;
+  const ms = parseRetryAfterMs(headers?.get('retry-after'));
+  return ms === undefined ? undefined : Math.min(600, Math.ceil(ms / 1000));
 }
 
-const retryLater = (message: string, retryAfterSeconds?: number): SidebarError => ({
-  status: 503,
-  code: 'retry_later',
-  message,
-  ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-});
+const retryLater = (message: string, retryAfterSeconds?: number): AppError =>
+  new AppError('retry_later', {
+    message,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
 
 /** An incident-service failure on an action (approve-takedown, tkd, monitor, safe). */
-export function incidentActionError(error: unknown): SidebarError {
+export function incidentActionError(error: unknown): AppError {
   if (error instanceof InsufficientCreditsError)
-    return { status: 403, code: 'no_credits', message: 'no takedown credits left' };
+    return new AppError('no_credits', { message: 'no takedown credits left' });
   if (error instanceof NotAwaitingApprovalError)
-    return {
-      status: 409,
-      code: 'not_awaiting_approval',
+    return new AppError('not_awaiting_approval', {
       message: 'the incident is not awaiting approval',
-    };
+    });
   if (error instanceof NotFoundError)
-    return { status: 404, code: 'incident_not_found', message: 'the incident was not found' };
+    return new AppError('incident_not_found', { message: 'the incident was not found' });
   if (error instanceof ConflictError)
-    return { status: 409, code: 'conflict', message: 'the incident service refused the change' };
+    return new AppError('conflict', { message: 'the incident service refused the change' });
   if (error instanceof PermissionDeniedError)
-    return { status: 403, code: 'forbidden', message: 'the incident service refused the action' };
+    return new AppError('forbidden', { message: 'the incident service refused the action' });
   if (error instanceof InvalidParameterError)
-    return { status: 400, code: 'invalid_request', message: error.serviceMessage ?? 'invalid' };
+    return new AppError('invalid_request', { message: error.serviceMessage ?? 'invalid' });
   if (error instanceof APIError) {
     if (error.status === 429 || error.status >= 500)
       return retryLater(`incident service answered ${error.status}`, retryAfterOf(error.headers));
     if (error.status === 401)
-      return { status: 412, code: 'not_configured', message: 'the incident API key is refused' };
+      return new AppError('not_configured', { message: 'the incident API key is refused' });
   }
   if (error instanceof APIConnectionError) return retryLater('incident service unreachable');
   throw error;
 }
 
 /** A failure reading the account, the ticket or the agent: never about the caller's request. */
-export function accountError(error: unknown): SidebarError {
+export function accountError(error: unknown): AppError {
   if (error instanceof AccountUnavailableError) {
     if (error.reason === 'not_configured')
-      return { status: 412, code: 'not_configured', message: 'the account has not finished setup' };
+      return new AppError('not_configured', { message: 'the account has not finished setup' });
     if (error.reason === 'unknown_account')
-      return { status: 401, code: 'invalid_token', message: 'no installation for this account' };
-    return retryLater('the account needs to be re-authorised by an administrator');
+      return new AppError('invalid_session', {
+        message: 'no valid sidebar session; open the ticket in Zendesk again',
+      });
+    // not a passing outage: nothing works until an administrator reconnects (the sidebar says so)
+    return new AppError('reauthorization_required', {
+      message: 'an administrator must reconnect incident-desk with Zendesk',
+    });
   }
   if (error instanceof ZendeskRecordNotFoundError)
-    return { status: 404, code: 'ticket_not_found', message: 'ticket not found' };
+    return new AppError('ticket_not_found', { message: 'ticket not found' });
   if (error instanceof ZendeskRateLimitedError)
     return retryLater('Zendesk rate limit', error.retryAfterSeconds);
   if (error instanceof ZendeskConnectionError) return retryLater('Zendesk unreachable');

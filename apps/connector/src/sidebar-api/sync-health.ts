@@ -1,15 +1,18 @@
 // Sync health of one ticket, from the sync tables: the last incident event applied, comments still
-// being forwarded, and forwards or ticket jobs that failed for good (each with a retry id).
+// being forwarded, incident changes still waiting for the ticket writer, and forwards, ticket jobs
+// or ticket updates that failed for good (each with a retry id).
 import type { TDatabase } from '@incident-desk/db';
 import type { TSyncHealth } from '@incident-desk/sidebar/contract';
-import { TICKET_EVENT_QUEUE } from '../http/ticketing-webhook';
+import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
+import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
 
 /** forward-comments.ts claims a comment with this detail before posting it. */
 export const IN_FLIGHT_PREFIX = 'in flight';
 export const COMMENT_FORWARD_PREFIX = 'comment-';
 export const FAILED_JOB_PREFIX = 'job-';
 
-function kindOfJob(payload: unknown): string {
+function kindOfJob(queue: string, payload: unknown): string {
+  if (queue === TICKET_WRITE_QUEUE) return 'ticket_update';
   const body = (payload as { body?: { kind?: unknown } } | null)?.body;
   return typeof body?.kind === 'string' ? body.kind : 'sync';
 }
@@ -20,7 +23,7 @@ export async function readSyncHealth(
   ticketId: number,
 ): Promise<TSyncHealth> {
   const ticket = BigInt(ticketId);
-  const [state, comments, failures] = await Promise.all([
+  const [state, comments, failures, waiting] = await Promise.all([
     db.prisma.ticketSyncState.findUnique({
       where: { accountId_ticketId: { accountId, ticketId: ticket } },
     }),
@@ -29,8 +32,18 @@ export async function readSyncHealth(
       orderBy: { updatedAt: 'asc' },
     }),
     db.prisma.syncFailure.findMany({
-      where: { accountId, ticketId: ticket, resolvedAt: null, queue: TICKET_EVENT_QUEUE },
+      where: {
+        accountId,
+        ticketId: ticket,
+        resolvedAt: null,
+        queue: { in: [TICKET_EVENT_QUEUE, TICKET_WRITE_QUEUE] },
+      },
       orderBy: { createdAt: 'asc' },
+    }),
+    db.prisma.pendingTicketChange.aggregate({
+      where: { accountId, ticketId: ticket, writtenAt: null, failedReason: null },
+      _count: { _all: true },
+      _min: { createdAt: true },
     }),
   ]);
   const inFlight = comments.filter((c) => c.detail?.startsWith(IN_FLIGHT_PREFIX));
@@ -38,6 +51,8 @@ export async function readSyncHealth(
   return {
     lastEventAppliedAt: state?.lastEventAt.toISOString() ?? null,
     pendingForwards: inFlight.length,
+    waitingTicketUpdates: waiting._count._all,
+    waitingSince: waiting._min.createdAt?.toISOString() ?? null,
     failedForwards: [
       ...failed.map((c) => ({
         id: `${COMMENT_FORWARD_PREFIX}${c.commentId}`,
@@ -49,7 +64,7 @@ export async function readSyncHealth(
       })),
       ...failures.map((f) => ({
         id: `${FAILED_JOB_PREFIX}${f.id}`,
-        kind: kindOfJob(f.payload),
+        kind: kindOfJob(f.queue, f.payload),
         failedAt: f.createdAt.toISOString(),
         attempts: 1,
         lastError: f.reason,

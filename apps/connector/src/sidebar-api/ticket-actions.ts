@@ -1,27 +1,34 @@
 // The sidebar's POST actions. The incident id always comes from the ticket (server side), never
 // from the request, and every row touched is scoped to the verified account and ticket.
-import type { TDatabase } from '@incident-desk/db';
+import { AppError } from '../http/app-error';
+import type { SyncFailure, TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import { TICKET_EVENT_QUEUE, type TicketEventJob } from '../http/ticketing-webhook';
+import {
+  TICKET_EVENT_QUEUE,
+  ticketOrderingKey,
+  type TicketEventJob,
+} from '../jobs/ticket-event-job';
 import type { Inbox } from '../ingest/inbox';
+import { sendRecordingOwnHistory } from '../sync/own-incident-history';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
+import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import type { SidebarCaller } from './authenticate';
-import { incidentActionError, type SidebarError } from './sidebar-errors';
+import type { ActingAgent } from './authenticate';
+import { incidentActionError } from './sidebar-errors';
 import { COMMENT_FORWARD_PREFIX, FAILED_JOB_PREFIX, IN_FLIGHT_PREFIX } from './sync-health';
 import { incidentIdOfTicket } from './ticket-view';
 
-export type ActionResult = { status: number; message: string } | { error: SidebarError };
+export type ActionResult = { status: number; message: string } | { error: AppError };
 
 export type IncidentAction = 'takedown' | 'monitor' | 'safe';
 
 const notLinked: ActionResult = {
-  error: { status: 409, code: 'not_linked', message: 'the ticket is not linked to an incident' },
+  error: new AppError('not_linked', { message: 'the ticket is not linked to an incident' }),
 };
 
 async function onIncident(
   db: TDatabase,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   ticket: TTicket,
   act: (incidentId: string) => Promise<unknown>,
   done: string,
@@ -29,7 +36,8 @@ async function onIncident(
   const incidentId = await incidentIdOfTicket(db, caller.ctx, ticket);
   if (!incidentId) return notLinked;
   try {
-    await act(incidentId);
+    // the history entries the call produces are no news for this ticket
+    await sendRecordingOwnHistory(db, caller.ctx, incidentId, () => act(incidentId));
   } catch (error) {
     return { error: incidentActionError(error) };
   }
@@ -38,7 +46,7 @@ async function onIncident(
 
 export function approveTakedown(
   db: TDatabase,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   ticket: TTicket,
   bodyAuthor: unknown,
 ): Promise<ActionResult> {
@@ -49,11 +57,7 @@ export function approveTakedown(
       bodyAuthor.trim().toLowerCase() !== caller.agentEmail.toLowerCase())
   ) {
     return Promise.resolve({
-      error: {
-        status: 403,
-        code: 'author_mismatch',
-        message: 'author must be the signed-in agent',
-      },
+      error: new AppError('author_mismatch', { message: 'author must be the signed-in agent' }),
     });
   }
   return onIncident(
@@ -67,7 +71,7 @@ export function approveTakedown(
 
 export function incidentAction(
   db: TDatabase,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   ticket: TTicket,
   action: IncidentAction,
 ): Promise<ActionResult> {
@@ -82,20 +86,30 @@ export function incidentAction(
 
 function enqueueTicketJob(
   inbox: Inbox,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   dedupeKey: string,
   body: TicketEventJob['body'],
   now: Date,
 ) {
   const { accountId } = caller.ctx;
-  const job: TicketEventJob = { accountId, receivedAt: now.toISOString(), via: 'sidebar', body };
+  const job: TicketEventJob = {
+    accountId,
+    receivedAt: now.toISOString(),
+    via: 'sidebar',
+    agentEmail: caller.agentEmail,
+    body,
+  };
   return inbox.accept({
     source: 'zendesk',
     // the trigger's key (ticketing-webhook.ts): a sidebar report and a trigger report are one report
     dedupeKey: `${accountId}:${dedupeKey}`,
     accountId,
     payload: { via: 'sidebar', agentId: caller.agentId, body },
-    job: { queue: TICKET_EVENT_QUEUE, data: job, singletonKey: `${accountId}:${caller.ticketId}` },
+    job: {
+      queue: TICKET_EVENT_QUEUE,
+      data: job,
+      singletonKey: ticketOrderingKey(accountId, caller.ticketId),
+    },
   });
 }
 
@@ -106,7 +120,7 @@ function enqueueTicketJob(
 export async function enqueueReport(
   db: TDatabase,
   inbox: Inbox,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   mode: 'takedown' | 'monitor',
   now: Date,
 ) {
@@ -125,29 +139,33 @@ export async function enqueueReport(
   );
 }
 
-export async function reportThreat(
+/** Why this ticket cannot be reported now (already linked, or a report waits in reconciliation). */
+export async function reportRefusal(
   db: TDatabase,
-  inbox: Inbox,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   ticket: TTicket,
-  mode: 'takedown' | 'monitor',
-  now: Date,
-): Promise<ActionResult> {
+): Promise<ActionResult | null> {
   if (await incidentIdOfTicket(db, caller.ctx, ticket))
     return {
-      error: { status: 409, code: 'already_linked', message: 'the ticket is already linked' },
+      error: new AppError('already_linked', { message: 'the ticket is already linked' }),
     };
   if (ticket.tags.includes(TAG_UNLINKED))
     return {
-      error: {
-        status: 409,
-        code: 'link_failed',
+      error: new AppError('link_failed', {
         message: 'a report of this ticket could not be linked; it waits in reconciliation',
-      },
+      }),
     };
-  const threat = customFieldValue(ticket, caller.ctx.fields.threat);
-  if (typeof threat !== 'string' || !threat.trim())
-    return { error: { status: 400, code: 'no_threat', message: 'the Threat field is empty' } };
+  return null;
+}
+
+/** Queues the report of the saved Threat field; 202 once queued (twice is one report). */
+export async function queueReport(
+  db: TDatabase,
+  inbox: Inbox,
+  caller: ActingAgent,
+  mode: 'takedown' | 'monitor',
+  now: Date,
+): Promise<ActionResult> {
   const outcome = await enqueueReport(db, inbox, caller, mode, now);
   return {
     status: 202,
@@ -155,17 +173,33 @@ export async function reportThreat(
   };
 }
 
+export async function queueThreatReport(
+  db: TDatabase,
+  inbox: Inbox,
+  caller: ActingAgent,
+  ticket: TTicket,
+  mode: 'takedown' | 'monitor',
+  now: Date,
+): Promise<ActionResult> {
+  const refusal = await reportRefusal(db, caller, ticket);
+  if (refusal) return refusal;
+  const threat = customFieldValue(ticket, caller.ctx.fields.threat);
+  if (typeof threat !== 'string' || !threat.trim())
+    return { error: new AppError('no_threat', { message: 'the Threat field is empty' }) };
+  return queueReport(db, inbox, caller, mode, now);
+}
+
 export async function retryForward(
   db: TDatabase,
   inbox: Inbox,
-  caller: SidebarCaller,
+  caller: ActingAgent,
   forwardId: string,
   now: Date,
 ): Promise<ActionResult> {
   const { accountId } = caller.ctx;
   const ticketId = BigInt(caller.ticketId);
   const notFound: ActionResult = {
-    error: { status: 404, code: 'forward_not_found', message: 'no such failed forward' },
+    error: new AppError('forward_not_found', { message: 'no such failed forward' }),
   };
 
   if (forwardId.startsWith(COMMENT_FORWARD_PREFIX)) {
@@ -176,7 +210,7 @@ export async function retryForward(
     });
     if (!row || row.ticketId !== ticketId || row.status !== 'failed') return notFound;
     if (row.detail?.startsWith(IN_FLIGHT_PREFIX))
-      return { error: { status: 409, code: 'in_progress', message: 'still being forwarded' } };
+      return { error: new AppError('in_progress', { message: 'still being forwarded' }) };
     // removing the record makes the comment "not handled yet": the next comment job forwards it
     const { count } = await db.prisma.forwardedComment.deleteMany({
       where: { accountId, commentId: row.commentId, status: 'failed', updatedAt: row.updatedAt },
@@ -200,8 +234,15 @@ export async function retryForward(
     const id = forwardId.slice(FAILED_JOB_PREFIX.length);
     if (!/^[0-9a-f-]{36}$/i.test(id)) return notFound;
     const failure = await db.prisma.syncFailure.findFirst({
-      where: { id, accountId, ticketId, resolvedAt: null, queue: TICKET_EVENT_QUEUE },
+      where: {
+        id,
+        accountId,
+        ticketId,
+        resolvedAt: null,
+        queue: { in: [TICKET_EVENT_QUEUE, TICKET_WRITE_QUEUE] },
+      },
     });
+    if (failure?.queue === TICKET_WRITE_QUEUE) return retryTicketUpdate(db, failure, now);
     const job = failure?.payload as TicketEventJob | undefined;
     if (!failure || !job?.body || job.body.ticketId !== caller.ticketId) return notFound;
     const { count } = await db.prisma.syncFailure.updateMany({
@@ -213,4 +254,36 @@ export async function retryForward(
     return { status: 200, message: 'job queued again' };
   }
   return notFound;
+}
+
+/**
+ * A ticket update Zendesk refused for good: its changes wait for the writer again, which writes
+ * them at its next pass (or opens the follow-up of a closed ticket).
+ */
+async function retryTicketUpdate(
+  db: TDatabase,
+  failure: SyncFailure,
+  now: Date,
+): Promise<ActionResult> {
+  const events = (failure.payload as { events?: unknown } | null)?.events;
+  const eventRefs = Array.isArray(events)
+    ? events.filter((e): e is string => typeof e === 'string')
+    : [];
+  const { count } = await db.prisma.syncFailure.updateMany({
+    where: { id: failure.id, resolvedAt: null },
+    data: { resolvedAt: now },
+  });
+  if (count === 0)
+    return { error: new AppError('forward_not_found', { message: 'no such failed forward' }) };
+  await db.prisma.pendingTicketChange.updateMany({
+    where: {
+      accountId: failure.accountId,
+      ticketId: failure.ticketId!,
+      eventRef: { in: eventRefs },
+      writtenAt: null,
+      failedReason: { not: null },
+    },
+    data: { failedReason: null, writeRef: null, writeJobId: null, readyAt: now },
+  });
+  return { status: 200, message: 'ticket update queued again' };
 }

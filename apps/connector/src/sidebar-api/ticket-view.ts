@@ -3,6 +3,7 @@
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
+import { RECONCILE_DUPLICATE } from '../notes/report-notes';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
 import type { TLinkState, TSidebarTicketView, TSyncHealth } from '@incident-desk/sidebar/contract';
@@ -26,7 +27,12 @@ export async function incidentIdOfTicket(
   return link?.incidentId ?? textField(ticket, ctx.fields.incidentId);
 }
 
-async function unlinkedReasonOf(db: TDatabase, accountId: string, ticketId: number) {
+/** Why linking failed, in words and as a value (a duplicate cannot be linked by reporting again). */
+async function unlinkedOf(
+  db: TDatabase,
+  accountId: string,
+  ticketId: number,
+): Promise<{ reason: string; cause: 'duplicate' | 'failed' }> {
   const ticket = BigInt(ticketId);
   const [entry, attempt] = await Promise.all([
     db.prisma.reconciliationEntry.findUnique({
@@ -38,8 +44,14 @@ async function unlinkedReasonOf(db: TDatabase, accountId: string, ticketId: numb
     }),
   ]);
   if (entry && !entry.resolvedAt)
-    return entry.detail ? `${entry.reason}: ${entry.detail}` : entry.reason;
-  return attempt?.detail ?? 'the report could not be linked to an incident';
+    return {
+      reason: entry.detail ? `${entry.reason}: ${entry.detail}` : entry.reason,
+      cause: entry.reason === RECONCILE_DUPLICATE ? 'duplicate' : 'failed',
+    };
+  return {
+    reason: attempt?.detail ?? 'the report could not be linked to an incident',
+    cause: attempt?.state === 'duplicate' ? 'duplicate' : 'failed',
+  };
 }
 
 const NO_INCIDENT_PARTS: IncidentParts = {
@@ -54,6 +66,8 @@ const NO_INCIDENT_PARTS: IncidentParts = {
 export interface EarlyViewReads {
   /** The durable link's incident, or null. */
   linkedIncidentId: Promise<string | null>;
+  /** The id the link's report answered (what the Incident ID field holds), or null. */
+  linkedReportRef: Promise<string | null>;
   /** The incident-service parts of the linked incident (null when there is no link). */
   linkedParts: Promise<IncidentParts | null>;
   sync: Promise<TSyncHealth>;
@@ -70,11 +84,11 @@ export function startEarlyViewReads(
   ticketId: number,
   clientIds: IncidentClientIds,
 ): EarlyViewReads {
-  const linkedIncidentId = db.prisma.incidentLink
-    .findUnique({
-      where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
-    })
-    .then((link) => link?.incidentId ?? null);
+  const link = db.prisma.incidentLink.findUnique({
+    where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+  });
+  const linkedIncidentId = link.then((row) => row?.incidentId ?? null);
+  const linkedReportRef = link.then((row) => row?.reportRef ?? null);
   const linkedParts = linkedIncidentId.then((incidentId) =>
     incidentId
       ? readIncidentParts(ctx.incidents(), incidentId, {
@@ -84,8 +98,9 @@ export function startEarlyViewReads(
       : null,
   );
   const sync = readSyncHealth(db, ctx.accountId, ticketId);
-  for (const pending of [linkedIncidentId, linkedParts, sync]) pending.catch(() => undefined);
-  return { linkedIncidentId, linkedParts, sync };
+  for (const pending of [link, linkedIncidentId, linkedReportRef, linkedParts, sync])
+    pending.catch(() => undefined);
+  return { linkedIncidentId, linkedReportRef, linkedParts, sync };
 }
 
 export async function buildTicketView(
@@ -110,13 +125,13 @@ export async function buildTicketView(
 
   const parts: Promise<IncidentParts> = !incidentId
     ? Promise.resolve(NO_INCIDENT_PARTS)
-    : incidentId === linkedIncidentId
+    : incidentId === linkedIncidentId || incidentId === (await early.linkedReportRef)
       ? early.linkedParts.then((read) => read ?? NO_INCIDENT_PARTS)
       : readIncidentParts(ctx.incidents(), incidentId);
-  const [incidentParts, sync, unlinkedReason] = await Promise.all([
+  const [incidentParts, sync, unlinked] = await Promise.all([
     parts,
     early.sync,
-    linkState === 'failed' ? unlinkedReasonOf(db, ctx.accountId, ticket.id) : undefined,
+    linkState === 'failed' ? unlinkedOf(db, ctx.accountId, ticket.id) : undefined,
   ]);
 
   return {
@@ -125,7 +140,9 @@ export async function buildTicketView(
       linkState,
       incidentId,
       threat,
-      ...(unlinkedReason === undefined ? {} : { unlinkedReason }),
+      ...(unlinked === undefined
+        ? {}
+        : { unlinkedReason: unlinked.reason, unlinkedCause: unlinked.cause }),
       fieldIds: {
         threat: ctx.fields.threat,
         incidentId: ctx.fields.incidentId,

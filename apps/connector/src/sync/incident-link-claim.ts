@@ -10,6 +10,9 @@ export interface NewLink {
   incidentId: string;
   ticketId: number;
   reportRef: string | null;
+  dashboardUrl?: string | null;
+  /** The reported threat, normalised (`normalizeThreat`); null when unknown. */
+  threatValue?: string | null;
 }
 
 export type LinkSave =
@@ -20,7 +23,8 @@ export type LinkSave =
   | { saved: false; reason: 'conflict' };
 
 export async function saveLinkUnderClaim(db: TDatabase, link: NewLink): Promise<LinkSave> {
-  const { accountId, incidentId, ticketId, reportRef } = link;
+  const { accountId, incidentId, ticketId, reportRef, dashboardUrl = null } = link;
+  const threatValue = link.threatValue ?? null;
   try {
     return await db.prisma.$transaction(async (tx): Promise<LinkSave> => {
       const claimed = await tx.incidentTicketClaim.createManyAndReturn({
@@ -31,7 +35,14 @@ export async function saveLinkUnderClaim(db: TDatabase, link: NewLink): Promise<
       const claim = claimed[0];
       if (!claim) return { saved: false, reason: 'claimed' };
       const saved = await tx.incidentLink.create({
-        data: { accountId, incidentId, ticketId: BigInt(ticketId), reportRef },
+        data: {
+          accountId,
+          incidentId,
+          ticketId: BigInt(ticketId),
+          reportRef,
+          dashboardUrl,
+          threatValue,
+        },
       });
       await tx.incidentTicketClaim.delete({ where: { id: claim.id } });
       return { saved: true, link: saved };

@@ -1,6 +1,6 @@
 import type { PgBoss } from '@incident-desk/db';
-import { INCIDENT_EVENT_QUEUE } from '../http/incident-webhook';
-import { TICKET_EVENT_QUEUE } from '../http/ticketing-webhook';
+import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
+import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
 
 export const SYNC_QUEUES = [INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE] as const;
 export type SyncQueue = (typeof SYNC_QUEUES)[number];

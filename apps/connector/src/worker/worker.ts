@@ -8,6 +8,8 @@ import {
   type AccountContext,
   type AccountContextProvider,
 } from '../accounts/account-context';
+import { withLogContext } from '../log/log-context';
+import { logger as processLogger, type Logger } from '../log/logger';
 import type { SyncOutcome } from '../sync/job-outcome';
 import { SYNC_QUEUES, type SyncQueue } from './queues';
 
@@ -26,6 +28,10 @@ export interface WorkerOptions {
   concurrency?: number;
   pollingIntervalSeconds?: number;
   onOutcome?: (queue: SyncQueue, job: Job<unknown>, outcome: SyncOutcome) => void;
+  /** A run that threw: pg-boss retries it (or, past its limit, fails it). */
+  onRetry?: (queue: SyncQueue, job: Job<unknown>) => void;
+  /** Default: the process-wide logger. */
+  logger?: Logger;
 }
 
 export interface Worker {
@@ -40,12 +46,14 @@ export interface Worker {
 
 interface JobIdentity {
   accountId?: unknown;
+  requestId?: unknown;
   body?: { ticketId?: unknown };
   event?: { data?: { incidentId?: unknown } };
 }
 
 function describe(data: unknown): {
   accountId: string | null;
+  requestId: string | null;
   ticketId: bigint | null;
   incidentId: string | null;
 } {
@@ -54,6 +62,7 @@ function describe(data: unknown): {
   const incidentId = job.event?.data?.incidentId;
   return {
     accountId: typeof job.accountId === 'string' ? job.accountId : null,
+    requestId: typeof job.requestId === 'string' ? job.requestId : null,
     ticketId: typeof ticketId === 'number' ? BigInt(ticketId) : null,
     incidentId: typeof incidentId === 'string' ? incidentId : null,
   };
@@ -61,11 +70,12 @@ function describe(data: unknown): {
 
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { boss, db, accounts } = options;
+  const logger = options.logger ?? processLogger;
 
   async function recordFailure(queue: SyncQueue, job: Job<unknown>, reason: string): Promise<void> {
     const { accountId, ticketId, incidentId } = describe(job.data);
     if (!accountId) {
-      console.error(`${queue} job ${job.id} failed and names no account: ${reason}`);
+      logger.error(`${queue} job ${job.id} failed and names no account`, { reason });
       return;
     }
     // A job run again because its process died after recording the failure: still one letter.
@@ -87,7 +97,41 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     });
   }
 
-  async function run(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<void> {
+  /**
+   * The job's lines carry its id, queue, account and the id of the request that enqueued it (the
+   * job's `requestId`), so one delivery can be followed from receipt to its outcome.
+   */
+  function run(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<void> {
+    const { accountId, requestId } = describe(job.data);
+    const context = {
+      jobId: job.id,
+      queue,
+      ...(accountId ? { accountId } : {}),
+      ...(requestId ? { reqId: requestId } : {}),
+    };
+    return withLogContext(context, async () => {
+      const started = performance.now();
+      try {
+        const outcome = await runJob(queue, job);
+        logger.info('job finished', {
+          outcome: outcome.status,
+          reason: outcome.status === 'applied' ? outcome.detail : outcome.reason,
+          attempt: job.retryCount + 1,
+          durationMs: Math.round(performance.now() - started),
+        });
+      } catch (error) {
+        logger.warn('job failed; pg-boss retries it', {
+          error,
+          attempt: job.retryCount + 1,
+          durationMs: Math.round(performance.now() - started),
+        });
+        options.onRetry?.(queue, job);
+        throw error;
+      }
+    });
+  }
+
+  async function runJob(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<SyncOutcome> {
     const lastAttempt = job.retryCount >= job.retryLimit;
     let outcome: SyncOutcome;
     try {
@@ -98,7 +142,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     } catch (error) {
       if (error instanceof AccountUnavailableError && error.reason === 'unknown_account') {
         // An uninstalled account's late deliveries: nothing to act for and nowhere to record it.
-        console.warn(`${queue} job ${job.id} skipped: ${error.message}`);
+        logger.warn(`${queue} job ${job.id} skipped`, { error });
         outcome = { status: 'skipped', reason: error.message };
       } else if (!lastAttempt) {
         throw error;
@@ -116,6 +160,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
     if (outcome.status === 'failed_permanently') await recordFailure(queue, job, outcome.reason);
     options.onOutcome?.(queue, job, outcome);
+    return outcome;
   }
 
   // A pg-boss fetch loop waits out its polling interval after every job, found or not: with one

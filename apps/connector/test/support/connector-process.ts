@@ -89,13 +89,19 @@ export interface ConnectorProcessOptions {
   demo?: boolean;
   /** How long start-up (migrations, the demo set-up) may take. Default 60 s. */
   readyTimeoutMs?: number;
+  /** What `node` runs, from where. Default the sources: `--import tsx src/main.ts` in apps/connector. */
+  command?: { cwd: string; args: string[] };
 }
 
 export interface ConnectorProcess {
   url: string;
   pid: number;
+  /** Its METRICS_TOKEN: /metrics and /healthz's details. */
+  metricsToken: string;
   /** Everything it printed so far (for failure messages). */
   output(): string;
+  /** Resolves with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL: no shutdown handler runs. Resolves once it has exited. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful stop. Resolves once it has exited (SIGKILL after `timeoutMs`). */
@@ -111,13 +117,18 @@ export function newSecretsKeys(): string {
   return `crash-test:${randomBytes(32).toString('base64')}`;
 }
 
-/** Starts src/main.ts; resolves once the demo account is set up (or, without the demo, it listens). */
+/** Starts src/main.ts (or `command`); resolves once the demo account is set up (or, without the demo, it listens). */
 export async function startConnectorProcess(
   options: ConnectorProcessOptions,
 ): Promise<ConnectorProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const metricsToken = randomBytes(16).toString('hex');
+  const command = options.command ?? {
     cwd: connectorDir,
+    args: ['--import', 'tsx', 'src/main.ts'],
+  };
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -135,13 +146,16 @@ export async function startConnectorProcess(
       WORKER_POLL_INTERVAL_SECONDS: '0.5',
       WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds ?? 10),
       SHUTDOWN_TIMEOUT_MS: '5000',
+      METRICS_TOKEN: metricsToken,
       ...options.database.env,
       ...options.extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
   };
@@ -152,7 +166,7 @@ export async function startConnectorProcess(
     const deadline = Date.now() + timeoutMs;
     let idleSince: number | null = null;
     for (;;) {
-      if (await queuesEmpty(url)) {
+      if (await queuesEmpty(url, metricsToken)) {
         idleSince ??= Date.now();
         if (Date.now() - idleSince >= spanMs) return;
       } else {
@@ -166,7 +180,9 @@ export async function startConnectorProcess(
   const handle: ConnectorProcess = {
     queuesIdle,
     url,
+    metricsToken,
     pid: child.pid!,
+    exited,
     output: () => output,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -182,7 +198,8 @@ export async function startConnectorProcess(
   };
   try {
     const ready =
-      options.demo === false ? /connector listening on/ : /demo: account "demo" connected/;
+      // the lines are JSON: the quotes around the account's name are escaped
+      options.demo === false ? /connector listening on/ : /demo: account \\?"demo\\?" connected/;
     await waitForReady(child, () => output, ready, options.readyTimeoutMs ?? 60_000);
   } catch (error) {
     await handle.kill();
@@ -193,8 +210,10 @@ export async function startConnectorProcess(
   return handle;
 }
 
-async function queuesEmpty(url: string): Promise<boolean> {
-  const response = await fetch(`${url}/healthz`);
+async function queuesEmpty(url: string, metricsToken: string): Promise<boolean> {
+  const response = await fetch(`${url}/healthz`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
   const report = (await response.json()) as {
     queues: Record<string, { queued?: number; active?: number; deferred?: number }>;
   };

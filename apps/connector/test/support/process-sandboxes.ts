@@ -36,27 +36,11 @@ async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export type ProcessSandboxes = Awaited<ReturnType<typeof startProcessSandboxes>>;
-
-export async function startProcessSandboxes(
-  options: { incidentWebhookDelayMs?: number; requestsPerMinute?: number } = {},
-) {
-  const incidentSandbox: IncidentSandbox = createIncidentSandbox({
-    webhookDelayMs: options.incidentWebhookDelayMs ?? 5,
-    // deliveries that meet a connector being restarted are tried again soon
-    webhookRetryDelaysMs: [250, 1_000, 2_000, 4_000, 8_000],
-  });
-  const incident = await incidentSandbox.listen(0);
-  const zendeskSandbox: ZendeskSandbox = createZendeskSandbox({
-    searchLagMs: 0,
-    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
-    globalClients: [{ ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] }],
-    webhooks: { retryDelaysMs: [50, 100, 200] },
-  });
-  const seed: TDemoSeed = seedDemo(zendeskSandbox);
-  const zendesk = await zendeskSandbox.listen(0);
-  const zendeskUrl = zendesk.url.replace(/\/+$/, '');
-  const incidentUrl = incident.url.replace(/\/+$/, '');
+/**
+ * What a test does through the sandboxes' HTTP control APIs, wherever they run (in this process,
+ * or as processes of a release): tickets, their notes, the incident moves and faults.
+ */
+export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: TDemoSeed) {
   const zControl = `${zendeskUrl}/_sandbox`;
   const iControl = `${incidentUrl}/_sandbox`;
 
@@ -67,8 +51,6 @@ export async function startProcessSandboxes(
     zendeskUrl,
     incidentUrl,
     seed,
-    zendeskSandbox,
-    incidentSandbox,
     readTicket,
     fieldValue(ticket: ProcessSandboxTicket, fieldId: number | null): unknown {
       return ticket.ticket.custom_fields.find((field) => field.id === fieldId)?.value;
@@ -113,6 +95,51 @@ export async function startProcessSandboxes(
     incidentFault: (fault: Record<string, unknown>) => call(`${iControl}/faults`, 'POST', fault),
     incidentFaults: async () => (await call<{ data: unknown[] }>(`${iControl}/faults`)).data,
     clearIncidentFaults: () => call(`${iControl}/faults`, 'DELETE'),
+    /** Resolves with the account's Support API request count once it has not moved for `quietMs`. */
+    async zendeskQuiet(quietMs = 2_000, timeoutMs = 30_000): Promise<number> {
+      const deadline = Date.now() + timeoutMs;
+      let last = -1;
+      let since = Date.now();
+      for (;;) {
+        const { total } = await call<{ total: number }>(`${zControl}/accounts/demo/api-requests`);
+        if (total !== last) {
+          last = total;
+          since = Date.now();
+        } else if (Date.now() - since >= quietMs) {
+          return total;
+        }
+        if (Date.now() > deadline) throw new Error('Zendesk calls did not settle');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
+}
+
+export type ProcessSandboxes = Awaited<ReturnType<typeof startProcessSandboxes>>;
+
+export async function startProcessSandboxes(
+  options: { incidentWebhookDelayMs?: number; requestsPerMinute?: number } = {},
+) {
+  const incidentSandbox: IncidentSandbox = createIncidentSandbox({
+    webhookDelayMs: options.incidentWebhookDelayMs ?? 5,
+    // deliveries that meet a connector being restarted are tried again soon
+    webhookRetryDelaysMs: [250, 1_000, 2_000, 4_000, 8_000],
+  });
+  const incident = await incidentSandbox.listen(0);
+  const zendeskSandbox: ZendeskSandbox = createZendeskSandbox({
+    searchLagMs: 0,
+    ...(options.requestsPerMinute ? { requestsPerMinute: options.requestsPerMinute } : {}),
+    globalClients: [{ ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] }],
+    webhooks: { retryDelaysMs: [50, 100, 200] },
+  });
+  const seed: TDemoSeed = seedDemo(zendeskSandbox);
+  const zendesk = await zendeskSandbox.listen(0);
+  const zendeskUrl = zendesk.url.replace(/\/+$/, '');
+  const incidentUrl = incident.url.replace(/\/+$/, '');
+  return {
+    ...sandboxControls(zendeskUrl, incidentUrl, seed),
+    zendeskSandbox,
+    incidentSandbox,
     /** Incidents the service holds whose url or subject is `threat`. */
     incidentsFor(threat: string) {
       return incidentSandbox.store.state.incidents.filter(
@@ -120,8 +147,11 @@ export async function startProcessSandboxes(
       );
     },
     incidentDeliveries(incidentId: string): IncidentDelivery[] {
+      // either form: the Incident ID field holds the report's inc_ id, deliveries the list id
+      const listId =
+        incidentSandbox.store.state.incidents.find((i) => i.ref === incidentId)?.id ?? incidentId;
       return incidentSandbox.store.state.deliveries
-        .filter((d) => d.incidentId === incidentId)
+        .filter((d) => d.incidentId === listId)
         .map((d) => ({
           id: d.id,
           event: d.event,
@@ -151,23 +181,6 @@ export async function startProcessSandboxes(
       });
       await response.arrayBuffer();
       return response.status;
-    },
-    /** Resolves with the account's Support API request count once it has not moved for `quietMs`. */
-    async zendeskQuiet(quietMs = 2_000, timeoutMs = 30_000): Promise<number> {
-      const deadline = Date.now() + timeoutMs;
-      let last = -1;
-      let since = Date.now();
-      for (;;) {
-        const { total } = await call<{ total: number }>(`${zControl}/accounts/demo/api-requests`);
-        if (total !== last) {
-          last = total;
-          since = Date.now();
-        } else if (Date.now() - since >= quietMs) {
-          return total;
-        }
-        if (Date.now() > deadline) throw new Error('Zendesk calls did not settle');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
     },
     async close() {
       await zendesk.close();

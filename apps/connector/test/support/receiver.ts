@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express, { type Router } from 'express';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
-import { errorHandler } from '../../src/http/http-error';
+import { errorHandler } from '../../src/http/app-error';
 import { createInbox, type Inbox } from '../../src/ingest/inbox';
 import { openTestDatabase, type Backend } from './test-database';
 

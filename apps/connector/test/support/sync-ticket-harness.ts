@@ -10,7 +10,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import type { AccountContext, AccountSettings } from '../../src/accounts/account-context';
-import type { TicketEventJob } from '../../src/http/ticketing-webhook';
+import type { TicketEventJob } from '../../src/jobs/ticket-event-job';
 import { openTestDatabase, type Backend } from './test-database';
 
 export const SYNC_ACCOUNT = '00000000-0000-4000-8000-0000000000a1';
@@ -59,6 +59,8 @@ export interface TicketSyncHarness {
     body?: string;
     requesterId?: number;
     tags?: string[];
+    /** Files on the ticket's first comment (the end user's original message). */
+    attachments?: { file_name: string; content_type: string; content: string }[];
   }): Promise<number>;
   addComment(
     ticketId: number,
@@ -93,6 +95,12 @@ async function call<T>(url: string, method: string, body?: unknown): Promise<T> 
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+const toSandboxFile = (file: { file_name: string; content_type: string; content: string }) => ({
+  file_name: file.file_name,
+  content_type: file.content_type,
+  content_base64: Buffer.from(file.content).toString('base64'),
+});
 
 export async function startTicketSyncHarness(backend: Backend): Promise<TicketSyncHarness> {
   const db = await openTestDatabase(backend);
@@ -168,6 +176,7 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
       body = 'Please look at this threat.',
       requesterId = demo.endUserId,
       tags = ['incident_submit'],
+      attachments,
     }) => {
       const created = await call<{ ticket: { id: number } }>(
         `${zControl}/accounts/demo/tickets`,
@@ -178,6 +187,7 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
           body,
           tags,
           custom_fields: threat === undefined ? [] : [{ id: demo.threatFieldId, value: threat }],
+          ...(attachments ? { attachments: attachments.map(toSandboxFile) } : {}),
         },
       );
       return created.ticket.id;
@@ -190,15 +200,7 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
           author_id: input.authorId,
           body: input.body,
           public: input.public,
-          ...(input.attachments
-            ? {
-                attachments: input.attachments.map((file) => ({
-                  file_name: file.file_name,
-                  content_type: file.content_type,
-                  content_base64: Buffer.from(file.content).toString('base64'),
-                })),
-              }
-            : {}),
+          ...(input.attachments ? { attachments: input.attachments.map(toSandboxFile) } : {}),
         },
       );
       return created.comment.id;

@@ -1,39 +1,50 @@
-// What each incident event does to a linked ticket (contract: Events). One ticket update per
-// event: the note with its fields and status.
+// What each incident event asks of a linked ticket (contract: Events). The event's job records the
+// change (pending_ticket_change) and signals the account's writer, which coalesces the changes
+// waiting for the ticket into one update paced under Zendesk's limits (sync/ticket-writes).
 import type { AccountContext } from '../../accounts/account-context';
-import { actionRequiredNote } from '../../notes/action-required-note';
-import { historyNote } from '../../notes/history-note';
+import type { ChangeEntry } from '../../notes/incident-change-note';
 import { echoesAny } from '../../notes/normalize';
-import { statusChangedNote } from '../../notes/status-changed-note';
-import { takedownUpdatedNote } from '../../notes/takedown-updated-note';
 import type { SyncOutcome } from '../job-outcome';
+import { absorbOwnEvidenceEcho } from '../own-evidence-uploads';
 import { isReportOwnHistory } from '../report-own-history';
-import { OWN_NOTE_RETENTION_MS, type TicketChange } from '../ticket-writer';
-import type { ResolvedDeps } from './handler-deps';
+import { OWN_NOTE_RETENTION_MS, type TicketStatus } from '../ticket-writer';
+import { drainAccountOnce } from '../ticket-writes/drain-account';
+import { recordTicketChange } from '../ticket-writes/record-ticket-change';
+import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
+import { waitForOwnCallsInFlight } from './own-call-in-flight';
+import { historyMessageFromIncident } from './history-message';
+import { statusFromIncident } from './status-from-incident';
 import type { ParsedIncidentEvent } from './parse-incident-event';
-import { advanceTicketOrder, isOlderThanApplied, readTicketOrder } from './ticket-event-order';
-import { writeEventUpdate } from './write-event-update';
+import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
 
 type Event = ParsedIncidentEvent & { incidentId: string };
 
+interface Change {
+  entry: ChangeEntry;
+  statusValue?: string | undefined;
+  ticketStatus?: TicketStatus | undefined;
+}
+
 export async function applyLinkedEvent(
-  deps: ResolvedDeps,
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
 ): Promise<SyncOutcome> {
   switch (event.name) {
     case 'incident.status_changed':
-      return applyStatusChanged(deps, ctx, event, link);
-    case 'incident.history_created':
-      return applyHistoryCreated(deps, ctx, event, link);
+      return record(deps, ctx, event, link, await statusChange(deps, ctx, event, link));
+    case 'incident.history_created': {
+      const change = await historyChange(deps, ctx, event, link);
+      return typeof change === 'string'
+        ? { status: 'skipped', reason: change }
+        : record(deps, ctx, event, link, change);
+    }
     case 'incident.takedown_updated':
-      return write(deps, ctx, link, event.ref, {
-        note: takedownUpdatedNote({ incidentId: event.incidentId, eventRef: event.ref }),
-      });
+      return record(deps, ctx, event, link, { entry: { kind: 'takedown' } });
     case 'incident.action_required':
-      return applyActionRequired(deps, ctx, event, link);
+      return record(deps, ctx, event, link, await actionRequiredChange(deps, ctx, event, link));
     case 'incident.created':
       // Events follow processing: this is the confirmation of what the ticket reported (rule 4).
       return {
@@ -45,115 +56,171 @@ export async function applyLinkedEvent(
   }
 }
 
-async function write(
-  deps: ResolvedDeps,
-  ctx: AccountContext,
-  link: LinkedTicket,
-  eventRef: string,
-  change: TicketChange & { note: string },
-): Promise<SyncOutcome> {
-  const result = await writeEventUpdate(ctx, deps.db, link.ticketId, change, eventRef, deps.now());
-  return result === 'written'
-    ? { status: 'applied', detail: `ticket ${link.ticketId}` }
-    : { status: 'skipped', reason: `note already on ticket ${link.ticketId}` };
-}
-
-async function applyStatusChanged(
-  deps: ResolvedDeps,
+async function record(
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
+  change: Change,
 ): Promise<SyncOutcome> {
-  const base = { incidentId: event.incidentId, eventRef: event.ref };
-  if (event.status === undefined) {
-    return write(deps, ctx, link, event.ref, {
-      note: statusChangedNote({ ...base, status: undefined }),
-    });
+  const now = deps.now();
+  const recorded = await recordTicketChange(deps.db, {
+    accountId: ctx.accountId,
+    ticketId: link.ticketId,
+    incidentId: event.incidentId,
+    eventRef: event.ref,
+    eventName: event.name,
+    eventAt: event.occurredAt,
+    receivedAt: event.receivedAt,
+    entry: change.entry,
+    statusValue: change.statusValue,
+    ticketStatus: change.ticketStatus,
+    readyAt: new Date(now.getTime() + deps.writeHoldMs),
+  });
+  if (recorded === 'duplicate')
+    return { status: 'skipped', reason: `change already recorded for ticket ${link.ticketId}` };
+  if (deps.writer) {
+    deps.writer.signal(ctx.accountId);
+  } else {
+    // No shared writer (tests, one-off tools): the same code writes what waits, at once.
+    for (let pass = 0; pass < 10; pass += 1) {
+      const result = await drainAccountOnce(ctx, deps.db, {
+        now: deps.now,
+        limits: deps.writeLimits,
+        ignoreReadyAt: true,
+      });
+      if (result.written === 0) break;
+    }
   }
-  // An older event than the last applied one is still worth a line of history, but it never
-  // moves the Status field or the ticket status.
-  const current = await advanceTicketOrder(
+  return { status: 'applied', detail: `ticket ${link.ticketId}` };
+}
+
+async function statusChange(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: Event,
+  link: LinkedTicket,
+): Promise<Change> {
+  // "Payload fields are omitted when … not yet populated; receivers must use fallbacks."
+  const status = event.status ?? (await statusFromIncident(ctx, event, link));
+  if (status === undefined) return { entry: { kind: 'status', status: null } };
+  // An older status than the last applied one is still worth a line of history, but it never
+  // moves the Status field; an event older than the last reopening never solves the ticket.
+  const claim = await advanceTicketOrder(
     deps.db,
     ctx.accountId,
     link.ticketId,
     event.occurredAt,
-    event.status,
+    status,
   );
-  if (!current) {
+  if (!claim.statusField) {
     const order = await readTicketOrder(deps.db, ctx.accountId, link.ticketId);
-    return write(deps, ctx, link, event.ref, {
-      note: statusChangedNote({
-        ...base,
-        status: event.status,
-        supersededBy: order?.lastStatus ?? null,
-      }),
-    });
+    return {
+      entry: { kind: 'status', status, supersededBy: order?.lastStatus ?? null },
+    };
   }
-  const solve = event.status === 'takedown_success' && ctx.settings.solveOnTakedownSuccess;
-  return write(deps, ctx, link, event.ref, {
-    note: statusChangedNote({ ...base, status: event.status }),
-    ...(ctx.fields.status === null
-      ? {}
-      : { fields: [{ id: ctx.fields.status, value: event.status }] }),
-    ...(solve ? { status: 'solved' as const } : {}),
-  });
+  const solve =
+    claim.ticketStatus && status === 'takedown_success' && ctx.settings.solveOnTakedownSuccess;
+  return {
+    entry: { kind: 'status', status },
+    statusValue: status,
+    ...(solve ? { ticketStatus: 'solved' as const } : {}),
+  };
 }
 
-async function applyHistoryCreated(
-  deps: ResolvedDeps,
+/** The change, or why the entry is not shown (a string). */
+async function historyChange(
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
-): Promise<SyncOutcome> {
+): Promise<Change | string> {
   if (event.historyMessage !== undefined) {
     const ids = [
       ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
     ];
-    if (await isReportOwnHistory(deps.db, ctx.accountId, ids, event.historyMessage, deps.now())) {
-      // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
-      return { status: 'skipped', reason: "history entry the ticket's own report produced" };
+    const echo = { ref: event.ref, message: event.historyMessage };
+    if (await absorbOwnEvidenceEcho(deps.db, ctx.accountId, ids, echo, deps.now())) {
+      return 'history entry echoes evidence the connector uploaded';
     }
-    const posted = await deps.db.prisma.postedIncidentComment.findMany({
-      where: {
-        accountId: ctx.accountId,
-        incidentId: { in: ids },
-        createdAt: { gte: new Date(deps.now().getTime() - OWN_NOTE_RETENTION_MS) },
-      },
-      select: { text: true },
-    });
-    if (
-      echoesAny(
-        event.historyMessage,
-        posted.map((row) => row.text),
-      )
-    ) {
-      return { status: 'skipped', reason: 'history entry echoes a comment the connector posted' };
-    }
+    const skip = await ownWords(deps, ctx, event, link, event.historyMessage);
+    if (skip) return skip;
+    return { entry: { kind: 'history', message: event.historyMessage } };
   }
-  return write(deps, ctx, link, event.ref, {
-    note: historyNote({
-      incidentId: event.incidentId,
-      eventRef: event.ref,
-      message: event.historyMessage,
-    }),
-  });
+  // The event omits the message although the analyst may have written one: read it from the
+  // incident. Words the connector itself caused are not news; the note then says only that the
+  // incident was updated (the entry read may not be the one this event announced).
+  const fetched = await historyMessageFromIncident(ctx, event, link);
+  const own = fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched);
+  return { entry: { kind: 'history', message: own ? null : (fetched ?? null) } };
 }
 
-async function applyActionRequired(
-  deps: ResolvedDeps,
+/**
+ * Why a history message is the connector's own doing (its report, a comment it posted, a call it
+ * made), or null. While a call of its own to the incident is under way, its entries are not yet
+ * recorded: the answer waits for the call (or the job is retried later).
+ */
+async function ownWords(
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
-): Promise<SyncOutcome> {
-  const order = await readTicketOrder(deps.db, ctx.accountId, link.ticketId);
-  const reopen = !isOlderThanApplied(order, event.occurredAt);
-  return write(deps, ctx, link, event.ref, {
-    note: actionRequiredNote({
-      incidentId: event.incidentId,
-      eventRef: event.ref,
-      reason: event.waitForClient,
-      reopened: reopen,
-    }),
-    ...(reopen ? { status: 'open' as const } : {}),
+  message: string,
+): Promise<string | null> {
+  const ids = [
+    ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
+  ];
+  const known = await recordedOwnWords(deps, ctx, ids, message);
+  if (known !== null) return known;
+  if (!(await waitForOwnCallsInFlight(deps, ctx.accountId, ids))) return null;
+  return recordedOwnWords(deps, ctx, ids, message);
+}
+
+async function recordedOwnWords(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  ids: readonly string[],
+  message: string,
+): Promise<string | null> {
+  if (await isReportOwnHistory(deps.db, ctx.accountId, ids, message, deps.now())) {
+    // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
+    return "history entry the ticket's own report produced";
+  }
+  const posted = await deps.db.prisma.postedIncidentComment.findMany({
+    where: {
+      accountId: ctx.accountId,
+      incidentId: { in: [...ids] },
+      createdAt: { gte: new Date(deps.now().getTime() - OWN_NOTE_RETENTION_MS) },
+    },
+    select: { text: true },
   });
+  if (
+    echoesAny(
+      message,
+      posted.map((row) => row.text),
+    )
+  ) {
+    return 'history entry echoes a comment the connector posted';
+  }
+  return null;
+}
+
+async function actionRequiredChange(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: Event,
+  link: LinkedTicket,
+): Promise<Change> {
+  // reopening changes the ticket status, so it takes its place in the order (rule 3)
+  const { ticketStatus: reopen } = await advanceTicketOrder(
+    deps.db,
+    ctx.accountId,
+    link.ticketId,
+    event.occurredAt,
+    undefined,
+  );
+  return {
+    entry: { kind: 'action_required', reason: event.waitForClient ?? null, reopened: reopen },
+    ...(reopen ? { ticketStatus: 'open' as const } : {}),
+  };
 }

@@ -2,8 +2,9 @@
 // transient failures (the queue retries); everything else ends in an outcome.
 //
 // Decisions where the contract leaves a choice:
-// - Ordering: a status event older than the last applied one (TicketSyncState.lastEventAt) still
-//   gets a history note saying so, but never touches the Status field or the ticket status; an
+// - Ordering: a status event older than the last applied status (TicketSyncState.lastStatusAt)
+//   still gets a history note saying so, but never touches the Status field; an event older than
+//   the last one that touched the ticket status (lastEventAt) neither solves nor reopens it, so an
 //   older action_required notes the reason without reopening. The envelope timestamp orders
 //   events; without one, the receive time does.
 // - Idempotency: every event note ends with "Event: <envelope id>" (a body hash when there is no
@@ -11,28 +12,37 @@
 //   is the ticket read to see whether the note landed. At most one note per event and ticket,
 //   one Zendesk call on the normal path.
 // - incident.created for a linked ticket is a no-op (the reporter already knows it).
+// - A history entry of an incident the connector is calling on an agent's behalf waits for that
+//   call to record the entries it produced (own-call-in-flight.ts); past the wait the job is retried.
 // - Unlinked incidents: wait, recheck, recovery search, then (when the account wants it) open a
 //   ticket under an exclusive claim (incident_ticket_claim), so concurrent workers open one ticket. The
-//   event that opened the ticket is covered by its first note, built from the incident detail.
+//   first note is built from the incident detail, which covers incident.created and status_changed;
+//   any other event that opened the ticket (an action_required's reason, a history message, a
+//   takedown update) is then applied to it as to any linked ticket.
 import type { AccountContext } from '../../accounts/account-context';
-import type { IncidentEventJob } from '../../http/incident-webhook';
+import type { IncidentEventJob } from '../../jobs/incident-event-job';
 import type { SyncOutcome } from '../job-outcome';
 import { recordIncidentEventHealth } from './account-health';
 import { applyLinkedEvent } from './apply-linked-event';
-import { resolveDeps, type IncidentEventDeps } from './handler-deps';
+import { resolveSyncDeps, type SyncDeps } from '../sync-deps';
+import { findLink } from './incident-link-store';
+import { firstNoteCovers } from './open-detected-ticket';
 import { parseIncidentEvent } from './parse-incident-event';
 import { resolveTicket } from './resolve-ticket';
-import { isPermanentServiceError } from './transient-error';
+import { isPermanentFailure } from '../../http/service-failure';
 
 export async function handleIncidentEvent(
-  deps: IncidentEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   job: IncidentEventJob,
 ): Promise<SyncOutcome> {
-  const resolved = resolveDeps(deps);
+  const resolved = resolveSyncDeps(deps);
   const parsed = parseIncidentEvent(job.event, job.receivedAt);
   const isTest = parsed.ok && parsed.event.name === 'webhook.test';
-  await recordIncidentEventHealth(resolved.db, ctx.accountId, resolved.now(), isTest);
+  await recordIncidentEventHealth(resolved.db, ctx.accountId, resolved.now(), isTest, {
+    subscriptionId: job.subscriptionId,
+    clientId: parsed.ok ? parsed.event.clientId : undefined,
+  });
 
   if (!parsed.ok) {
     // The receipt (webhook_receipt) keeps the payload; the outcome says why nothing happened.
@@ -53,11 +63,17 @@ export async function handleIncidentEvent(
         reason: `incident ${event.incidentId} has no ticket; the account tracks ticket reports only`,
       };
     }
-    if (target.kind === 'opened')
-      return { status: 'applied', detail: `opened ticket ${target.ticketId}` };
+    if (target.kind === 'opened') {
+      const opened = { status: 'applied' as const, detail: `opened ticket ${target.ticketId}` };
+      if (firstNoteCovers(event)) return opened;
+      const link = await findLink(resolved.db, ctx.accountId, event.incidentId);
+      if (link.state !== 'linked') return opened;
+      await applyLinkedEvent(resolved, ctx, incidentEvent, link.link);
+      return opened;
+    }
     return await applyLinkedEvent(resolved, ctx, incidentEvent, target.link);
   } catch (error) {
-    if (isPermanentServiceError(error)) {
+    if (isPermanentFailure(error)) {
       return {
         status: 'failed_permanently',
         reason: error instanceof Error ? error.message : String(error),

@@ -96,7 +96,13 @@ export async function takeOverClaim(db: TDatabase, stale: Claim, now: Date): Pro
 }
 
 /** Links the opened (or recovered) ticket and ends the claim, in one transaction. */
-export async function completeClaim(db: TDatabase, claim: Claim, ticketId: number): Promise<void> {
+export async function completeClaim(
+  db: TDatabase,
+  claim: Claim,
+  ticketId: number,
+  /** The incident's threat, normalised (`normalizeThreat`), when known. */
+  threatValue: string | null = null,
+): Promise<void> {
   await db.prisma.$transaction(async (tx) => {
     const ended = await tx.incidentTicketClaim.deleteMany({
       where: { id: claim.claimId, holder: claim.holder },
@@ -110,6 +116,7 @@ export async function completeClaim(db: TDatabase, claim: Claim, ticketId: numbe
         accountId: claim.accountId,
         incidentId: claim.incidentId,
         ticketId: BigInt(ticketId),
+        threatValue,
       },
     });
   });

@@ -1,4 +1,5 @@
 export { handleIncidentEvent } from './handle-incident-event';
-export type { IncidentEventDeps } from './handler-deps';
+export { incidentEventSyncHandler } from './incident-event-sync-handler';
 export { parseIncidentEvent, type ParsedIncidentEvent } from './parse-incident-event';
 export { IncidentTicketPendingError } from './resolve-ticket';
+export { OwnIncidentCallPendingError } from './own-call-in-flight';

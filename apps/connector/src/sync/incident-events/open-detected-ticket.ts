@@ -2,6 +2,7 @@
 // claim (incident_ticket_claim), then linked. The Threat field keeps the raw value for reporting; the
 // subject and the note show it defanged.
 import type { TDetailedIncident } from '@incident-desk/incident-api';
+import { normalizeThreat } from '@incident-desk/threat-text';
 import type { AccountContext } from '../../accounts/account-context';
 import {
   detectedIncidentFallbackNote,
@@ -10,14 +11,24 @@ import {
 } from '../../notes/detected-incident-note';
 import { normalizeText } from '../../notes/normalize';
 import { displayThreat, GENERIC_THREAT, threatValue } from '../../notes/threat-display';
+import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
-import type { ResolvedDeps } from './handler-deps';
+import { recordTicketChange } from '../ticket-writes/record-ticket-change';
+import type { ResolvedSyncDeps } from '../sync-deps';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
-import { isTransientServiceError } from './transient-error';
+import { isTransientFailure } from '../../http/service-failure';
 
 export const DETECTED_TICKET_TAGS = ['incident_linked', 'incident_detected'];
+
+/** Events whose news the first note (the incident detail) already shows. */
+const COVERED_BY_FIRST_NOTE = new Set(['incident.created', 'incident.status_changed']);
+
+/** Whether the event that opened a ticket still has to be applied to it after the first note. */
+export function firstNoteCovers(event: ParsedIncidentEvent): boolean {
+  return COVERED_BY_FIRST_NOTE.has(event.name);
+}
 
 async function readDetail(
   ctx: AccountContext,
@@ -27,34 +38,39 @@ async function readDetail(
   try {
     return await ctx.incidents(event.clientId).incidents.retrieve(incidentId);
   } catch (error) {
-    if (isTransientServiceError(error)) throw error;
+    if (isTransientFailure(error)) throw error;
     // 404 or an unreadable detail: the ticket still opens, with what the event said
     return null;
   }
 }
 
 export async function openDetectedTicket(
-  deps: ResolvedDeps,
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: ParsedIncidentEvent & { incidentId: string },
   claim: Claim,
 ): Promise<number> {
   let ticketId: number;
   let status: string | undefined;
+  let threat: string | null;
   try {
     const detail = await readDetail(ctx, event, event.incidentId);
     status = detail?.status ?? event.status;
-    const threat = detail ? threatValue(detail) : null;
+    threat = detail ? threatValue(detail) : null;
+    // An event applied after this note gets its own note ending with its reference; this one must
+    // not end the same way, or that note would pass for already written.
+    const ref = firstNoteCovers(event) ? event.ref : `${event.ref} (opened this ticket)`;
     const body = markNote(
       detail
-        ? detectedIncidentNote(detail, event.ref)
-        : detectedIncidentFallbackNote(event.incidentId, status, event.ref),
+        ? detectedIncidentNote(detail, ref)
+        : detectedIncidentFallbackNote(event.incidentId, status, ref),
     );
+    const statusOption = status === undefined ? undefined : statusOptionValue(status);
     const customFields = [
       { id: ctx.fields.incidentId, value: event.incidentId },
       ...(threat === null ? [] : [{ id: ctx.fields.threat, value: threat }]),
-      ...(status !== undefined && ctx.fields.status !== null
-        ? [{ id: ctx.fields.status, value: status }]
+      ...(statusOption !== undefined && ctx.fields.status !== null
+        ? [{ id: ctx.fields.status, value: statusOption }]
         : []),
     ];
     const created = await ctx.zendesk.tickets.create(
@@ -80,7 +96,23 @@ export async function openDetectedTicket(
     await releaseClaim(deps.db, claim);
     throw error;
   }
-  await completeClaim(deps.db, claim, ticketId);
+  // the threat kept on the link: a later ticket naming it is told before reporting it (issue 18)
+  await completeClaim(deps.db, claim, ticketId, threat === null ? null : normalizeThreat(threat));
+  // When the first note covers the event that opened the ticket, a redelivery of it changes
+  // nothing; any other opening event is then applied to the ticket like a linked one.
+  if (firstNoteCovers(event))
+    await recordTicketChange(deps.db, {
+      accountId: ctx.accountId,
+      ticketId,
+      incidentId: event.incidentId,
+      eventRef: event.ref,
+      eventName: event.name,
+      eventAt: event.occurredAt,
+      receivedAt: event.receivedAt,
+      entry: null,
+      readyAt: deps.now(),
+      writtenAt: deps.now(),
+    });
   if (status !== undefined) {
     await advanceTicketOrder(deps.db, ctx.accountId, ticketId, event.occurredAt, status);
   }

@@ -1,28 +1,10 @@
-// Tolerant reading of a queued incident event: the envelope id, name and data.incidentId are all
-// that is required; every other field is read when it has the expected type and ignored otherwise,
-// so a missing or odd display field never rejects a valid event.
+// Tolerant reading of a queued incident event with the client package's envelope schema (the one
+// the sandbox and the receiver use too): the event name and, for incident events, data.incidentId
+// are all that is required; every other field is read when it has the expected type and ignored
+// otherwise, so a missing or odd display field never rejects a valid event.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { isKnownWebhookEventName, type TKnownWebhookEventName } from '@incident-desk/incident-api';
-
-const optionalString = z.string().optional().catch(undefined);
-
-export const ZIncidentEventEnvelope = z.looseObject({
-  id: optionalString,
-  event: z.string().min(1),
-  timestamp: optionalString,
-  clientId: optionalString,
-  data: z
-    .looseObject({
-      incidentId: optionalString,
-      status: optionalString,
-      historyEntry: z.looseObject({ message: optionalString }).optional().catch(undefined),
-      waitForClient: z.unknown().optional(),
-    })
-    .optional()
-    .catch(undefined),
-});
-export type TIncidentEventEnvelope = z.infer<typeof ZIncidentEventEnvelope>;
+import { parseWebhookEvent, type TKnownWebhookEventName } from '@incident-desk/incident-api';
 
 export interface ParsedIncidentEvent {
   name: TKnownWebhookEventName;
@@ -30,6 +12,8 @@ export interface ParsedIncidentEvent {
   ref: string;
   /** The event time; the receive time when the envelope carries no usable timestamp. */
   occurredAt: Date;
+  /** When the connector received it (the job's receivedAt), when known. */
+  receivedAt?: Date;
   clientId: string | undefined;
   incidentId: string | undefined;
   status: string | undefined;
@@ -57,17 +41,26 @@ function timeOf(value: string | undefined, fallback: string): Date {
 }
 
 export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEventParse {
-  const parsed = ZIncidentEventEnvelope.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: 'malformed', detail: parsed.error.message };
-  const envelope = parsed.data;
-  if (!isKnownWebhookEventName(envelope.event)) {
-    return { ok: false, reason: 'unknown_event', name: envelope.event };
+  const parsed = parseWebhookEvent(raw);
+  if (!parsed.ok) {
+    const name = (raw as { event?: unknown } | null)?.event;
+    const detail =
+      typeof name === 'string' && name !== 'webhook.test'
+        ? `${name} without data.incidentId`
+        : z.prettifyError(parsed.error);
+    return { ok: false, reason: 'malformed', detail };
   }
-  const incidentId = nonEmpty(envelope.data?.incidentId);
+  if (!parsed.known) return { ok: false, reason: 'unknown_event', name: parsed.event.event };
+  const envelope = parsed.event;
+  // the typed payload of the event; fields of other events' payloads pass through loose, so each is
+  // still read only when it is a string
+  const data = (envelope.data ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? nonEmpty(value) : undefined);
+  const historyEntry = data.historyEntry as { message?: unknown } | undefined;
+  const incidentId = text(data.incidentId);
   if (envelope.event !== 'webhook.test' && incidentId === undefined) {
     return { ok: false, reason: 'malformed', detail: `${envelope.event} without data.incidentId` };
   }
-  const waitForClient = envelope.data?.waitForClient;
   return {
     ok: true,
     event: {
@@ -76,11 +69,12 @@ export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEv
         nonEmpty(envelope.id) ??
         `sha256:${createHash('sha256').update(JSON.stringify(raw)).digest('hex').slice(0, 32)}`,
       occurredAt: timeOf(envelope.timestamp, receivedAt),
+      ...(Number.isNaN(Date.parse(receivedAt)) ? {} : { receivedAt: new Date(receivedAt) }),
       clientId: nonEmpty(envelope.clientId),
       incidentId,
-      status: nonEmpty(envelope.data?.status),
-      historyMessage: nonEmpty(envelope.data?.historyEntry?.message),
-      waitForClient: typeof waitForClient === 'string' ? nonEmpty(waitForClient) : undefined,
+      status: text(data.status),
+      historyMessage: text(historyEntry?.message),
+      waitForClient: text(data.waitForClient),
     },
   };
 }

@@ -1,20 +1,23 @@
 // Incident -> ticket correlation: the link table only (by the id events carry, or the report
-// reference). For an unlinked incident: wait, recheck, recovery search, and only then open a
-// ticket when the account wants that. Never by URL, domain, email or time.
+// reference). For an unlinked incident: wait, recheck, recovery search, wait for a report under
+// way that may have created it, and only then open a ticket when the account wants that. Never by
+// URL, domain, email or time.
 import type { AccountContext } from '../../accounts/account-context';
-import type { ResolvedDeps } from './handler-deps';
+import type { ResolvedSyncDeps } from '../sync-deps';
 import {
   claimIncident,
   completeClaim,
   findLink,
-  saveRecoveredLink,
   takeOverClaim,
   type LinkedTicket,
   type LinkLookup,
 } from './incident-link-store';
+import { saveLinkUnderClaim } from '../incident-link-claim';
+import { markRecoveredTicketLinked } from './mark-recovered-ticket';
 import { openDetectedTicket } from './open-detected-ticket';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { findTicketByIncidentField } from './recovery-search';
+import { waitForReportInFlight } from './report-in-flight';
 
 export type TicketResolution =
   | { kind: 'linked'; link: LinkedTicket }
@@ -29,7 +32,7 @@ export class IncidentTicketPendingError extends Error {
 type Event = ParsedIncidentEvent & { incidentId: string };
 
 export async function resolveTicket(
-  deps: ResolvedDeps,
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
 ): Promise<TicketResolution> {
@@ -42,9 +45,32 @@ export async function resolveTicket(
 
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
-    const saved = await saveRecoveredLink(deps.db, ctx.accountId, event.incidentId, recovered);
+    const save = await saveLinkUnderClaim(deps.db, {
+      accountId: ctx.accountId,
+      incidentId: event.incidentId,
+      ticketId: recovered,
+      reportRef: null,
+    });
+    if (save.saved) {
+      try {
+        await markRecoveredTicketLinked(deps, ctx, recovered, event.incidentId);
+      } catch (error) {
+        // Unmarked, the ticket would stay linked without its tag: forget the link, so the retry
+        // recovers and marks it again.
+        await deps.db.prisma.incidentLink.deleteMany({ where: { id: save.link.id } });
+        throw error;
+      }
+    }
+    const saved = await findLink(deps.db, ctx.accountId, event.incidentId);
     if (saved.state !== 'none') return settle(deps, ctx, event, saved);
   }
+  const afterReports = await waitForReportInFlight(deps, ctx, event.incidentId);
+  if (afterReports.state === 'report_pending') {
+    throw new IncidentTicketPendingError(
+      `the report of ticket ${afterReports.ticketId} may have created incident ${event.incidentId} and is still under way`,
+    );
+  }
+  if (afterReports.state !== 'none') return settle(deps, ctx, event, afterReports);
   if (!ctx.settings.openTicketsForDetectedIncidents) return { kind: 'ignored' };
 
   const claim = await claimIncident(deps.db, ctx.accountId, event.incidentId, deps.now());
@@ -55,7 +81,7 @@ export async function resolveTicket(
 }
 
 async function settle(
-  deps: ResolvedDeps,
+  deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   lookup: LinkLookup,
@@ -92,6 +118,7 @@ async function settle(
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
     await completeClaim(deps.db, claim, recovered);
+    await markRecoveredTicketLinked(deps, ctx, recovered, event.incidentId);
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
   return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };

@@ -1,8 +1,11 @@
-// Which ticket attachments go to the incident as evidence. The service's supported types are "not
-// shown" in the spec: this list (documents, images, mail and plain captures an analyst can open)
-// is our assumption, kept here so it changes in one place.
-import { assumptions } from '@incident-desk/incident-api';
+// Which ticket attachments go to the incident as evidence, and how large each may be. The
+// service's supported types are "not shown" in the spec: this list (documents, images, mail and
+// plain captures an analyst can open) is our assumption, kept here so it changes in one place.
+// Sizes are exact: "50 MB per request" is 50,000,000 bytes (as the client and the sandbox read
+// it), and a file's room is that less the multipart envelope its own name and type take.
+import { assumptions, maxAttachFileBytes } from '@incident-desk/incident-api';
 import type { TAttachment } from '@incident-desk/zendesk-api';
+import { plainText } from '@incident-desk/threat-text';
 
 export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['pdf'],
@@ -20,24 +23,39 @@ export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
   'application/json': ['json'],
 };
 
-/** 50 MB per attach request; room is left for the multipart envelope around the file. */
-export const MAX_EVIDENCE_BYTES = assumptions.MAX_ATTACH_BYTES - 64 * 1024;
+/** One attach request holds at most this many bytes, the file's envelope included. */
+export const ATTACH_REQUEST_MAX_BYTES = assumptions.MAX_ATTACH_BYTES;
 
-export type TEvidenceCheck = { ok: true; contentType: string } | { ok: false; reason: string };
+export type TEvidenceCheck =
+  { ok: true; contentType: string; maxBytes: number } | { ok: false; reason: string };
 
-export function checkEvidence(
-  attachment: TAttachment,
-  maxBytes = MAX_EVIDENCE_BYTES,
-): TEvidenceCheck {
+export async function checkEvidence(attachment: TAttachment): Promise<TEvidenceCheck> {
   const contentType = supportedTypeOf(attachment);
   if (!contentType) {
-    const shown = attachment.content_type ?? 'unknown type';
-    return { ok: false, reason: `${shown} is not a supported evidence type` };
+    const shown = attachment.content_type ? plainText(attachment.content_type).slice(0, 100) : '';
+    return {
+      ok: false,
+      reason: `${shown || 'unknown type'} is not a supported evidence type`,
+    };
   }
+  const maxBytes = await maxAttachFileBytes(attachment.file_name, contentType);
   if (typeof attachment.size === 'number' && attachment.size > maxBytes) {
-    return { ok: false, reason: `larger than the 50 MB evidence limit (${attachment.size} bytes)` };
+    return { ok: false, reason: tooLargeReason(attachment.size, maxBytes) };
   }
-  return { ok: true, contentType };
+  return { ok: true, contentType, maxBytes };
+}
+
+/** Why a file was too large, in exact bytes; `size` undefined when only the stream showed it. */
+export function tooLargeReason(size: number | undefined, maxBytes: number): string {
+  return (
+    `too large: ${size === undefined ? 'more than' : `${formatBytes(size)}, over`} the ` +
+    `${formatBytes(maxBytes)} one upload holds (the incident service takes ` +
+    `${formatBytes(ATTACH_REQUEST_MAX_BYTES)} per request, the file's name and type included)`
+  );
+}
+
+export function formatBytes(bytes: number): string {
+  return `${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
 function supportedTypeOf(attachment: TAttachment): string | undefined {

@@ -1,18 +1,23 @@
 // Comment: ticket -> incident. Every comment of a linked ticket is handled once (its id kept in
-// ForwardedComment): public agent replies are forwarded verbatim (normalised) with the agent's
+// ForwardedComment): public agent replies are forwarded verbatim (only non-breaking spaces made
+// ordinary, as the contract asks) with the agent's
 // email as author, internal notes only when the account opts in; the connector's own notes and
-// end users' comments never. Attachments go along as evidence.
+// end users' words never. Attachments go along as evidence, an end user's public reply's too
+// (the contract sends "ticket attachments as evidence", not only agents'); a file skipped is
+// named in an internal note.
 import { isUniqueViolation, type IncidentLink } from '@incident-desk/db';
 import type { TComment, TUser } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
+import { sendRecordingOwnHistory } from '../own-incident-history';
 import { isOwnNote, updateTicket } from '../ticket-writer';
-import { describeIncidentFailure, incidentFailureKind } from './incident-error-kind';
+import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
-import { nowOf, type TicketEventDeps } from './ticket-event-deps';
+import { nowOf, type SyncDeps } from '../sync-deps';
 import { emailOf } from './ticket-values';
-import { uploadEvidence, type SkippedFile } from './upload-evidence';
+import { forwardReportedEvidence } from './reported-evidence';
+import { describeSkippedFile, uploadEvidence, type SkippedFile } from './upload-evidence';
 
 type Decision =
   { forward: true; text: string; author: string | undefined } | { forward: false; reason: string };
@@ -22,7 +27,7 @@ const IN_FLIGHT =
   'in flight: if this remains, the worker stopped while posting; check the incident';
 
 export async function forwardComments(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   ticketId: number,
 ): Promise<SyncOutcome> {
@@ -31,6 +36,8 @@ export async function forwardComments(
     where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
   });
   if (!link) return { status: 'skipped', reason: 'ticket not linked to an incident' };
+  // files of the reported comments a stopped report run left behind
+  await forwardReportedEvidence(deps, ctx, link);
 
   const handledRows = await db.prisma.forwardedComment.findMany({
     where: { accountId: ctx.accountId, ticketId: BigInt(ticketId) },
@@ -60,15 +67,18 @@ export async function forwardComments(
         data: {
           accountId: ctx.accountId,
           incidentId: link.incidentId,
-          text: decision.text,
+          text: normalizeText(decision.text),
           createdAt: nowOf(deps),
         },
       });
       try {
-        await ctx.incidents().incidents.comment(link.incidentId, {
-          comment: decision.text,
-          ...(decision.author ? { author: decision.author } : {}),
-        });
+        const { text, author } = decision;
+        await sendRecordingOwnHistory(db, ctx, link.incidentId, () =>
+          ctx.incidents().incidents.comment(link.incidentId, {
+            comment: text,
+            ...(author ? { author } : {}),
+          }),
+        );
       } catch (error) {
         const kind = incidentFailureKind(error);
         // an echo can only come if the comment may have reached the incident
@@ -88,17 +98,17 @@ export async function forwardComments(
         continue;
       }
     }
-    const evidence = await uploadEvidence(ctx, link.incidentId, comment);
-    skippedFiles.push(...evidence.skipped);
-    await setStatus(
-      deps,
-      ctx,
-      comment,
-      'forwarded',
-      evidence.skipped.length
-        ? `files skipped: ${evidence.skipped.map(describeSkipped).join('; ')}`
-        : null,
+    const evidence = await uploadEvidence(db, ctx, link.incidentId, comment.attachments, () =>
+      nowOf(deps),
     );
+    skippedFiles.push(...evidence.skipped);
+    const details = [
+      ...(decision.text ? [] : ['files only']),
+      ...(evidence.skipped.length
+        ? [`files skipped: ${evidence.skipped.map(describeSkippedFile).join('; ')}`]
+        : []),
+    ];
+    await setStatus(deps, ctx, comment, 'forwarded', details.length ? details.join('; ') : null);
     forwarded += 1;
   }
 
@@ -107,7 +117,7 @@ export async function forwardComments(
       ...(skippedFiles.length
         ? [
             'Not sent to the incident as evidence:',
-            ...skippedFiles.map((f) => `- ${describeSkipped(f)}`),
+            ...skippedFiles.map((f) => `- ${describeSkippedFile(f)}`),
           ]
         : []),
       ...(failures.length
@@ -121,12 +131,12 @@ export async function forwardComments(
     return { status: 'skipped', reason: 'no comment to forward' };
   return {
     status: 'applied',
-    detail: `forwarded ${forwarded} comment(s)${failures.length ? `, ${failures.length} failed` : ''}`,
+    detail: `forwarded ${forwarded} ${forwarded === 1 ? 'comment' : 'comments'}${failures.length ? `, ${failures.length} failed` : ''}`,
   };
 }
 
 async function decide(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   ticketId: number,
   comment: TComment,
@@ -139,19 +149,27 @@ async function decide(
   }
   if (!author) return { forward: false, reason: 'author unknown' };
   if (author.role !== 'agent' && author.role !== 'admin') {
+    // an end user's words stay on the ticket; the files of a public reply are ticket evidence
+    if (comment.public && comment.attachments.length > 0)
+      return { forward: true, text: '', author: undefined };
     return { forward: false, reason: 'not written by an agent' };
   }
   if (!comment.public && !ctx.settings.forwardInternalNotes) {
     return { forward: false, reason: 'internal note (the account forwards public replies only)' };
   }
-  const text = normalizeText(raw);
+  const text = normalizeText(raw) === '' ? '' : withOrdinarySpaces(raw);
   if (text === '' && comment.attachments.length === 0)
     return { forward: false, reason: 'empty comment' };
   return { forward: true, text, author: emailOf(author) };
 }
 
-function describeSkipped(file: SkippedFile): string {
-  return `${file.fileName}: ${file.reason}`;
+/**
+ * The agent's text as written: runs of spaces, indentation and line breaks stay. Only the
+ * non-breaking spaces Zendesk puts in plain_body become ordinary ones; echo comparisons normalise
+ * further on their own.
+ */
+function withOrdinarySpaces(text: string): string {
+  return text.replace(/[\u00a0\u2007\u202f]/g, ' ');
 }
 
 function commentKey(ctx: AccountContext, comment: TComment) {
@@ -159,17 +177,12 @@ function commentKey(ctx: AccountContext, comment: TComment) {
 }
 
 /** Takes the comment for this worker; false when another run already handles it. */
-async function claim(
-  deps: TicketEventDeps,
-  ctx: AccountContext,
-  link: IncidentLink,
-  comment: TComment,
-) {
+async function claim(deps: SyncDeps, ctx: AccountContext, link: IncidentLink, comment: TComment) {
   return record(deps, ctx, link, comment, 'failed', IN_FLIGHT);
 }
 
 async function record(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   link: IncidentLink,
   comment: TComment,
@@ -195,7 +208,7 @@ async function record(
 }
 
 function setStatus(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   comment: TComment,
   status: 'forwarded' | 'failed',
@@ -207,6 +220,6 @@ function setStatus(
   });
 }
 
-function release(deps: TicketEventDeps, ctx: AccountContext, comment: TComment) {
+function release(deps: SyncDeps, ctx: AccountContext, comment: TComment) {
   return deps.db.prisma.forwardedComment.delete({ where: commentKey(ctx, comment) });
 }

@@ -1,31 +1,58 @@
 // Report: ticket -> incident. A threat is reported at most once per ticket and mode, across
 // crashes and redeliveries: the ReportAttempt row is written before the POST and moves through
-//   sending (no ref)  -> the outcome is unknown: never resend, reconcile instead
-//   sending (+ ref)   -> reported; the link is still to be saved
-//   linked            -> link saved; the ticket update is still to be written (until finishedAt)
-//   duplicate|failed  -> not linked; the ticket note is still to be written (until finishedAt)
-// A report the service refused, or never accepted, created nothing: its row is deleted and the
-// delivery's receipt released (releaseRequest), so the agent re-adding the submit tag reports anew.
+// the states of report-attempt.ts (ReportState). A report the service refused, or never accepted,
+// created nothing: its row is dropped and the delivery's receipt released (releaseRequest), so the
+// agent re-adding the submit tag reports anew. What the agent reads: notes/report-notes.ts.
 import { isUniqueViolation, type IncidentLink, type ReportAttempt } from '@incident-desk/db';
-import { DuplicateIncidentError, type TReportRequest } from '@incident-desk/incident-api';
+import {
+  DuplicateIncidentError,
+  type TReportRequest,
+  type ReportResult,
+} from '@incident-desk/incident-api';
+import { normalizeThreat } from '@incident-desk/threat-text';
 import {
   ZendeskForbiddenError,
   ZendeskRecordNotFoundError,
+  type TComment,
   type TTicket,
   type TUser,
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { releaseReceipt } from '../../ingest/release-receipt';
-import { defang } from '../../notes/defang';
+import { dashboardLink } from '../../notes/dashboard-link';
+import {
+  invalidThreatNote,
+  notLinkedNote,
+  RECONCILE_DUPLICATE,
+  RECONCILE_LINK_CONFLICT,
+  RECONCILE_OUTCOME_UNKNOWN,
+  reportedNote,
+  reportNotTakenNote,
+  unlinkedDetail,
+  type ReportMode,
+} from '../../notes/report-notes';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import { recordReportOwnHistory } from '../report-own-history';
 import { updateTicket } from '../ticket-writer';
-import { describeIncidentFailure, incidentFailureKind } from './incident-error-kind';
+import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
+import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';
-import { nowOf, type TicketEventDeps } from './ticket-event-deps';
+import type { SyncDeps } from '../sync-deps';
+import {
+  claimReport,
+  dropClaim,
+  findAttempt,
+  recordFinished,
+  recordLinked,
+  recordReported,
+  recordUnlinkedState,
+  stateOf,
+  type ReportScope,
+  type UnlinkedState,
+} from './report-attempt';
 import {
   SUBMIT_TAGS,
   TAG_LINKED,
@@ -33,38 +60,31 @@ import {
   TAG_SUBMIT_MONITOR,
   TAG_UNLINKED,
 } from './ticket-tags';
-import { customFieldValue, emailOf } from './ticket-values';
+import { customFieldValue, emailOf, ticketOrSkip } from './ticket-values';
 
-export type ReportMode = 'takedown' | 'monitor';
+export type { ReportMode };
 
-const MODE_TEXT: Record<ReportMode, string> = { takedown: 'takedown', monitor: 'monitoring' };
 const SUBMIT_TAG_OF: Record<ReportMode, string> = {
   takedown: TAG_SUBMIT,
   monitor: TAG_SUBMIT_MONITOR,
 };
 
-/** Reconciliation reasons, as shown on the admin page. */
-export const RECONCILE_DUPLICATE = 'duplicate';
-export const RECONCILE_OUTCOME_UNKNOWN = 'report outcome unknown';
-export const RECONCILE_LINK_CONFLICT = 'link conflict';
-
-interface ReportScope {
-  deps: TicketEventDeps;
-  ctx: AccountContext;
-  ticketId: number;
-  mode: ReportMode;
-  /** Asked for by the submit tag (a trigger), not by the sidebar: the tag must still be there. */
-  byTag: boolean;
-}
-
 export async function reportThreat(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   ticketId: number,
   mode: ReportMode,
-  options: { byTag?: boolean } = {},
+  /** reportedBy: the agent who reported from the sidebar; else the ticket's requester. */
+  options: { byTag?: boolean; reportedBy?: string } = {},
 ): Promise<SyncOutcome> {
-  const scope: ReportScope = { deps, ctx, ticketId, mode, byTag: options.byTag ?? false };
+  const scope: ReportScope = {
+    deps,
+    ctx,
+    ticketId,
+    mode,
+    byTag: options.byTag ?? false,
+    ...(options.reportedBy ? { reportedBy: options.reportedBy } : {}),
+  };
   const attempt = await findAttempt(scope);
   if (attempt) return resumeAttempt(scope, attempt);
 
@@ -86,16 +106,43 @@ export async function reportThreat(
   }
 }
 
+/** What this run read and will report; or the outcome when there is nothing to report. */
+interface ReportRequest {
+  ticket: TTicket;
+  comments: TComment[];
+  report: TReportRequest;
+  comment: string;
+}
+
 async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId, mode } = scope;
-  let ticket: TTicket;
+  const request = await readReportRequest(scope);
+  if ('status' in request) return request;
   try {
-    ticket = await ctx.zendesk.tickets.show(ticketId);
+    await claimReport(scope);
   } catch (error) {
-    if (error instanceof ZendeskRecordNotFoundError)
-      return { status: 'skipped', reason: 'ticket not found' };
+    // another worker claimed this report between our read and write: let the retry see its state
+    if (isUniqueViolation(error)) {
+      throw new Error(`report of ticket ${scope.ticketId} (${scope.mode}) claimed concurrently`, {
+        cause: error,
+      });
+    }
     throw error;
   }
+  let result: ReportResult;
+  try {
+    result = await sendReport(scope, request.report);
+  } catch (error) {
+    return reportFailed(scope, error);
+  }
+  return reported(scope, request, result);
+}
+
+/** The ticket, its threat and description, as a report request; refusals end the job here. */
+async function readReportRequest(scope: ReportScope): Promise<ReportRequest | SyncOutcome> {
+  const { deps, ctx, ticketId, mode } = scope;
+  const read = await ticketOrSkip(ctx, ticketId);
+  if ('skipped' in read) return read.skipped;
+  const { ticket } = read;
   if (scope.byTag && !ticket.tags.includes(SUBMIT_TAG_OF[mode])) {
     // A late redelivery of a request already answered (the tag is removed then), or a withdrawn
     // one: nothing to report, and the tag added again is a new request.
@@ -105,16 +152,13 @@ async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
   const threatValue = customFieldValue(ticket, ctx.fields.threat);
   const target = reportTargetOf(threatValue);
   if (!target.ok) {
-    const shown =
-      typeof threatValue === 'string' && threatValue.trim()
-        ? ` (${defang(threatValue.trim())})`
-        : '';
     await releaseRequest(scope);
     await updateTicket(ctx, deps.db, ticketId, {
-      note:
-        `Not reported to the incident service: ${target.problem}${shown}. ` +
-        `Enter a URL, domain, email address, E.164 phone number (such as +14155550123) or IPv4 address ` +
-        `in the Threat field and add the ${SUBMIT_TAG_OF[mode]} tag again.`,
+      note: invalidThreatNote({
+        problem: target.problem,
+        threat: threatValue,
+        submitTag: SUBMIT_TAG_OF[mode],
+      }),
       removeTags: SUBMIT_TAGS,
     });
     return { status: 'failed_permanently', reason: `invalid threat: ${target.problem}` };
@@ -125,101 +169,97 @@ async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
   const comment = normalizeText(
     description?.plain_body ?? description?.body ?? ticket.description ?? '',
   );
-  const reportedBy = await requesterEmail(ctx, ticket, users);
+  const reportedBy = scope.reportedBy ?? (await requesterEmail(ctx, ticket, users));
   const report: TReportRequest = {
     ...target.target,
     ...(reportedBy ? { reportedBy } : {}),
     ...(comment ? { comment } : {}),
   };
+  return { ticket, comments, report, comment };
+}
 
-  try {
-    await deps.db.prisma.reportAttempt.create({
-      data: {
-        accountId: ctx.accountId,
-        ticketId: BigInt(ticketId),
-        mode,
-        state: 'sending',
-        startedAt: nowOf(deps),
-      },
-    });
-  } catch (error) {
-    // another worker claimed this report between our read and write: let the retry see its state
-    if (isUniqueViolation(error)) {
-      throw new Error(`report of ticket ${ticketId} (${mode}) claimed concurrently`, {
-        cause: error,
-      });
-    }
-    throw error;
-  }
+function sendReport(scope: ReportScope, report: TReportRequest): Promise<ReportResult> {
+  const { incidents } = scope.ctx.incidents();
+  return scope.mode === 'takedown'
+    ? incidents.reportTakedown(report)
+    : incidents.reportMonitoring(report);
+}
 
-  const incidents = ctx.incidents();
-  let reportRef: string;
-  let answer: string | undefined;
-  try {
-    const result =
-      mode === 'takedown'
-        ? await incidents.incidents.reportTakedown(report)
-        : await incidents.incidents.reportMonitoring(report);
-    reportRef = result.id;
-    answer = result.message;
-  } catch (error) {
-    if (error instanceof DuplicateIncidentError) {
-      return recordUnlinked(scope, 'duplicate', RECONCILE_DUPLICATE, duplicateDetail(error));
-    }
-    const kind = incidentFailureKind(error);
-    if (kind === 'unknown') {
-      return recordUnlinked(
-        scope,
-        'failed',
-        RECONCILE_OUTCOME_UNKNOWN,
-        `the report request failed midway (${describeIncidentFailure(error)})`,
-      );
-    }
-    // the service certainly did not act: the claim is released so the report can be made later
-    await deps.db.prisma.reportAttempt.delete({ where: attemptKey(scope) });
-    if (kind === 'not_acted' && !deps.lastAttempt) throw error;
-    await releaseRequest(scope);
-    const failure = describeIncidentFailure(error);
-    await updateTicket(ctx, deps.db, ticketId, {
-      note:
-        kind === 'not_acted'
-          ? `The incident service was unavailable for the report for ${MODE_TEXT[mode]} (${failure}). Nothing was reported; add the ${SUBMIT_TAG_OF[mode]} tag again to retry.`
-          : `The incident service refused the report for ${MODE_TEXT[mode]} (${failure}). Nothing was reported; fix what it names and add the ${SUBMIT_TAG_OF[mode]} tag again.`,
-      removeTags: SUBMIT_TAGS,
-    });
-    return {
-      status: 'failed_permanently',
-      reason: `report ${kind === 'not_acted' ? 'not accepted' : 'rejected'}: ${failure}`,
-    };
+/** claimed -> unlinked (duplicate, lost answer), or dropped (the service did not act). */
+async function reportFailed(scope: ReportScope, error: unknown): Promise<SyncOutcome> {
+  const { deps, ctx, ticketId, mode } = scope;
+  if (error instanceof DuplicateIncidentError) {
+    return recordUnlinked(
+      scope,
+      'duplicate',
+      RECONCILE_DUPLICATE,
+      unlinkedDetail.duplicate(error.status),
+    );
   }
-
-  // before the link exists, so the events this report causes already find what it produced
-  await recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [answer]);
-  if (comment) {
-    await deps.db.prisma.postedIncidentComment.create({
-      data: { accountId: ctx.accountId, incidentId: reportRef, text: comment },
-    });
+  const kind = incidentFailureKind(error);
+  const failure = describeIncidentFailure(error);
+  if (kind === 'unknown') {
+    return recordUnlinked(
+      scope,
+      'failed',
+      RECONCILE_OUTCOME_UNKNOWN,
+      unlinkedDetail.lostAnswer(failure),
+    );
   }
-  await deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { incidentId: reportRef },
+  // the service certainly did not act: the claim is released so the report can be made later
+  await dropClaim(scope);
+  if (kind === 'not_acted' && !deps.lastAttempt) throw error;
+  await releaseRequest(scope);
+  await updateTicket(ctx, deps.db, ticketId, {
+    note: reportNotTakenNote({
+      mode,
+      failure,
+      unavailable: kind === 'not_acted',
+      submitTag: SUBMIT_TAG_OF[mode],
+    }),
+    removeTags: SUBMIT_TAGS,
   });
-  return linkReported(scope, reportRef, { ticket, commentIds: comments.map((c) => c.id) });
+  return {
+    status: 'failed_permanently',
+    reason: `report ${kind === 'not_acted' ? 'not accepted' : 'rejected'}: ${failure}`,
+  };
+}
+
+/** claimed -> reported, then on to the link. */
+async function reported(
+  scope: ReportScope,
+  request: ReportRequest,
+  result: ReportResult,
+): Promise<SyncOutcome> {
+  const { deps, ctx } = scope;
+  const reportRef = result.id;
+  const dashboardUrl = dashboardLink(result.url);
+  // before the link exists, so the events this report causes already find what it produced
+  await recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]);
+  if (request.comment) {
+    await deps.db.prisma.postedIncidentComment.create({
+      data: { accountId: ctx.accountId, incidentId: reportRef, text: request.comment },
+    });
+  }
+  await recordReported(scope, reportRef, dashboardUrl);
+  return linkReported(scope, reportRef, dashboardUrl, request);
 }
 
 async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promise<SyncOutcome> {
-  switch (attempt.state) {
-    case 'sending':
-      if (attempt.incidentId) return linkReported(scope, attempt.incidentId, undefined);
+  const state = stateOf(attempt);
+  switch (state.kind) {
+    case 'claimed':
       // a worker died between claiming and recording the answer: the threat may be reported
       return recordUnlinked(
         scope,
         'failed',
         RECONCILE_OUTCOME_UNKNOWN,
-        'a previous attempt stopped while the report was being sent',
+        unlinkedDetail.stoppedWhileSending,
       );
+    case 'reported':
+      return linkReported(scope, state.reportRef, state.dashboardUrl, undefined);
     case 'linked': {
-      if (attempt.finishedAt) return { status: 'skipped', reason: 'already reported and linked' };
+      if (state.finished) return { status: 'skipped', reason: 'already reported and linked' };
       const link = await linkOfTicket(scope);
       if (!link)
         throw new Error(
@@ -227,11 +267,10 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
         );
       return markTicketLinked(scope, link, undefined);
     }
-    case 'duplicate':
-    case 'failed':
-      if (attempt.finishedAt)
-        return { status: 'skipped', reason: `report already handled (${attempt.state})` };
-      return writeUnlinkedNote(scope, attempt.state, attempt.detail ?? '');
+    case 'unlinked':
+      if (state.finished)
+        return { status: 'skipped', reason: `report already handled (${state.state})` };
+      return writeUnlinkedNote(scope, state.state, state.detail);
   }
 }
 
@@ -239,8 +278,9 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
 async function linkReported(
   scope: ReportScope,
   reportRef: string,
+  dashboardUrl: string | null,
   /** What this run read before reporting; undefined when resuming an earlier run. */
-  atReport: { ticket: TTicket; commentIds: number[] } | undefined,
+  atReport: { ticket: TTicket; comments: TComment[] } | undefined,
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId } = scope;
   // events carry the list id, a report answers with a reference; both address the incident
@@ -262,6 +302,11 @@ async function linkReported(
     incidentId,
     ticketId,
     reportRef,
+    dashboardUrl,
+    // what duplicates are found by (issue 18); a resumed run no longer holds the value it reported
+    threatValue: atReport
+      ? reportedThreatValue(customFieldValue(atReport.ticket, ctx.fields.threat))
+      : null,
   });
   if (save.saved) {
     link = save.link;
@@ -274,7 +319,7 @@ async function linkReported(
       scope,
       'failed',
       RECONCILE_LINK_CONFLICT,
-      `reported as incident ${incidentId}, but a ticket is being opened for that incident`,
+      unlinkedDetail.ticketBeingOpened(incidentId),
     );
   } else {
     const existing = await deps.db.prisma.incidentLink.findFirst({
@@ -291,36 +336,15 @@ async function linkReported(
         scope,
         'failed',
         RECONCILE_LINK_CONFLICT,
-        `reported as incident ${incidentId}, but the link collides with ${other}`,
+        unlinkedDetail.linkCollides(incidentId, other),
       );
     }
     link = existing; // saved by an earlier run that stopped before recording it
   }
-  const ids =
-    atReport?.commentIds ??
-    (await readTicketComments(ctx.zendesk, ticketId)).comments.map((c) => c.id);
-  await markCommentsReported(scope, link.incidentId, ids);
-  await deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { state: 'linked', detail: `linked to incident ${incidentId}` },
-  });
+  const reported = atReport?.comments ?? (await readTicketComments(ctx.zendesk, ticketId)).comments;
+  await markCommentsReported(deps, ctx, link, reported);
+  await recordLinked(scope, incidentId);
   return markTicketLinked(scope, link, atReport?.ticket);
-}
-
-/** Comments that existed when the threat was reported went with the report; never forward them. */
-async function markCommentsReported(scope: ReportScope, incidentId: string, commentIds: number[]) {
-  if (commentIds.length === 0) return;
-  await scope.deps.db.prisma.forwardedComment.createMany({
-    data: commentIds.map((id) => ({
-      accountId: scope.ctx.accountId,
-      commentId: BigInt(id),
-      ticketId: BigInt(scope.ticketId),
-      incidentId,
-      status: 'skipped' as const,
-      detail: 'predates the report',
-    })),
-    skipDuplicates: true,
-  });
 }
 
 async function markTicketLinked(
@@ -333,42 +357,36 @@ async function markTicketLinked(
   const resuming = readBeforeReport === undefined;
   const ticket = readBeforeReport ?? (await ctx.zendesk.tickets.show(ticketId));
   // a resumed run may follow an update that reached Zendesk without its answer reaching us
+  // The field holds the report response's id (contract); the link keeps it beside the id events
+  // carry, so either resolves the ticket (README, "Incident ID field").
+  const fieldValue = link.reportRef ?? link.incidentId;
   const alreadyWritten =
     resuming &&
-    customFieldValue(ticket, ctx.fields.incidentId) === link.incidentId &&
+    customFieldValue(ticket, ctx.fields.incidentId) === fieldValue &&
     ticket.tags.includes(TAG_LINKED);
   if (!alreadyWritten) {
     const threat = customFieldValue(ticket, ctx.fields.threat);
     await updateTicket(ctx, deps.db, ticketId, {
-      note:
-        `Reported to the incident service for ${MODE_TEXT[mode]}` +
-        (typeof threat === 'string' && threat ? `: ${defang(threat.trim())}` : '') +
-        `. Incident ID: ${link.incidentId}` +
-        (link.reportRef && link.reportRef !== link.incidentId
-          ? ` (reference ${link.reportRef})`
-          : '') +
-        '.',
-      fields: [{ id: ctx.fields.incidentId, value: link.incidentId }],
+      note: reportedNote({ mode, threat, fieldValue, incidentId: link.incidentId }),
+      fields: [{ id: ctx.fields.incidentId, value: fieldValue }],
       addTags: [TAG_LINKED],
       removeTags: SUBMIT_TAGS,
     });
   }
-  await deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { finishedAt: nowOf(deps) },
-  });
+  await recordFinished(scope);
+  await forwardReportedEvidence(deps, ctx, link); // issue 20: the reported ticket's files
   return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
 }
 
 /** 409, 200 without id, an unknown outcome or a link conflict: never retried, reconciled by a person. */
 async function recordUnlinked(
   scope: ReportScope,
-  state: 'duplicate' | 'failed',
+  state: UnlinkedState,
   reason: string,
   detail: string,
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId } = scope;
-  await deps.db.prisma.reportAttempt.update({ where: attemptKey(scope), data: { state, detail } });
+  await recordUnlinkedState(scope, state, detail);
   await deps.db.prisma.reconciliationEntry.upsert({
     where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
     create: { accountId: ctx.accountId, ticketId: BigInt(ticketId), reason, detail },
@@ -379,28 +397,21 @@ async function recordUnlinked(
 
 async function writeUnlinkedNote(
   scope: ReportScope,
-  state: 'duplicate' | 'failed',
+  state: UnlinkedState,
   detail: string,
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId, mode } = scope;
-  const what =
-    state === 'duplicate'
-      ? `The incident service already has an incident for this threat (${detail}).`
-      : `The report for ${MODE_TEXT[mode]} could not be linked: ${detail}.`;
   await updateTicket(ctx, deps.db, ticketId, {
-    note: `${what} The ticket was not linked and is not reported again; it waits in the reconciliation queue for an administrator to link it.`,
+    note: notLinkedNote({ mode, state, detail }),
     addTags: [TAG_UNLINKED],
     removeTags: SUBMIT_TAGS,
   });
-  await deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { finishedAt: nowOf(deps) },
-  });
+  await recordFinished(scope);
   return { status: 'applied', detail: `not linked (${state}): in reconciliation` };
 }
 
-function duplicateDetail(error: DuplicateIncidentError): string {
-  return error.status === 409 ? 'answered 409' : 'answered without an incident id';
+function reportedThreatValue(fieldValue: unknown): string | null {
+  return typeof fieldValue === 'string' && fieldValue.trim() ? normalizeThreat(fieldValue) : null;
 }
 
 async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<number, TUser>) {
@@ -426,16 +437,6 @@ async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<n
  */
 async function releaseRequest({ deps }: ReportScope): Promise<void> {
   if (deps.receiptId) await releaseReceipt(deps.db, deps.receiptId);
-}
-
-function attemptKey({ ctx, ticketId, mode }: ReportScope) {
-  return {
-    accountId_ticketId_mode: { accountId: ctx.accountId, ticketId: BigInt(ticketId), mode },
-  };
-}
-
-function findAttempt(scope: ReportScope) {
-  return scope.deps.db.prisma.reportAttempt.findUnique({ where: attemptKey(scope) });
 }
 
 function linkOfTicket({ deps, ctx, ticketId }: ReportScope) {

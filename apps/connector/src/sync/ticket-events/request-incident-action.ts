@@ -1,16 +1,17 @@
 // Actions: a request tag on a linked ticket becomes POST /v1/incident/{id}/tkd, /monitor or /safe.
 // The tag is removed afterwards, so adding it again is a new request; a tag already gone means the
 // request was handled (or withdrawn) and nothing is sent.
-import { ZendeskRecordNotFoundError, type TTicket } from '@incident-desk/zendesk-api';
+import { ticketOrSkip } from './ticket-values';
 import type { AccountContext } from '../../accounts/account-context';
 import type { SyncOutcome } from '../job-outcome';
+import { sendRecordingOwnHistory } from '../own-incident-history';
 import { updateTicket } from '../ticket-writer';
 import {
   describeIncidentFailure,
   incidentFailureKind,
-  isTransientIncidentFailure,
-} from './incident-error-kind';
-import type { TicketEventDeps } from './ticket-event-deps';
+  isTransientFailure,
+} from '../../http/service-failure';
+import type { SyncDeps } from '../sync-deps';
 import { ACTION_REQUEST_TAGS } from './ticket-tags';
 
 export type IncidentAction = keyof typeof ACTION_REQUEST_TAGS;
@@ -22,20 +23,15 @@ const ACTION_TEXT: Record<IncidentAction, { request: string; done: string }> = {
 };
 
 export async function requestIncidentAction(
-  deps: TicketEventDeps,
+  deps: SyncDeps,
   ctx: AccountContext,
   ticketId: number,
   action: IncidentAction,
 ): Promise<SyncOutcome> {
   const tag = ACTION_REQUEST_TAGS[action];
-  let ticket: TTicket;
-  try {
-    ticket = await ctx.zendesk.tickets.show(ticketId);
-  } catch (error) {
-    if (error instanceof ZendeskRecordNotFoundError)
-      return { status: 'skipped', reason: 'ticket not found' };
-    throw error;
-  }
+  const read = await ticketOrSkip(ctx, ticketId);
+  if ('skipped' in read) return read.skipped;
+  const { ticket } = read;
   if (!ticket.tags.includes(tag))
     return { status: 'skipped', reason: `tag ${tag} already removed: request handled` };
 
@@ -86,7 +82,9 @@ export async function requestIncidentAction(
         },
       });
     try {
-      await sendAction(ctx, action, link.incidentId);
+      await sendRecordingOwnHistory(deps.db, ctx, link.incidentId, () =>
+        sendAction(ctx, action, link.incidentId),
+      );
     } catch (error) {
       // The connection was lost or the service failed midway: the request stays `sending`, so no
       // later try of this job sends it again.
@@ -101,7 +99,7 @@ export async function requestIncidentAction(
         await deps.db.prisma.incidentActionRequest.delete({
           where: { accountId_receiptId: request },
         });
-      if (isTransientIncidentFailure(error) && !deps.lastAttempt) throw error;
+      if (isTransientFailure(error) && !deps.lastAttempt) throw error;
       await updateTicket(ctx, deps.db, ticketId, {
         note:
           `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${describeIncidentFailure(error)}. ` +

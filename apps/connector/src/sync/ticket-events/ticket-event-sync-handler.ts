@@ -3,17 +3,10 @@
 // failure then becomes a note on the ticket instead of a silent dead letter.
 import { z } from 'zod';
 import type { AccountContext } from '../../accounts/account-context';
-import { ZTicketingWebhookBody } from '../../http/ticketing-webhook';
+import { ZTicketEventJob } from '../../jobs/ticket-event-job';
 import type { SyncOutcome } from '../job-outcome';
 import { handleTicketEvent } from './handle-ticket-event';
-import type { TicketEventDeps } from './ticket-event-deps';
-
-export const ZTicketEventJob = z.object({
-  accountId: z.string().min(1),
-  receivedAt: z.string(),
-  via: z.enum(['trigger', 'sidebar']).optional(),
-  body: ZTicketingWebhookBody,
-});
+import type { SyncDeps } from '../sync-deps';
 
 /** pg-boss job metadata, when the worker fetched it (includeMetadata). */
 function isLastAttempt(job: object | undefined): boolean {
@@ -29,7 +22,7 @@ function receiptIdOf(job: object | undefined): string | undefined {
   return job && 'id' in job && typeof job.id === 'string' ? job.id : undefined;
 }
 
-export function ticketEventSyncHandler(deps: Omit<TicketEventDeps, 'lastAttempt' | 'receiptId'>) {
+export function ticketEventSyncHandler(deps: Omit<SyncDeps, 'lastAttempt' | 'receiptId'>) {
   return async (ctx: AccountContext, data: unknown, job?: object): Promise<SyncOutcome> => {
     const parsed = ZTicketEventJob.safeParse(data);
     if (!parsed.success) {

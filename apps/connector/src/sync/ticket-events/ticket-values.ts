@@ -1,5 +1,21 @@
-import type { TTicket, TUser } from '@incident-desk/zendesk-api';
+import { ZendeskRecordNotFoundError, type TTicket, type TUser } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
+import type { AccountContext } from '../../accounts/account-context';
+import type { SyncOutcome } from '../job-outcome';
+
+/** The ticket, or the job's outcome when it no longer exists. */
+export async function ticketOrSkip(
+  ctx: AccountContext,
+  ticketId: number,
+): Promise<{ ticket: TTicket } | { skipped: SyncOutcome }> {
+  try {
+    return { ticket: await ctx.zendesk.tickets.show(ticketId) };
+  } catch (error) {
+    if (error instanceof ZendeskRecordNotFoundError)
+      return { skipped: { status: 'skipped', reason: 'ticket not found' } };
+    throw error;
+  }
+}
 
 export function customFieldValue(ticket: TTicket, fieldId: number): unknown {
   return ticket.custom_fields.find((field) => field.id === fieldId)?.value ?? null;

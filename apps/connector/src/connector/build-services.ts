@@ -1,0 +1,109 @@
+// The connector's services, before any route or worker: the job queue and its queues, the inbox,
+// the secret box and the accounts. Nothing here listens or applies a job.
+import { capabilitiesOf, createJobQueue, type PgBoss, type TDatabase } from '@incident-desk/db';
+import { createAccountContextProvider } from '../accounts';
+import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../accounts/setup-job';
+import type { TConnectorConfig } from '../config';
+import { createInbox, type Inbox } from '../ingest/inbox';
+import type { ConnectorLogger } from '../log/logger';
+import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { resealUnboundSecrets } from '../secrets/reseal-unbound';
+import { createSecretBox, type SecretBox } from '../secrets/secret-box';
+import { queueDepthReader } from '../worker/queue-depths';
+import {
+  createSyncQueues,
+  SYNC_QUEUES,
+  type SyncQueue,
+  type SyncQueueOptions,
+} from '../worker/queues';
+
+export interface ConnectorServices {
+  boss: PgBoss;
+  /** False once the queue stopped (readiness reports it). */
+  queueRunning: () => boolean;
+  queues: ReturnType<typeof queueDepthReader>;
+  /** How many shipped migrations were applied at start (readiness checks they stay). */
+  migrationsAtStart: number;
+  inbox: Inbox;
+  secretBox: SecretBox;
+  accounts: DatabaseAccountContextProvider;
+}
+
+export async function buildServices(input: {
+  config: TConnectorConfig;
+  db: TDatabase;
+  logger: ConnectorLogger;
+  metrics: ConnectorMetrics;
+  queueOptions: SyncQueueOptions | undefined;
+  /** Wakes this process's workers for jobs just committed (set once the worker runs). */
+  wake: (queue: SyncQueue, count: number) => void;
+}): Promise<ConnectorServices> {
+  const { config, db, logger, metrics } = input;
+  // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
+  const superviseSeconds = Math.min(
+    60,
+    Math.max(1, Math.ceil(config.worker.jobTimeoutSeconds / 5)),
+  );
+  const boss = await createJobQueue(db, {
+    // PostgreSQL: a new job wakes the workers at once rather than at their next poll. Not on
+    // PGlite: its one connection would serve every woken worker's fetch in turn, and measured
+    // (bench/e2e-latency) that queue made notes slower than polling does.
+    useListenNotify: capabilitiesOf(db).listenNotify,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    onError: (error) => logger.error('job queue error', { error }),
+  });
+  let queueRunning = true;
+  boss.once('stopped', () => (queueRunning = false));
+  const queues = queueDepthReader(db, [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE]);
+  metrics.watchQueues(queues);
+  // Every shipped migration was applied by openDatabase (or it threw): readiness checks they stay.
+  const [migrated] = await db.prisma.$queryRawUnsafe<{ count: bigint | number }[]>(
+    'SELECT count(*) AS count FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+  );
+  await createSyncQueues(boss, {
+    expireInSeconds: config.worker.jobTimeoutSeconds,
+    ...input.queueOptions,
+  });
+  await createSetupQueue(boss);
+  // PGlite is one process, so there is no NOTIFY to wait for: the jobs the receivers commit wake
+  // this process's workers directly, one loop per job.
+  const inbox = createInbox(
+    db,
+    boss,
+    !capabilitiesOf(db).listenNotify
+      ? { onJobsCommitted: (queue, count) => input.wake(queue as SyncQueue, count) }
+      : {},
+  );
+  const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
+  // Values sealed before secrets were bound to their account and column are bound now.
+  const resealed = await resealUnboundSecrets(db, secretBox);
+  if (resealed > 0)
+    logger.info(`secrets: bound ${resealed} sealed values to their account and column`);
+  const accounts = createAccountContextProvider({
+    db,
+    secretBox,
+    config: {
+      oauth: config.oauth,
+      ...(config.marketplace ? { marketplace: config.marketplace } : {}),
+      ...(config.zendeskAttachmentHosts
+        ? { zendeskClientOptions: { attachmentSources: { hosts: config.zendeskAttachmentHosts } } }
+        : {}),
+      observers: {
+        zendeskCall: metrics.zendeskCall,
+        incidentCall: metrics.incidentCall,
+        tokenRefresh: metrics.tokenRefresh,
+      },
+    },
+  });
+  return {
+    boss,
+    queueRunning: () => queueRunning,
+    queues,
+    migrationsAtStart: Number(migrated?.count ?? 0),
+    inbox,
+    secretBox,
+    accounts,
+  };
+}

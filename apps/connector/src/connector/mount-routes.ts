@@ -1,0 +1,125 @@
+// The connector's HTTP surface, in the order a request meets it: logging, operations, both
+// webhook receivers, install and sign-in, the admin page and API, the sidebar, the error handler.
+import express, { type Express } from 'express';
+import type { TDatabase } from '@incident-desk/db';
+import {
+  accountsRouter,
+  createIncidentSubscriptionDirectory,
+  createZendeskWebhookDirectory,
+} from '../accounts';
+import { oauthStartLimiter } from '../accounts/page-protection';
+import { requestSetup } from '../accounts/setup-job';
+import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
+import { adminRouter, completeAdminSignIn, cookiePolicyFor } from '../admin';
+import type { TConnectorConfig } from '../config';
+import { createErrorHandler } from '../http/app-error';
+import { incidentWebhookRouter } from '../http/incident-webhook';
+import { operationsRouter } from '../http/operations-routes';
+import { requestLogging } from '../http/request-logging';
+import { ticketingWebhookRouter } from '../http/ticketing-webhook';
+import type { ConnectorLogger } from '../log/logger';
+import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { sidebarApiRouter } from '../sidebar-api';
+import { throttledZendeskWebhookHealth } from '../sync/incident-events/account-health';
+import { SYNC_QUEUES } from '../worker/queues';
+import type { ConnectorServices } from './build-services';
+
+export function mountRoutes(input: {
+  config: TConnectorConfig;
+  db: TDatabase;
+  services: ConnectorServices;
+  logger: ConnectorLogger;
+  metrics: ConnectorMetrics;
+  adminDistDir: string;
+  sidebarDistDir: string;
+}): Express {
+  const { config, db, services, logger, metrics } = input;
+  const { boss, inbox, secretBox, accounts } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy > 0) app.set('trust proxy', config.trustProxy);
+  app.use(requestLogging(logger, metrics));
+  // One count per client across /install and /admin/sign-in (in this process's memory).
+  const startLimiter = oauthStartLimiter(config.oauthStartLimit);
+  app.get('/', (_req, res) => {
+    res.json({ service: 'incident-desk connector', health: '/healthz', install: '/install' });
+  });
+  app.use(
+    operationsRouter({
+      db,
+      boss,
+      probeQueue: SYNC_QUEUES[0],
+      queues: services.queues,
+      metrics,
+      metricsToken: config.metricsToken,
+      detailsFromLoopback: !config.production,
+      migrationsAtStart: services.migrationsAtStart,
+      queueRunning: services.queueRunning,
+      logger,
+    }),
+  );
+  app.use(
+    incidentWebhookRouter({
+      inbox,
+      subscriptions: createIncidentSubscriptionDirectory(db, secretBox),
+      logger,
+    }),
+  );
+  app.use(
+    ticketingWebhookRouter({
+      inbox,
+      accounts: createZendeskWebhookDirectory(db, secretBox),
+      logger,
+      recordDelivery: throttledZendeskWebhookHealth(db),
+    }),
+  );
+  const adminCookies = cookiePolicyFor(config.publicUrl);
+  app.use(
+    accountsRouter({
+      db,
+      secretBox,
+      oauth: config.oauth,
+      cookies: adminCookies,
+      startLimiter,
+      // Setup runs in a worker, durably (a pg-boss job), as soon as the install is stored.
+      onInstalled: ({ accountId }) => requestSetup(db, boss, accountId, new Date()),
+      onAdminSignIn: completeAdminSignIn({
+        db,
+        oauth: config.oauth,
+        cookies: adminCookies,
+        now: Date.now,
+      }),
+    }),
+  );
+  app.use(
+    adminRouter({
+      db,
+      boss,
+      inbox,
+      secretBox,
+      accounts,
+      oauth: config.oauth,
+      cookies: adminCookies,
+      publicOrigin: new URL(config.publicUrl).origin,
+      startLimiter,
+      ...(config.incidentApiUrl ? { incidentApiUrl: config.incidentApiUrl } : {}),
+      ...(config.incidentConsoleUrl ? { incidentConsoleUrl: config.incidentConsoleUrl } : {}),
+      distDir: input.adminDistDir,
+      now: Date.now,
+    }),
+  );
+  app.use(
+    sidebarApiRouter({
+      db,
+      accounts,
+      inbox,
+      appId: config.sidebar.appId,
+      distDir: input.sidebarDistDir,
+      zendeskOriginOf: (subdomain) =>
+        new URL(zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain)).origin,
+      log: (message) => logger.info(message),
+    }),
+  );
+  app.use(createErrorHandler(logger));
+  return app;
+}

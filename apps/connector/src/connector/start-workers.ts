@@ -1,0 +1,104 @@
+// The connector's background work: the account writers (pending ticket changes to Zendesk), the
+// worker applying both kinds of events, and the setup worker. Off with CONNECTOR_WORKER=off.
+import type { TDatabase } from '@incident-desk/db';
+import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
+import type { TConnectorConfig } from '../config';
+import type { ConnectorLogger } from '../log/logger';
+import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { incidentEventSyncHandler } from '../sync/incident-events';
+import type { SyncDeps } from '../sync/sync-deps';
+import { ticketEventSyncHandler } from '../sync/ticket-events';
+import {
+  startTicketWriter,
+  type TicketWriterOptions,
+  type TicketWriterService,
+} from '../sync/ticket-writes/ticket-writer-service';
+import type { SyncQueue } from '../worker/queues';
+import { startWorker, type Worker } from '../worker/worker';
+import type { ConnectorServices } from './build-services';
+
+export interface ConnectorWorkers {
+  /** Wakes the worker for jobs just committed (PGlite: no NOTIFY); nothing when it is off. */
+  wake(queue: SyncQueue, count: number): void;
+  /** Stops the worker (finishing or handing back jobs), the setup worker, then the writers. */
+  stop(shutdownTimeoutMs: number): Promise<void>;
+}
+
+export const NO_WORKERS: ConnectorWorkers = { wake: () => undefined, stop: async () => undefined };
+
+export async function startWorkers(input: {
+  config: TConnectorConfig;
+  db: TDatabase;
+  services: ConnectorServices;
+  logger: ConnectorLogger;
+  metrics: ConnectorMetrics;
+  incidentEvents: Omit<SyncDeps, 'db'> | undefined;
+  ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>> | undefined;
+}): Promise<ConnectorWorkers> {
+  const { config, db, services, logger, metrics } = input;
+  const log = (message: string) => logger.info(message);
+  if (!config.worker.enabled) {
+    log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
+    return NO_WORKERS;
+  }
+  const { boss, accounts, secretBox } = services;
+  let worker: Worker | undefined;
+  let setupWorker: SetupWorker | undefined;
+  const ticketWriter: TicketWriterService = startTicketWriter({
+    db,
+    contextFor: (accountId) => accounts.forAccount(accountId),
+    log: (message) => logger.warn(message),
+    ...input.ticketWriter,
+    drain: {
+      ...input.ticketWriter?.drain,
+      onWritten: (changes, at) =>
+        metrics.ticketWrite(
+          changes.length,
+          changes.map((change) => change.receivedAt ?? null),
+          at,
+        ),
+    },
+  });
+  try {
+    worker = await startWorker({
+      boss,
+      db,
+      accounts,
+      concurrency: config.worker.concurrency,
+      pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
+      handlers: {
+        'incident-event': incidentEventSyncHandler({
+          db,
+          writer: ticketWriter,
+          ...input.incidentEvents,
+        }),
+        'ticket-event': ticketEventSyncHandler({ db }),
+      },
+      logger,
+      onRetry: (queue) => metrics.jobOutcome(queue, 'retried'),
+      onOutcome: (queue, job, outcome) => {
+        metrics.jobOutcome(queue, outcome.status);
+        if (outcome.status === 'failed_permanently') {
+          log(`${queue} job ${job.id} failed permanently: ${outcome.reason}`);
+        }
+      },
+    });
+    setupWorker = await startSetupWorker(
+      boss,
+      { db, secretBox, accounts, oauth: config.oauth, connectorUrl: config.publicUrl, log },
+      { pollingIntervalSeconds: config.worker.pollingIntervalSeconds },
+    );
+  } catch (error) {
+    await worker?.stop(1_000).catch(() => undefined);
+    await ticketWriter.stop().catch(() => undefined);
+    throw error;
+  }
+  const running = { worker, setupWorker };
+  return {
+    wake: (queue, count) => running.worker.wake(queue, count),
+    async stop(shutdownTimeoutMs) {
+      await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
+      await ticketWriter.stop();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+// The sidebar's actions on a threat found in the ticket (issue 18): report it (it becomes the
+// Threat field's value, then the usual report runs), or link this ticket to the incident the
+// account already has for it instead. The value is one the connector finds in this ticket itself
+// (or its saved Threat field), and the incident is the one the connector finds for that value:
+// nothing the browser names is taken on trust.
+import { AppError } from '../http/app-error';
+import type { TDatabase } from '@incident-desk/db';
+import { normalizeThreat } from '@incident-desk/threat-text';
+import type { TTicket } from '@incident-desk/zendesk-api';
+import type { Inbox } from '../ingest/inbox';
+import { saveLinkUnderClaim } from '../sync/incident-link-claim';
+import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
+import { customFieldValue } from '../sync/ticket-events/ticket-values';
+import { updateTicket } from '../sync/ticket-writer';
+import type { SidebarCaller } from './authenticate';
+import { findThreatDuplicates } from './threat-duplicates';
+import { readTicketThreats } from './ticket-threats';
+import { queueReport, reportRefusal, type ActionResult } from './ticket-actions';
+import { incidentIdOfTicket } from './ticket-view';
+
+const alreadyLinked: ActionResult = {
+  error: new AppError('already_linked', { message: 'the ticket is already linked' }),
+};
+
+function savedThreatOf(caller: SidebarCaller, ticket: TTicket): string | null {
+  const value = customFieldValue(ticket, caller.ctx.fields.threat);
+  return typeof value === 'string' && value.trim() ? normalizeThreat(value) : null;
+}
+
+/** Whether `value` (normalised) is the ticket's saved threat or one found in its conversation. */
+async function isThreatOfTicket(
+  caller: SidebarCaller,
+  ticket: TTicket,
+  value: string,
+): Promise<boolean> {
+  if (savedThreatOf(caller, ticket) === value) return true;
+  const found = await readTicketThreats(caller.ctx, ticket);
+  return found.some((threat) => threat.value === value);
+}
+
+const notInTicket: ActionResult = {
+  error: new AppError('threat_not_in_ticket', {
+    message: 'the value is neither the Threat field nor a threat found in this ticket',
+  }),
+};
+
+/** Puts a threat found in the ticket into the Threat field and queues its report. */
+export async function reportFoundThreat(
+  db: TDatabase,
+  inbox: Inbox,
+  caller: SidebarCaller,
+  ticket: TTicket,
+  value: string,
+  mode: 'takedown' | 'monitor',
+  now: Date,
+): Promise<ActionResult> {
+  const refusal = await reportRefusal(db, caller, ticket);
+  if (refusal) return refusal;
+  if (!(await isThreatOfTicket(caller, ticket, value))) return notInTicket;
+  // written before the job is queued: the report reads the Threat field from Zendesk
+  if (savedThreatOf(caller, ticket) !== value)
+    await updateTicket(caller.ctx, db, caller.ticketId, {
+      fields: [{ id: caller.ctx.fields.threat, value }],
+    });
+  return queueReport(db, inbox, caller, mode, now);
+}
+
+/**
+ * Links this ticket to the incident the account already has for the threat, when no ticket follows
+ * it yet: the durable link, under its claim, as a report's link. One that another ticket follows is
+ * refused (409 followed_elsewhere): one ticket per incident, so its events and notes have one home.
+ */
+export async function linkExistingIncident(
+  db: TDatabase,
+  caller: SidebarCaller,
+  ticket: TTicket,
+  value: string,
+  now: Date,
+): Promise<ActionResult> {
+  const { ctx } = caller;
+  if (await incidentIdOfTicket(db, ctx, ticket)) return alreadyLinked;
+  if (!(await isThreatOfTicket(caller, ticket, value))) return notInTicket;
+  const duplicates = await findThreatDuplicates(db, ctx, caller.ticketId, value);
+  const atService =
+    duplicates.service.state === 'searched' ? duplicates.service.incidents[0] : undefined;
+  const followed =
+    duplicates.linked[0] ??
+    (atService?.linkedTicketId
+      ? { incidentId: atService.incidentId, ticketId: atService.linkedTicketId }
+      : undefined);
+  // the Incident ID, and the Threat field when the value came from the conversation
+  const fieldsFor = (incidentId: string) => [
+    { id: ctx.fields.incidentId, value: incidentId },
+    ...(savedThreatOf(caller, ticket) === value ? [] : [{ id: ctx.fields.threat, value }]),
+  ];
+
+  // One ticket follows an incident (the link table, the Incident ID field lookups): the agent works
+  // on it in the ticket that follows it, never through a second Incident ID.
+  if (followed)
+    return {
+      error: new AppError('followed_elsewhere', {
+        message: `ticket #${followed.ticketId} already follows incident ${followed.incidentId}`,
+      }),
+    };
+  if (!atService)
+    return {
+      error: new AppError('no_existing_incident', {
+        message: 'the account has no incident for this threat',
+      }),
+    };
+  const save = await saveLinkUnderClaim(db, {
+    accountId: ctx.accountId,
+    incidentId: atService.incidentId,
+    ticketId: caller.ticketId,
+    reportRef: null,
+    threatValue: value,
+  });
+  if (!save.saved)
+    return notLinkable(
+      save.reason === 'claimed'
+        ? 'a ticket is being opened for that incident right now'
+        : 'the incident or this ticket was linked meanwhile',
+    );
+  await updateTicket(ctx, db, caller.ticketId, {
+    note: `Linked to incident ${atService.incidentId} by ${caller.agentEmail} instead of a new report (the incident service already had it).`,
+    fields: fieldsFor(atService.incidentId),
+    addTags: [TAG_LINKED],
+    removeTags: [TAG_UNLINKED],
+  });
+  await resolveReconciliation(db, caller, now);
+  return { status: 200, message: `linked to incident ${atService.incidentId}` };
+}
+
+function notLinkable(message: string): ActionResult {
+  return { error: new AppError('link_conflict', { message }) };
+}
+
+async function resolveReconciliation(db: TDatabase, caller: SidebarCaller, now: Date) {
+  await db.prisma.reconciliationEntry.updateMany({
+    where: { accountId: caller.ctx.accountId, ticketId: BigInt(caller.ticketId), resolvedAt: null },
+    data: { resolvedAt: now },
+  });
+}

@@ -1,0 +1,97 @@
+// Whether a threat is already an incident this account knows (issue 18, GET …/duplicates): linked
+// to another ticket (the link table's normalised threat value), or found by the incident service's
+// resolutions search where the account has it. Only exact equality of the normalised value counts:
+// the search is free text and may list a similar URL, which is never taken for the same threat.
+import type { TDatabase } from '@incident-desk/db';
+import { APIConnectionError, APIError, PermissionDeniedError } from '@incident-desk/incident-api';
+import { defang, kindOfValue, normalizeThreat } from '@incident-desk/threat-text';
+import type { AccountContext } from '../accounts/account-context';
+import { logger } from '../log/logger';
+
+export interface LinkedDuplicate {
+  incidentId: string;
+  /** The ticket the incident is linked to (another ticket of this account). */
+  ticketId: number;
+}
+
+export interface ServiceDuplicate {
+  incidentId: string;
+  /** The incident's subject as the service has it, defanged for display. */
+  display: string;
+  /** The ticket of this account already linked to it, if any. */
+  linkedTicketId: number | null;
+}
+
+export type ServiceSearch =
+  | { state: 'searched'; incidents: ServiceDuplicate[] }
+  /** The account's key has no resolutions (403): nothing is known at the service. */
+  | { state: 'not_enabled' }
+  | { state: 'unavailable' };
+
+export interface ThreatDuplicates {
+  value: string;
+  display: string;
+  linked: LinkedDuplicate[];
+  service: ServiceSearch;
+}
+
+/** A threat value read from a request: a string of at most 2,048 characters, not blank. */
+export function threatValueOf(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim();
+  return trimmed && trimmed.length <= 2048 ? normalizeThreat(trimmed) : null;
+}
+
+export async function findThreatDuplicates(
+  db: TDatabase,
+  ctx: AccountContext,
+  ticketId: number,
+  value: string,
+): Promise<ThreatDuplicates> {
+  const { accountId } = ctx;
+  const links = await db.prisma.incidentLink.findMany({
+    where: { accountId, threatValue: value, NOT: { ticketId: BigInt(ticketId) } },
+    orderBy: { createdAt: 'asc' },
+    take: 10,
+  });
+  const linked = links.map((link) => ({
+    incidentId: link.incidentId,
+    ticketId: Number(link.ticketId),
+  }));
+  return { value, display: defang(value), linked, service: await searchService(db, ctx, value) };
+}
+
+async function searchService(
+  db: TDatabase,
+  ctx: AccountContext,
+  value: string,
+): Promise<ServiceSearch> {
+  let subjects: { id: string; subject: string }[];
+  try {
+    const page = await ctx.incidents().resolutions.listPage({ search: value, limit: 25 });
+    subjects = page.data;
+  } catch (error) {
+    if (error instanceof PermissionDeniedError) return { state: 'not_enabled' };
+    if (error instanceof APIError || error instanceof APIConnectionError)
+      return { state: 'unavailable' };
+    logger.error('sidebar duplicates: the resolutions search failed', { error });
+    return { state: 'unavailable' };
+  }
+  const kind = kindOfValue(value);
+  const same = subjects.filter((item) => normalizeThreat(item.subject, kind) === value);
+  if (same.length === 0) return { state: 'searched', incidents: [] };
+  const links = await db.prisma.incidentLink.findMany({
+    where: { accountId: ctx.accountId, incidentId: { in: same.map((item) => item.id) } },
+  });
+  return {
+    state: 'searched',
+    incidents: same.map((item) => {
+      const link = links.find((row) => row.incidentId === item.id);
+      return {
+        incidentId: item.id,
+        display: defang(item.subject),
+        linkedTicketId: link ? Number(link.ticketId) : null,
+      };
+    }),
+  };
+}

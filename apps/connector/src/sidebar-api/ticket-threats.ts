@@ -1,0 +1,52 @@
+// The threats named in a ticket's conversation (issue 18, GET …/threats): its subject and comments
+// read from Zendesk with the account's client, run through the one extractor. The product's own
+// notes, Zendesk's and the account's hosts, the agents' signatures and addresses, and the
+// requester's address are never threats.
+import { extractThreats, type TFoundThreat } from '@incident-desk/threat-text';
+import type { TTicket, TUser } from '@incident-desk/zendesk-api';
+import type { AccountContext } from '../accounts/account-context';
+import { readTicketComments } from '../sync/ticket-events/read-ticket-comments';
+import { NOTE_MARKER } from '../sync/ticket-writer';
+
+function isStaff(user: TUser | undefined): boolean {
+  return user?.role === 'agent' || user?.role === 'admin';
+}
+
+function signatureOf(user: TUser | undefined): string | null {
+  const signature = (user as { signature?: unknown } | undefined)?.signature;
+  return typeof signature === 'string' ? signature : null;
+}
+
+export async function readTicketThreats(
+  ctx: AccountContext,
+  ticket: TTicket,
+): Promise<TFoundThreat[]> {
+  const { comments, users } = await readTicketComments(ctx.zendesk, ticket.id);
+  const staffEmails = [...users.values()]
+    .filter(isStaff)
+    .map((user) => user.email ?? '')
+    .filter(Boolean);
+  // the requester reports the threat (a forwarded mail names them in its "To:"): never a threat
+  const requester = ticket.requester_id == null ? undefined : users.get(ticket.requester_id);
+  const ownEmails = requester?.email ? [...staffEmails, requester.email] : staffEmails;
+  return extractThreats(
+    {
+      subject: typeof ticket.subject === 'string' ? ticket.subject : null,
+      comments: [...comments].reverse().map((comment) => {
+        const author = users.get(comment.author_id);
+        return {
+          id: comment.id,
+          body: comment.plain_body ?? comment.body ?? '',
+          public: comment.public,
+          author: isStaff(author) ? 'agent' : 'end-user',
+          signature: isStaff(author) ? signatureOf(author) : null,
+        };
+      }),
+    },
+    {
+      ownHosts: [`${ctx.subdomain}.zendesk.com`],
+      ownEmails,
+      noteMarker: NOTE_MARKER,
+    },
+  );
+}

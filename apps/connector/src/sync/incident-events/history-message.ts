@@ -1,0 +1,34 @@
+// An incident.history_created without data.historyEntry.message: the analyst's words are in the
+// incident's history (GET /v1/incident/{id}). The entry nearest the event's time is taken; when
+// the incident cannot be read the note says only that the incident was updated.
+import type { AccountContext } from '../../accounts/account-context';
+import type { LinkedTicket } from './incident-link-store';
+import type { ParsedIncidentEvent } from './parse-incident-event';
+import { isTransientFailure } from '../../http/service-failure';
+
+export async function historyMessageFromIncident(
+  ctx: AccountContext,
+  event: ParsedIncidentEvent & { incidentId: string },
+  link: LinkedTicket,
+): Promise<string | undefined> {
+  let history: { timestamp: string; message: string }[];
+  try {
+    const detail = await ctx
+      .incidents(event.clientId)
+      .incidents.retrieve(link.reportRef ?? event.incidentId);
+    history = detail.history;
+  } catch (error) {
+    if (isTransientFailure(error)) throw error;
+    return undefined;
+  }
+  const at = event.occurredAt.getTime();
+  let best: { gap: number; message: string } | undefined;
+  for (const entry of history) {
+    const message = entry.message.trim();
+    if (message === '') continue;
+    const time = new Date(entry.timestamp).getTime();
+    const gap = Number.isNaN(time) ? Number.MAX_SAFE_INTEGER : Math.abs(time - at);
+    if (best === undefined || gap <= best.gap) best = { gap, message };
+  }
+  return best?.message;
+}

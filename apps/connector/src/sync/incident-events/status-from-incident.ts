@@ -1,0 +1,24 @@
+// An incident.status_changed without data.status ("payload fields are omitted when … not yet
+// populated; receivers must use fallbacks"): the incident's status, read now, is at least as new as
+// the event. A transient failure retries the job; an incident that cannot be read leaves the status
+// unknown and the note says so.
+import type { AccountContext } from '../../accounts/account-context';
+import type { LinkedTicket } from './incident-link-store';
+import type { ParsedIncidentEvent } from './parse-incident-event';
+import { isTransientFailure } from '../../http/service-failure';
+
+export async function statusFromIncident(
+  ctx: AccountContext,
+  event: ParsedIncidentEvent & { incidentId: string },
+  link: LinkedTicket,
+): Promise<string | undefined> {
+  try {
+    const detail = await ctx
+      .incidents(event.clientId)
+      .incidents.retrieve(link.reportRef ?? event.incidentId);
+    return detail.status;
+  } catch (error) {
+    if (isTransientFailure(error)) throw error;
+    return undefined;
+  }
+}

@@ -1,0 +1,118 @@
+// The ReportAttempt row of one ticket and mode: what a report has reached, as a type, and the
+// small transitions between its states. The row is written before the POST, so a report is made at
+// most once per ticket and mode across crashes and redeliveries (report-threat.ts):
+//   claimed  (state sending, no ref) -> the outcome is unknown: never resend, reconcile instead
+//   reported (state sending + ref)   -> the link is still to be saved
+//   linked                            -> the ticket update is still to be written (until finished)
+//   unlinked (duplicate | failed)     -> the ticket note is still to be written (until finished)
+// A report the service refused, or never accepted, created nothing: its row is dropped.
+import type { ReportAttempt } from '@incident-desk/db';
+import type { AccountContext } from '../../accounts/account-context';
+import type { ReportMode } from '../../notes/report-notes';
+import { nowOf, type SyncDeps } from '../sync-deps';
+
+export interface ReportScope {
+  deps: SyncDeps;
+  ctx: AccountContext;
+  ticketId: number;
+  mode: ReportMode;
+  /** Asked for by the submit tag (a trigger), not by the sidebar: the tag must still be there. */
+  byTag: boolean;
+  reportedBy?: string;
+}
+
+export type UnlinkedState = 'duplicate' | 'failed';
+
+export type ReportState =
+  | { kind: 'claimed' }
+  | { kind: 'reported'; reportRef: string; dashboardUrl: string | null }
+  | { kind: 'linked'; finished: boolean }
+  | { kind: 'unlinked'; state: UnlinkedState; detail: string; finished: boolean };
+
+export function stateOf(attempt: ReportAttempt): ReportState {
+  switch (attempt.state) {
+    case 'sending':
+      return attempt.incidentId
+        ? { kind: 'reported', reportRef: attempt.incidentId, dashboardUrl: attempt.dashboardUrl }
+        : { kind: 'claimed' };
+    case 'linked':
+      return { kind: 'linked', finished: attempt.finishedAt !== null };
+    case 'duplicate':
+    case 'failed':
+      return {
+        kind: 'unlinked',
+        state: attempt.state,
+        detail: attempt.detail ?? '',
+        finished: attempt.finishedAt !== null,
+      };
+  }
+}
+
+export function attemptKey({ ctx, ticketId, mode }: ReportScope) {
+  return {
+    accountId_ticketId_mode: { accountId: ctx.accountId, ticketId: BigInt(ticketId), mode },
+  };
+}
+
+export function findAttempt(scope: ReportScope) {
+  return scope.deps.db.prisma.reportAttempt.findUnique({ where: attemptKey(scope) });
+}
+
+/** none -> claimed (a unique violation: another worker claimed it first). */
+export async function claimReport(scope: ReportScope): Promise<void> {
+  const { deps, ctx, ticketId, mode } = scope;
+  await deps.db.prisma.reportAttempt.create({
+    data: {
+      accountId: ctx.accountId,
+      ticketId: BigInt(ticketId),
+      mode,
+      state: 'sending',
+      startedAt: nowOf(deps),
+    },
+  });
+}
+
+/** claimed -> none: the service certainly did not act. */
+export async function dropClaim(scope: ReportScope): Promise<void> {
+  await scope.deps.db.prisma.reportAttempt.delete({ where: attemptKey(scope) });
+}
+
+/** claimed -> reported. */
+export async function recordReported(
+  scope: ReportScope,
+  reportRef: string,
+  dashboardUrl: string | null,
+): Promise<void> {
+  await scope.deps.db.prisma.reportAttempt.update({
+    where: attemptKey(scope),
+    data: { incidentId: reportRef, dashboardUrl },
+  });
+}
+
+/** reported -> linked. */
+export async function recordLinked(scope: ReportScope, incidentId: string): Promise<void> {
+  await scope.deps.db.prisma.reportAttempt.update({
+    where: attemptKey(scope),
+    data: { state: 'linked', detail: `linked to incident ${incidentId}` },
+  });
+}
+
+/** claimed | reported -> unlinked. */
+export async function recordUnlinkedState(
+  scope: ReportScope,
+  state: UnlinkedState,
+  detail: string,
+): Promise<void> {
+  await scope.deps.db.prisma.reportAttempt.update({
+    where: attemptKey(scope),
+    data: { state, detail },
+  });
+}
+
+/** linked | unlinked -> finished: the ticket has been written. */
+export async function recordFinished(scope: ReportScope): Promise<void> {
+  await scope.deps.db.prisma.reportAttempt.update({
+    where: attemptKey(scope),
+    data: { finishedAt: nowOf(scope.deps) },
+  });
+}

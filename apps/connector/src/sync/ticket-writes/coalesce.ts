@@ -1,0 +1,92 @@
+// Every change waiting for one ticket becomes one update: one note listing the incident changes in
+// order, the newest Status field value, the merged tags, and the newest ticket status. Rule 3 was
+// applied when each change was recorded (an older status event carries no status value), so the
+// newest value here is never behind what the ticket already shows.
+import type { TTicketUpdateInput } from '@incident-desk/zendesk-api';
+import type { AccountContext } from '../../accounts/account-context';
+import {
+  incidentChangeNote,
+  type ChangeEntry,
+  type NoteChange,
+} from '../../notes/incident-change-note';
+import { statusOptionValue } from '../../setup/status-field';
+import { markNote } from '../ticket-writer';
+
+export interface WaitingChange {
+  id: string;
+  incidentId: string;
+  eventRef: string;
+  eventAt: Date;
+  createdAt: Date;
+  /** When the connector received the event, when known (event-to-note latency). */
+  receivedAt?: Date | null;
+  entry: unknown;
+  statusValue: string | null;
+  ticketStatus: string | null;
+  addTags: string[];
+}
+
+export interface CoalescedUpdate {
+  /** The marked note body, or undefined when no change carries a note entry. */
+  body: string | undefined;
+  input: TTicketUpdateInput;
+}
+
+function newest<T>(
+  changes: WaitingChange[],
+  pick: (change: WaitingChange) => T | null,
+): T | undefined {
+  let found: { at: number; value: T } | undefined;
+  for (const change of changes) {
+    const value = pick(change);
+    if (value === null) continue;
+    const at = change.eventAt.getTime();
+    if (found === undefined || at >= found.at) found = { at, value };
+  }
+  return found?.value;
+}
+
+export function coalesce(
+  ctx: AccountContext,
+  changes: WaitingChange[],
+  writeRef: string,
+  /** The incident's dashboard page, linked at the end of the note. */
+  dashboardUrl?: string | null,
+): CoalescedUpdate {
+  const ordered = [...changes].sort(
+    (a, b) =>
+      a.eventAt.getTime() - b.eventAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
+  const noteChanges: NoteChange[] = ordered
+    .filter((change) => change.entry !== null)
+    .map((change) => ({
+      incidentId: change.incidentId,
+      eventRef: change.eventRef,
+      eventAt: change.eventAt,
+      entry: change.entry as ChangeEntry,
+    }));
+  const body =
+    noteChanges.length === 0
+      ? undefined
+      : markNote(incidentChangeNote(noteChanges, writeRef, dashboardUrl ?? undefined));
+  const statusValue = newest(ordered, (change) => change.statusValue);
+  // The Status drop-down takes the status's option value; a status it has no option for (one this
+  // version does not know) would make Zendesk refuse the whole update, so the field is left as it
+  // is and the note still goes.
+  const statusOption = statusValue === undefined ? undefined : statusOptionValue(statusValue);
+  const ticketStatus = newest(ordered, (change) => change.ticketStatus);
+  const tags = [...new Set(ordered.flatMap((change) => change.addTags))];
+  return {
+    body,
+    input: {
+      ...(body === undefined ? {} : { comment: { body, public: false } }),
+      ...(statusOption !== undefined && ctx.fields.status !== null
+        ? { custom_fields: [{ id: ctx.fields.status, value: statusOption }] }
+        : {}),
+      ...(tags.length ? { additional_tags: tags } : {}),
+      ...(ticketStatus !== undefined
+        ? { status: ticketStatus as TTicketUpdateInput['status'] }
+        : {}),
+    },
+  };
+}

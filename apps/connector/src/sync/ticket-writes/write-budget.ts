@@ -1,0 +1,120 @@
+// Zendesk's Update Ticket limits, kept in the database so every instance shares them: requests
+// per minute per account, updates per ten minutes per ticket, and the account-wide pause a 429's
+// Retry-After asks for. The writer plans against these before it sends anything.
+import { randomUUID } from 'node:crypto';
+import type { TDatabase } from '@incident-desk/db';
+
+export interface WriteLimits {
+  /** Update Ticket requests per minute per account (Zendesk: 100). */
+  accountPerMinute: number;
+  /** Updates per ten minutes per ticket (Zendesk: 30 per user per ticket). */
+  ticketPerTenMinutes: number;
+}
+
+/** Zendesk's figures, less a margin for other writers on the account (agents' apps, triggers do not count; other integrations do). */
+export const ZENDESK_WRITE_LIMITS: WriteLimits = { accountPerMinute: 90, ticketPerTenMinutes: 28 };
+
+const MINUTE = 60_000;
+const BULK_PREFIX = 'many:';
+const TEN_MINUTES = 600_000;
+
+export interface BudgetState {
+  /** Requests the account may still send now. */
+  accountFree: number;
+  /** When the oldest request in the minute's window leaves it (only meaningful when accountFree is 0). */
+  accountFreesAt: Date;
+  pausedUntil: Date | null;
+}
+
+export async function readBudget(
+  db: TDatabase,
+  accountId: string,
+  limits: WriteLimits,
+  now: Date,
+): Promise<BudgetState> {
+  const since = new Date(now.getTime() - MINUTE);
+  const [requests, pause] = await Promise.all([
+    db.prisma.ticketWriteLog.groupBy({
+      by: ['requestId'],
+      // update_many is another endpoint (governed by the job limit): not in the minute's count
+      where: { accountId, sentAt: { gt: since }, requestId: { not: { startsWith: BULK_PREFIX } } },
+      _min: { sentAt: true },
+    }),
+    db.prisma.ticketWritePause.findUnique({ where: { accountId } }),
+  ]);
+  const times = requests.map((r) => r._min.sentAt!.getTime()).sort((a, b) => a - b);
+  const over = times.length - limits.accountPerMinute;
+  const freesAt = over >= 0 ? new Date(times[over]! + MINUTE) : now;
+  return {
+    accountFree: Math.max(0, limits.accountPerMinute - times.length),
+    accountFreesAt: freesAt,
+    pausedUntil: pause && pause.pausedUntil > now ? pause.pausedUntil : null,
+  };
+}
+
+/** Per ticket: null when the ticket may be updated now, else when it may next be. */
+export async function ticketsBlockedUntil(
+  db: TDatabase,
+  accountId: string,
+  ticketIds: bigint[],
+  limits: WriteLimits,
+  now: Date,
+): Promise<Map<bigint, Date>> {
+  const rows = await db.prisma.ticketWriteLog.findMany({
+    where: {
+      accountId,
+      ticketId: { in: ticketIds },
+      sentAt: { gt: new Date(now.getTime() - TEN_MINUTES) },
+    },
+    select: { ticketId: true, sentAt: true },
+    orderBy: { sentAt: 'asc' },
+  });
+  const byTicket = new Map<bigint, number[]>();
+  for (const row of rows)
+    byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row.sentAt.getTime()]);
+  const blocked = new Map<bigint, Date>();
+  for (const [ticketId, times] of byTicket) {
+    const over = times.length - limits.ticketPerTenMinutes;
+    if (over >= 0) blocked.set(ticketId, new Date(times[over]! + TEN_MINUTES));
+  }
+  return blocked;
+}
+
+/**
+ * Counts one request against the budgets, before it is sent: a single update against the account's
+ * Update Ticket minute and its ticket; an update_many against each of its tickets only.
+ */
+export async function logRequest(
+  db: TDatabase,
+  accountId: string,
+  ticketIds: bigint[],
+  bulk: boolean,
+  now: Date,
+): Promise<void> {
+  const requestId = `${bulk ? BULK_PREFIX : ''}${randomUUID()}`;
+  await db.prisma.ticketWriteLog.createMany({
+    data: ticketIds.map((ticketId) => ({ accountId, requestId, ticketId, sentAt: now })),
+  });
+}
+
+/** A 429: nobody on the account writes before Retry-After has passed. */
+export async function pauseAccount(db: TDatabase, accountId: string, until: Date): Promise<void> {
+  await db.prisma.ticketWritePause.upsert({
+    where: { accountId },
+    create: { accountId, pausedUntil: until, rateLimitedCount: 1 },
+    update: { pausedUntil: until, rateLimitedCount: { increment: 1 } },
+  });
+}
+
+/** Budget rows past every window, and settled changes past the two days a redelivery is recognised. */
+export async function purgeOldBudget(db: TDatabase, now: Date): Promise<void> {
+  await db.prisma.ticketWriteLog.deleteMany({
+    where: { sentAt: { lt: new Date(now.getTime() - TEN_MINUTES) } },
+  });
+  await db.prisma.pendingTicketChange.deleteMany({
+    where: {
+      createdAt: { lt: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000) },
+      OR: [{ writtenAt: { not: null } }, { failedReason: { not: null } }],
+    },
+  });
+}

@@ -1,0 +1,341 @@
+// Issue 19, the admin page's first run, over real HTTP against the composed connector and both
+// sandboxes: the checklist of a new account, the incident key checked with the service before it
+// is saved, test deliveries, "last from Zendesk" written by a signed delivery, and failed syncs
+// (a failed comment forward included) listed with links, sentences and a retry.
+import {
+  DEMO_API_KEY,
+  DEMO_PARENT_CLIENT_ID,
+  OTHER_ORG_CLIENT_ID,
+} from '@incident-desk/incident-sandbox';
+import { signZendeskWebhook } from '@incident-desk/zendesk-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
+import { secretBinding } from '../src/secrets/secret-bindings';
+import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
+import { backends } from './support/test-database';
+
+interface Step {
+  id: string;
+  state: string;
+  summary: string;
+  next: string | null;
+  action: string | null;
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.each(backends)('admin first run (%s)', (backend) => {
+  let h: AdminHarness;
+  let acmeId: string;
+  let acme: SignedIn;
+  let globex: SignedIn;
+
+  const checklist = async (session: SignedIn) => {
+    const answer = await h.api(session, 'GET', '/admin/api/first-run');
+    expect(answer.status).toBe(200);
+    const body = answer.body as { complete: boolean; steps: Step[]; authorizeUrl: string };
+    return { ...body, step: (id: string) => body.steps.find((s) => s.id === id)! };
+  };
+  const configOf = (accountId: string) =>
+    h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where: { accountId } });
+
+  beforeAll(async () => {
+    h = await startAdminHarness(backend, {
+      env: { INCIDENT_CONSOLE_URL: 'https://console.example/incidents/{incidentId}' },
+    });
+    const acmeUsers = await h.createAccount('acme');
+    const globexUsers = await h.createAccount('globex');
+    expect((await h.install('acme', acmeUsers.adminId)).status).toBe(200);
+    expect((await h.install('globex', globexUsers.adminId)).status).toBe(200);
+    acmeId = await h.accountId('acme');
+    acme = await h.signIn('acme', acmeUsers.adminId);
+    globex = await h.signIn('globex', globexUsers.adminId);
+    await eventually('the install’s setup job', async () =>
+      (await configOf(acmeId)).setupState === 'needs_configuration' ? true : undefined,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the new routes answer 401 without a session', async () => {
+    for (const [method, route] of [
+      ['GET', '/admin/api/first-run'],
+      ['GET', '/admin/api/zendesk-groups'],
+      ['POST', '/admin/api/webhooks/test'],
+      ['POST', '/admin/api/dead-letters/comment-forwards/1/retry'],
+    ] as const) {
+      expect([route, (await h.api(null, method, route)).status]).toEqual([route, 401]);
+    }
+  });
+
+  it('a new account’s checklist: connected, then the key, setup, webhooks and sidebar to do, each with what to do next', async () => {
+    const list = await checklist(acme);
+    expect(list.complete).toBe(false);
+    expect(list.steps.map((s) => s.id)).toEqual([
+      'zendesk',
+      'incident_key',
+      'setup',
+      'webhooks',
+      'sidebar',
+    ]);
+    expect(list.step('zendesk')).toMatchObject({ state: 'done', next: null });
+    expect(list.step('zendesk').summary).toContain('acme');
+    expect(list.step('incident_key')).toMatchObject({ state: 'todo', action: 'save_incident_key' });
+    expect(list.step('incident_key').next).toMatch(/API key/);
+    expect(list.step('setup')).toMatchObject({
+      state: 'todo',
+      summary: 'Setup waits for the incident API key.',
+    });
+    expect(list.step('setup').next).toMatch(/incident API key first/);
+    expect(list.step('webhooks').next).toMatch(/Run setup first/);
+    expect(list.step('sidebar')).toMatchObject({ state: 'todo' });
+    expect(list.step('sidebar').next).toMatch(/open any ticket/);
+    expect(list.authorizeUrl).toBe('/install?subdomain=acme');
+  });
+
+  it('a wrong API key is refused with a clear 422 and nothing is saved', async () => {
+    const before = await configOf(acmeId);
+    const wrong = await h.api(acme, 'PUT', '/admin/api/incident-connection', {
+      apiKey: 'not-a-real-key',
+      clientId: DEMO_PARENT_CLIENT_ID,
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ error: { code: 'api_key_refused' } });
+    expect((wrong.body.error as { message: string }).message).toMatch(
+      /refused this API key.*nothing was saved/,
+    );
+    const after = await configOf(acmeId);
+    expect(after.sealedIncidentApiKey).toBeNull();
+    expect(after.incidentClientId).toBe(before.incidentClientId);
+    expect((await checklist(acme)).step('incident_key').state).toBe('todo');
+  });
+
+  it('a key that does not cover the client named is refused, naming what it covers; nothing saved', async () => {
+    const other = await h.api(acme, 'PUT', '/admin/api/incident-connection', {
+      apiKey: DEMO_API_KEY,
+      clientId: OTHER_ORG_CLIENT_ID,
+    });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ error: { code: 'client_not_covered' } });
+    expect((other.body.error as { message: string }).message).toContain(DEMO_PARENT_CLIENT_ID);
+    expect((await configOf(acmeId)).sealedIncidentApiKey).toBeNull();
+  });
+
+  it('a good key is saved with the client name, which the checklist shows', async () => {
+    const saved = await h.api(acme, 'PUT', '/admin/api/incident-connection', {
+      apiKey: DEMO_API_KEY,
+      clientId: DEMO_PARENT_CLIENT_ID,
+    });
+    expect(saved.status).toBe(200);
+    const clientName = saved.body.clientName as string;
+    expect(clientName).toMatch(/\S/);
+    expect(JSON.stringify(saved.body)).not.toContain(DEMO_API_KEY);
+    const step = (await checklist(acme)).step('incident_key');
+    expect(step).toMatchObject({ state: 'done', next: null });
+    expect(step.summary).toContain(clientName);
+    expect(step.summary).toContain(DEMO_PARENT_CLIENT_ID);
+    expect((await checklist(acme)).step('setup')).toMatchObject({
+      action: 'run_setup',
+      next: 'The incident API key is saved: run setup now.',
+    });
+    // the other account sees none of it
+    const ofGlobex = await checklist(globex);
+    expect(ofGlobex.step('incident_key').state).toBe('todo');
+    expect(JSON.stringify(ofGlobex)).not.toContain(clientName);
+    expect(JSON.stringify(ofGlobex)).not.toContain('acme');
+  });
+
+  it('test deliveries before setup are refused; globex’s session cannot send acme’s', async () => {
+    const early = await h.api(globex, 'POST', '/admin/api/webhooks/test');
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ error: { code: 'no_subscription' } });
+  });
+
+  it('after setup: a test delivery confirms the incident side, a signed Zendesk delivery writes lastZendeskWebhookAt', async () => {
+    expect((await h.api(acme, 'POST', '/admin/api/setup/rerun')).status).toBe(202);
+    await eventually('setup to succeed', async () => {
+      const state = (await configOf(acmeId)).setupState;
+      return state === 'succeeded' || state === 'failed' ? state : undefined;
+    });
+    expect((await checklist(acme)).step('setup').state).toBe('done');
+    await h.connector.db.prisma.incidentSubscription.updateMany({
+      where: { accountId: acmeId },
+      data: { lastTestAt: null, lastEventAt: null },
+    });
+    await h.connector.db.prisma.accountHealth.deleteMany({ where: { accountId: acmeId } });
+    const before = (await checklist(acme)).step('webhooks');
+    expect(before).toMatchObject({ state: 'todo', action: 'test_webhooks' });
+
+    const sent = await h.api(acme, 'POST', '/admin/api/webhooks/test');
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ failed: [] });
+    expect((sent.body.requested as string[]).length).toBeGreaterThan(0);
+    const waiting = await eventually('the webhook.test to arrive', async () => {
+      const step = (await checklist(acme)).step('webhooks');
+      return step.state !== 'todo' ? step : undefined;
+    });
+    // the incident side is confirmed; Zendesk has not delivered anything yet
+    expect(waiting.state).toBe('waiting');
+    expect(waiting.summary).toMatch(/no webhook from Zendesk yet/);
+    expect(waiting.next).toMatch(/incident_submit/);
+
+    const overviewBefore = await h.api(acme, 'GET', '/admin/api/overview');
+    expect(
+      (overviewBefore.body.health as { lastZendeskWebhookAt: string | null }).lastZendeskWebhookAt,
+    ).toBeNull();
+    const config = await configOf(acmeId);
+    const secret = await h.connector.secretBox.open(
+      config.sealedZendeskWebhookSecret!,
+      secretBinding.zendeskWebhookSecret(acmeId),
+    );
+    const raw = JSON.stringify({ kind: 'comment', ticketId: 5, updatedAt: 'first-run-test' });
+    const delivery = await fetch(`${h.connectorUrl}/ticketing/webhook?account=${acmeId}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signZendeskWebhook({ secret, rawBody: raw }).headers,
+      },
+      body: raw,
+    });
+    expect(delivery.status).toBe(200);
+    const overview = await h.api(acme, 'GET', '/admin/api/overview');
+    expect(
+      (overview.body.health as { lastZendeskWebhookAt: string | null }).lastZendeskWebhookAt,
+    ).not.toBeNull();
+    expect((await checklist(acme)).step('webhooks').state).toBe('done');
+  }, 120_000);
+
+  it('an unsigned delivery does not count as one from Zendesk', async () => {
+    await h.connector.db.prisma.accountHealth.updateMany({
+      where: { accountId: acmeId },
+      data: { lastZendeskWebhookAt: null },
+    });
+    const forged = await fetch(`${h.connectorUrl}/ticketing/webhook?account=${acmeId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'comment', ticketId: 5, updatedAt: 'forged' }),
+    });
+    expect(forged.status).toBe(401);
+    const health = await h.connector.db.prisma.accountHealth.findUnique({
+      where: { accountId: acmeId },
+    });
+    expect(health?.lastZendeskWebhookAt ?? null).toBeNull();
+  });
+
+  it('dead letters: a failed comment forward and a failed incident sync are listed with ticket links and sentences; retry requeues the forward', async () => {
+    await h.connector.db.prisma.forwardedComment.create({
+      data: {
+        accountId: acmeId,
+        commentId: 777_001n,
+        ticketId: 41n,
+        incidentId: 'inc_forward',
+        status: 'failed',
+        detail: 'InternalServerError: incidents.comment: 500 ServiceUnavailable',
+      },
+    });
+    await h.connector.db.prisma.syncFailure.create({
+      data: {
+        accountId: acmeId,
+        queue: TICKET_EVENT_QUEUE,
+        ticketId: 42n,
+        incidentId: 'inc_report',
+        reason: 'InternalServerError: incidents.report: 503 Service Unavailable',
+        payload: { accountId: acmeId, body: { ticketId: 42, kind: 'report', mode: 'takedown' } },
+      },
+    });
+    const listed = await h.api(acme, 'GET', '/admin/api/dead-letters');
+    expect(listed.status).toBe(200);
+    const forwards = listed.body.failedForwards as Record<string, unknown>[];
+    const forward = forwards.find((row) => row.commentId === '777001')!;
+    expect(forward).toMatchObject({
+      ticketId: 41,
+      incidentId: 'inc_forward',
+      canRetry: true,
+      what: expect.stringMatching(/Forwarding a comment/),
+      problem: 'The incident service had an internal error (HTTP 500).',
+      retry: expect.stringMatching(/forwards this comment again/),
+    });
+    expect(forward.ticketUrl).toBe(`${h.sandboxUrl}/_z/acme/agent/tickets/41`);
+    expect(forward.incidentUrl).toBe('https://console.example/incidents/inc_forward');
+    const failure = (listed.body.syncFailures as Record<string, unknown>[]).find(
+      (row) => row.ticketId === 42,
+    )!;
+    expect(failure).toMatchObject({
+      what: expect.stringMatching(/Reporting the ticket/),
+      problem: 'The incident service was temporarily unavailable (HTTP 503).',
+      retry: expect.stringMatching(/never sent twice/),
+      canRetry: true,
+    });
+
+    // globex sees none of acme's and cannot retry it
+    const ofGlobex = await h.api(globex, 'GET', '/admin/api/dead-letters');
+    expect(JSON.stringify(ofGlobex.body)).not.toContain('777001');
+    const crossed = await h.api(
+      globex,
+      'POST',
+      '/admin/api/dead-letters/comment-forwards/777001/retry',
+    );
+    expect(crossed.status).toBe(404);
+    expect(
+      await h.connector.db.prisma.forwardedComment.count({
+        where: { accountId: acmeId, commentId: 777_001n },
+      }),
+    ).toBe(1);
+
+    const retried = await h.api(
+      acme,
+      'POST',
+      '/admin/api/dead-letters/comment-forwards/777001/retry',
+    );
+    expect(retried.status).toBe(202);
+    expect(
+      await h.connector.db.prisma.forwardedComment.count({
+        where: { accountId: acmeId, commentId: 777_001n },
+      }),
+    ).toBe(0);
+    const again = await h.api(
+      acme,
+      'POST',
+      '/admin/api/dead-letters/comment-forwards/777001/retry',
+    );
+    expect(again.status).toBe(404);
+    const bad = await h.api(acme, 'POST', '/admin/api/dead-letters/comment-forwards/x1/retry');
+    expect(bad.status).toBe(404);
+  });
+
+  it('the groups for new tickets come from the account’s Zendesk, by name, each account its own', async () => {
+    const account = h.zendeskSandbox.state.requireAccount('acme');
+    account.groups.set(990_001, { id: 990_001, name: 'Abuse desk' });
+    const acmeGroups = await h.api(acme, 'GET', '/admin/api/zendesk-groups');
+    expect(acmeGroups.status).toBe(200);
+    const names = (acmeGroups.body.groups as { id: number; name: string }[]).map((g) => g.name);
+    expect(names).toEqual(['Abuse desk', 'Support']);
+    const globexGroups = await h.api(globex, 'GET', '/admin/api/zendesk-groups');
+    expect(globexGroups.status).toBe(200);
+    expect(JSON.stringify(globexGroups.body)).not.toContain('Abuse desk');
+  });
+
+  it('reconciliation entries carry the ticket’s link', async () => {
+    await h.connector.db.prisma.reconciliationEntry.create({
+      data: { accountId: acmeId, ticketId: 43n, reason: 'duplicate' },
+    });
+    const queue = await h.api(acme, 'GET', '/admin/api/reconciliation');
+    expect(queue.body.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          ticketId: 43,
+          ticketUrl: `${h.sandboxUrl}/_z/acme/agent/tickets/43`,
+        }),
+      ]),
+    );
+  });
+});

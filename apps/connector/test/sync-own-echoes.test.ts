@@ -1,0 +1,193 @@
+// Issue 20 (noise): what the connector itself sent to an incident, a short agent reply or a
+// requested action, comes back as incident.history_created in the service's words; the ticket
+// that sent it gets no echo note, while an analyst's entry still becomes one. The service emits the
+// echo at once: an event handled while the call is still under way (before its entries are
+// recorded) waits for the call, on any process, but not for a caller that died.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { OwnIncidentCallPendingError } from '../src/sync/incident-events/own-call-in-flight';
+import type { SyncOutcome } from '../src/sync/job-outcome';
+import { sendRecordingOwnHistory } from '../src/sync/own-incident-history';
+import { handleTicketEvent } from '../src/sync/ticket-events';
+import type { TicketEventJob } from '../src/jobs/ticket-event-job';
+import { startHarness, type Harness } from './sync-incident-harness';
+import { backends } from './support/test-database';
+
+describe.each(backends)('echoes of what the connector sent on %s', (backend) => {
+  let h: Harness;
+  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, claimWaitMs: 2_000, pollIntervalMs: 10 });
+
+  beforeAll(async () => {
+    h = await startHarness(backend);
+  }, 60_000);
+  afterAll(() => h?.close());
+
+  const ticketJob = (body: TicketEventJob['body']): TicketEventJob => ({
+    accountId: h.accountId,
+    receivedAt: new Date().toISOString(),
+    body,
+  });
+
+  /** The history_created event the service emits for its newest history entry. */
+  async function latestHistoryEvent(incidentId: string) {
+    const detail = await h.context().incidents().incidents.retrieve(incidentId);
+    const message = detail.history[0]!.message;
+    return {
+      message,
+      job: h.job('incident.history_created', { incidentId, historyEntry: { message } }),
+    };
+  }
+
+  /** A ticket reported for monitoring, linked to its incident in the sandbox. */
+  async function reportedTicket() {
+    const ctx = h.context();
+    const created = await h.zendesk.tickets.create({
+      subject: 'Phishing',
+      comment: { body: 'Please take this down.' },
+      custom_fields: [{ id: h.seed.threatFieldId, value: `https://echo${h.uid()}.example.org/` }],
+    });
+    const ticketId = created.ticket.id;
+    expect(
+      (
+        await handleTicketEvent(
+          { db: h.db },
+          ctx,
+          ticketJob({ kind: 'report', ticketId, mode: 'monitor' }),
+        )
+      ).status,
+    ).toBe('applied');
+    const { incidentId } = await h.db.prisma.incidentLink.findFirstOrThrow({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
+    return { ctx, ticketId, incidentId };
+  }
+
+  const callsInFlight = (incidentId: string) =>
+    h.db.prisma.ownIncidentCall.count({ where: { accountId: h.accountId, incidentId } });
+
+  it('a short reply and an action tag bring no echo notes; an analyst entry does', async () => {
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    const notesAfterReport = (await h.notes(ticketId)).length;
+
+    // a reply shorter than 24 characters
+    await h.zendesk.tickets.update(ticketId, {
+      comment: { body: 'ok thx', public: true, author_id: h.seed.agentIds[0] },
+    });
+    expect(
+      (await handleTicketEvent({ db: h.db }, ctx, ticketJob({ kind: 'comment', ticketId }))).status,
+    ).toBe('applied');
+    const reply = await latestHistoryEvent(incidentId);
+    expect(reply.message).toBe('Comment: ok thx');
+    expect(await handleIncidentEvent(deps(), ctx, reply.job)).toMatchObject({ status: 'skipped' });
+
+    // an action tag: the request's own history entry is no news either
+    await h.zendesk.tickets.update(ticketId, { additional_tags: ['incident_request_takedown'] });
+    expect(
+      (
+        await handleTicketEvent(
+          { db: h.db },
+          ctx,
+          ticketJob({ kind: 'action', ticketId, action: 'tkd' }),
+        )
+      ).status,
+    ).toBe('applied');
+    const action = await latestHistoryEvent(incidentId);
+    expect(action.message).toBe('Takedown requested by client');
+    expect(await handleIncidentEvent(deps(), ctx, action.job)).toMatchObject({
+      status: 'skipped',
+    });
+    const notes = await h.notes(ticketId);
+    expect(notes.join('\n')).not.toContain('Incident update: Comment: ok thx');
+    expect(notes.join('\n')).not.toContain('Takedown requested by client');
+    expect(notes).toHaveLength(notesAfterReport + 1); // "Takedown requested for incident …"
+
+    // what the connector did not send still reaches the ticket, however short
+    const analyst = await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job('incident.history_created', { incidentId, historyEntry: { message: 'ok' } }),
+    );
+    expect(analyst.status).toBe('applied');
+    const analystEntry = await handleIncidentEvent(
+      deps(),
+      ctx,
+      h.job('incident.history_created', {
+        incidentId,
+        historyEntry: { message: 'Analyst: registrar contacted' },
+      }),
+    );
+    expect(analystEntry.status).toBe('applied');
+    expect((await h.notes(ticketId)).at(-1)).toContain('Analyst: registrar contacted');
+  }, 30_000);
+
+  it('an echo handled while the call is under way is not noted; an analyst entry of that moment is', async () => {
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    const notesBefore = (await h.notes(ticketId)).length;
+    let echo: Promise<SyncOutcome> | undefined;
+    let analyst: Promise<SyncOutcome> | undefined;
+    await sendRecordingOwnHistory(h.db, ctx, incidentId, async () => {
+      await ctx.incidents().incidents.requestTakedown(incidentId);
+      // the service's event is handled before the call has recorded what it produced
+      const own = await latestHistoryEvent(incidentId);
+      expect(own.message).toBe('Takedown requested by client');
+      echo = handleIncidentEvent(deps(), ctx, own.job);
+      // and an analyst writes at the same moment
+      await h.control(`/_sandbox/incidents/${incidentId}/advance`, {
+        status: 'case_building',
+        message: 'Analyst: registrar contacted',
+        force: true,
+      });
+      const theirs = await latestHistoryEvent(incidentId);
+      expect(theirs.message).toBe('Analyst: registrar contacted');
+      analyst = handleIncidentEvent(deps(), ctx, theirs.job);
+      await sleep(300);
+      expect(await callsInFlight(incidentId)).toBe(1);
+    });
+    expect(await callsInFlight(incidentId)).toBe(0);
+    expect(await echo).toMatchObject({ status: 'skipped' });
+    expect(await analyst).toMatchObject({ status: 'applied' });
+    const notes = await h.notes(ticketId);
+    expect(notes.join('\n')).not.toContain('Takedown requested by client');
+    expect(notes).toHaveLength(notesBefore + 1);
+    expect(notes.at(-1)).toContain('Analyst: registrar contacted');
+  }, 30_000);
+
+  it('a call that fails leaves nothing that holds events back', async () => {
+    const { ctx, incidentId } = await reportedTicket();
+    const failure = new Error('the service refused');
+    await expect(
+      sendRecordingOwnHistory(h.db, ctx, incidentId, () => Promise.reject(failure)),
+    ).rejects.toBe(failure);
+    expect(await callsInFlight(incidentId)).toBe(0);
+  }, 30_000);
+
+  it("a caller that died holds its incident's history events back for a bounded time only", async () => {
+    const ctx = h.context();
+    const { incidentId, ticketId } = await h.linkedTicket();
+    const marker = await h.db.prisma.ownIncidentCall.create({
+      data: { accountId: h.accountId, incidentId },
+    });
+    const job = h.job('incident.history_created', {
+      incidentId,
+      historyEntry: { message: 'Takedown requested by client' },
+    });
+    // still recent: the entry may be that call's echo, so the job is retried later
+    const started = Date.now();
+    await expect(handleIncidentEvent({ ...deps(), claimWaitMs: 200 }, ctx, job)).rejects.toThrow(
+      OwnIncidentCallPendingError,
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await h.notes(ticketId)).toHaveLength(0);
+    // the retry, once the marker is older than its bound: the caller recorded nothing, so the entry
+    // is news (best effort)
+    await h.db.prisma.ownIncidentCall.update({
+      where: { id: marker.id },
+      data: { startedAt: new Date(Date.now() - 61_000) },
+    });
+    const retried = Date.now();
+    expect(await handleIncidentEvent(deps(), ctx, job)).toMatchObject({ status: 'applied' });
+    expect(Date.now() - retried).toBeLessThan(2_000);
+    expect((await h.notes(ticketId)).at(-1)).toContain('Takedown requested by client');
+  }, 30_000);
+});

@@ -1,0 +1,576 @@
+// Issue 15 section 2: one writer per account coalesces the changes waiting for a ticket into one
+// update, writes several tickets with update_many, paces itself under Zendesk's Update Ticket
+// limits (budgets in the database, shared by every writer), treats a 429 as a pause, and keeps
+// the status from moving backwards. Against the Zendesk sandbox with its realistic limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type TDatabase } from '@incident-desk/db';
+import type { TTicket } from '@incident-desk/zendesk-api';
+import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import type { SyncDeps } from '../src/sync/sync-deps';
+import { eventRefsInNote } from '../src/notes/incident-change-note';
+import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
+import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
+import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
+import { ZENDESK_WRITE_LIMITS, type WriteLimits } from '../src/sync/ticket-writes/write-budget';
+import { startHarness, type Harness } from './sync-incident-harness';
+import { eventually } from './support/eventually';
+import { backends } from './support/test-database';
+
+const at = (iso: string) => ({ timestamp: iso });
+
+describe.each(backends)(
+  'ticket writer on %s',
+  (backend) => {
+    let h: Harness;
+    /** Records changes and signals nobody: the test runs the writer's passes itself. */
+    const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({
+      db: h.db,
+      unlinkedWaitMs: 10,
+      writer: { signal: () => undefined },
+      ...extra,
+    });
+    const pass = (
+      options: { limits?: WriteLimits; ignoreReadyAt?: boolean; now?: () => Date } = {},
+    ) =>
+      drainAccountOnce(h.context(), h.db, {
+        now: options.now ?? (() => new Date()),
+        limits: options.limits ?? ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: options.ignoreReadyAt ?? true,
+        jobPollIntervalMs: 50,
+      });
+    const rateLimited = async () =>
+      (await h.zendeskControl('GET', '/rate-limited')) as {
+        total: number;
+        by_limit: Record<string, number>;
+      };
+
+    beforeAll(async () => {
+      h = await startHarness(backend);
+    }, 60_000);
+    afterAll(() => h?.close());
+
+    it('coalesces the changes waiting for a ticket into one update: one note in order, the newest status', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const events = [
+        h.job(
+          'incident.status_changed',
+          { incidentId, status: 'approval_required' },
+          at('2031-01-01T10:00:00Z'),
+        ),
+        h.job(
+          'incident.history_created',
+          { incidentId, historyEntry: { message: 'Please approve: registrar is ready.' } },
+          at('2031-01-01T10:00:00.200Z'),
+        ),
+        h.job('incident.takedown_updated', { incidentId }, at('2031-01-01T10:00:01Z')),
+        h.job('incident.takedown_updated', { incidentId }, at('2031-01-01T10:00:02Z')),
+        h.job(
+          'incident.status_changed',
+          { incidentId, status: 'takedown_in_progress' },
+          at('2031-01-01T10:00:03Z'),
+        ),
+      ];
+      for (const job of events)
+        expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
+      expect(await h.notes(ticketId)).toHaveLength(0); // recorded, not written
+
+      h.zendeskCalls.length = 0;
+      const result = await pass();
+      expect(result).toMatchObject({ written: 1, requests: 1 });
+      expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
+      const [note, ...others] = await h.notes(ticketId);
+      expect(others).toHaveLength(0);
+      expect(eventRefsInNote(note!)).toEqual(events.map((job) => job.event.id));
+      // the status change and its history entry read as one change; the takedown burst as one line
+      expect(note).toContain(
+        '• Status: Approval required\n  The takedown is waiting for your approval.\n  Analyst: Please approve: registrar is ready.\n  Next step: approve the takedown',
+      );
+      expect(note).toContain('Takedown progress changed 2 times');
+      expect(note!.indexOf('Approval required')).toBeLessThan(
+        note!.indexOf('Takedown in progress'),
+      );
+      expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
+        'incident_status_takedown_in_progress',
+      );
+      expect((await pass()).nextAt).toBeNull();
+    });
+
+    it('writes the Status drop-down option of a status, and leaves the field alone for a status it has no option for', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const apply = async (status: string, iso: string) =>
+        expect(
+          (
+            await handleIncidentEvent(
+              deps(),
+              h.context(),
+              h.job('incident.status_changed', { incidentId, status }, at(iso)),
+            )
+          ).status,
+        ).toBe('applied');
+      await apply('approval_required', '2033-01-01T10:00:00Z');
+      expect(await pass()).toMatchObject({ written: 1 });
+      let ticket = await h.ticket(ticketId);
+      expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_approval_required');
+      expect(ticket.tags).toContain('incident_status_approval_required');
+
+      // A status this version does not know (read tolerantly): Zendesk would refuse it as a
+      // drop-down value (422) and with it the note, so the note goes and the field keeps its value.
+      await apply('legal_hold_review', '2033-01-01T10:00:05Z');
+      const unknown = await pass();
+      expect(unknown).toMatchObject({ written: 1 });
+      ticket = await h.ticket(ticketId);
+      expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_approval_required');
+      const notes = await h.notes(ticketId);
+      expect(notes).toHaveLength(2);
+      expect(notes.at(-1)).toContain('legal_hold_review');
+    });
+
+    it('a Status value the drop-down refuses (its option removed) goes without the field, alone and in bulk', async () => {
+      const all = STATUS_FIELD_OPTIONS.map((option) => ({ ...option }));
+      await h.zendesk.ticketFields.update(h.seed.statusFieldId, {
+        custom_field_options: all.filter((o) => o.value !== 'incident_status_blocklisted'),
+      });
+      try {
+        const status = (incidentId: string, value: string, iso: string) =>
+          handleIncidentEvent(
+            deps(),
+            h.context(),
+            h.job('incident.status_changed', { incidentId, status: value }, at(iso)),
+          );
+        // One ticket: its update is refused (422 naming the field), then goes without it.
+        const one = await h.linkedTicket();
+        await status(one.incidentId, 'blocklisted', '2034-01-01T10:00:00Z');
+        h.zendeskCalls.length = 0;
+        expect(await pass()).toMatchObject({ written: 1 });
+        expect(h.zendeskCalls).toEqual([
+          `PUT /api/v2/tickets/${one.ticketId}.json`,
+          `PUT /api/v2/tickets/${one.ticketId}.json`,
+        ]);
+        expect(h.fieldValue(await h.ticket(one.ticketId), h.seed.statusFieldId)).toBeNull();
+        expect(await h.notes(one.ticketId)).toHaveLength(1);
+
+        // Two tickets in one update_many: the refused one is written alone without the field,
+        // the other keeps its Status value.
+        const [a, b] = [await h.linkedTicket(), await h.linkedTicket()];
+        await status(a.incidentId, 'blocklisted', '2034-01-01T10:01:00Z');
+        await status(b.incidentId, 'case_building', '2034-01-01T10:01:00Z');
+        expect(await pass()).toMatchObject({ written: 2 });
+        expect(h.fieldValue(await h.ticket(a.ticketId), h.seed.statusFieldId)).toBeNull();
+        expect(await h.notes(a.ticketId)).toHaveLength(1);
+        expect(h.fieldValue(await h.ticket(b.ticketId), h.seed.statusFieldId)).toBe(
+          'incident_status_case_building',
+        );
+        const failures = await h.db.prisma.syncFailure.count({
+          where: { ticketId: { in: [BigInt(one.ticketId), BigInt(a.ticketId)] } },
+        });
+        expect(failures).toBe(0);
+      } finally {
+        await h.zendesk.ticketFields.update(h.seed.statusFieldId, { custom_field_options: all });
+      }
+    });
+
+    it('holds a change for its companion: nothing is written before the hold, then one note', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      let clock = new Date('2032-01-01T00:00:00Z');
+      const now = () => clock;
+      const d = deps({ now, writeHoldMs: 2_500 });
+      await handleIncidentEvent(
+        d,
+        h.context(),
+        h.job('incident.status_changed', { incidentId, status: 'action_required' }),
+      );
+      expect((await pass({ now, ignoreReadyAt: false })).written).toBe(0);
+      clock = new Date(clock.getTime() + 1_000);
+      await handleIncidentEvent(
+        d,
+        h.context(),
+        h.job('incident.history_created', {
+          incidentId,
+          historyEntry: { message: 'Send the trademark certificate.' },
+        }),
+      );
+      clock = new Date(clock.getTime() + 1_600); // the status change's hold is over
+      expect((await pass({ now, ignoreReadyAt: false })).written).toBe(1);
+      const notes = await h.notes(ticketId);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toContain('Status: Action required');
+      expect(notes[0]).toContain('Analyst: Send the trademark certificate.');
+    });
+
+    it('writes several waiting tickets with one update_many and follows the job to its per-ticket results', async () => {
+      const tickets = [await h.linkedTicket(), await h.linkedTicket(), await h.linkedTicket()];
+      // one of them is closed: Zendesk refuses it in the job's results, the others are written
+      await h.zendesk.tickets.update(tickets[2]!.ticketId, { status: 'closed' });
+      for (const { incidentId } of tickets)
+        await handleIncidentEvent(
+          deps(),
+          h.context(),
+          h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+        );
+      h.zendeskCalls.length = 0;
+      const result = await pass();
+      // two updated, the closed one's note in a follow-up
+      expect(result).toMatchObject({ written: 3, requests: 1 });
+      expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([
+        'PUT /api/v2/tickets/update_many.json',
+      ]);
+      expect(h.zendeskCalls.some((call) => call.startsWith('GET /api/v2/job_statuses/'))).toBe(
+        true,
+      );
+      for (const { ticketId } of tickets.slice(0, 2)) {
+        expect(await h.notes(ticketId)).toHaveLength(1);
+        expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
+          'incident_status_case_building',
+        );
+      }
+      // the closed ticket's note went to a follow-up, not to a dead letter (issue 20)
+      const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId: tickets[2]!.incidentId },
+      });
+      expect(link.ticketId).not.toBe(BigInt(tickets[2]!.ticketId));
+      const followUp = (await h.zendesk.tickets.show(Number(link.ticketId))) as TTicket & {
+        via?: { source?: { rel?: string; from?: { ticket_id?: number } } };
+      };
+      expect(followUp.via?.source).toMatchObject({
+        rel: 'follow_up',
+        from: { ticket_id: tickets[2]!.ticketId },
+      });
+      expect(
+        await h.db.prisma.syncFailure.count({
+          where: { accountId: h.accountId, ticketId: BigInt(tickets[2]!.ticketId) },
+        }),
+      ).toBe(0);
+      expect((await pass()).nextAt).toBeNull(); // nothing left, the refused change not retried
+    });
+
+    it('an action_required for a closed ticket opens one follow-up, moves the link, and later events land there', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      await h.zendesk.tickets.update(ticketId, { status: 'closed' });
+      const request = h.job(
+        'incident.action_required',
+        { incidentId, status: 'action_required', waitForClient: 'Send the trademark certificate.' },
+        at('2031-02-01T10:00:00Z'),
+      );
+      expect((await handleIncidentEvent(deps(), h.context(), request)).status).toBe('applied');
+      await pass();
+      const link = await h.db.prisma.incidentLink.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId },
+      });
+      const followUpId = Number(link.ticketId);
+      expect(followUpId).not.toBe(ticketId);
+      const closed = await h.ticket(ticketId);
+      const followUp = (await h.ticket(followUpId)) as TTicket & {
+        via?: { source?: { rel?: string; from?: { ticket_id?: number } } };
+      };
+      expect(followUp.via?.source).toMatchObject({
+        rel: 'follow_up',
+        from: { ticket_id: ticketId },
+      });
+      expect(followUp.requester_id).toBe(closed.requester_id);
+      expect(followUp.tags).toContain('incident_linked');
+      expect(h.fieldValue(followUp, h.seed.incidentFieldId)).toBe(
+        h.fieldValue(closed, h.seed.incidentFieldId),
+      );
+      const [note] = await h.notes(followUpId);
+      expect(note).toContain('Send the trademark certificate.');
+      expect(
+        await h.db.prisma.pendingTicketChange.count({
+          where: { accountId: h.accountId, incidentId, writtenAt: null },
+        }),
+      ).toBe(0);
+
+      // redelivery of the same event, and a crash that left the link on the closed ticket: one follow-up
+      await handleIncidentEvent(deps(), h.context(), request);
+      await pass();
+      await h.db.prisma.incidentLink.update({
+        where: { id: link.id },
+        data: { ticketId: BigInt(ticketId) },
+      });
+      await handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job(
+          'incident.history_created',
+          { incidentId, historyEntry: { message: 'Reminder: certificate.' } },
+          at('2031-02-01T10:05:00Z'),
+        ),
+      );
+      await pass();
+      const relinked = await h.db.prisma.incidentLink.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId },
+      });
+      expect(Number(relinked.ticketId)).toBe(followUpId); // the same follow-up, by its idempotency key
+
+      await handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job(
+          'incident.status_changed',
+          { incidentId, status: 'takedown_in_progress' },
+          at('2031-02-01T11:00:00Z'),
+        ),
+      );
+      await pass();
+      expect(h.fieldValue(await h.ticket(followUpId), h.seed.statusFieldId)).toBe(
+        'incident_status_takedown_in_progress',
+      );
+      expect(
+        await h.db.prisma.syncFailure.count({ where: { accountId: h.accountId, incidentId } }),
+      ).toBe(0);
+    });
+
+    it('a 429 pauses the whole account for its Retry-After and loses nothing', async () => {
+      const a = await h.linkedTicket();
+      const b = await h.linkedTicket();
+      await h.zendeskControl('DELETE', '/rate-limited');
+      // Zendesk allows one Update Ticket request per 2 s here; the writer's own budget does not know
+      await h.zendeskControl('PUT', '/rate-limit', {
+        update_ticket_per_minute: 1,
+        update_ticket_window_ms: 2_000,
+      });
+      try {
+        const generous = { accountPerMinute: 1_000, ticketPerTenMinutes: 1_000 };
+        await handleIncidentEvent(
+          deps(),
+          h.context(),
+          h.job('incident.status_changed', { incidentId: a.incidentId, status: 'case_building' }),
+        );
+        expect((await pass({ limits: generous })).written).toBe(1);
+        await handleIncidentEvent(
+          deps(),
+          h.context(),
+          h.job('incident.status_changed', { incidentId: b.incidentId, status: 'blocklisted' }),
+        );
+        const refused = await pass({ limits: generous });
+        expect(refused.written).toBe(0);
+        expect((await rateLimited()).by_limit.update_ticket).toBe(1);
+        const pause = await h.db.prisma.ticketWritePause.findUniqueOrThrow({
+          where: { accountId: h.accountId },
+        });
+        expect(pause.rateLimitedCount).toBe(1);
+        expect(pause.pausedUntil.getTime()).toBeGreaterThan(Date.now());
+        // while paused, no instance sends anything
+        h.zendeskCalls.length = 0;
+        expect((await pass({ limits: generous })).nextAt?.getTime()).toBe(
+          pause.pausedUntil.getTime(),
+        );
+        expect(h.zendeskCalls).toEqual([]);
+        expect(
+          await h.db.prisma.syncFailure.count({
+            where: { accountId: h.accountId, ticketId: BigInt(b.ticketId) },
+          }),
+        ).toBe(0);
+
+        await eventually(
+          'the pause over, the change written',
+          async () => {
+            if (Date.now() < pause.pausedUntil.getTime()) return undefined;
+            await pass({ limits: generous });
+            return (await h.notes(b.ticketId)).length === 1 ? true : undefined;
+          },
+          10_000,
+        );
+        expect(h.fieldValue(await h.ticket(b.ticketId), h.seed.statusFieldId)).toBe(
+          'incident_status_blocklisted',
+        );
+        expect((await rateLimited()).by_limit.update_ticket).toBe(1);
+      } finally {
+        await h.zendeskControl('PUT', '/rate-limit', { update_ticket_per_minute: 100 });
+      }
+    });
+
+    it('never races a request still under way: its changes wait out the lease, then the note is looked for, not written again', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      let clock = new Date('2033-01-01T00:00:00Z');
+      const now = () => clock;
+      await handleIncidentEvent(
+        deps({ now, writeHoldMs: 0 }),
+        h.context(),
+        h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+      );
+      expect((await pass({ now, ignoreReadyAt: false })).written).toBe(1);
+      // the writer's bookkeeping after the request was lost (its database connection dropped),
+      // or another instance reads the rows while the first is still waiting for Zendesk
+      const where = { accountId: h.accountId, incidentId };
+      await h.db.prisma.pendingTicketChange.updateMany({ where, data: { writtenAt: null } });
+
+      h.zendeskCalls.length = 0;
+      clock = new Date(clock.getTime() + 1_000);
+      const early = await pass({ now, ignoreReadyAt: false });
+      expect(early.written).toBe(0);
+      expect(early.nextAt!.getTime()).toBeGreaterThan(clock.getTime());
+      expect(h.zendeskCalls).toEqual([]); // neither looked for nor written
+
+      clock = new Date(early.nextAt!.getTime() + 1);
+      await pass({ now, ignoreReadyAt: false });
+      expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+      expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(
+        await h.db.prisma.pendingTicketChange.count({ where: { ...where, writtenAt: null } }),
+      ).toBe(0);
+    });
+
+    it('while the update_many job that carries changes is queued or working, they are not written again', async () => {
+      const tickets = [await h.linkedTicket(), await h.linkedTicket()];
+      for (const { incidentId } of tickets)
+        await handleIncidentEvent(
+          deps(),
+          h.context(),
+          h.job('incident.status_changed', { incidentId, status: 'blocklisted' }),
+        );
+      expect((await pass()).written).toBe(2);
+      const rows = await h.db.prisma.pendingTicketChange.findMany({
+        where: { accountId: h.accountId, incidentId: { in: tickets.map((t) => t.incidentId) } },
+      });
+      expect(rows.every((row) => row.writeJobId !== null)).toBe(true);
+      // as if the job were still running at Zendesk when another pass came by
+      await h.db.prisma.pendingTicketChange.updateMany({
+        where: { id: { in: rows.map((row) => row.id) } },
+        data: { writtenAt: null },
+      });
+      const ctx = h.context();
+      const asked: string[] = [];
+      const stillWorking = Object.create(ctx.zendesk.jobStatuses, {
+        show: {
+          value: async (id: string) => {
+            asked.push(id);
+            return { id, status: 'working' };
+          },
+        },
+      }) as typeof ctx.zendesk.jobStatuses;
+      const zendesk = Object.create(ctx.zendesk, {
+        jobStatuses: { value: stillWorking },
+      }) as typeof ctx.zendesk;
+      h.zendeskCalls.length = 0;
+      const result = await drainAccountOnce({ ...ctx, zendesk }, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      expect(result.written).toBe(0);
+      expect(h.zendeskCalls).toEqual([]);
+      // both tickets went in one job: Zendesk is asked about it once in the pass
+      expect(asked).toEqual([rows[0]!.writeJobId]);
+      // finished, the job's notes are found on the tickets and nothing is sent again
+      await pass();
+      expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+      for (const { ticketId } of tickets) expect(await h.notes(ticketId)).toHaveLength(1);
+    });
+
+    it('keeps to the per-ticket budget across two writers on one database, and leaves the rest waiting', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      await h.zendeskControl('DELETE', '/rate-limited');
+      const limits = { accountPerMinute: 90, ticketPerTenMinutes: 3 };
+      // a second handle on the same database stands for a second instance (PGlite: one process)
+      const second: TDatabase =
+        h.db.backend === 'postgres'
+          ? await openDatabase({ databaseUrl: h.db.connectionString })
+          : h.db;
+      const writers = [h.db, second].map((db) =>
+        startTicketWriter({
+          db,
+          contextFor: async () => h.context(),
+          limits,
+          sweepIntervalMs: 50,
+          maxSleepMs: 50,
+        }),
+      );
+      try {
+        for (let i = 0; i < 6; i += 1) {
+          await handleIncidentEvent(
+            deps({ writeHoldMs: 0, writer: writers[i % 2] }),
+            h.context(),
+            h.job(
+              'incident.status_changed',
+              { incidentId, status: i % 2 ? 'takedown_in_progress' : 'case_building' },
+              at(`2033-01-01T00:00:0${i}Z`),
+            ),
+          );
+          await eventually(
+            'written or waiting',
+            async () => {
+              const waiting = await h.db.prisma.pendingTicketChange.count({
+                where: { accountId: h.accountId, ticketId: BigInt(ticketId), writtenAt: null },
+              });
+              const sent = await h.db.prisma.ticketWriteLog.count({
+                where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+              });
+              return waiting === 0 || sent >= 3 ? true : undefined;
+            },
+            10_000,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(
+          await h.db.prisma.ticketWriteLog.count({
+            where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+          }),
+        ).toBe(3);
+        expect(await h.notes(ticketId)).toHaveLength(3);
+        // the rest wait for the budget, recorded, not dropped
+        expect(
+          await h.db.prisma.pendingTicketChange.count({
+            where: {
+              accountId: h.accountId,
+              ticketId: BigInt(ticketId),
+              writtenAt: null,
+              failedReason: null,
+            },
+          }),
+        ).toBe(3);
+        expect((await rateLimited()).total).toBe(0);
+      } finally {
+        await Promise.all(writers.map((w) => w.stop()));
+        if (second !== h.db) await second.close();
+        await h.db.prisma.pendingTicketChange.updateMany({
+          where: { accountId: h.accountId, ticketId: BigInt(ticketId), writtenAt: null },
+          data: { failedReason: 'test over' },
+        });
+      }
+    });
+
+    it('never moves the status backwards when an older change waits beside a newer one', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const ctx = h.context({ solveOnTakedownSuccess: true });
+      await handleIncidentEvent(
+        deps(),
+        ctx,
+        h.job(
+          'incident.status_changed',
+          { incidentId, status: 'takedown_success' },
+          at('2034-01-01T10:00:00Z'),
+        ),
+      );
+      await handleIncidentEvent(
+        deps(),
+        ctx,
+        h.job(
+          'incident.status_changed',
+          { incidentId, status: 'takedown_in_progress' },
+          at('2034-01-01T09:00:00Z'),
+        ),
+      );
+      await handleIncidentEvent(
+        deps(),
+        ctx,
+        h.job(
+          'incident.action_required',
+          { incidentId, waitForClient: 'Old request' },
+          at('2034-01-01T08:00:00Z'),
+        ),
+      );
+      await drainAccountOnce(ctx, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      const ticket = await h.ticket(ticketId);
+      expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');
+      expect(ticket.status).toBe('solved');
+      const [note] = await h.notes(ticketId);
+      expect(note).toContain('the Status field stays Taken down');
+      expect(note).toContain('the ticket status was left as it is');
+    });
+  },
+  60_000,
+);
