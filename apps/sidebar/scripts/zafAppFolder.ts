@@ -1,8 +1,8 @@
-import { mkdir, readdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { pngSquare } from './pngSquare';
+import { LOGOS, renderLogo } from './renderLogos';
 
 const MARKETPLACE_KEYS = [
   'name',
@@ -16,6 +16,26 @@ const MARKETPLACE_KEYS = [
 interface Options {
   manifestPath?: string;
   translationsDir?: string;
+  /** The connector the app's location points at. Default: CONNECTOR_PUBLIC_URL, else the manifest's. */
+  connectorUrl?: string;
+}
+
+export const SIDEBAR_LOCATION_PATH = '/sidebar/app/assets/iframe.html';
+
+/**
+ * The manifest as packaged: the sidebar location is served by the connector (signedUrls), so its
+ * absolute URL is the connector's public URL, written here at build time.
+ */
+export function packagedManifest(manifest: string, connectorUrl: string | undefined): string {
+  if (!connectorUrl) return manifest;
+  const parsed = JSON.parse(manifest) as {
+    location: { support: { ticket_sidebar: { url: string } } };
+  };
+  const base = new URL(connectorUrl);
+  if (base.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(base.hostname))
+    throw new Error(`the connector URL ${connectorUrl} must be https (Zendesk loads it)`);
+  parsed.location.support.ticket_sidebar.url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${SIDEBAR_LOCATION_PATH}`;
+  return `${JSON.stringify(parsed, null, 2)}\n`;
 }
 
 /**
@@ -37,7 +57,13 @@ export function zafAppFolder(options: Options = {}): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
-      await copyFile(manifestPath, join(outDir, 'manifest.json'));
+      await writeFile(
+        join(outDir, 'manifest.json'),
+        packagedManifest(
+          await readFile(manifestPath, 'utf8'),
+          options.connectorUrl ?? process.env.CONNECTOR_PUBLIC_URL,
+        ),
+      );
       await mkdir(join(outDir, 'translations'), { recursive: true });
       for (const file of await readdir(translationsDir)) {
         if (!file.endsWith('.json')) continue;
@@ -54,8 +80,8 @@ export function zafAppFolder(options: Options = {}): Plugin {
         );
       }
       // Zendesk's app validation wants both logos for apps with a visible location.
-      await writeFile(join(outDir, 'assets', 'logo.png'), pngSquare(320));
-      await writeFile(join(outDir, 'assets', 'logo-small.png'), pngSquare(128));
+      for (const { name, size } of LOGOS)
+        await writeFile(join(outDir, 'assets', `${name}.png`), await renderLogo(name, size));
     },
   };
 }

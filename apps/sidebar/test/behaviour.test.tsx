@@ -16,6 +16,11 @@ describe('refresh behaviour', () => {
     const { unmount } = renderSidebar(client);
     await screen.findByTestId('state-linked');
     expect(gets(client)).toBe(1);
+    // the subscriptions follow the first view (its field ids): wait for them before changing anything
+    await waitFor(() => {
+      expect(client.listenerCount('ticket.tags.changed')).toBe(1);
+      expect(client.listenerCount('ticket.custom_field_1002.changed')).toBe(1);
+    }, REFRESH_WAIT);
     act(() => client.trigger('ticket.tags.changed'));
     await waitFor(() => expect(gets(client)).toBe(2), REFRESH_WAIT);
     act(() => client.trigger('ticket.custom_field_1002.changed'));
@@ -158,20 +163,20 @@ describe('ZAF integration', () => {
     await screen.findByTestId('state-linked');
     expect(screen.getByRole('main', { name: 'incident-desk' })).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(
-      expect.arrayContaining([
-        'Incident',
-        'Actions',
-        'History',
-        'Live state',
-        'Blocklists',
-        'Takedown attempts',
-        'Insights',
-        'Snapshots',
-        'Sync health',
-      ]),
-    );
+    // the collapsed detail sections, each a level-2 heading that opens its panel
+    expect(headings).toEqual([
+      'History',
+      'Live state',
+      'Registrar and hosting',
+      'Blocklists',
+      'Insights and snapshots',
+      'About this incident',
+      'Takedown credits',
+    ]);
+    expect(screen.getByRole('region', { name: 'Incident status' })).toBeTruthy();
     for (const region of screen.getAllByRole('region'))
-      expect(region.getAttribute('aria-labelledby')).toBeTruthy();
+      expect(
+        region.getAttribute('aria-labelledby') ?? region.getAttribute('aria-label'),
+      ).toBeTruthy();
   });
 });

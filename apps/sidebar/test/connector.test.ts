@@ -3,44 +3,29 @@ import { createConnectorApi } from '../src/app/api/connector';
 import { toConnectorError } from '../src/app/api/connectorErrors';
 import { createFakeZafClient, type FakeReply } from './fakeZafClient';
 import { linkedView } from './fixtures';
-
-const identity = {
-  connectorUrl: 'https://connector.example.test/base/',
-  subdomain: 'acme',
-  agentId: 7,
-  agentEmail: 'agent@acme.example',
-};
+import { TEST_CONNECTOR, zafTransport } from './zafTransport';
 
 function apiReplying(reply: FakeReply) {
   const client = createFakeZafClient({ handler: () => reply });
-  return { client, api: createConnectorApi(client, identity, { jwtExpirySeconds: 120 }) };
+  return { client, api: createConnectorApi(zafTransport(client)) };
 }
 
 describe('connector module', () => {
-  it('sends every call through the ZAF proxy with a JWT minted from the secure setting', async () => {
+  it('asks the connector that served the page, naming no agent and holding no secret', async () => {
     const { client, api } = apiReplying({ status: 200, body: linkedView() });
     const result = await api.getTicketView(42);
     expect(result.ok).toBe(true);
     const [request] = client.requests;
-    expect(request).toMatchObject({
-      url: 'https://connector.example.test/base/sidebar/tickets/42',
-      type: 'GET',
-      secure: true,
-      headers: { Authorization: 'Bearer {{jwt.token}}' },
-      jwt: {
-        algorithm: 'HS256',
-        secret_key: '{{setting.shared_secret}}',
-        expiry: 120,
-        claims: {
-          subdomain: 'acme',
-          agent_id: 7,
-          agent_email: 'agent@acme.example',
-          ticket_id: 42,
-        },
-      },
-    });
-    // no secret value ever appears in what the browser sends
-    expect(JSON.stringify(request)).not.toMatch(/secret_key":"(?!\{\{setting\.shared_secret\}\})/);
+    expect(request).toMatchObject({ url: `${TEST_CONNECTOR}/sidebar/tickets/42`, type: 'GET' });
+    // who asks is the page's session: nothing in the request says which agent, nor any secret
+    expect(request!.jwt).toBeUndefined();
+    expect(JSON.stringify(request)).not.toMatch(/agent|secret|jwt/i);
+  });
+
+  it('approves without naming the author: the connector takes the session’s agent', async () => {
+    const { client, api } = apiReplying({ status: 200, body: { message: 'ok' } });
+    expect((await api.approveTakedown(42)).ok).toBe(true);
+    expect(JSON.parse(client.requests[0]!.data!)).toEqual({});
   });
 
   it('posts JSON bodies and percent-encodes path segments', async () => {
@@ -51,7 +36,7 @@ describe('connector module', () => {
     });
     const [request] = client.requests;
     expect(request!.url).toBe(
-      'https://connector.example.test/base/sidebar/tickets/42/forwards/..%2Fadmin%3Fx%3D1/retry',
+      `${TEST_CONNECTOR}/sidebar/tickets/42/forwards/..%2Fadmin%3Fx%3D1/retry`,
     );
     expect(request!.type).toBe('POST');
     expect(request!.contentType).toBe('application/json');
@@ -79,16 +64,17 @@ describe('connector module', () => {
 
   it.each([
     [{ status: 403, body: {} }, { kind: 'no_credits' }],
+    [{ status: 403, body: { error: { code: 'read_only' } } }, { kind: 'read_only' }],
     [{ status: 409, body: {} }, { kind: 'not_awaiting_approval' }],
     [
       { status: 503, body: { error: { retryAfterSeconds: 30 } } },
-      { kind: 'retry_later', retryAfterSeconds: 30 },
+      { kind: 'retry_later', cause: 'unavailable', retryAfterSeconds: 30 },
     ],
     [{ status: 401, body: {} }, { kind: 'auth' }],
     ['network', { kind: 'network' }],
   ] as const)('maps approve failure %j to %j', async (reply, error) => {
     const { api } = apiReplying(reply as FakeReply);
-    expect(await api.approveTakedown(42, 'agent@acme.example')).toEqual({ ok: false, error });
+    expect(await api.approveTakedown(42)).toEqual({ ok: false, error });
   });
 
   it('does not call a generic 403 a credits problem outside approve', async () => {
@@ -115,14 +101,22 @@ describe('toConnectorError', () => {
     [{ status: 409 }, { kind: 'conflict' }],
     [{ status: 412 }, { kind: 'not_configured' }],
     [
+      { status: 412, responseJSON: { error: { code: 'reauthorization_required' } } },
+      { kind: 'reauthorization_required' },
+    ],
+    [
       { status: 503, headers: { 'retry-after': '5' } },
-      { kind: 'retry_later', retryAfterSeconds: 5 },
+      { kind: 'retry_later', cause: 'unavailable', retryAfterSeconds: 5 },
+    ],
+    [
+      { status: 429, headers: { 'retry-after': '12' } },
+      { kind: 'retry_later', cause: 'rate_limited', retryAfterSeconds: 12 },
     ],
     [
       { status: 503, headers: { 'retry-after': '-1' } },
-      { kind: 'retry_later', retryAfterSeconds: undefined },
+      { kind: 'retry_later', cause: 'unavailable', retryAfterSeconds: undefined },
     ],
-    [{ status: 502 }, { kind: 'retry_later', retryAfterSeconds: undefined }],
+    [{ status: 502 }, { kind: 'retry_later', cause: 'unavailable', retryAfterSeconds: undefined }],
     [{ status: 500 }, { kind: 'http', status: 500 }],
   ])('maps %j', (response, error) => {
     expect(toConnectorError(response)).toEqual(error);

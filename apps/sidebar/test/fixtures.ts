@@ -114,6 +114,8 @@ export function linkedView(overrides: Partial<TSidebarTicketView> = {}): TSideba
     sync: {
       lastEventAppliedAt: '2026-11-03T09:32:00.000Z',
       pendingForwards: 0,
+      waitingTicketUpdates: 0,
+      waitingSince: null,
       failedForwards: [],
     },
     unavailable: [],

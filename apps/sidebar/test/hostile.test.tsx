@@ -53,6 +53,8 @@ describe('attacker-controlled strings', () => {
       sync: {
         lastEventAppliedAt: null,
         pendingForwards: 0,
+        waitingTicketUpdates: 0,
+        waitingSince: null,
         failedForwards: [{ id: IMG, kind: SCRIPT, failedAt: '', attempts: 1, lastError: IMG }],
       },
     });

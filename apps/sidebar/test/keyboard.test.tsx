@@ -14,7 +14,7 @@ describe('keyboard', () => {
     });
     renderSidebar(client);
     const actions = await screen.findByTestId('actions');
-    const approve = within(actions).getByRole('button', { name: 'Approve takedown' });
+    const approve = within(actions).getByRole('button', { name: /^Approve takedown/ });
     for (let i = 0; i < 20 && document.activeElement !== approve; i += 1) await user.tab();
     expect(document.activeElement).toBe(approve);
 

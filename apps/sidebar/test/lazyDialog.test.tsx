@@ -25,11 +25,11 @@ describe('the confirmation dialog chunk', () => {
     try {
       renderSidebar(clientServing(linkedView()));
       const actions = await screen.findByTestId('actions');
-      fireEvent.click(within(actions).getByRole('button', { name: 'Approve takedown' }));
+      fireEvent.click(within(actions).getByRole('button', { name: /^Approve takedown/ }));
       const failed = await screen.findByTestId('dialog-load-failed');
       expect(failed.textContent).toContain('The confirmation could not load');
       expect(within(failed).getByRole('button', { name: 'Retry' })).toBeTruthy();
-      expect(screen.getByTestId('overview')).toBeTruthy();
+      expect(screen.getByTestId('status-card')).toBeTruthy();
       fireEvent.click(within(failed).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByTestId('dialog-load-failed')).toBeNull();
       expect(screen.queryByRole('dialog')).toBeNull();

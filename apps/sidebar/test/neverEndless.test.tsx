@@ -2,28 +2,22 @@
 // Zendesk never answers a get or a request, and when the get fails.
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { zafTransport } from './zafTransport';
 import { createConnectorApi } from '../src/app/api/connector';
 import { getSessionFacts } from '../src/app/zaf/sessionFacts';
 import { clientServing, renderSidebar } from './render';
 import { createFakeZafClient } from './fakeZafClient';
 import { linkedView } from './fixtures';
 
-const identity = {
-  connectorUrl: 'https://connector.example.test/',
-  subdomain: 'acme',
-  agentId: 7,
-  agentEmail: 'agent@acme.example',
-};
-
 describe('a host that never answers', () => {
   it('turns an unanswered connector request into a network error after its timeout', async () => {
     const client = createFakeZafClient({ handler: () => 'hang' });
-    const api = createConnectorApi(client, identity, { timeoutMs: 30, answerGraceMs: 20 });
+    const api = createConnectorApi(zafTransport(client), { timeoutMs: 30, answerGraceMs: 20 });
     const started = Date.now();
     const result = await api.getTicketView(42);
     expect(result).toEqual({ ok: false, error: { kind: 'network' } });
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    // the ZAF timeout itself is still passed to the host
+    // the timeout itself is still passed to the transport
     expect(client.requests[0]!.timeout).toBe(30);
   });
 

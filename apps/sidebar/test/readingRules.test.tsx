@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderSidebar, clientServing } from './render';
+import { expandSection, renderSidebar, clientServing } from './render';
 import { detailedIncident, linkedView } from './fixtures';
 import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
 
@@ -18,10 +18,12 @@ describe('incident overview', () => {
     expect(textOf('status')).toContain('The takedown is waiting for your approval.');
   });
 
-  it('shows an unknown status as its raw value, flagged as unknown, not as an error', async () => {
+  it('shows an unknown status readably, flagged as unknown, with no action, not as an error', async () => {
     await show(linkedView({ incident: detailedIncident({ status: 'brand_new_state' }) }));
-    expect(textOf('status')).toContain('brand_new_state');
+    expect(textOf('status')).toContain('Brand new state');
+    expect(textOf('status')).not.toContain('brand_new_state');
     expect(textOf('status')).toContain('does not know yet');
+    expect(within(screen.getByTestId('actions')).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('defangs the subject and copies the raw value', async () => {
@@ -108,6 +110,7 @@ describe('history, live state and infrastructure', () => {
 
   it('shows which live-state flags are set and the scan time', async () => {
     await show(linkedView());
+    await expandSection('Live state');
     const live = screen.getByTestId('live-state');
     const flags = within(live)
       .getAllByRole('listitem')
@@ -121,8 +124,19 @@ describe('history, live state and infrastructure', () => {
     await show(linkedView());
     const infra = textOf('infrastructure');
     expect(infra).toContain('Example Registrar Ltd');
-    expect(infra).toMatch(/Takedown difficulty\s*hard/);
+    expect(infra).toMatch(/Takedown difficulty\s*Hard/);
     expect(infra).toContain('Example Hosting');
+  });
+
+  it.each([
+    ['very_hard', 'Very hard'],
+    ['next_to_impossible', 'Next to impossible'],
+  ])('shows the difficulty %s as a label, never the raw value', async (difficulty, label) => {
+    await show(
+      linkedView({ incident: detailedIncident({ registrar: { name: 'R', difficulty } }) }),
+    );
+    expect(textOf('infrastructure')).toMatch(new RegExp(`Takedown difficulty\\s*${label}`));
+    expect(textOf('infrastructure')).not.toContain(difficulty);
   });
 });
 
@@ -170,6 +184,7 @@ describe('blocklists', () => {
       ],
     });
     await show(linkedView({ incident }));
+    await expandSection('Blocklists');
     const [partner, hostile, script] = screen.getAllByTestId('blocklist');
     const anchor = within(partner!).getByRole('link');
     expect(anchor.getAttribute('href')).toBe('https://safebrowse.partner.example/l/1');
@@ -180,9 +195,10 @@ describe('blocklists', () => {
     expect(script!.textContent).toContain('javascript[:]alert(1)');
   });
 
-  it('says nothing was submitted when the list is empty', async () => {
+  it('leaves the section out when nothing was submitted', async () => {
     await show(linkedView({ incident: detailedIncident({ blocklists: [] }) }));
-    expect(textOf('blocklists')).toContain('Nothing submitted to partners yet.');
+    expect(screen.queryByTestId('details-blocklists')).toBeNull();
+    expect(screen.queryByText('Nothing submitted to partners yet.')).toBeNull();
   });
 });
 
@@ -202,9 +218,16 @@ describe('insights', () => {
     expect(insights.textContent).toContain('not a negative finding');
   });
 
-  it('says no insights were captured when insights are absent', async () => {
+  it('leaves insights out when none were captured, keeping the snapshots', async () => {
     await show(linkedView({ incident: detailedIncident({ insights: undefined }) }));
-    expect(textOf('insights')).toContain('No insights captured yet.');
+    expect(screen.queryByTestId('insights')).toBeNull();
+    expect(screen.queryByText('No insights captured yet.')).toBeNull();
+    expect(screen.getByTestId('snapshots')).toBeTruthy();
+  });
+
+  it('leaves the merged section out when there are neither insights nor snapshots', async () => {
+    await show(linkedView({ incident: detailedIncident({ insights: undefined }), snapshots: [] }));
+    expect(screen.queryByTestId('details-insightsSnapshots')).toBeNull();
   });
 
   it('renders the richer categories when present', async () => {
@@ -252,18 +275,34 @@ describe('snapshots', () => {
   });
 
   it.each(['email', 'phone', 'ipv4'])(
-    'explains that %s incidents have no snapshots, without an error',
+    'shows no snapshot section, nor boilerplate, for %s incidents',
     async (incidentType) => {
-      await show(linkedView({ incident: detailedIncident({ incidentType }), snapshots: [] }));
-      const section = screen.getByTestId('snapshots');
-      expect(section.textContent).toContain('not captured for email, phone and IPv4 incidents');
-      expect(within(section).queryByRole('alert')).toBeNull();
+      await show(
+        linkedView({
+          incident: detailedIncident({ incidentType, insights: undefined }),
+          snapshots: [],
+        }),
+      );
+      expect(screen.queryByTestId('snapshots')).toBeNull();
+      expect(screen.queryByTestId('details-insightsSnapshots')).toBeNull();
+      expect(screen.queryByText(/not captured for email/)).toBeNull();
     },
   );
 
-  it('says no snapshots yet for a domain incident without any', async () => {
+  it('shows no snapshot boilerplate for a new domain incident without any', async () => {
     await show(linkedView({ snapshots: [] }));
-    expect(textOf('snapshots')).toContain('No snapshots yet.');
+    expect(screen.queryByTestId('snapshots')).toBeNull();
+    expect(screen.queryByText('No snapshots yet.')).toBeNull();
+  });
+
+  it('says when snapshots could not be read this time', async () => {
+    await show(
+      linkedView({
+        snapshots: [],
+        unavailable: [{ part: 'snapshots', reason: 'temporarily_unavailable' }],
+      }),
+    );
+    expect(textOf('snapshots')).toContain('Temporarily unavailable');
   });
 });
 
@@ -295,19 +334,29 @@ describe('takedown attempts', () => {
     expect(attempts[4]).not.toContain('date unknown');
   });
 
-  it('explains that an empty list does not mean it was never taken down', async () => {
+  it('leaves the section out while no attempt is recorded', async () => {
     await show(linkedView());
-    expect(textOf('attempts')).toContain('recorded only since the feature was enabled');
+    expect(screen.queryByTestId('details-attempts')).toBeNull();
   });
 
-  it('says when takedown history is not enabled for the account', async () => {
+  it('leaves the section out when takedown history is not enabled for the account', async () => {
     await show(
       linkedView({
         takedownAttempts: null,
         unavailable: [{ part: 'takedownAttempts', reason: 'not_enabled' }],
       }),
     );
-    expect(textOf('attempts')).toContain('Not enabled for this account.');
+    expect(screen.queryByTestId('details-attempts')).toBeNull();
+  });
+
+  it('says when the attempts could not be read this time', async () => {
+    await show(
+      linkedView({
+        takedownAttempts: null,
+        unavailable: [{ part: 'takedownAttempts', reason: 'temporarily_unavailable' }],
+      }),
+    );
+    expect(textOf('attempts')).toContain('Temporarily unavailable');
   });
 });
 
@@ -372,20 +421,34 @@ describe('overview times and sync health dates', () => {
     expect(overview.textContent).not.toMatch(/Invalid|NaN|undefined|null/);
   });
 
-  it('shows when the last incident event was applied, in the agent’s time zone', async () => {
+  it('shows when a forward failed, in the agent’s time zone', async () => {
     await show(
       linkedView({
         sync: {
           lastEventAppliedAt: '2026-11-03T09:32:00.000Z',
           pendingForwards: 0,
-          failedForwards: [],
+          waitingTicketUpdates: 0,
+          waitingSince: null,
+          failedForwards: [
+            {
+              id: 'f1',
+              kind: 'status',
+              failedAt: '2026-11-03T09:32:00.000Z',
+              attempts: 1,
+              lastError: 'HTTP 500',
+            },
+          ],
         },
       }),
       { id: 7, email: 'a@acme.example', locale: 'en-US', timeZone: { ianaName: 'Asia/Tokyo' } },
     );
     const sync = screen.getByTestId('sync');
-    expect(timeOf(sync, 'Last event applied')).toBe('2026-11-03T09:32:00.000Z');
+    expect(sync.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-03T09:32:00.000Z');
     // 09:32Z is 18:32 in Tokyo
     expect(sync.textContent).toMatch(/6:32\s?PM/);
+    expect(sync.textContent).toContain('1 attempt');
+    // a kind the app has no words for is still readable
+    expect(sync.textContent).toContain('Not done: Status');
+    expect(sync.textContent).not.toContain('1 attempts');
   });
 });

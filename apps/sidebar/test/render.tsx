@@ -40,3 +40,19 @@ export function clientServing(
     },
   });
 }
+
+/** Opens the card's "More actions" menu and chooses one item by its visible name. */
+export async function chooseMoreAction(name: string) {
+  const { fireEvent, screen, within } = await import('@testing-library/react');
+  const actions = await screen.findByTestId('actions');
+  fireEvent.click(within(actions).getByRole('button', { name: 'More actions' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name }));
+}
+
+/** Opens a collapsed detail section by its heading, so its content is in the accessibility tree. */
+export async function expandSection(name: string) {
+  const { fireEvent, screen } = await import('@testing-library/react');
+  const trigger = await screen.findByRole('button', { name });
+  if (trigger.getAttribute('aria-expanded') !== 'true') fireEvent.click(trigger);
+  return trigger;
+}

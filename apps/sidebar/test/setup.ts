@@ -15,6 +15,10 @@ if (typeof window !== 'undefined') {
         dispatchEvent: () => false,
       }) as MediaQueryList;
   }
+  // The connector calls go to each test's fake client (the page's session is not in jsdom).
+  const { setConnectorTransportFactory } = await import('../src/app/api/transport');
+  const { zafTransport } = await import('./zafTransport');
+  setConnectorTransportFactory(zafTransport);
   const { cleanup, configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 4000 });
   afterEach(() => cleanup());

@@ -15,6 +15,8 @@ import { ClientProvider } from '../src/app/contexts/ClientProvider';
 import { TranslationProvider } from '../src/app/contexts/TranslationProvider';
 import type { ZafClient } from '../src/app/zaf/zafClient';
 import { clientServing, renderSidebar } from './render';
+import { zafTransport } from './zafTransport';
+import { setConnectorTransportFactory } from '../src/app/api/transport';
 import { detailedIncident, linkedView } from './fixtures';
 
 const gets = (client: { requests: { type: string }[] }) =>
@@ -31,13 +33,6 @@ function renderWithBootedClient(client: ZafClient) {
     </ThemeProvider>,
   );
 }
-
-const identity = {
-  connectorUrl: 'https://connector.example.test/',
-  subdomain: 'acme',
-  agentId: 7,
-  agentEmail: 'agent@acme.example',
-};
 
 afterEach(() => clearPrefetchedView());
 
@@ -95,12 +90,17 @@ describe('start-up before React mounts', () => {
     expect(gets(client)).toBe(2);
   });
 
-  it('makes no connector request when the installation has no connector URL', async () => {
-    const client = clientServing(linkedView(), {}, { settings: {} });
-    startLoading(() => client);
-    renderWithBootedClient(client);
-    await screen.findByTestId('not-configured');
-    expect(gets(client)).toBe(0);
+  it('makes no connector request when the page holds no session', async () => {
+    const client = clientServing(linkedView());
+    setConnectorTransportFactory(() => null);
+    try {
+      startLoading(() => client);
+      renderWithBootedClient(client);
+      await screen.findByTestId('not-configured');
+      expect(gets(client)).toBe(0);
+    } finally {
+      setConnectorTransportFactory(zafTransport);
+    }
   });
 
   it('outside Zendesk it returns false and asks nothing', () => {
@@ -116,29 +116,25 @@ describe('start-up before React mounts', () => {
 });
 
 describe('withPrefetchedView', () => {
-  it('answers only the same client, identity and ticket, and only once', async () => {
+  it('answers only the same client and ticket, and only once', async () => {
     const client = clientServing(linkedView());
-    prefetchTicketView(client, identity, 42);
+    prefetchTicketView(client, 42);
     expect(gets(client)).toBe(1);
-    const otherAgent = { ...identity, agentId: 8 };
-    const other = withPrefetchedView(createConnectorApi(client, otherAgent), client, otherAgent);
-    await other.getTicketView(42);
-    expect(gets(client)).toBe(2); // another agent's identity: not the prefetched answer
-    const api = withPrefetchedView(createConnectorApi(client, identity), client, identity);
+    const api = withPrefetchedView(createConnectorApi(zafTransport(client)), client);
     await api.getTicketView(43);
-    expect(gets(client)).toBe(3); // another ticket
+    expect(gets(client)).toBe(2); // another ticket
     const first = await api.getTicketView(42);
     expect(first.ok).toBe(true);
-    expect(gets(client)).toBe(3); // the prefetched request
+    expect(gets(client)).toBe(2); // the prefetched request
     await api.getTicketView(42);
-    expect(gets(client)).toBe(4); // used once
+    expect(gets(client)).toBe(3); // used once
   });
 
   it('ignores a prefetch made through another client', async () => {
     const first = clientServing(linkedView());
     const second = clientServing(linkedView());
-    prefetchTicketView(first, identity, 42);
-    const api = withPrefetchedView(createConnectorApi(second, identity), second, identity);
+    prefetchTicketView(first, 42);
+    const api = withPrefetchedView(createConnectorApi(zafTransport(second)), second);
     await api.getTicketView(42);
     expect(gets(second)).toBe(1);
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderSidebar, clientServing } from './render';
 import { linkedView, ticketOnlyView } from './fixtures';
+import { setConnectorTransportFactory } from '../src/app/api/transport';
+import { zafTransport } from './zafTransport';
 import { createFakeZafClient } from './fakeZafClient';
 
 describe('sidebar states', () => {
@@ -35,7 +37,7 @@ describe('sidebar states', () => {
       }),
     );
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('shared secret may not match');
+    expect(alert.textContent).toContain('session is no longer valid');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
@@ -46,11 +48,35 @@ describe('sidebar states', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('could not read');
   });
 
-  it('renders a linked ticket with its incident and sync health', async () => {
+  it('renders a linked ticket with its status card, and no sync alert while all is in sync', async () => {
     renderSidebar(clientServing(linkedView()));
     expect(await screen.findByTestId('state-linked')).toBeTruthy();
-    expect(screen.getByTestId('overview')).toBeTruthy();
-    expect(screen.getByTestId('sync').textContent).toContain('Everything is in sync.');
+    expect(screen.getByTestId('status-card')).toBeTruthy();
+    expect(screen.queryByTestId('sync')).toBeNull();
+    expect(screen.queryByText('Everything is in sync.')).toBeNull();
+  });
+
+  it('says when incident updates wait for the ticket longer than the writer paces them, never for a short wait', async () => {
+    const waiting = (ageMs: number) =>
+      linkedView({
+        sync: {
+          ...linkedView().sync,
+          waitingTicketUpdates: 3,
+          waitingSince: new Date(Date.now() - ageMs).toISOString(),
+        },
+      });
+    const first = renderSidebar(clientServing(waiting(30_000)));
+    expect(await screen.findByTestId('state-linked')).toBeTruthy();
+    expect(screen.queryByTestId('sync')).toBeNull();
+    first.unmount();
+
+    renderSidebar(clientServing(waiting(5 * 60_000)));
+    const alert = await screen.findByTestId('sync');
+    expect(alert.textContent).toContain('Ticket updates are late');
+    expect(within(alert).getByTestId('sync-late').textContent).toContain(
+      '3 incident updates have been waiting to be written to this ticket since',
+    );
+    expect(alert.textContent).toContain('Nothing is lost');
   });
 
   it('offers to report an unlinked ticket from its Threat field, for takedown or monitoring', async () => {
@@ -68,7 +94,12 @@ describe('sidebar states', () => {
     expect(
       await screen.findByText('Reported for monitoring. The incident will appear here shortly.'),
     ).toBeTruthy();
-    await waitFor(() => expect(client.requests.filter((r) => r.type === 'GET')).toHaveLength(2));
+    // the view is read again (the threats list and its duplicate check are GETs of their own)
+    const viewReads = () =>
+      client.requests.filter(
+        (r) => r.type === 'GET' && new URL(r.url).pathname === '/sidebar/tickets/42',
+      );
+    await waitFor(() => expect(viewReads()).toHaveLength(2));
   });
 
   it('shows why an incident_unlinked ticket failed to link and retries linking', async () => {
@@ -87,7 +118,7 @@ describe('sidebar states', () => {
     );
     fireEvent.click(within(panel).getByRole('button', { name: 'Retry linking' }));
     expect((await within(panel).findByRole('alert')).textContent).toContain(
-      'temporarily unavailable',
+      'unavailable right now',
     );
     expect(new URL(client.requests.at(-1)!.url).pathname).toBe('/sidebar/tickets/42/retry-link');
   });
@@ -99,11 +130,16 @@ describe('sidebar states', () => {
     );
   });
 
-  it('says the app is not configured when connector_url is missing, without calling anything', async () => {
-    const client = createFakeZafClient({ settings: {} });
-    renderSidebar(client);
-    expect((await screen.findByTestId('not-configured')).textContent).toContain('connector URL');
-    expect(client.requests).toHaveLength(0);
+  it('says the app could not be verified when the page holds no session, without calling anything', async () => {
+    const client = createFakeZafClient({});
+    setConnectorTransportFactory(() => null);
+    try {
+      renderSidebar(client);
+      expect((await screen.findByTestId('not-configured')).textContent).toContain('signed request');
+      expect(client.requests).toHaveLength(0);
+    } finally {
+      setConnectorTransportFactory(zafTransport);
+    }
   });
 
   it('asks to save a new ticket first, without calling the connector', async () => {
@@ -154,7 +190,7 @@ describe('sidebar states', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('showing the last details received');
-    expect(screen.getByTestId('overview')).toBeTruthy();
+    expect(screen.getByTestId('status-card')).toBeTruthy();
     expect(screen.queryByTestId('loading-skeleton')).toBeNull();
   });
 });

@@ -29,16 +29,7 @@ export function startLoading(
       if (typeof user?.locale === 'string') void loadDictionary(user.locale);
       const session = sessionOf(metadata ?? {}, context ?? {}, answer);
       if (session.status !== 'ready') return;
-      prefetchTicketView(
-        client,
-        {
-          connectorUrl: session.connectorUrl,
-          subdomain: session.subdomain,
-          agentId: session.agent.id,
-          agentEmail: session.agent.email,
-        },
-        session.ticketId,
-      );
+      prefetchTicketView(client, session.ticketId);
     })
     // Nothing to do here: the providers ask again and show the error with a retry.
     .catch(() => undefined);

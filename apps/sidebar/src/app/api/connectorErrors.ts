@@ -5,12 +5,16 @@ export type ConnectorError =
   | { kind: 'network' }
   | { kind: 'auth' }
   | { kind: 'no_credits' }
+  /** The agent's Zendesk role may view the ticket but not act on it (a light agent). */
+  | { kind: 'read_only' }
   | { kind: 'forbidden' }
   | { kind: 'not_found' }
   | { kind: 'not_awaiting_approval' }
   | { kind: 'conflict' }
   | { kind: 'not_configured' }
-  | { kind: 'retry_later'; retryAfterSeconds?: number }
+  | { kind: 'reauthorization_required' }
+  /** rate_limited: 429; unavailable: the connector or the service is down or overloaded (502-504). */
+  | { kind: 'retry_later'; retryAfterSeconds?: number; cause?: 'rate_limited' | 'unavailable' }
   | { kind: 'invalid_response' }
   | { kind: 'http'; status: number };
 
@@ -51,6 +55,7 @@ export function toConnectorError(response: unknown): ConnectorError {
     case 401:
       return { kind: 'auth' };
     case 403:
+      if (code === 'read_only') return { kind: 'read_only' };
       return code === 'no_credits' ? { kind: 'no_credits' } : { kind: 'forbidden' };
     case 404:
       return { kind: 'not_found' };
@@ -59,12 +64,23 @@ export function toConnectorError(response: unknown): ConnectorError {
         ? { kind: 'not_awaiting_approval' }
         : { kind: 'conflict' };
     case 412:
-      return { kind: 'not_configured' };
+      return code === 'reauthorization_required'
+        ? { kind: 'reauthorization_required' }
+        : { kind: 'not_configured' };
     case 429:
+      return {
+        kind: 'retry_later',
+        cause: 'rate_limited',
+        retryAfterSeconds: retryAfter(failed, body),
+      };
     case 502:
     case 503:
     case 504:
-      return { kind: 'retry_later', retryAfterSeconds: retryAfter(failed, body) };
+      return {
+        kind: 'retry_later',
+        cause: 'unavailable',
+        retryAfterSeconds: retryAfter(failed, body),
+      };
     default:
       return { kind: 'http', status };
   }

@@ -24,6 +24,10 @@ export function parseTicketView(body: unknown): TSidebarTicketView | null {
       incidentId: typeof ticket.incidentId === 'string' ? ticket.incidentId : null,
       threat: typeof ticket.threat === 'string' ? ticket.threat : null,
       unlinkedReason: typeof ticket.unlinkedReason === 'string' ? ticket.unlinkedReason : undefined,
+      unlinkedCause:
+        ticket.unlinkedCause === 'duplicate' || ticket.unlinkedCause === 'failed'
+          ? ticket.unlinkedCause
+          : undefined,
       fieldIds: isObject(ticket.fieldIds)
         ? (ticket.fieldIds as TSidebarTicketView['ticket']['fieldIds'])
         : {},
@@ -54,6 +58,9 @@ export function parseTicketView(body: unknown): TSidebarTicketView | null {
       failedForwards: Array.isArray(sync.failedForwards)
         ? (sync.failedForwards as TSidebarTicketView['sync']['failedForwards'])
         : [],
+      waitingTicketUpdates:
+        typeof sync.waitingTicketUpdates === 'number' ? sync.waitingTicketUpdates : 0,
+      waitingSince: typeof sync.waitingSince === 'string' ? sync.waitingSince : null,
     },
     unavailable: Array.isArray(body.unavailable)
       ? (body.unavailable as TSidebarTicketView['unavailable'])

@@ -14,6 +14,11 @@ export interface TSidebarTicket {
   threat: string | null;
   /** Why linking failed (linkState failed), already human-readable; shown as text. */
   unlinkedReason?: string;
+  /**
+   * Why linking failed, as a value (linkState failed): duplicate when the service already has an
+   * incident for the threat (retrying cannot link it), failed otherwise. Absent from older connectors.
+   */
+  unlinkedCause?: 'duplicate' | 'failed';
   /** Ticket field ids, so the sidebar can listen to their change events. */
   fieldIds: { threat?: number; incidentId?: number; incidentStatus?: number };
 }
@@ -39,6 +44,10 @@ export interface TSyncHealth {
   lastEventAppliedAt: string | null;
   pendingForwards: number;
   failedForwards: TFailedForward[];
+  /** Incident changes recorded for this ticket and not yet written to it (paced or paused). */
+  waitingTicketUpdates: number;
+  /** When the oldest of them was recorded; null when none waits. */
+  waitingSince: string | null;
 }
 
 export interface TSidebarTicketView {

@@ -13,13 +13,22 @@ interface Props {
 
 const RETRYABLE = new Set(['network', 'retry_later', 'http', 'invalid_response']);
 
+/** Actions whose acceptance is not their outcome (a queued report): told as news, not as success. */
+const QUEUED_ACTIONS = new Set(['retryLink']);
+
 export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
   const { t } = useI18n();
   if (!feedback) return <div role="status" aria-live="polite" />;
   if (feedback.kind === 'success') {
+    const queued = QUEUED_ACTIONS.has(feedback.action.id);
     return (
-      <div role="status" aria-live="polite" data-testid="action-feedback">
-        <Alert type="success">
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="action-feedback"
+        data-outcome={queued ? 'queued' : 'success'}
+      >
+        <Alert type={queued ? 'info' : 'success'}>
           <Alert.Paragraph>{t(`actions.${feedback.action.id}.success`)}</Alert.Paragraph>
           <Alert.Close aria-label={t('common.dismiss')} onClick={onDismiss} />
         </Alert>

@@ -5,8 +5,8 @@ import type { TBlocklistListing } from '../api/incidentTypes';
 import { useI18n } from '../hooks/useI18n';
 import { partnerLinkHref } from '../lib/safeLink';
 import { DateTime } from './DateTime';
-import { DefangedText } from './DefangedText';
-import { Breakable, Muted, PlainList, Row, Section } from './layout';
+import { DefangedProse, DefangedText } from './DefangedText';
+import { Muted, PlainList, Row, Section } from './layout';
 
 function StatusTag({ status }: { status: string }) {
   const { t } = useI18n();
@@ -51,7 +51,7 @@ export function Blocklists({
               <li key={`${listing.authority}-${index}`} data-testid="blocklist">
                 <Row>
                   <SM isBold>
-                    <Breakable>{listing.authority}</Breakable>
+                    <DefangedProse text={listing.authority} />
                   </SM>
                   <StatusTag status={listing.status} />
                 </Row>

@@ -1,7 +1,6 @@
 import { Alert } from '@zendeskgarden/react-notifications';
-import { Button } from '@zendeskgarden/react-buttons';
 import { useI18n } from '../hooks/useI18n';
-import { Stack } from './layout';
+import { RetryAlert } from './ErrorPanel';
 
 /** ZAFClient.init() returned false: the page was opened directly, not by Zendesk. */
 export function OutsideZendesk() {
@@ -18,16 +17,13 @@ export function OutsideZendesk() {
 export function ZendeskUnreachable({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
-    <Alert type="error" role="alert" data-testid="zendesk-unreachable">
-      <Stack>
-        <Alert.Title>{t('client.unreachable.title')}</Alert.Title>
-        <Alert.Paragraph>{t('client.unreachable.body')}</Alert.Paragraph>
-        <div>
-          <Button size="small" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      </Stack>
-    </Alert>
+    <RetryAlert
+      type="error"
+      title={t('client.unreachable.title')}
+      onRetry={onRetry}
+      testId="zendesk-unreachable"
+    >
+      <Alert.Paragraph>{t('client.unreachable.body')}</Alert.Paragraph>
+    </RetryAlert>
   );
 }

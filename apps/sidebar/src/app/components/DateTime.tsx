@@ -4,12 +4,15 @@ import { useI18n } from '../hooks/useI18n';
 export function DateTime({
   value,
   unknownKey,
+  dateOnly,
 }: {
   value: string | null | undefined;
   unknownKey?: string;
+  /** A calendar date (WHOIS, certificate): shown as the date written, whatever the time zone. */
+  dateOnly?: boolean;
 }) {
-  const { formatDateTime, t } = useI18n();
-  const text = formatDateTime(value);
+  const { formatDateTime, formatDate, t } = useI18n();
+  const text = dateOnly ? formatDate(value) : formatDateTime(value);
   if (text === null || !value) return unknownKey ? <>{t(unknownKey)}</> : null;
-  return <time dateTime={value}>{text}</time>;
+  return <time dateTime={dateOnly ? value.slice(0, 10) : value}>{text}</time>;
 }

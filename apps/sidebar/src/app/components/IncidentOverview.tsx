@@ -1,21 +1,10 @@
-import { Tag } from '@zendeskgarden/react-tags';
 import { SM } from '@zendeskgarden/react-typography';
 import type { TDetailedIncident, TTypeReference } from '../api/incidentTypes';
-import { INCIDENT_STATUSES } from '../api/incidentTypes';
 import { useI18n } from '../hooks/useI18n';
-import { CopyButton } from './CopyButton';
 import { DateTime } from './DateTime';
-import { DefangedText } from './DefangedText';
-import { Breakable, Fields, Row, Section, Stack } from './layout';
-
-const STATUS_HUES: Record<string, string> = {
-  approval_required: 'yellow',
-  action_required: 'yellow',
-  takedown_success: 'green',
-  takedown_attempt_failed: 'red',
-  takedown_in_progress: 'blue',
-  takedown_ready: 'blue',
-};
+import { DefangedProse } from './DefangedText';
+import { enumLabel } from '../lib/labels';
+import { Breakable, Fields, Section, Stack } from './layout';
 
 export function subjectOf(incident: TDetailedIncident): string | undefined {
   return incident.subject ?? incident.url ?? incident.domain;
@@ -31,35 +20,16 @@ function TypeRef({ value }: { value: TTypeReference | undefined }) {
   );
 }
 
+/** The incident's facts (the status, threat and id are on the status card). */
 export function IncidentOverview({ incident }: { incident: TDetailedIncident }) {
   const { t } = useI18n();
-  const known = (INCIDENT_STATUSES as readonly string[]).includes(incident.status);
-  const subject = subjectOf(incident);
   const taxonomy = incident.threatTaxonomy;
   const knownType = ['domain', 'social', 'email', 'phone', 'ipv4'].includes(incident.incidentType);
 
   return (
     <Section title={t('overview.title')} testId="overview">
-      <Stack data-testid="status">
-        <Row>
-          <Tag hue={STATUS_HUES[incident.status] ?? 'grey'} size="large">
-            <span>{known ? t(`status.${incident.status}.label`) : incident.status}</span>
-          </Tag>
-        </Row>
-        <SM>{known ? t(`status.${incident.status}.meaning`) : t('status.unknown')}</SM>
-      </Stack>
-      {subject ? (
-        <Stack data-testid="subject">
-          <SM isBold>{t('overview.subject')}</SM>
-          <Row>
-            <DefangedText value={subject} />
-            <CopyButton value={subject} label={t('overview.copySubject')} />
-          </Row>
-        </Stack>
-      ) : null}
       <Fields
         items={[
-          { label: t('overview.incidentId'), value: <Breakable>{incident.id}</Breakable> },
           {
             label: t('overview.protectedDomain'),
             value: <Breakable>{incident.safeDomain}</Breakable>,
@@ -68,8 +38,16 @@ export function IncidentOverview({ incident }: { incident: TDetailedIncident }) 
             label: t('overview.incidentType'),
             value: knownType ? t(`incidentType.${incident.incidentType}`) : incident.incidentType,
           },
-          { label: t('overview.incidentClass'), value: incident.incidentClass },
-          { label: t('overview.source'), value: incident.source },
+          {
+            label: t('overview.incidentClass'),
+            value: incident.incidentClass
+              ? enumLabel(t, 'incidentClass', incident.incidentClass)
+              : null,
+          },
+          {
+            label: t('overview.source'),
+            value: incident.source ? enumLabel(t, 'source', incident.source) : null,
+          },
           {
             label: t('overview.reportedBy'),
             value: incident.reportedBy ? <Breakable>{incident.reportedBy}</Breakable> : null,
@@ -100,7 +78,7 @@ export function IncidentOverview({ incident }: { incident: TDetailedIncident }) 
           <SM isBold>{t('overview.taxonomy')}</SM>
           <Fields
             items={[
-              { label: t('taxonomy.name'), value: <Breakable>{taxonomy.name}</Breakable> },
+              { label: t('taxonomy.name'), value: <DefangedProse text={taxonomy.name} /> },
               {
                 label: t('taxonomy.description'),
                 value: taxonomy.description ? <Breakable>{taxonomy.description}</Breakable> : null,

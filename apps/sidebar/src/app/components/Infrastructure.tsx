@@ -1,5 +1,7 @@
 import type { TDetailedIncident } from '../api/incidentTypes';
 import { useI18n } from '../hooks/useI18n';
+import { enumLabel } from '../lib/labels';
+import { DefangedProse } from './DefangedText';
 import { Breakable, Fields, Section } from './layout';
 
 export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
@@ -12,11 +14,13 @@ export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
         items={[
           {
             label: t('infrastructure.registrar'),
-            value: registrar?.name ? <Breakable>{registrar.name}</Breakable> : null,
+            value: registrar?.name ? <DefangedProse text={registrar.name} /> : null,
           },
           {
             label: t('infrastructure.difficulty'),
-            value: registrar?.difficulty ? <Breakable>{registrar.difficulty}</Breakable> : null,
+            value: registrar?.difficulty
+              ? enumLabel(t, 'infrastructure.difficultyLevel', registrar.difficulty)
+              : null,
           },
           {
             label: t('infrastructure.registrarNotes'),
@@ -25,7 +29,7 @@ export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
           {
             label: t('infrastructure.hostingProvider'),
             value: incident.hostingProvider ? (
-              <Breakable>{incident.hostingProvider}</Breakable>
+              <DefangedProse text={incident.hostingProvider} />
             ) : null,
           },
         ]}

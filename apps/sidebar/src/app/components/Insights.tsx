@@ -3,7 +3,7 @@ import { SM } from '@zendeskgarden/react-typography';
 import type { TIncidentInsights } from '../api/incidentTypes';
 import { useI18n } from '../hooks/useI18n';
 import { DateTime } from './DateTime';
-import { DefangedText } from './DefangedText';
+import { DefangedProse, DefangedText } from './DefangedText';
 import { TriState } from './TriState';
 import { Breakable, Fields, Muted, Section, Stack } from './layout';
 
@@ -86,28 +86,28 @@ export function Insights({ insights }: { insights: TIncidentInsights | undefined
               },
               {
                 label: t('insights.whois.registrar'),
-                value: whois.registrar ? <Breakable>{whois.registrar}</Breakable> : null,
+                value: whois.registrar ? <DefangedProse text={whois.registrar} /> : null,
               },
               { label: t('insights.whois.registrarIANAId'), value: whois.registrarIANAId },
               {
                 label: t('insights.whois.created'),
                 value:
                   whois.createdDate === undefined ? null : (
-                    <DateTime value={whois.createdDate} unknownKey="common.undetermined" />
+                    <DateTime dateOnly value={whois.createdDate} unknownKey="common.undetermined" />
                   ),
               },
               {
                 label: t('insights.whois.updated'),
                 value:
                   whois.updatedDate === undefined ? null : (
-                    <DateTime value={whois.updatedDate} unknownKey="common.undetermined" />
+                    <DateTime dateOnly value={whois.updatedDate} unknownKey="common.undetermined" />
                   ),
               },
               {
                 label: t('insights.whois.expiry'),
                 value:
                   whois.expiryDate === undefined ? null : (
-                    <DateTime value={whois.expiryDate} unknownKey="common.undetermined" />
+                    <DateTime dateOnly value={whois.expiryDate} unknownKey="common.undetermined" />
                   ),
               },
               {
@@ -134,7 +134,7 @@ export function Insights({ insights }: { insights: TIncidentInsights | undefined
             items={[
               {
                 label: t('insights.certificate.issuer'),
-                value: certificate.issuer ? <Breakable>{certificate.issuer}</Breakable> : null,
+                value: certificate.issuer ? <DefangedProse text={certificate.issuer} /> : null,
               },
               {
                 label: t('insights.certificate.subject'),
@@ -144,14 +144,22 @@ export function Insights({ insights }: { insights: TIncidentInsights | undefined
                 label: t('insights.certificate.validFrom'),
                 value:
                   certificate.validFrom === undefined ? null : (
-                    <DateTime value={certificate.validFrom} unknownKey="common.undetermined" />
+                    <DateTime
+                      dateOnly
+                      value={certificate.validFrom}
+                      unknownKey="common.undetermined"
+                    />
                   ),
               },
               {
                 label: t('insights.certificate.validTo'),
                 value:
                   certificate.validTo === undefined ? null : (
-                    <DateTime value={certificate.validTo} unknownKey="common.undetermined" />
+                    <DateTime
+                      dateOnly
+                      value={certificate.validTo}
+                      unknownKey="common.undetermined"
+                    />
                   ),
               },
               {
@@ -227,7 +235,7 @@ export function Insights({ insights }: { insights: TIncidentInsights | undefined
             items={[
               {
                 label: t('insights.page.pageTitle'),
-                value: page.title ? <Breakable>{page.title}</Breakable> : null,
+                value: page.title ? <DefangedProse text={page.title} /> : null,
               },
               {
                 label: t('insights.page.metaDescription'),

@@ -1,21 +1,27 @@
+import { useEffect, useState } from 'react';
 import { Skeleton } from '@zendeskgarden/react-loaders';
 import { useI18n } from '../hooks/useI18n';
-import { Stack } from './layout';
+import { Muted, Stack } from './layout';
 
-export function LoadingSkeleton() {
+/** After this long the skeleton says the wait is the service's, not a frozen app. */
+export const SLOW_AFTER_MS = 3000;
+
+export function LoadingSkeleton({ context }: { context?: string }) {
   const { t } = useI18n();
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
-    <Stack
-      role="status"
-      aria-busy="true"
-      aria-label={t('common.loading')}
-      data-testid="loading-skeleton"
-    >
+    <Stack role="status" aria-busy="true" data-testid="loading-skeleton">
+      {context ? <Muted>{context}</Muted> : null}
+      <Muted data-testid="loading-label">
+        {slow ? t('common.loadingSlow') : t('common.loading')}
+      </Muted>
       <Skeleton width="60%" />
       <Skeleton width="90%" />
       <Skeleton width="80%" />
-      <Skeleton width="40%" />
-      <Skeleton width="70%" />
     </Stack>
   );
 }

@@ -54,15 +54,15 @@ function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
               { label: t('snapshots.registrarIANAId'), value: whois.registrarIANAId },
               {
                 label: t('snapshots.created'),
-                value: whois.createdDate ? <DateTime value={whois.createdDate} /> : null,
+                value: whois.createdDate ? <DateTime dateOnly value={whois.createdDate} /> : null,
               },
               {
                 label: t('snapshots.updated'),
-                value: whois.updatedDate ? <DateTime value={whois.updatedDate} /> : null,
+                value: whois.updatedDate ? <DateTime dateOnly value={whois.updatedDate} /> : null,
               },
               {
                 label: t('snapshots.expiry'),
-                value: whois.expiryDate ? <DateTime value={whois.expiryDate} /> : null,
+                value: whois.expiryDate ? <DateTime dateOnly value={whois.expiryDate} /> : null,
               },
             ]}
           />
@@ -80,11 +80,15 @@ function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
               },
               {
                 label: t('snapshots.certValidFrom'),
-                value: certificate.validFrom ? <DateTime value={certificate.validFrom} /> : null,
+                value: certificate.validFrom ? (
+                  <DateTime dateOnly value={certificate.validFrom} />
+                ) : null,
               },
               {
                 label: t('snapshots.certValidTo'),
-                value: certificate.validTo ? <DateTime value={certificate.validTo} /> : null,
+                value: certificate.validTo ? (
+                  <DateTime dateOnly value={certificate.validTo} />
+                ) : null,
               },
               {
                 label: t('snapshots.certSans'),

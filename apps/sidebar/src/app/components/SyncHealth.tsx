@@ -1,11 +1,13 @@
+import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
 import type { TSyncHealth } from '../api/sidebarContract';
 import { useI18n } from '../hooks/useI18n';
+import { enumLabel } from '../lib/labels';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';
 import { DateTime } from './DateTime';
-import { Breakable, Fields, Muted, PlainList, Row, Section } from './layout';
+import { Breakable, Muted, PlainList, Row, Stack } from './layout';
 import { useActionRunner } from './useActionRunner';
 
 interface Props {
@@ -15,59 +17,100 @@ interface Props {
   onChanged: () => void;
 }
 
+/**
+ * Incident changes waiting longer than this for the ticket are late: the writer paces itself under
+ * Zendesk's limits, so a short wait is normal and not worth an alert.
+ */
+export const LATE_AFTER_MS = 2 * 60_000;
+
+/** When the ticket's waiting updates became late, or null while none is. */
+function lateSince(sync: TSyncHealth, now: number): string | null {
+  if (sync.waitingTicketUpdates === 0 || sync.waitingSince === null) return null;
+  const since = Date.parse(sync.waitingSince);
+  return Number.isNaN(since) || now - since < LATE_AFTER_MS ? null : sync.waitingSince;
+}
+
+/**
+ * Nothing while all is in sync; an alert, with a retry per failed update, when something failed,
+ * and a notice when incident changes wait for the ticket longer than they should.
+ */
 export function SyncHealth({ api, ticketId, sync, onChanged }: Props) {
   const { t } = useI18n();
   const runner = useActionRunner(onChanged);
-  const healthy = sync.failedForwards.length === 0;
-  return (
-    <Section title={t('sync.title')} testId="sync">
-      <Fields
-        items={[
-          {
-            label: t('sync.lastEventApplied'),
-            value: <DateTime value={sync.lastEventAppliedAt} unknownKey="sync.noEventYet" />,
-          },
-          { label: t('sync.pendingForwards'), value: String(sync.pendingForwards) },
-          { label: t('sync.failedForwards'), value: String(sync.failedForwards.length) },
-        ]}
-      />
-      {healthy ? <Muted>{t('sync.healthy')}</Muted> : null}
+  const failed = sync.failedForwards;
+  const late = lateSince(sync, Date.now());
+  const lateNotice = late ? (
+    <SM data-testid="sync-late">
+      {t('sync.updatesLate', { count: sync.waitingTicketUpdates })}{' '}
+      <DateTime value={late} unknownKey="common.unknown" />
+    </SM>
+  ) : null;
+  if (failed.length === 0 && late)
+    return (
+      <Alert type="warning" role="alert" data-testid="sync">
+        <Stack>
+          <Alert.Title>{t('sync.lateTitle')}</Alert.Title>
+          {lateNotice}
+          <Alert.Paragraph>{t('sync.lateBody')}</Alert.Paragraph>
+        </Stack>
+      </Alert>
+    );
+  // The outcome of a retry stays visible after the list empties, so the agent sees it worked.
+  if (failed.length === 0)
+    return runner.feedback ? (
       <ActionFeedbackAlert
         feedback={runner.feedback}
         onRetry={(feedback) => void runner.run(feedback.action)}
         onDismiss={runner.dismiss}
       />
-      {!healthy ? (
+    ) : null;
+  return (
+    <Alert type="warning" role="alert" data-testid="sync">
+      <Stack>
+        <Alert.Title>{t('sync.alertTitle')}</Alert.Title>
+        <Alert.Paragraph>{t('sync.alertBody')}</Alert.Paragraph>
+        {sync.pendingForwards > 0 ? (
+          <SM>{t('sync.pendingLate', { count: sync.pendingForwards })}</SM>
+        ) : null}
+        {lateNotice}
+        <ActionFeedbackAlert
+          feedback={runner.feedback}
+          onRetry={(feedback) => void runner.run(feedback.action)}
+          onDismiss={runner.dismiss}
+        />
         <PlainList>
-          {sync.failedForwards.map((forward) => (
-            <li key={forward.id} data-testid="failed-forward">
-              <SM isBold>{t('sync.forwardKind', { kind: forward.kind })}</SM>
-              <Muted>
-                <DateTime value={forward.failedAt} unknownKey="common.unknown" /> ·{' '}
-                {t('sync.attempts', { count: forward.attempts })}
-              </Muted>
-              <SM>
-                <Breakable>{forward.lastError}</Breakable>
-              </SM>
-              <Row>
-                <Button
-                  size="small"
-                  disabled={runner.pending !== null}
-                  aria-label={t('sync.retryForwardLabel', { kind: forward.kind })}
-                  onClick={() =>
-                    void runner.run({
-                      id: 'retryForward',
-                      run: () => api.retryForward(ticketId, forward.id),
-                    })
-                  }
-                >
-                  {t('common.retry')}
-                </Button>
-              </Row>
-            </li>
-          ))}
+          {failed.map((forward) => {
+            const kind = enumLabel(t, 'sync.kind', forward.kind);
+            return (
+              <li key={forward.id} data-testid="failed-forward">
+                <SM isBold>{t('sync.forwardKind', { kind })}</SM>
+                <Muted>
+                  <DateTime value={forward.failedAt} unknownKey="common.unknown" /> ·{' '}
+                  {t('sync.attempts', { count: forward.attempts })}
+                </Muted>
+                <SM>
+                  <Breakable>{forward.lastError}</Breakable>
+                </SM>
+                <Row>
+                  <Button
+                    size="small"
+                    disabled={runner.pending !== null}
+                    aria-label={t('sync.retryForwardLabel', { kind })}
+                    onClick={() =>
+                      void runner.run({
+                        id: 'retryForward',
+                        run: () => api.retryForward(ticketId, forward.id),
+                      })
+                    }
+                  >
+                    {t('common.retry')}
+                  </Button>
+                </Row>
+              </li>
+            );
+          })}
         </PlainList>
-      ) : null}
-    </Section>
+      </Stack>
+    </Alert>
   );
 }

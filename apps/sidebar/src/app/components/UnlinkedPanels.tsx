@@ -15,6 +15,18 @@ interface Props {
   onChanged: () => void;
 }
 
+/** The ticket's Threat, defanged, under its label; nothing when none is set. */
+function ThreatLine({ threat }: { threat: string | null | undefined }) {
+  const { t } = useI18n();
+  if (!threat) return null;
+  return (
+    <Stack>
+      <SM isBold>{t('unlinked.threat')}</SM>
+      <DefangedText value={threat} />
+    </Stack>
+  );
+}
+
 /** linkState unlinked: a Threat is set but no incident yet; the agent can report it. */
 export function UnlinkedPanel({ api, ticket, onChanged }: Props) {
   const { t } = useI18n();
@@ -22,12 +34,7 @@ export function UnlinkedPanel({ api, ticket, onChanged }: Props) {
   return (
     <Section title={t('unlinked.title')} testId="unlinked">
       <SM>{t('unlinked.body')}</SM>
-      {ticket.threat ? (
-        <Stack>
-          <SM isBold>{t('unlinked.threat')}</SM>
-          <DefangedText value={ticket.threat} />
-        </Stack>
-      ) : null}
+      <ThreatLine threat={ticket.threat} />
       <Muted>{t('unlinked.savedValueNote')}</Muted>
       <ActionFeedbackAlert
         feedback={runner.feedback}
@@ -49,43 +56,51 @@ export function UnlinkedPanel({ api, ticket, onChanged }: Props) {
   );
 }
 
-/** linkState failed (tag incident_unlinked): why, and retry linking. */
+/** linkState failed (tag incident_unlinked): why, and retry linking when a retry can help. */
 export function LinkFailedPanel({ api, ticket, onChanged }: Props) {
   const { t } = useI18n();
   const runner = useActionRunner(onChanged);
   const retry = { id: 'retryLink', run: () => api.retryLink(ticket.id) };
+  // The service answered that the threat is already an incident: reporting again fails the same way.
+  const duplicate = ticket.unlinkedCause === 'duplicate';
   return (
     <Section title={t('linkFailed.title')} testId="link-failed">
       <SM>{t('linkFailed.body')}</SM>
-      {ticket.unlinkedReason ? (
+      {ticket.unlinkedCause ? (
         <Stack>
           <SM isBold>{t('linkFailed.reason')}</SM>
-          <SM data-testid="unlinked-reason">
-            <Breakable>{ticket.unlinkedReason}</Breakable>
-          </SM>
+          <SM data-testid="unlinked-cause">{t(`linkFailed.cause.${ticket.unlinkedCause}`)}</SM>
         </Stack>
       ) : null}
-      {ticket.threat ? (
+      {ticket.unlinkedReason ? (
         <Stack>
-          <SM isBold>{t('unlinked.threat')}</SM>
-          <DefangedText value={ticket.threat} />
+          {/* the connector's own words (English), kept as the detail for support */}
+          <SM isBold>
+            {ticket.unlinkedCause ? t('linkFailed.serviceAnswer') : t('linkFailed.reason')}
+          </SM>
+          <Muted data-testid="unlinked-reason">
+            <Breakable>{ticket.unlinkedReason}</Breakable>
+          </Muted>
         </Stack>
       ) : null}
+      <ThreatLine threat={ticket.threat} />
+      {duplicate ? <SM data-testid="duplicate-explained">{t('linkFailed.duplicate')}</SM> : null}
       <ActionFeedbackAlert
         feedback={runner.feedback}
         onRetry={(feedback) => void runner.run(feedback.action)}
         onDismiss={runner.dismiss}
       />
-      <Row>
-        <Button
-          size="small"
-          isPrimary
-          disabled={runner.pending !== null}
-          onClick={() => void runner.run(retry)}
-        >
-          {runner.pending ? t('common.working') : t('actions.retryLink.button')}
-        </Button>
-      </Row>
+      {duplicate ? null : (
+        <Row>
+          <Button
+            size="small"
+            disabled={runner.pending !== null}
+            onClick={() => void runner.run(retry)}
+          >
+            {runner.pending ? t('common.working') : t('actions.retryLink.button')}
+          </Button>
+        </Row>
+      )}
     </Section>
   );
 }

@@ -7,6 +7,10 @@ export function errorMessage(error: ConnectorError): {
 } {
   switch (error.kind) {
     case 'retry_later':
+      if (error.cause)
+        return error.retryAfterSeconds !== undefined
+          ? { key: `errors.${error.cause}_in`, vars: { count: error.retryAfterSeconds } }
+          : { key: `errors.${error.cause}` };
       return error.retryAfterSeconds !== undefined
         ? { key: 'errors.retry_later_in', vars: { seconds: error.retryAfterSeconds } }
         : { key: 'errors.retry_later' };

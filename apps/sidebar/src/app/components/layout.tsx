@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { MD, SM } from '@zendeskgarden/react-typography';
 import { getColor } from '@zendeskgarden/react-theming';
@@ -25,6 +25,13 @@ const SectionBox = styled.section`
   min-width: 0;
 `;
 
+/**
+ * Where a Section is drawn: on its own (with a heading), in an accordion panel whose header is its
+ * title, or in a panel that merges several sections (each keeps a small heading).
+ */
+export type TSectionFrame = 'page' | 'panel' | 'merged-panel';
+export const SectionFrame = createContext<TSectionFrame>('page');
+
 export function Section({
   title,
   children,
@@ -35,6 +42,17 @@ export function Section({
   testId?: string;
 }) {
   const id = useId();
+  const frame = useContext(SectionFrame);
+  if (frame === 'panel') return <Stack data-testid={testId}>{children}</Stack>;
+  if (frame === 'merged-panel')
+    return (
+      <Stack aria-labelledby={id} role="group" data-testid={testId}>
+        <SM tag="h3" isBold id={id}>
+          {title}
+        </SM>
+        {children}
+      </Stack>
+    );
   return (
     <SectionBox aria-labelledby={id} data-testid={testId}>
       <MD tag="h2" isBold id={id}>

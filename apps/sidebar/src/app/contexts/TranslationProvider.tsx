@@ -20,6 +20,7 @@ export interface I18nValue {
   timeZone: string | undefined;
   t: (key: TranslationKey, vars?: Vars) => string;
   formatDateTime: (iso: string | null | undefined) => string | null;
+  formatDate: (value: string | null | undefined) => string | null;
 }
 
 export function createI18nValue(
@@ -32,7 +33,7 @@ export function createI18nValue(
     locale,
     agentLocale,
     timeZone,
-    t: createTranslator(dictionary),
+    t: createTranslator(dictionary, locale, agentLocale),
     ...createDateFormatters(agentLocale, timeZone),
   };
 }
@@ -59,8 +60,10 @@ export function TranslationProvider({ children }: Props) {
       .then(async (user) => {
         const agentLocale = user?.locale ?? 'en';
         const { locale, dictionary } = await loadDictionary(agentLocale);
-        if (active)
-          setValue(createI18nValue(locale, dictionary, agentLocale, ianaTimeZone(user?.timeZone)));
+        if (!active) return;
+        // The page's language is the strings' (after fallback), for screen readers and hyphenation.
+        document.documentElement.lang = locale;
+        setValue(createI18nValue(locale, dictionary, agentLocale, ianaTimeZone(user?.timeZone)));
       });
     return () => {
       active = false;

@@ -1,23 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClientValue } from './useClient';
 import { forgetSessionFacts, getSessionFacts } from '../zaf/sessionFacts';
-import { connectorUrlOf, sessionOf, type Agent, type Session } from '../zaf/sessionOf';
+import { sessionOf, type Agent, type Session } from '../zaf/sessionOf';
 
 export type { Agent };
 
 export type SessionState = { status: 'loading' } | { status: 'error' } | Session;
 
-/** Who is looking at which ticket, and where the connector is: read once per ticket from ZAF. */
+/** Who is looking at which ticket: read once per ticket from ZAF. */
 export function useSession(): SessionState & { retry: () => void } {
   const { client, metadata, context } = useClientValue();
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!connectorUrlOf(metadata)) {
-      setState({ status: 'not_configured' });
-      return;
-    }
     let active = true;
     setState({ status: 'loading' });
     // The first attempt reuses the answer the translations already asked for.

@@ -39,5 +39,15 @@ export function createDateFormatters(locale: string, timeZone: string | undefine
       if (Number.isNaN(date.getTime())) return null;
       return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? dateOnly.format(date) : dateTime.format(date);
     },
+    /**
+     * A calendar date (WHOIS, certificate): the date as written, never moved by a time zone, even
+     * when it comes as a timestamp such as 2026-10-30T00:00:00Z.
+     */
+    formatDate(value: string | null | undefined): string | null {
+      const day = /^(\d{4}-\d{2}-\d{2})/.exec(value ?? '')?.[1];
+      if (!day) return null;
+      const date = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? null : dateOnly.format(date);
+    },
   };
 }

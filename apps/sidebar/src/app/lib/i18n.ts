@@ -6,23 +6,53 @@ export type Vars = Record<string, string | number>;
 
 export const english = en as Dictionary;
 
-function lookup(dictionary: Dictionary, key: string): string | undefined {
+function lookup(
+  dictionary: Dictionary,
+  key: string,
+  count: number | undefined,
+  rules: Intl.PluralRules,
+) {
   let node: string | Dictionary | undefined = dictionary;
   for (const part of key.split('.')) {
     if (typeof node !== 'object') return undefined;
     node = node[part];
   }
-  return typeof node === 'string' ? node : undefined;
+  if (typeof node === 'string') return node;
+  // A plural entry is a dictionary of CLDR categories (one, few, many, other...).
+  if (node && typeof node === 'object' && typeof node.other === 'string') {
+    const category = count === undefined ? 'other' : rules.select(count);
+    const form = node[category];
+    return typeof form === 'string' ? form : node.other;
+  }
+  return undefined;
 }
 
-/** Per-key fallback to English, then to the key itself, so a partial locale never shows blanks. */
-export function createTranslator(dictionary: Dictionary) {
+function safeLocale(locale: string): string {
+  try {
+    return Intl.PluralRules.supportedLocalesOf([locale]).length ? locale : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
+ * Per-key fallback to English, then to the key itself, so a partial locale never shows blanks.
+ * Plurals follow the language of the strings (Intl.PluralRules); numbers the agent's locale.
+ */
+export function createTranslator(dictionary: Dictionary, locale = 'en', numberLocale = locale) {
+  const rules = new Intl.PluralRules(safeLocale(locale));
+  const englishRules = new Intl.PluralRules('en');
+  const numbers = new Intl.NumberFormat(safeLocale(numberLocale));
   return (key: TranslationKey, vars?: Vars): string => {
-    const template = lookup(dictionary, key) ?? lookup(english, key) ?? key;
+    const count = typeof vars?.count === 'number' ? vars.count : undefined;
+    const template =
+      lookup(dictionary, key, count, rules) ?? lookup(english, key, count, englishRules) ?? key;
     if (!vars) return template;
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      vars[name] === undefined ? match : String(vars[name]),
-    );
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => {
+      const value = vars[name];
+      if (value === undefined) return match;
+      return typeof value === 'number' ? numbers.format(value) : value;
+    });
   };
 }
 

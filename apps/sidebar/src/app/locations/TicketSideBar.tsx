@@ -3,30 +3,23 @@ import { Button } from '@zendeskgarden/react-buttons';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { createConnectorApi, type ConnectorApi } from '../api/connector';
 import { withPrefetchedView } from '../api/prefetchedView';
+import { connectorTransport } from '../api/transport';
 import type { TPartName, TSidebarTicketView } from '../api/sidebarContract';
-import { Blocklists } from '../components/Blocklists';
-import { Credits } from '../components/Credits';
 import { DateTime } from '../components/DateTime';
 import { ErrorPanel } from '../components/ErrorPanel';
-import { HistoryTimeline } from '../components/HistoryTimeline';
-import { IncidentActions } from '../components/IncidentActions';
-import { IncidentOverview, subjectOf } from '../components/IncidentOverview';
-import { Infrastructure } from '../components/Infrastructure';
-import { Insights } from '../components/Insights';
-import { LiveState } from '../components/LiveState';
+import { IncidentDetails } from '../components/IncidentDetails';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
 import { preloadConfirmDialog } from '../components/LazyConfirmDialog';
-import { Snapshots } from '../components/Snapshots';
+import { StatusCard } from '../components/StatusCard';
 import { SyncHealth } from '../components/SyncHealth';
-import { TakedownAttempts } from '../components/TakedownAttempts';
+import { ThreatsFound } from '../components/ThreatsFound';
 import { LinkFailedPanel, NoThreatPanel, UnlinkedPanel } from '../components/UnlinkedPanels';
 import { Muted, Row, Stack } from '../components/layout';
 import { useClient } from '../hooks/useClient';
 import { useI18n } from '../hooks/useI18n';
-import { useSession, type Agent } from '../hooks/useSession';
+import { useSession } from '../hooks/useSession';
 import { useTicketView } from '../hooks/useTicketView';
 import { useZafEvents } from '../hooks/useZafEvents';
-import { hostsOf } from '../lib/safeLink';
 import { markViewReady } from '../lib/perfMarks';
 
 export interface TicketSideBarProps {
@@ -40,23 +33,16 @@ export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps
   const session = useSession();
   const { status } = session;
   const ready = session.status === 'ready' ? session : null;
+  // The connector that served this page, with the session it gave it; null when the page was not
+  // opened by Zendesk's signed request (no session: nothing to ask the connector).
+  const transport = useMemo(() => connectorTransport(client), [client]);
   const api = useMemo(
-    () => {
-      if (!ready) return null;
-      const identity = {
-        connectorUrl: ready.connectorUrl,
-        subdomain: ready.subdomain,
-        agentId: ready.agent.id,
-        agentEmail: ready.agent.email,
-      };
-      // The boot code may already have asked for this ticket's view: the first load uses that answer.
-      return withPrefetchedView(createConnectorApi(client, identity), client, identity);
-    },
-    // The identity fields, not the object, decide whether a new API is needed.
-    [client, ready?.connectorUrl, ready?.subdomain, ready?.agent.id, ready?.agent.email],
+    // The boot code may already have asked for this ticket's view: the first load uses that answer.
+    () => (transport ? withPrefetchedView(createConnectorApi(transport), client) : null),
+    [client, transport],
   );
 
-  if (status === 'not_configured') {
+  if (status === 'not_configured' || !api) {
     return (
       <Alert type="warning" role="alert" data-testid="not-configured">
         <Alert.Title>{t('notConfigured.title')}</Alert.Title>
@@ -82,13 +68,12 @@ export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps
       />
     );
   }
-  if (!ready || !api) return <LoadingSkeleton />;
+  if (!ready) return <LoadingSkeleton />;
   return (
     <TicketView
       key={ready.ticketId}
       api={api}
       ticketId={ready.ticketId}
-      agent={ready.agent}
       refreshIntervalMs={refreshIntervalMs}
     />
   );
@@ -97,7 +82,6 @@ export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps
 interface ViewProps {
   api: ConnectorApi;
   ticketId: number;
-  agent: Agent;
   refreshIntervalMs: number;
 }
 
@@ -137,7 +121,7 @@ function useAppActive() {
   return active;
 }
 
-function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
+function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
   const { t } = useI18n();
   const client = useClient();
   const active = useAppActive();
@@ -158,7 +142,8 @@ function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
     return () => clearTimeout(timer);
   }, [linkState]);
 
-  if (loading) return <LoadingSkeleton />;
+  const context = t('view.ticketContext', { id: ticketId });
+  if (loading) return <LoadingSkeleton context={context} />;
   if (!view) {
     if (error?.kind === 'not_configured') {
       return (
@@ -175,6 +160,7 @@ function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
       <ErrorPanel
         error={error ?? { kind: 'network' }}
         title={t('view.loadFailed')}
+        context={context}
         onRetry={onChanged}
       />
     );
@@ -202,39 +188,18 @@ function TicketView({ api, ticketId, agent, refreshIntervalMs }: ViewProps) {
       {view.ticket.linkState === 'failed' ? (
         <LinkFailedPanel api={api} ticket={view.ticket} onChanged={onChanged} />
       ) : null}
-      {view.ticket.linkState === 'linked' && !incident ? (
-        <Muted data-testid="incident-unavailable">
-          {t(`unavailable.${unavailable('incident')?.reason ?? 'temporarily_unavailable'}`)}
-        </Muted>
-      ) : null}
-      {view.ticket.linkState === 'linked' && incident ? (
+      <ThreatsFound ticket={view.ticket} onChanged={onChanged} />
+      {view.ticket.linkState === 'linked' ? (
         <>
-          <IncidentOverview incident={incident} />
-          <IncidentActions
+          <StatusCard
             api={api}
-            ticketId={ticketId}
+            ticket={view.ticket}
             incident={incident}
-            agentEmail={agent.email}
+            incidentUnavailable={unavailable('incident')}
+            usage={view.usage}
             onChanged={onChanged}
           />
-          <Credits usage={view.usage} unavailable={unavailable('usage')} />
-          <HistoryTimeline history={incident.history} />
-          <LiveState state={incident.incidentState} />
-          <Infrastructure incident={incident} />
-          <Blocklists
-            listings={incident.blocklists}
-            attackerHosts={hostsOf([subjectOf(incident), incident.url, incident.domain])}
-          />
-          <TakedownAttempts
-            attempts={view.takedownAttempts}
-            unavailable={unavailable('takedownAttempts')}
-          />
-          <Insights insights={incident.insights} />
-          <Snapshots
-            snapshots={view.snapshots}
-            incidentType={incident.incidentType}
-            unavailable={unavailable('snapshots')}
-          />
+          <IncidentDetails view={view} />
         </>
       ) : null}
       <SyncHealth api={api} ticketId={ticketId} sync={view.sync} onChanged={onChanged} />

@@ -1,0 +1,96 @@
+// npm run package: the app's marketplace zip, built offline with zcli's own packager.
+//   CONNECTOR_PUBLIC_URL  the production connector (https); the sidebar location points at it
+//   --private             a private upload: no listing screenshots
+//   --screenshots <dir>   listing screenshots (default: e2e/artifacts/marketplace, taken by the
+//                         Playwright suite; taken now when missing)
+// Zendesk's own validation (`zcli apps:validate`) needs an account: it runs when ZENDESK_SUBDOMAIN,
+// ZENDESK_EMAIL and ZENDESK_API_TOKEN are set, and is skipped with a notice otherwise.
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createAppPkg } from '@zendesk/zcli-apps/dist/lib/package';
+import { build } from 'vite';
+import { appPackageProblems } from './appPackageChecks';
+import { LOGOS } from './renderLogos';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const e2eDir = join(root, '../../e2e');
+const { values } = parseArgs({
+  options: {
+    private: { type: 'boolean', default: false },
+    screenshots: { type: 'string', default: join(e2eDir, 'artifacts/marketplace') },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`package: ${message}`);
+  process.exit(1);
+}
+
+const connectorUrl = process.env.CONNECTOR_PUBLIC_URL;
+if (!connectorUrl || !connectorUrl.startsWith('https://'))
+  fail(
+    'set CONNECTOR_PUBLIC_URL to the production connector (https://...): Zendesk loads the sidebar from it',
+  );
+
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+const dist = join(root, 'dist');
+const screenshots = [0, 1, 2].map((index) => join(values.screenshots, `screenshot-${index}.png`));
+if (!values.private && !screenshots.every((file) => existsSync(file))) {
+  console.log('package: taking the listing screenshots (Playwright, the demo stack)');
+  // Vite's build above set NODE_ENV=production in this process; the demo stack refuses it
+  const { NODE_ENV: _builtFor, ...env } = process.env;
+  const run = spawnSync('npx', ['playwright', 'test', 'tests/marketplace-screenshots.spec.ts'], {
+    cwd: e2eDir,
+    stdio: 'inherit',
+    env,
+  });
+  if (run.status !== 0) fail('the screenshots could not be taken (see above)');
+}
+
+// Only what Zendesk reads: the location is the connector's, so the app's code is not in the zip.
+const out = join(root, 'package');
+const stage = join(out, 'app');
+rmSync(stage, { recursive: true, force: true });
+mkdirSync(join(stage, 'assets'), { recursive: true });
+copyFileSync(join(dist, 'manifest.json'), join(stage, 'manifest.json'));
+cpSync(join(dist, 'translations'), join(stage, 'translations'), { recursive: true });
+for (const { name } of LOGOS)
+  copyFileSync(join(dist, 'assets', `${name}.png`), join(stage, 'assets', `${name}.png`));
+if (!values.private)
+  screenshots.forEach((file, index) =>
+    copyFileSync(file, join(stage, 'assets', `screenshot-${index}.png`)),
+  );
+
+const problems = appPackageProblems(stage, { marketplace: !values.private });
+if (problems.length > 0) fail(`the package would be refused:\n  ${problems.join('\n  ')}`);
+
+const { version } = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as {
+  version: string;
+};
+const zip = join(out, `incident-desk-${version}${values.private ? '-private' : ''}.zip`);
+const made = await createAppPkg(stage, '../tmp');
+renameSync(made, zip);
+rmSync(join(out, 'tmp'), { recursive: true, force: true });
+console.log(`package: ${zip}`);
+
+const { ZENDESK_SUBDOMAIN, ZENDESK_EMAIL, ZENDESK_API_TOKEN } = process.env;
+if (ZENDESK_SUBDOMAIN && ZENDESK_EMAIL && ZENDESK_API_TOKEN) {
+  const check = spawnSync('npx', ['zcli', 'apps:validate', stage], { stdio: 'inherit' });
+  if (check.status !== 0) fail(`Zendesk refused the package (${ZENDESK_SUBDOMAIN})`);
+} else {
+  console.log(
+    "package: checked offline; Zendesk's own validation needs an account " +
+      '(set ZENDESK_SUBDOMAIN, ZENDESK_EMAIL, ZENDESK_API_TOKEN, or run `npx zcli apps:validate apps/sidebar/package/app`)',
+  );
+}

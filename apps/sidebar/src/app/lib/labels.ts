@@ -1,0 +1,14 @@
+type Translate = (key: string) => string;
+
+/** "very_hard" → "Very hard": an enum value no translation knows, still readable. */
+export function humanize(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The translated label of an enum value (prefix.value), else the value made readable. */
+export function enumLabel(t: Translate, prefix: string, value: string): string {
+  const key = `${prefix}.${value}`;
+  const translated = t(key);
+  return translated === key ? humanize(value) : translated;
+}

@@ -1,0 +1,239 @@
+// Issue 18, section 1: the status card says who acts, what is happening and offers the one action
+// that fits; the other applicable actions are under "More actions"; the rest is collapsed.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { clientServing, expandSection, renderSidebar } from './render';
+import { detailedIncident, linkedView } from './fixtures';
+import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+
+async function showCard(view: TSidebarTicketView) {
+  renderSidebar(clientServing(view));
+  return screen.findByTestId('status-card');
+}
+
+const withStatus = (status: string, overrides: Partial<TSidebarTicketView> = {}) =>
+  linkedView({ incident: detailedIncident({ status }), ...overrides });
+
+async function moreActionNames(card: HTMLElement): Promise<string[]> {
+  const trigger = within(card).queryByRole('button', { name: 'More actions' });
+  if (!trigger) return [];
+  fireEvent.click(trigger);
+  const items = await screen.findAllByRole('menuitem');
+  const names = items.map((item) => item.textContent ?? '');
+  fireEvent.keyDown(items[0]!, { key: 'Escape' });
+  return names;
+}
+
+describe('status card, per status', () => {
+  it.each([
+    [
+      'pending_review',
+      'Pending review',
+      'In progress',
+      'blue',
+      null,
+      ['Request takedown', 'Move to monitoring', 'Mark safe'],
+    ],
+    [
+      'case_building',
+      'Case building',
+      'In progress',
+      'blue',
+      null,
+      ['Move to monitoring', 'Mark safe'],
+    ],
+    [
+      'approval_required',
+      'Approval required',
+      'Needs you',
+      'yellow',
+      'Approve takedown · uses 1 of 5 credits',
+      ['Move to monitoring', 'Mark safe'],
+    ],
+    ['takedown_ready', 'Takedown ready', 'In progress', 'blue', null, []],
+    [
+      'pre_weaponised',
+      'Monitoring',
+      'In progress',
+      'blue',
+      null,
+      ['Request takedown', 'Mark safe'],
+    ],
+    ['takedown_in_progress', 'Takedown in progress', 'In progress', 'blue', null, []],
+    ['takedown_success', 'Taken down', 'Done', 'green', null, []],
+    [
+      'takedown_attempt_failed',
+      'Takedown failed',
+      'Failed',
+      'red',
+      null,
+      ['Request takedown', 'Move to monitoring', 'Mark safe'],
+    ],
+    ['blocklisted', 'Blocklisted', 'Done', 'green', null, ['Request takedown', 'Mark safe']],
+    [
+      'action_required',
+      'Action required',
+      'Needs you',
+      'yellow',
+      null,
+      ['Move to monitoring', 'Mark safe'],
+    ],
+    ['closed', 'Closed', 'Closed', 'grey', null, []],
+  ] as const)(
+    '%s: tag "%s" (%s, %s), primary %j, more %j',
+    async (status, label, actor, hue, primary, more) => {
+      const card = await showCard(withStatus(status));
+      const tag = within(card).getByTestId('status').querySelector('[data-actor]')!;
+      expect(tag.textContent).toBe(label);
+      expect(tag.getAttribute('data-actor')).toBe(
+        { yellow: 'needs_you', blue: 'in_progress', green: 'done', red: 'failed', grey: 'closed' }[
+          hue
+        ],
+      );
+      expect(within(card).getByTestId('actor').textContent).toBe(actor);
+      expect(within(card).getByTestId('status-sentence').textContent).not.toBe('');
+      const actions = within(card).getByTestId('actions');
+      const buttons = within(actions)
+        .queryAllByRole('button')
+        .filter((b) => b.textContent !== 'More actions');
+      expect(buttons.map((b) => b.textContent)).toEqual(primary ? [primary] : []);
+      expect(await moreActionNames(card)).toEqual(more);
+    },
+  );
+
+  it('keeps the incident id and the threat on the card', async () => {
+    const card = await showCard(withStatus('takedown_success'));
+    expect(within(card).getByTestId('incident-id').textContent).toContain('inc_123');
+    expect(within(card).getByTestId('subject').textContent).toContain(
+      'hxxps[:]//login[.]acme-secure[.]example/verify',
+    );
+  });
+
+  it('shows the service reason on action_required and how to answer it', async () => {
+    const incident = detailedIncident({
+      status: 'action_required',
+      history: [
+        { timestamp: '2026-11-01T10:00:00.000Z', message: 'Incident reported' },
+        {
+          timestamp: '2026-11-04T10:00:00.000Z',
+          message: 'Please upload a letter of authorisation for https://evil.example',
+        },
+      ],
+    });
+    const card = await showCard(linkedView({ incident }));
+    const block = within(card).getByTestId('action-required');
+    expect(within(block).getByTestId('service-reason').textContent).toBe(
+      'Please upload a letter of authorisation for hxxps[:]//evil[.]example',
+    );
+    expect(block.textContent).toContain('Answer by replying on this ticket');
+  });
+
+  it('says when the service gave no reason on action_required', async () => {
+    const card = await showCard(
+      linkedView({ incident: detailedIncident({ status: 'action_required', history: [] }) }),
+    );
+    expect(within(card).getByTestId('service-reason').textContent).toBe(
+      'The service did not say what it needs.',
+    );
+  });
+});
+
+describe('approve on the card', () => {
+  const approveButton = (card: HTMLElement) =>
+    within(card).getByRole('button', { name: /^Approve takedown/ });
+
+  it.each([
+    [24, 'Approve takedown · uses 1 of 24 credits'],
+    [1, 'Approve takedown · uses your last credit'],
+    ['unlimited', 'Approve takedown'],
+    [null, 'Approve takedown'],
+  ] as const)('with %s credits reads "%s"', async (remainingCredits, label) => {
+    const card = await showCard(
+      linkedView({ usage: { clientId: 'c', clientName: 'Acme', remainingCredits } }),
+    );
+    expect(approveButton(card).textContent).toBe(label);
+    expect(approveButton(card).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('is disabled with the reason when no credit is left', async () => {
+    const card = await showCard(
+      linkedView({ usage: { clientId: 'c', clientName: 'Acme', remainingCredits: 0 } }),
+    );
+    const button = approveButton(card);
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const reason = within(card).getByTestId('primary-disabled-reason');
+    expect(reason.textContent).toContain('No takedown credits left');
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+  });
+});
+
+describe('when the incident cannot be read', () => {
+  it('keeps the incident id and the threat on screen, with the cause', async () => {
+    const card = await showCard(
+      linkedView({
+        incident: null,
+        unavailable: [{ part: 'incident', reason: 'temporarily_unavailable' }],
+      }),
+    );
+    expect(within(card).getByTestId('incident-unavailable').textContent).toContain(
+      'Temporarily unavailable',
+    );
+    expect(within(card).getByTestId('incident-id').textContent).toContain('inc_123');
+    expect(within(card).getByTestId('subject').textContent).toContain('acme-secure[.]example');
+    expect(within(card).queryByTestId('actions')).toBeNull();
+  });
+});
+
+describe('detail sections', () => {
+  it('are collapsed on first load and open on request', async () => {
+    await showCard(linkedView());
+    const details = screen.getByTestId('details');
+    for (const trigger of within(details).getAllByRole('button'))
+      expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    const trigger = await expandSection('History');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThan(0);
+  });
+
+  it('show only what applies to a brand-new incident: no boilerplate', async () => {
+    const incident = detailedIncident({
+      status: 'pending_review',
+      history: [],
+      blocklists: [],
+      insights: undefined,
+      registrar: undefined,
+      hostingProvider: undefined,
+      incidentState: {
+        unresponsive: false,
+        warningBanner: false,
+        responsive: false,
+        contentRemoved: false,
+        redirect: false,
+        inconclusive: false,
+        timestamp: null,
+      } as never,
+    });
+    await showCard(linkedView({ incident, snapshots: [] }));
+    const headings = within(screen.getByTestId('details'))
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
+    expect(headings).toEqual(['About this incident', 'Takedown credits']);
+  });
+
+  it('list the history newest first, five at a time, with "show all"', async () => {
+    const history = Array.from({ length: 7 }, (_, i) => ({
+      timestamp: `2026-11-0${i + 1}T10:00:00.000Z`,
+      message: `step ${i + 1}`,
+    }));
+    await showCard(linkedView({ incident: detailedIncident({ history }) }));
+    await expandSection('History');
+    const entries = () => screen.getAllByTestId('history-entry').map((e) => e.textContent ?? '');
+    expect(entries()).toHaveLength(5);
+    expect(entries()[0]).toContain('step 7');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all (7 entries)' }));
+    expect(entries()).toHaveLength(7);
+    expect(entries()[6]).toContain('step 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    await waitFor(() => expect(entries()).toHaveLength(5));
+  });
+});
