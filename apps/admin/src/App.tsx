@@ -9,19 +9,27 @@ import {
   api,
   ApiError,
   type DeadLetters as TDeadLetters,
+  type FirstRun as TFirstRun,
   type Overview,
   type ReconciliationEntry,
   type Session,
 } from './api';
+import { Analytics } from './sections/Analytics';
 import { Connection } from './sections/Connection';
 import { DeadLetters } from './sections/DeadLetters';
+import { FirstRun } from './sections/FirstRun';
 import { Reconciliation } from './sections/Reconciliation';
 import { Settings } from './sections/Settings';
 import { Setup } from './sections/Setup';
-import { SidebarSecret } from './sections/SidebarSecret';
 import { SignIn } from './SignIn';
 
+/** While setup or a test delivery is under way, the page looks again this often. */
+const POLL_MS = 3000;
+/** How long the page watches after an action whose outcome arrives later. */
+const WATCH_MS = 60_000;
+
 interface Loaded {
+  firstRun: TFirstRun;
   overview: Overview;
   letters: TDeadLetters;
   entries: ReconciliationEntry[];
@@ -40,7 +48,8 @@ export function App() {
   const load = useCallback(async () => {
     try {
       const session = await api.session();
-      const [overview, letters, reconciliation] = await Promise.all([
+      const [firstRun, overview, letters, reconciliation] = await Promise.all([
+        api.firstRun(),
         api.overview(),
         api.deadLetters(),
         api.reconciliation(),
@@ -48,7 +57,7 @@ export function App() {
       setView({
         kind: 'ready',
         session,
-        data: { overview, letters, entries: reconciliation.entries },
+        data: { firstRun, overview, letters, entries: reconciliation.entries },
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setView({ kind: 'signed-out' });
@@ -61,6 +70,21 @@ export function App() {
     void load();
   }, [load, version]);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
+
+  // Setup under way, or a test delivery just asked for: look again until it shows (or a while).
+  const [watchUntil, setWatchUntil] = useState(0);
+  const watch = useCallback(() => {
+    setWatchUntil(Date.now() + WATCH_MS);
+    refresh();
+  }, [refresh]);
+  const waiting =
+    view.kind === 'ready' &&
+    (['queued', 'running'].includes(view.data.overview.setup.state) || Date.now() < watchUntil);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(refresh, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, version, refresh]);
 
   return (
     <main style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
@@ -96,12 +120,22 @@ export function App() {
               Sign out
             </Button>
           </div>
+          {view.data.firstRun.complete ? null : (
+            <FirstRun firstRun={view.data.firstRun} overview={view.data.overview} refresh={watch} />
+          )}
           <Connection overview={view.data.overview} />
           <Setup overview={view.data.overview} refresh={refresh} />
-          <SidebarSecret overview={view.data.overview} />
           <DeadLetters letters={view.data.letters} refresh={refresh} />
           <Reconciliation entries={view.data.entries} refresh={refresh} />
-          <Settings overview={view.data.overview} refresh={refresh} />
+          {view.data.overview.incident.apiKey === 'set' ? <Analytics /> : null}
+          <Settings
+            overview={view.data.overview}
+            refresh={refresh}
+            showIncidentForm={
+              view.data.firstRun.complete ||
+              view.data.firstRun.steps.find((step) => step.id === 'incident_key')?.state === 'done'
+            }
+          />
         </>
       ) : null}
     </main>

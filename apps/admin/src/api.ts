@@ -1,5 +1,6 @@
 // The connector's /admin/api, same origin. The session cookie travels by itself (HttpOnly); every
 // state-changing call carries the CSRF token the session answer gave.
+import type { TakedownAnalytics } from '@incident-desk/admin-contract';
 export interface Session {
   subdomain: string;
   userName: string;
@@ -30,6 +31,13 @@ export interface Overview {
     lastZendeskWebhookAt: string | null;
     lastIncidentEventAt: string | null;
     lastWebhookTestAt: string | null;
+    /** One per incident-service client subscription. */
+    subscriptions: {
+      clientId: string;
+      subscribedAt: string;
+      lastEventAt: string | null;
+      lastWebhookTestAt: string | null;
+    }[];
   };
   setup: {
     state: string;
@@ -40,11 +48,11 @@ export interface Overview {
   settings: Settings;
   incident: {
     baseUrl: string | null;
+    clientName: string | null;
     apiKey: 'set' | 'not_set';
     clientId: string | null;
     subClientIds: string[];
   };
-  sidebarSecret: 'set' | 'not_set';
 }
 
 export interface Settings {
@@ -54,23 +62,101 @@ export interface Settings {
   newTicketGroupId: number | null;
 }
 
+/** What a dead letter says about itself: what failed, why, and what Retry will do. */
+interface Described {
+  what: string;
+  problem: string;
+  retry: string;
+}
+
+export interface SyncFailure extends Described {
+  id: string;
+  queue: string;
+  ticketId: number | null;
+  ticketUrl: string | null;
+  incidentId: string | null;
+  /** Null unless the connector knows where incidents are seen (INCIDENT_CONSOLE_URL). */
+  incidentUrl: string | null;
+  reason: string;
+  createdAt: string;
+  canRetry: boolean;
+}
+
+export interface FailedForward extends Described {
+  commentId: string;
+  ticketId: number;
+  ticketUrl: string;
+  incidentId: string;
+  incidentUrl: string | null;
+  reason: string;
+  updatedAt: string;
+  canRetry: boolean;
+}
+
+export interface FailedJob extends Described {
+  queue: string;
+  id: string;
+  failedAt: string | null;
+  reason: string;
+}
+
 export interface DeadLetters {
-  syncFailures: {
-    id: string;
-    queue: string;
-    ticketId: number | null;
-    incidentId: string | null;
-    reason: string;
-    createdAt: string;
-  }[];
-  failedJobs: { queue: string; id: string; failedAt: string | null; reason: string }[];
+  syncFailures: SyncFailure[];
+  failedForwards: FailedForward[];
+  failedJobs: FailedJob[];
 }
 
 export interface ReconciliationEntry {
   ticketId: number;
+  ticketUrl: string;
   reason: string;
   detail: string | null;
   createdAt: string;
+}
+
+export type StepAction = 'save_incident_key' | 'run_setup' | 'test_webhooks' | 'authorize';
+
+export interface ChecklistStep {
+  id: 'zendesk' | 'incident_key' | 'setup' | 'webhooks' | 'sidebar';
+  title: string;
+  state: 'done' | 'todo' | 'waiting';
+  summary: string;
+  next: string | null;
+  action: StepAction | null;
+}
+
+export interface FirstRun {
+  complete: boolean;
+  steps: ChecklistStep[];
+  authorizeUrl: string;
+}
+
+export interface ZendeskGroup {
+  id: number;
+  name: string;
+}
+
+export interface IncidentConnectionInput {
+  apiKey?: string;
+  clientId: string;
+  subClientIds: string[];
+}
+
+/** GET /admin/api/analytics: the account's takedown analytics. */
+export type Analytics = TakedownAnalytics;
+
+export type AnalyticsChart =
+  | 'reports-per-week'
+  | 'time-to-takedown'
+  | 'success-rate'
+  | 'blocklist-coverage'
+  | 'credits'
+  | 'waiting-on-customer';
+
+/** The CSV download of one chart's numbers (served by the connector, same session). */
+export function analyticsCsvUrl(chart: AnalyticsChart, client: string | null): string {
+  const query = new URLSearchParams({ chart, ...(client ? { client } : {}) });
+  return `/admin/api/analytics.csv?${query}`;
 }
 
 export class ApiError extends Error {
@@ -80,6 +166,12 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown>,
   ) {
     super(message);
+  }
+
+  /** The API's error code, e.g. api_key_refused. */
+  get code(): string | undefined {
+    const error = this.body.error as { code?: unknown } | undefined;
+    return typeof error?.code === 'string' ? error.code : undefined;
   }
 }
 
@@ -118,13 +210,28 @@ export const api = {
   signOut: () => call<void>('POST', '/sign-out'),
   overview: () => call<Overview>('GET', '/overview'),
   saveSettings: (settings: Partial<Settings>) => call<Settings>('PUT', '/settings', settings),
-  saveIncidentConnection: (input: { apiKey?: string; clientId: string; subClientIds: string[] }) =>
-    call<{ apiKey: 'set' }>('PUT', '/incident-connection', input),
+  firstRun: () => call<FirstRun>('GET', '/first-run'),
+  zendeskGroups: () => call<{ groups: ZendeskGroup[] }>('GET', '/zendesk-groups'),
+  testWebhooks: () =>
+    call<{ requested: string[]; failed: { clientId: string; message: string }[] }>(
+      'POST',
+      '/webhooks/test',
+    ),
+  saveIncidentConnection: (input: IncidentConnectionInput) =>
+    call<{ apiKey: 'set'; clientId: string; clientName: string }>(
+      'PUT',
+      '/incident-connection',
+      input,
+    ),
   rerunSetup: () => call<{ state: string }>('POST', '/setup/rerun'),
-  rotateSidebarSecret: () => call<{ secret: string }>('POST', '/sidebar-secret/rotate'),
   deadLetters: () => call<DeadLetters>('GET', '/dead-letters'),
   retrySyncFailure: (id: string) =>
     call<unknown>('POST', `/dead-letters/sync-failures/${encodeURIComponent(id)}/retry`),
+  retryForward: (commentId: string) =>
+    call<{ message: string }>(
+      'POST',
+      `/dead-letters/comment-forwards/${encodeURIComponent(commentId)}/retry`,
+    ),
   retryFailedJob: (queue: string, id: string) =>
     call<unknown>(
       'POST',
@@ -135,4 +242,6 @@ export const api = {
     call<{ message: string }>('POST', `/reconciliation/${ticketId}/link`, { incidentId }),
   retryLink: (ticketId: number) =>
     call<{ message: string }>('POST', `/reconciliation/${ticketId}/retry`),
+  analytics: (client: string | null) =>
+    call<Analytics>('GET', `/analytics${client ? `?${new URLSearchParams({ client })}` : ''}`),
 };

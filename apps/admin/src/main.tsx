@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@zendeskgarden/css-bedrock';
 import { ThemeProvider } from '@zendeskgarden/react-theming';
 import { App } from './App';
 

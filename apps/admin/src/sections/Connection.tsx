@@ -55,6 +55,23 @@ export function Connection({ overview }: { overview: Overview }) {
         <Row label="Last webhook.test">
           <When value={health.lastWebhookTestAt} />
         </Row>
+        {health.subscriptions.map((subscription) => (
+          <Row
+            key={subscription.clientId}
+            label={`Client ${subscription.clientId}`}
+            testId={`client-events-${subscription.clientId}`}
+          >
+            {subscription.lastEventAt ? (
+              <>
+                last real event <When value={subscription.lastEventAt} />
+              </>
+            ) : (
+              <Tag hue="yellow">no real event yet</Tag>
+            )}
+            {'; last webhook.test '}
+            <When value={subscription.lastWebhookTestAt} never="never" />
+          </Row>
+        ))}
       </Section>
     </>
   );

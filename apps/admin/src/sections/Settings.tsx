@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { Field, Input, Toggle } from '@zendeskgarden/react-forms';
+import { Button } from '@zendeskgarden/react-buttons';
+import { Field, Toggle } from '@zendeskgarden/react-forms';
+import { MD, SM } from '@zendeskgarden/react-typography';
 import { api, type Overview, type Settings as TSettings } from '../api';
-import { ActionButton, Section } from '../ui';
+import { Section } from '../ui';
+import { GroupField } from './GroupField';
+import { IncidentConnection } from './IncidentConnection';
 
 const TOGGLES: [keyof Omit<TSettings, 'newTicketGroupId'>, string, string][] = [
   [
@@ -21,106 +25,90 @@ const TOGGLES: [keyof Omit<TSettings, 'newTicketGroupId'>, string, string][] = [
   ],
 ];
 
-export function Settings({ overview, refresh }: { overview: Overview; refresh: () => void }) {
+export function Settings(props: {
+  overview: Overview;
+  refresh: () => void;
+  /** False while the first-run checklist holds the incident form. */
+  showIncidentForm: boolean;
+}) {
+  const { overview, refresh } = props;
   const [settings, setSettings] = useState(overview.settings);
   const [group, setGroup] = useState(
     overview.settings.newTicketGroupId === null ? '' : String(overview.settings.newTicketGroupId),
   );
-  const [apiKey, setApiKey] = useState('');
-  const [clientId, setClientId] = useState(overview.incident.clientId ?? '');
-  const [subClients, setSubClients] = useState(overview.incident.subClientIds.join(', '));
+  const [groupProblem, setGroupProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    const trimmed = group.trim();
+    setOutcome(null);
+    if (trimmed !== '' && !/^\d{1,19}$/.test(trimmed)) {
+      setGroupProblem('A group id is a number, e.g. 360001234567; leave it empty for the default.');
+      return;
+    }
+    setGroupProblem(null);
+    setBusy(true);
+    try {
+      await api.saveSettings({
+        ...settings,
+        newTicketGroupId: trimmed === '' ? null : Number(trimmed),
+      });
+      setOutcome({ ok: true, text: 'Settings saved.' });
+      refresh();
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   return (
     <Section id="settings" title="Settings">
-      {TOGGLES.map(([key, label, hint]) => (
-        <Field key={key} style={{ marginBottom: 12 }}>
-          <Toggle
-            name={key}
-            checked={settings[key]}
-            onChange={(event) => setSettings({ ...settings, [key]: event.target.checked })}
-          >
-            <Field.Label>{label}</Field.Label>
-            <Field.Hint>{hint}</Field.Hint>
-          </Toggle>
-        </Field>
-      ))}
-      <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Group for new tickets</Field.Label>
-        <Field.Hint>Zendesk group id; empty for the account&apos;s default.</Field.Hint>
-        <Input
-          name="newTicketGroupId"
-          inputMode="numeric"
-          value={group}
-          onChange={(event) => setGroup(event.target.value)}
-        />
-      </Field>
-      <ActionButton
-        id="save-settings"
-        label="Save settings"
-        isPrimary
-        run={async () => {
-          const trimmed = group.trim();
-          if (trimmed !== '' && !/^\d+$/.test(trimmed)) throw new Error('the group id is a number');
-          await api.saveSettings({
-            ...settings,
-            newTicketGroupId: trimmed === '' ? null : Number(trimmed),
-          });
-          refresh();
-          return 'saved';
+      <form
+        id="settings-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
         }}
-      />
+      >
+        {TOGGLES.map(([key, label, hint]) => (
+          <Field key={key} style={{ marginBottom: 12 }}>
+            <Toggle
+              name={key}
+              checked={settings[key]}
+              onChange={(event) => setSettings({ ...settings, [key]: event.target.checked })}
+            >
+              <Field.Label>{label}</Field.Label>
+              <Field.Hint>{hint}</Field.Hint>
+            </Toggle>
+          </Field>
+        ))}
+        <GroupField value={group} onChange={setGroup} problem={groupProblem} />
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <Button id="save-settings" type="submit" isPrimary size="small" disabled={busy}>
+            {busy ? '…' : 'Save settings'}
+          </Button>
+          {outcome ? (
+            <SM
+              role={outcome.ok ? 'status' : 'alert'}
+              style={outcome.ok ? {} : { color: '#cc3340' }}
+            >
+              {outcome.text}
+            </SM>
+          ) : null}
+        </div>
+      </form>
 
-      <h3 style={{ marginTop: 24 }}>Incident service</h3>
-      <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Incident API key</Field.Label>
-        <Field.Hint id="api-key-state">
-          {overview.incident.apiKey === 'set'
-            ? 'Set. Leave empty to keep it; it is never shown again.'
-            : 'Not set.'}
-        </Field.Hint>
-        <Input
-          name="apiKey"
-          type="password"
-          autoComplete="off"
-          value={apiKey}
-          onChange={(event) => setApiKey(event.target.value)}
-        />
-      </Field>
-      <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Client id</Field.Label>
-        <Input
-          name="clientId"
-          value={clientId}
-          onChange={(event) => setClientId(event.target.value)}
-        />
-      </Field>
-      <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Sub-clients</Field.Label>
-        <Field.Hint>Client ids, separated by commas.</Field.Hint>
-        <Input
-          name="subClientIds"
-          value={subClients}
-          onChange={(event) => setSubClients(event.target.value)}
-        />
-      </Field>
-      <ActionButton
-        id="save-connection"
-        label="Save incident service"
-        isPrimary
-        run={async () => {
-          await api.saveIncidentConnection({
-            ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
-            clientId: clientId.trim(),
-            subClientIds: subClients
-              .split(',')
-              .map((id) => id.trim())
-              .filter(Boolean),
-          });
-          setApiKey('');
-          refresh();
-          return 'saved';
-        }}
-      />
+      {props.showIncidentForm ? (
+        <>
+          <MD tag="h3" isBold style={{ marginTop: 24, marginBottom: 8 }}>
+            Incident service
+          </MD>
+          <IncidentConnection overview={overview} refresh={refresh} />
+        </>
+      ) : null}
     </Section>
   );
 }

@@ -4,6 +4,17 @@ import { SM } from '@zendeskgarden/react-typography';
 import { api, ApiError, type Overview } from '../api';
 import { ActionButton, Row, Section, When } from '../ui';
 
+/** What each setup state means to an admin. */
+const LABELS: Record<string, string> = {
+  never_run: 'Not run yet',
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Done',
+  failed: 'Failed',
+  needs_configuration: 'Waiting for the incident API key',
+  needs_authorization: 'Needs Zendesk authorisation',
+};
+
 const HUES: Record<string, 'green' | 'red' | 'yellow' | 'grey' | 'blue'> = {
   succeeded: 'green',
   failed: 'red',
@@ -19,7 +30,9 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
   return (
     <Section id="setup" title="Setup">
       <Row label="State" testId="setup-state">
-        <Tag hue={HUES[setup.state] ?? 'grey'}>{setup.state.replace(/_/g, ' ')}</Tag>
+        <Tag hue={HUES[setup.state] ?? 'grey'}>
+          {LABELS[setup.state] ?? setup.state.replace(/_/g, ' ')}
+        </Tag>
       </Row>
       <Row label="Requested">
         <When value={setup.requestedAt} />
@@ -51,7 +64,7 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
       ) : null}
       <ActionButton
         id="rerun-setup"
-        label="Rerun setup"
+        label={setup.state === 'never_run' ? 'Run setup' : 'Run setup again'}
         isPrimary
         run={async () => {
           try {

@@ -1,0 +1,131 @@
+// The first-run checklist, at the top of the page until every step is done: each step says what
+// is true now and what to do next, with the button that does it where the page can.
+import { Anchor } from '@zendeskgarden/react-buttons';
+import { Tag } from '@zendeskgarden/react-tags';
+import { MD, SM } from '@zendeskgarden/react-typography';
+import {
+  api,
+  ApiError,
+  type ChecklistStep,
+  type FirstRun as TFirstRun,
+  type Overview,
+} from '../api';
+import { ActionButton, Section } from '../ui';
+import { IncidentConnection } from './IncidentConnection';
+
+const STATE_TAG = {
+  done: ['green', 'Done'],
+  todo: ['yellow', 'To do'],
+  waiting: ['blue', 'Waiting'],
+} as const;
+
+function StepAction(props: {
+  step: ChecklistStep;
+  firstRun: TFirstRun;
+  overview: Overview;
+  refresh: () => void;
+}) {
+  const { step, firstRun } = props;
+  switch (step.action) {
+    case 'save_incident_key':
+      return <IncidentConnection overview={props.overview} refresh={props.refresh} />;
+    case 'run_setup':
+      return (
+        <ActionButton
+          id="checklist-run-setup"
+          label="Run setup"
+          isPrimary
+          run={async () => {
+            try {
+              await api.rerunSetup();
+            } catch (error) {
+              if (error instanceof ApiError && error.code === 'authorization_needed')
+                throw new Error(
+                  'Setup needs a wider Zendesk permission: use "Authorise with Zendesk" in the setup section.',
+                  { cause: error },
+                );
+              throw error;
+            }
+            props.refresh();
+            return 'Setup queued: this checklist updates when it is done.';
+          }}
+        />
+      );
+    case 'test_webhooks':
+      return (
+        <ActionButton
+          id="checklist-test-webhooks"
+          label="Send a test delivery"
+          isPrimary
+          run={async () => {
+            const result = await api.testWebhooks();
+            props.refresh();
+            if (result.failed.length > 0)
+              throw new Error(result.failed.map((f) => `${f.clientId}: ${f.message}`).join('; '));
+            return 'Test requested: the step is done once the delivery arrives.';
+          }}
+        />
+      );
+    case 'authorize':
+      // only our own install path, never a URL from elsewhere
+      return firstRun.authorizeUrl.startsWith('/install?') ? (
+        <Anchor id="checklist-authorize" href={firstRun.authorizeUrl}>
+          Authorise with Zendesk
+        </Anchor>
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+export function FirstRun(props: { firstRun: TFirstRun; overview: Overview; refresh: () => void }) {
+  const { firstRun } = props;
+  const done = firstRun.steps.filter((step) => step.state === 'done').length;
+  return (
+    <Section id="first-run" title="Get started">
+      <SM style={{ marginBottom: 12 }}>
+        {done} of {firstRun.steps.length} steps done.
+      </SM>
+      <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {firstRun.steps.map((step, index) => {
+          const [hue, label] = STATE_TAG[step.state];
+          return (
+            <li
+              key={step.id}
+              data-testid={`step-${step.id}`}
+              data-state={step.state}
+              style={{
+                padding: '12px 16px',
+                marginBottom: 8,
+                border: '1px solid #d8dcde',
+                borderRadius: 4,
+                background: step.state === 'done' ? '#f8f9f9' : '#fff',
+              }}
+            >
+              <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                <Tag hue={hue}>{label}</Tag>
+                <MD tag="h3" isBold>
+                  {index + 1}. {step.title}
+                </MD>
+              </div>
+              <SM style={{ margin: '4px 0' }}>{step.summary}</SM>
+              {step.next ? (
+                <SM isBold style={{ margin: '4px 0 8px' }} data-testid={`next-${step.id}`}>
+                  Next: {step.next}
+                </SM>
+              ) : null}
+              {step.state !== 'done' ? (
+                <StepAction
+                  step={step}
+                  firstRun={firstRun}
+                  overview={props.overview}
+                  refresh={props.refresh}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </Section>
+  );
+}

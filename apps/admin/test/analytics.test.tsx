@@ -1,0 +1,196 @@
+// The analytics section in jsdom against a stubbed /admin/api: every chart drawn from the answer
+// with its CSV link, the weekly chart stacked by outcome or type, one client chosen, a partial
+// answer named, an account without the incident connection, and hostile text shown as text.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from '@zendeskgarden/react-theming';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Analytics as TAnalytics } from '../src/api';
+import { Analytics } from '../src/sections/Analytics';
+import { stubFetch } from './fetch-stub';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const HOSTILE = '<img src=x onerror=alert(1)>evil[.]example';
+
+function analyticsOf(overrides: Partial<TAnalytics> = {}): TAnalytics {
+  return {
+    generatedAt: '2026-11-23T20:00:00.000Z',
+    fromDate: '2026-09-07T00:00:00.000Z',
+    weeks: 12,
+    clientFilter: null,
+    clients: [
+      { id: 'cl_a', name: 'Parent' },
+      { id: 'cl_b', name: 'Retail' },
+    ],
+    partial: [],
+    reportsPerWeek: [
+      { week: '2026-11-09', type: 'domain', outcome: 'taken_down', count: 3 },
+      { week: '2026-11-09', type: 'email', outcome: 'in_progress', count: 1 },
+      { week: '2026-11-16', type: 'domain', outcome: 'failed', count: 2 },
+    ],
+    timeToTakedown: {
+      buckets: ['under 1 day', '1 to 3 days', '3 to 7 days', 'over 7 days'],
+      overall: { name: 'All', count: 4, medianHours: 20, buckets: [2, 1, 1, 0] },
+      byRegistrar: [
+        { name: 'Fast Registrar', count: 3, medianHours: 9, buckets: [2, 1, 0, 0] },
+        { name: 'Slow Registrar', count: 1, medianHours: 120, buckets: [0, 0, 1, 0] },
+      ],
+      byHosting: [{ name: 'CloudBox', count: 4, medianHours: 20, buckets: [2, 1, 1, 0] }],
+    },
+    successRate: {
+      basis: 'attempts',
+      rows: [
+        { clientId: 'cl_a', clientName: 'Parent', succeeded: 3, failed: 1, rate: 0.75 },
+        { clientId: 'cl_b', clientName: 'Retail', succeeded: 0, failed: 0, rate: null },
+      ],
+    },
+    blocklistCoverage: {
+      incidents: 6,
+      covered: 4,
+      rate: 4 / 6,
+      rows: [{ authority: 'PhishTank', listed: 3, submitted: 1 }],
+    },
+    credits: {
+      rows: [
+        { clientId: 'cl_a', clientName: 'Parent', remainingCredits: 25, takedownsStarted: 5 },
+        { clientId: 'cl_b', clientName: 'Retail', remainingCredits: null, takedownsStarted: 0 },
+      ],
+    },
+    waitingOnCustomer: {
+      rows: [
+        {
+          clientId: 'cl_a',
+          incidentId: 'inc_1',
+          subject: HOSTILE,
+          since: '2026-11-10T00:00:00.000Z',
+          ageDays: 13,
+          ticketId: 42,
+          ticketUrl: 'https://demo.zendesk.example/agent/tickets/42',
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+const renderSection = () =>
+  render(
+    <ThemeProvider>
+      <Analytics />
+    </ThemeProvider>,
+  );
+
+describe('analytics section', () => {
+  it('draws every chart with bars and a CSV link, and the waiting incidents with their tickets', async () => {
+    stubFetch({ 'GET /analytics': { body: analyticsOf() } });
+    renderSection();
+    await screen.findByTestId('analytics-charts');
+    const ids = [
+      'reports-per-week',
+      'time-by-registrar',
+      'time-by-hosting',
+      'success-rate',
+      'blocklist-coverage',
+      'credits',
+      'waiting-on-customer',
+    ];
+    for (const id of ids) {
+      const chart = screen.getByTestId(`chart-${id}`);
+      expect([id, within(chart).getAllByTestId('bar-row').length > 0]).toEqual([id, true]);
+      expect(chart.querySelector('svg[role="img"] desc')?.textContent).toMatch(/\d/);
+    }
+    expect(screen.getByTestId('csv-reports-per-week').getAttribute('href')).toBe(
+      '/admin/api/analytics.csv?chart=reports-per-week',
+    );
+    expect(screen.getByTestId('csv-credits').getAttribute('href')).toBe(
+      '/admin/api/analytics.csv?chart=credits',
+    );
+    // two weeks, stacked by outcome by default
+    const weekly = screen.getByTestId('chart-reports-per-week');
+    expect(within(weekly).getAllByTestId('bar-row')).toHaveLength(2);
+    expect(within(weekly).getAllByText('taken down').length).toBeGreaterThan(0);
+    // the median is shown next to each registrar's bar
+    expect(
+      within(screen.getByTestId('chart-time-by-registrar')).getAllByText('median 5 d').length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByText('Median over all takedowns: 20 h (4 takedowns)')).toBeTruthy();
+    expect(screen.getByTestId('blocklist-coverage-summary').textContent).toBe(
+      '4 of 6 incidents read have a blocklist listing (67%).',
+    );
+    const table = screen.getByTestId('waiting-table');
+    expect(within(table).getByRole('link', { name: /#42/ }).getAttribute('href')).toBe(
+      'https://demo.zendesk.example/agent/tickets/42',
+    );
+    // attacker-controlled text stays text
+    expect(within(table).getByText(HOSTILE)).toBeTruthy();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('stacks the weekly chart by incident type on request', async () => {
+    stubFetch({ 'GET /analytics': { body: analyticsOf() } });
+    renderSection();
+    await screen.findByTestId('analytics-charts');
+    await userEvent
+      .setup()
+      .selectOptions(screen.getByRole('combobox', { name: 'Stack incidents per week by' }), 'type');
+    const weekly = screen.getByTestId('chart-reports-per-week');
+    expect(within(weekly).getAllByText('email').length).toBeGreaterThan(0);
+    expect(within(weekly).queryByText('taken down')).toBeNull();
+  });
+
+  it("shows one client's numbers when chosen, and its CSV links name it", async () => {
+    const calls = stubFetch({
+      'GET /analytics': { body: analyticsOf() },
+      'GET /analytics?client=cl_b': {
+        body: analyticsOf({
+          clientFilter: 'cl_b',
+          clients: [{ id: 'cl_b', name: 'Retail' }],
+          reportsPerWeek: [],
+        }),
+      },
+    });
+    renderSection();
+    await screen.findByTestId('analytics-charts');
+    await userEvent
+      .setup()
+      .selectOptions(screen.getByRole('combobox', { name: 'Incident client' }), 'cl_b');
+    await waitFor(() => expect(calls.map((c) => c.route)).toContain('GET /analytics?client=cl_b'));
+    expect(await screen.findByTestId('chart-reports-per-week-empty')).toBeTruthy();
+    expect(screen.getByTestId('csv-success-rate').getAttribute('href')).toBe(
+      '/admin/api/analytics.csv?chart=success-rate&client=cl_b',
+    );
+    // the picker still offers every client of the account
+    const options = [
+      ...(screen.getByRole('combobox', { name: 'Incident client' }) as HTMLSelectElement).options,
+    ].map((o) => o.value);
+    expect(options).toEqual(['', 'cl_a', 'cl_b']);
+  });
+
+  it('names what the service did not answer', async () => {
+    stubFetch({
+      'GET /analytics': {
+        body: analyticsOf({
+          partial: [{ clientId: 'cl_b', part: 'incidents', message: 'ServiceUnavailable' }],
+        }),
+      },
+    });
+    renderSection();
+    const partial = await screen.findByTestId('analytics-partial');
+    expect(partial.textContent).toContain('Retail: incidents: ServiceUnavailable');
+  });
+
+  it('without the incident connection, says what to do', async () => {
+    stubFetch({
+      'GET /analytics': {
+        status: 409,
+        body: { error: { code: 'not_configured', message: 'connect the incident service first' } },
+      },
+    });
+    renderSection();
+    expect(await screen.findByText('No analytics yet')).toBeTruthy();
+    expect(screen.queryByTestId('analytics-charts')).toBeNull();
+  });
+});

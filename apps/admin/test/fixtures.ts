@@ -1,0 +1,121 @@
+import type { DeadLetters, FirstRun, Overview } from '../src/api';
+
+export function overviewOf(changes: Partial<Overview['incident']> = {}): Overview {
+  return {
+    account: { subdomain: 'acme' },
+    connection: {
+      state: 'active',
+      grant: 'authorization_code',
+      scopes: ['read', 'write'],
+      missingScopes: [],
+      accessExpiresAt: null,
+      refreshExpiresAt: null,
+      lastError: null,
+      lastErrorAt: null,
+    },
+    health: {
+      lastZendeskWebhookAt: null,
+      lastIncidentEventAt: null,
+      lastWebhookTestAt: null,
+      subscriptions: [],
+    },
+    setup: { state: 'needs_configuration', requestedAt: null, finishedAt: null, report: null },
+    settings: {
+      forwardInternalNotes: false,
+      solveOnTakedownSuccess: false,
+      openTicketsForDetectedIncidents: true,
+      newTicketGroupId: null,
+    },
+    incident: {
+      baseUrl: 'http://incident.test',
+      clientName: null,
+      apiKey: 'not_set',
+      clientId: null,
+      subClientIds: [],
+      ...changes,
+    },
+  };
+}
+
+export const NEW_ACCOUNT: FirstRun = {
+  complete: false,
+  authorizeUrl: '/install?subdomain=acme',
+  steps: [
+    {
+      id: 'zendesk',
+      title: 'Connection to Zendesk',
+      state: 'done',
+      summary: 'Connected to acme.zendesk.com.',
+      next: null,
+      action: null,
+    },
+    {
+      id: 'incident_key',
+      title: 'Incident API key',
+      state: 'todo',
+      summary: 'No incident API key is saved yet.',
+      next: 'Enter the API key and client id the incident service gave you, and save.',
+      action: 'save_incident_key',
+    },
+    {
+      id: 'setup',
+      title: 'Setup run',
+      state: 'todo',
+      summary: 'Setup is never run.',
+      next: 'Run setup: it creates the ticket fields, the webhook and the triggers.',
+      action: 'run_setup',
+    },
+    {
+      id: 'webhooks',
+      title: 'Webhooks confirmed',
+      state: 'todo',
+      summary: 'No delivery yet.',
+      next: 'Send a test delivery.',
+      action: 'test_webhooks',
+    },
+    {
+      id: 'sidebar',
+      title: 'Sidebar installed',
+      state: 'todo',
+      summary: 'No agent has opened the incident-desk sidebar yet.',
+      next: 'Install the incident-desk app in Zendesk and open any ticket.',
+      action: null,
+    },
+  ],
+};
+
+export const LETTERS: DeadLetters = {
+  failedForwards: [
+    {
+      commentId: '777001',
+      ticketId: 41,
+      ticketUrl: 'https://acme.zendesk.com/agent/tickets/41',
+      incidentId: 'inc_forward',
+      incidentUrl: 'http://incident.test/_sandbox/incidents/inc_forward',
+      reason: 'InternalServerError: incidents.comment: 500 ServiceUnavailable',
+      updatedAt: '2026-11-23T10:00:00.000Z',
+      what: 'Forwarding a comment of the ticket to the incident failed.',
+      problem: 'The incident service had an internal error (HTTP 500).',
+      retry: 'Retry forwards this comment again with the next comment run; nothing else is resent.',
+      canRetry: true,
+    },
+  ],
+  syncFailures: [
+    {
+      id: '0b9d7a9e-1f53-4b1c-9a39-5b1d3f0f0c11',
+      queue: 'ticket-write',
+      ticketId: 42,
+      ticketUrl: 'https://acme.zendesk.com/agent/tickets/42',
+      incidentId: 'inc_x',
+      incidentUrl: null,
+      reason: 'Zendesk answered 422',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      what: 'Writing the incident’s changes to the ticket failed.',
+      problem: 'Zendesk refused the data (HTTP 422).',
+      retry:
+        'Zendesk refused this change for good (closed or deleted ticket): it cannot be retried.',
+      canRetry: false,
+    },
+  ],
+  failedJobs: [],
+};

@@ -1,0 +1,21 @@
+import { afterEach } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  // jsdom lacks matchMedia, which Garden's colour-scheme code reads at import time.
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  const { cleanup, configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 4000 });
+  afterEach(() => cleanup());
+}

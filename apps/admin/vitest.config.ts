@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'admin',
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['test/setup.ts'],
+    // Garden in jsdom is slow to render, more so on a loaded CI machine.
+    testTimeout: 20_000,
+  },
+});
