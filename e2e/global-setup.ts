@@ -9,12 +9,13 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SHARED_SECRET, stackPorts, stackUrls } from './tests/support/stack-config';
+import { stackPorts, stackUrls } from './tests/support/stack-config';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(e2eDir, '..');
@@ -109,14 +110,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   buildSidebarIfMissing();
   mkdirSync(logDir, { recursive: true });
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-'));
+  // The app as installed in the sandbox: its location is this stack's connector (signedUrls), which
+  // serves the built sidebar itself. Only the manifest is needed on the Zendesk side.
+  const appDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-app-'));
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, 'apps/sidebar/dist/manifest.json'), 'utf8'),
+  ) as { location: { support: { ticket_sidebar: { url: string } } } };
+  manifest.location.support.ticket_sidebar.url = `${stackUrls.connector}/sidebar/app/assets/iframe.html`;
+  writeFileSync(path.join(appDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   const common = {
     CONNECTOR_PORT: String(stackPorts.connector),
     INCIDENT_SANDBOX_PORT: String(stackPorts.incident),
     ZENDESK_SANDBOX_PORT: String(stackPorts.zendesk),
-    ZENDESK_SANDBOX_APP_SETTINGS: JSON.stringify({
-      connector_url: stackUrls.connector,
-      shared_secret: SHARED_SECRET,
-    }),
   };
   const services: Service[] = [
     {
@@ -131,6 +136,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       env: {
         ...common,
         ZENDESK_SANDBOX_SEARCH_LAG_MS: '0',
+        ZENDESK_SANDBOX_APP_DIR: appDir,
         ZENDESK_SANDBOX_REDIRECT_URIS: `${stackUrls.connector}/oauth/callback`,
       },
       log: path.join(logDir, 'zendesk-sandbox.log'),
@@ -153,6 +159,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const teardown = async () => {
     await Promise.all(services.map(stop));
     rmSync(pgliteDir, { recursive: true, force: true });
+    rmSync(appDir, { recursive: true, force: true });
   };
   try {
     for (const service of services) start(service);

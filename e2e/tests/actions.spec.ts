@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { getIncident } from './support/incident-sandbox';
-import { keepScreenshot, linkedTicket, openSidebar, runConfirmedAction } from './support/scenario';
+import {
+  keepScreenshot,
+  linkedTicket,
+  openSidebar,
+  runConfirmedAction,
+  startAction,
+} from './support/scenario';
 
 // Each action starts from a freshly reported incident (pending_review), so each is seen to change it.
 const cases = [
@@ -45,10 +51,7 @@ for (const action of cases) {
 
     const frame = await openSidebar(page, ticketId);
     // Cancelling the confirmation leaves the incident alone.
-    await frame
-      .getByTestId('actions')
-      .getByRole('button', { name: action.button, exact: true })
-      .click();
+    await startAction(frame, action.button);
     await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(frame.getByRole('dialog')).toBeHidden();
     expect((await getIncident(incidentId)).history).toHaveLength(before.history.length);

@@ -1,6 +1,12 @@
 import { expect, test, type FrameLocator } from '@playwright/test';
 import { advanceIncident, clearFault, getIncident, injectFault } from './support/incident-sandbox';
-import { keepScreenshot, linkedTicket, openSidebar, runConfirmedAction } from './support/scenario';
+import {
+  expandSection,
+  keepScreenshot,
+  linkedTicket,
+  openSidebar,
+  runConfirmedAction,
+} from './support/scenario';
 
 const APPROVE_PATH = '/v1/incident/:id/approve-takedown';
 
@@ -14,10 +20,11 @@ async function incidentAwaitingApproval(subject: string, threat: string) {
 /** The view after a failed approval: still the incident, still awaiting approval, still working. */
 async function expectViewStillUsable(frame: FrameLocator) {
   await expect(frame.getByTestId('status')).toContainText('Approval required');
-  await expect(frame.getByRole('button', { name: 'Approve takedown' })).toBeEnabled();
+  await expect(frame.getByRole('button', { name: /^Approve takedown/ })).toBeEnabled();
   await frame.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(frame.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled();
-  await expect(frame.getByTestId('overview')).toBeVisible();
+  await expect(frame.getByTestId('status-card')).toBeVisible();
+  await expandSection(frame, 'History');
   await expect(frame.getByTestId('history-entry').first()).toBeVisible();
 }
 

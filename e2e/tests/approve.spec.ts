@@ -29,7 +29,7 @@ test('approving in the sidebar moves the incident to takedown_ready and notes th
   // One credit used, and the view says so without a reload.
   await expect(frame.getByTestId('credits-value')).toContainText(`${creditsBefore - 1}`);
   // Approval is offered only while the incident awaits it.
-  await expect(frame.getByRole('button', { name: 'Approve takedown' })).toHaveCount(0);
+  await expect(frame.getByRole('button', { name: /^Approve takedown/ })).toHaveCount(0);
 
   const incident = await getIncident(incidentId);
   expect(incident.status).toBe('takedown_ready');
@@ -40,9 +40,9 @@ test('approving in the sidebar moves the incident to takedown_ready and notes th
     .poll(
       async () =>
         (await ticketState(ticketId)).comments.some(
-          (c) => !c.public && c.body.includes('takedown_ready'),
+          (c) => !c.public && c.body.includes('Status: Takedown ready'),
         ),
-      { message: 'an internal note about takedown_ready', timeout: 20_000 },
+      { message: 'an internal note about the move to Takedown ready', timeout: 20_000 },
     )
     .toBe(true);
   await page.reload();

@@ -1,18 +1,10 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { getIncident } from './support/incident-sandbox';
-import { keepScreenshot, linkedTicket, openSidebar } from './support/scenario';
+import { advanceIncident, getIncident } from './support/incident-sandbox';
+import { keepScreenshot, linkedTicket, openSidebar, setPanelWidth } from './support/scenario';
 
 const LONG_THREAT =
   'https://a-very-long-subdomain-name-for-layout-checks.width-test.example/' +
   'login/verify/account/with/a/really/long/path?session=0123456789abcdef0123456789abcdef';
-
-/** Sets the width of the workspace's apps panel, which the sidebar frame fills. */
-async function setPanelWidth(page: Page, width: number): Promise<void> {
-  await page.evaluate((px) => {
-    const panel = document.getElementById('apps-panel');
-    if (panel) panel.style.width = `${px}px`;
-  }, width);
-}
 
 async function frameWidths(page: Page) {
   const frame = page.frames().find((f) => f.url().includes('/assets/iframe.html'));
@@ -44,8 +36,12 @@ async function tabTo(page: Page, frame: FrameLocator, text: string, max = 30): P
 test('the sidebar fits a 320 px panel and follows a wider one, without horizontal scrolling', async ({
   page,
 }, testInfo) => {
-  const { ticketId } = await linkedTicket('Layout at 320 px', LONG_THREAT);
+  const { ticketId, incidentId } = await linkedTicket('Layout at 320 px', LONG_THREAT);
+  // the card's longest button: approving, with what it costs
+  await advanceIncident(incidentId, 'case_building');
+  await advanceIncident(incidentId, 'approval_required');
   const frame = await openSidebar(page, ticketId);
+  await expect(frame.getByTestId('status')).toContainText('Approval required');
 
   await setPanelWidth(page, 320);
   await expect.poll(async () => (await frameWidths(page)).viewport).toBe(320);
@@ -54,6 +50,15 @@ test('the sidebar fits a 320 px panel and follows a wider one, without horizonta
   expect(narrow.main).toBeLessThanOrEqual(320);
   // the long threat wraps inside the panel instead of widening it
   await expect(frame.getByTestId('subject')).toContainText('width-test[.]example');
+  // the approve button's label wraps inside the card: whole, never cut by an ellipsis
+  const approve = frame.getByRole('button', { name: /^Approve takedown · uses/ });
+  const fits = await approve.evaluate((button) => ({
+    whole: button.scrollWidth <= button.clientWidth,
+    inside:
+      button.getBoundingClientRect().right <=
+      (button.closest('[data-testid="status-card"]')?.getBoundingClientRect().right ?? 0),
+  }));
+  expect(fits).toEqual({ whole: true, inside: true });
   await keepScreenshot(page, testInfo, 'sidebar-320px');
 
   await setPanelWidth(page, 560);
@@ -73,7 +78,10 @@ test('an action is reached, confirmed and cancelled with the keyboard alone', as
   const frame = await openSidebar(page, ticketId);
   await frame.getByRole('button', { name: 'Refresh', exact: true }).focus();
 
-  await tabTo(page, frame, 'Request takedown');
+  // the actions that are not the next step are in the "More actions" menu
+  await tabTo(page, frame, 'More actions');
+  await page.keyboard.press('Enter');
+  await expect(frame.locator(':focus')).toHaveText('Request takedown');
   await page.keyboard.press('Enter');
   const dialog = frame.getByRole('dialog');
   const focusInDialog = frame.locator('[role="dialog"]:focus, [role="dialog"] :focus');
@@ -82,9 +90,11 @@ test('an action is reached, confirmed and cancelled with the keyboard alone', as
   await expect(focusInDialog).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(frame.locator(':focus')).toHaveText('Request takedown');
+  await expect(frame.locator(':focus')).toHaveText('More actions');
   expect((await getIncident(incidentId)).status).toBe('pending_review');
 
+  await page.keyboard.press('Enter');
+  await expect(frame.locator(':focus')).toHaveText('Request takedown');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   // Tab stays inside the dialog until it reaches the confirmation

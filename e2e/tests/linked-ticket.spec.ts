@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { advanceIncident } from './support/incident-sandbox';
-import { keepScreenshot, linkedTicket, openSidebar } from './support/scenario';
+import { expandSection, keepScreenshot, linkedTicket, openSidebar } from './support/scenario';
 
 test('a ticket linked by the connector shows its incident in the sidebar', async ({
   page,
@@ -13,7 +13,7 @@ test('a ticket linked by the connector shows its incident in the sidebar', async
 
   const frame = await openSidebar(page, ticketId);
 
-  const overview = frame.getByTestId('overview');
+  const overview = frame.getByTestId('status-card');
   await expect(overview.getByTestId('status')).toContainText('Case building');
   await expect(overview.getByTestId('status')).toContainText('An analyst is reviewing');
   await expect(overview.getByTestId('subject')).toContainText(
@@ -21,6 +21,7 @@ test('a ticket linked by the connector shows its incident in the sidebar', async
   );
   await expect(overview).toContainText(incidentId);
 
+  await expandSection(frame, 'History');
   const history = frame.getByTestId('history-entry');
   await expect(history).toHaveCount(2);
   // Newest first.

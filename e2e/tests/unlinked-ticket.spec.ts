@@ -65,7 +65,7 @@ for (const report of reports) {
     await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(frame.getByRole('dialog')).toBeHidden();
 
-    const overview = frame.getByTestId('overview');
+    const overview = frame.getByTestId('status-card');
     await panel.getByRole('button', { name: report.button }).click();
     await frame.getByRole('dialog').getByRole('button', { name: 'Report', exact: true }).click();
     // The message lasts until the worker has linked the ticket, which may be at once.
@@ -88,17 +88,54 @@ for (const report of reports) {
   });
 }
 
-test('an incident_unlinked ticket shows why it was not linked, and retry linking links it', async ({
+test('a duplicate (409) shows why it was not linked and offers no retry that cannot link', async ({
   page,
 }, testInfo) => {
-  // The service answers the first report with its 409 (it already has an incident for the threat):
-  // the connector does not link the ticket, tags it incident_unlinked and records the reason.
+  // The service answers the report with its 409: it already has an incident for the threat. The
+  // connector does not link the ticket, tags it incident_unlinked and records the duplicate.
   const fault = await injectFault({
     method: 'POST',
     path: '/v1/incident/tkd',
     kind: 'status',
     status: 409,
     message: 'Conflict: an incident for this threat already exists',
+    times: 1,
+  });
+  try {
+    const host = 'duplicate.report-test.example';
+    const ticketId = await createTicket('Report of a known threat', `https://${host}/login`);
+    await updateTicket(ticketId, { additional_tags: ['incident_submit'] });
+    await expect
+      .poll(async () => (await ticketState(ticketId)).ticket.tags, {
+        message: 'the connector tags the ticket incident_unlinked',
+        timeout: 30_000,
+      })
+      .toContain('incident_unlinked');
+
+    const frame = await openPanel(page, ticketId, 'link-failed');
+    const panel = frame.getByTestId('link-failed');
+    await expect(panel.getByTestId('unlinked-reason')).toContainText('409');
+    await expect(panel.getByTestId('duplicate-explained')).toContainText(
+      'already has an incident for this threat',
+    );
+    await expect(panel.getByRole('button', { name: 'Retry linking' })).toHaveCount(0);
+    await keepScreenshot(page, testInfo, 'link-failed-duplicate');
+  } finally {
+    await clearFault(fault.id).catch(() => undefined);
+  }
+});
+
+test('a report whose outcome is unknown (500) shows why it was not linked, and retry linking links it', async ({
+  page,
+}, testInfo) => {
+  // The service fails the first report midway: the connector cannot know whether it acted, so it
+  // does not link the ticket, tags it incident_unlinked and records the reason.
+  const fault = await injectFault({
+    method: 'POST',
+    path: '/v1/incident/tkd',
+    kind: 'status',
+    status: 500,
+    message: 'Internal error',
     times: 1,
   });
   try {
@@ -116,19 +153,23 @@ test('an incident_unlinked ticket shows why it was not linked, and retry linking
     const frame = await openPanel(page, ticketId, 'link-failed');
     const panel = frame.getByTestId('link-failed');
     await expect(panel).toContainText('Linking failed');
-    await expect(panel.getByTestId('unlinked-reason')).toContainText('409');
+    await expect(panel.getByTestId('unlinked-reason')).toContainText('500');
     await expect(panel).toContainText(`hxxps[:]//${host.replaceAll('.', '[.]')}/login`);
     await keepScreenshot(page, testInfo, 'link-failed-before');
 
-    const overview = frame.getByTestId('overview');
+    const card = frame.getByTestId('status-card');
     await panel.getByRole('button', { name: 'Retry linking' }).click();
+    // a queued report is news, never a success, until the incident is there
     await expect(
-      frame.getByTestId('action-feedback').filter({ hasText: 'Linking retried.' }).or(overview),
+      frame
+        .getByTestId('action-feedback')
+        .filter({ hasText: 'The report was queued again' })
+        .or(card),
     ).toBeVisible();
 
     const incidentId = await linkedIncidentId(ticketId);
-    await expect(overview).toBeVisible({ timeout: 20_000 });
-    await expect(overview).toContainText(incidentId);
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await expect(card).toContainText(incidentId);
     await expect(frame.getByTestId('link-failed')).toHaveCount(0);
     const { ticket } = await ticketState(ticketId);
     expect(ticket.tags).not.toContain('incident_unlinked');

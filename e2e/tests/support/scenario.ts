@@ -27,8 +27,33 @@ export async function linkedTicket(
 export async function openSidebar(page: Page, ticketId: number): Promise<FrameLocator> {
   await page.goto(`/agent/tickets/${ticketId}`);
   const frame = page.frameLocator('#zaf-app-frame');
-  await expect(frame.getByTestId('overview')).toBeVisible();
+  await expect(frame.getByTestId('status-card')).toBeVisible();
   return frame;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Starts an incident action from the status card: its one button when it is the action that fits
+ * the status (the approve button also says what it costs, hence the prefix match), else the item
+ * of the "More actions" menu.
+ */
+export async function startAction(frame: FrameLocator, button: string): Promise<void> {
+  const actions = frame.getByTestId('actions');
+  const direct = actions.getByRole('button', { name: new RegExp(`^${escapeRegExp(button)}`) });
+  if ((await direct.count()) > 0) {
+    await direct.click();
+    return;
+  }
+  await actions.getByRole('button', { name: 'More actions', exact: true }).click();
+  await frame.getByRole('menuitem', { name: button, exact: true }).click();
+}
+
+/** Opens a collapsed detail section below the status card. */
+export async function expandSection(frame: FrameLocator, name: string): Promise<void> {
+  const trigger = frame.getByTestId('details').getByRole('button', { name, exact: true });
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
 }
 
 /**
@@ -37,10 +62,15 @@ export async function openSidebar(page: Page, ticketId: number): Promise<FrameLo
  * at the wrong width.
  */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await screenshotTo(page, testInfo.outputPath(`${name}.png`));
+}
+
+/** The whole page at `file`, laid out as `keepScreenshot` does. */
+export async function screenshotTo(page: Page, file: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const width = page.viewportSize()?.width ?? 1280;
   await page.setViewportSize({ width, height: Math.min(Math.max(height, 1000), 4000) });
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+  await page.screenshot({ path: file });
 }
 
 /** Presses an action's button in the sidebar, then its confirmation in the dialog that opens. */
@@ -49,9 +79,17 @@ export async function runConfirmedAction(
   button: string,
   confirm: string,
 ): Promise<void> {
-  await frame.getByTestId('actions').getByRole('button', { name: button, exact: true }).click();
+  await startAction(frame, button);
   const dialog = frame.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: confirm, exact: true }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Sets the width of the workspace's apps panel, which the sidebar frame fills. */
+export async function setPanelWidth(page: Page, width: number): Promise<void> {
+  await page.evaluate((px) => {
+    const panel = document.getElementById('apps-panel');
+    if (panel) panel.style.width = `${px}px`;
+  }, width);
 }

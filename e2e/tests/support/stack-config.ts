@@ -14,6 +14,4 @@ export const stackUrls = {
   zendesk: `http://localhost:${stackPorts.zendesk}`,
 };
 
-/** The installation secret the workspace signs sidebar tokens with; the connector's demo stores the same. */
-export const SHARED_SECRET = 'local-shared-secret';
 export const SUBDOMAIN = 'demo';

@@ -69,12 +69,16 @@ export function demoAccount(): Promise<TDemo> {
 }
 
 /** A new ticket from the demo end user, optionally with a Threat URL. */
-export async function createTicket(subject: string, threat?: string): Promise<number> {
+export async function createTicket(
+  subject: string,
+  threat?: string,
+  body = 'Please look at this.',
+): Promise<number> {
   const { endUser, fields } = await demoAccount();
   const { ticket } = await requestJson<{ ticket: TTicket }>('POST', `${control}/tickets`, {
     requester_id: endUser.id,
     subject,
-    body: 'Please look at this.',
+    body,
     ...(threat === undefined ? {} : { custom_fields: [{ id: fields.threat, value: threat }] }),
   });
   return ticket.id;
