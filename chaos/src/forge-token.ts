@@ -1,6 +1,8 @@
-// Sidebar JWTs as an attacker would make them: Zendesk's proxy signs HS256 with the installation's
-// shared secret; everything here except `valid` must be refused.
-import { createHmac } from 'node:crypto';
+// ZAF JWTs as an attacker would make them for the sidebar's signed page (POST
+// /sidebar/app/assets/iframe.html, form field `token`): Zendesk signs RS256 with the app's key;
+// everything here except `valid` must be refused. The sidebar API itself takes only the session
+// the page hands out, so a JWT of any kind sent to it is refused as well.
+import { createHmac, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 
 export type TokenForgery =
   | 'valid'
@@ -9,33 +11,43 @@ export type TokenForgery =
   | 'foreign_installation'
   | 'foreign_subdomain'
   | 'alg_none'
-  | 'alg_hs512'
+  | 'alg_hs256_public_key'
   | 'no_exp'
   | 'bad_claims'
-  | 'ticket_mismatch'
+  | 'foreign_audience'
   | 'foreign_agent';
 
 export interface TokenTarget {
   subdomain: string;
-  secret: string;
+  installationId: number;
   foreignSubdomain: string;
-  foreignSecret: string;
-  agent: { id: number; email: string };
+  foreignInstallationId: number;
+  agentId: number;
   foreignAgentId: number;
-  ticketId: number;
+  /** The app's signing key, as Zendesk holds it (the sandbox's). */
+  appKey: KeyObject;
+  /** Its public half, as the connector fetches it. */
+  publicKeyPem: string;
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+let otherKey: KeyObject | undefined;
 
-function jwt(header: Record<string, unknown>, payload: unknown, secret: string | null): string {
+function jwt(header: Record<string, unknown>, payload: unknown, key: KeyObject | string | null) {
   const signingInput = `${b64(header)}.${b64(payload)}`;
-  if (secret === null) return `${signingInput}.`;
-  const algorithm = header.alg === 'HS512' ? 'sha512' : 'sha256';
-  return `${signingInput}.${createHmac(algorithm, secret).update(signingInput).digest('base64url')}`;
+  if (key === null) return `${signingInput}.`;
+  if (typeof key === 'string')
+    return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
+  return `${signingInput}.${createSign('RSA-SHA256').update(signingInput).sign(key).toString('base64url')}`;
 }
 
+const audience = (subdomain: string, installationId: number) =>
+  `https://${subdomain}.zendesk.com/api/v2/apps/installations/${installationId}.json`;
+const user = (subdomain: string, id: number) =>
+  `https://${subdomain}.zendesk.com/api/v2/users/${id}.json`;
+
 /**
- * @param ageSeconds how far in the past an expired token expired (beyond the 5 s tolerance)
+ * @param ageSeconds how much longer ago than the 30 s tolerance an expired token expired
  * @param junk a random JSON value used as a wrongly typed claim
  */
 export function forgeToken(
@@ -47,44 +59,63 @@ export function forgeToken(
 ): string {
   const now = Math.floor(nowMs / 1000);
   const claims = {
-    subdomain: target.subdomain,
-    agent_id: target.agent.id,
-    agent_email: target.agent.email,
-    ticket_id: target.ticketId,
+    iss: `${target.subdomain}.zendesk.com`,
+    aud: audience(target.subdomain, target.installationId),
+    sub: user(target.subdomain, target.agentId),
     iat: now,
     exp: now + 120,
   };
-  const hs256 = { alg: 'HS256', typ: 'JWT' };
+  const rs256 = { alg: 'RS256', typ: 'JWT' };
   switch (how) {
     case 'valid':
-      return jwt(hs256, claims, target.secret);
+      return jwt(rs256, claims, target.appKey);
     case 'bad_signature':
-      return jwt(hs256, claims, `${target.secret}-guessed`);
+      otherKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+      return jwt(rs256, claims, otherKey);
     case 'expired':
       return jwt(
-        hs256,
-        { ...claims, iat: now - ageSeconds - 120, exp: now - ageSeconds },
-        target.secret,
+        rs256,
+        // expired beyond the connector's 30 s clock tolerance
+        { ...claims, iat: now - ageSeconds - 150, exp: now - ageSeconds - 30 },
+        target.appKey,
       );
     case 'foreign_installation':
-      // Another installation's secret, claiming this account.
-      return jwt(hs256, claims, target.foreignSecret);
+      // Another account's installation named by this account.
+      return jwt(
+        rs256,
+        { ...claims, aud: audience(target.subdomain, target.foreignInstallationId) },
+        target.appKey,
+      );
     case 'foreign_subdomain':
-      // This installation's secret, claiming another account.
-      return jwt(hs256, { ...claims, subdomain: target.foreignSubdomain }, target.secret);
+      // This installation claiming another account.
+      return jwt(
+        rs256,
+        { ...claims, iss: `${target.foreignSubdomain}.zendesk.com` },
+        target.appKey,
+      );
+    case 'foreign_audience':
+      return jwt(
+        rs256,
+        { ...claims, aud: audience(target.foreignSubdomain, target.foreignInstallationId) },
+        target.appKey,
+      );
     case 'alg_none':
       return jwt({ alg: 'none', typ: 'JWT' }, claims, null);
-    case 'alg_hs512':
-      return jwt({ alg: 'HS512', typ: 'JWT' }, claims, target.secret);
+    case 'alg_hs256_public_key':
+      // The algorithm confusion attack: HMAC keyed with the public key everyone can read.
+      return jwt({ alg: 'HS256', typ: 'JWT' }, claims, target.publicKeyPem);
     case 'no_exp': {
       const { exp: _exp, ...rest } = claims;
-      return jwt(hs256, rest, target.secret);
+      return jwt(rs256, rest, target.appKey);
     }
     case 'bad_claims':
-      return jwt(hs256, { ...claims, agent_id: junk ?? 'x', ticket_id: { junk } }, target.secret);
-    case 'ticket_mismatch':
-      return jwt(hs256, { ...claims, ticket_id: target.ticketId + 1 }, target.secret);
+      return jwt(rs256, { ...claims, sub: junk ?? 'x', aud: { junk } }, target.appKey);
     case 'foreign_agent':
-      return jwt(hs256, { ...claims, agent_id: target.foreignAgentId }, target.secret);
+      // A user of another account, in this account's claims.
+      return jwt(
+        rs256,
+        { ...claims, sub: user(target.subdomain, target.foreignAgentId) },
+        target.appKey,
+      );
   }
 }

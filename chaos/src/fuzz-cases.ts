@@ -5,19 +5,15 @@
 import fc from 'fast-check';
 import { signWebhook } from '@incident-desk/incident-api';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
-import { ZTicketingWebhookBody } from '@incident-desk/connector/src/http/ticketing-webhook';
-import { forgeToken, type TokenForgery } from './forge-token';
+import { ZTicketingWebhookBody } from '@incident-desk/connector/src/jobs/ticket-event-job';
+import { forgeToken, type TokenForgery, type TokenTarget } from './forge-token';
 
 export interface FuzzTargets {
   incident: { subscriptionId: string; secret: string; foreignSecret: string };
   ticketing: { accountId: string; secret: string; foreignSecret: string };
-  sidebar: {
-    subdomain: string;
-    secret: string;
-    foreignSubdomain: string;
-    foreignSecret: string;
-    agent: { id: number; email: string };
-    foreignAgentId: number;
+  sidebar: TokenTarget & {
+    /** A live session of A's agent, as the signed page hands it out. */
+    session: string;
     ticketId: number;
   };
   /** Deliveries accepted before the run, with the headers they were accepted with. */
@@ -44,7 +40,10 @@ export type FuzzPlan = (targets: FuzzTargets, nowMs: number) => FuzzRequest;
 
 /** Values that must come back escaped if they are echoed at all. */
 export const HOSTILE_MARKUP = '<img src=x onerror=alert(1)>';
-const hostileText = fc.constantFrom(
+/** In every kind of hostile body: what a log line must never carry (issue 14). */
+export const PAYLOAD_MARKER = 'chaos-payload-marker-5c1d';
+/** Hostile texts the fuzz writes into bodies, headers and paths. */
+export const HOSTILE_TEXTS = [
   HOSTILE_MARKUP,
   '<script>alert(1)</script>',
   '"><svg onload=alert(1)>',
@@ -53,7 +52,9 @@ const hostileText = fc.constantFrom(
   '\u0000\uffff\ud800',
   "' OR 1=1 --",
   'https://evil.example/login?next=//evil.example',
-);
+  `${PAYLOAD_MARKER} victim@example.com`,
+] as const;
+const hostileText = fc.constantFrom(...HOSTILE_TEXTS);
 const text = fc.oneof(fc.string({ maxLength: 40 }), hostileText);
 const nonJsonTypes = fc.constantFrom(
   'text/plain',
@@ -381,10 +382,10 @@ const forgery = fc.constantFrom<TokenForgery>(
   'foreign_installation',
   'foreign_subdomain',
   'alg_none',
-  'alg_hs512',
+  'alg_hs256_public_key',
   'no_exp',
   'bad_claims',
-  'ticket_mismatch',
+  'foreign_audience',
   'foreign_agent',
 );
 
@@ -396,17 +397,36 @@ function sidebarPlans(): fc.Arbitrary<FuzzPlan>[] {
       fc.integer({ min: 6, max: 10 * 365 * 86_400 }),
       fc.jsonValue(),
     )
-    .map(([[method, route], how, age, junk]): FuzzPlan => (t, now) => ({
-      kind: `sidebar-api/jwt_${how}`,
-      method,
-      path: `/sidebar/tickets/${t.sidebar.ticketId}${route}`,
-      headers: {
-        authorization: `Bearer ${forgeToken(how, t.sidebar, now, age, junk)}`,
-        ...(method === 'POST' ? JSON_TYPE : {}),
-      },
-      ...(method === 'POST' ? { body: '{}' } : {}),
-      expect: 'refused',
-    }));
+    .chain(([[method, route], how, age, junk]) =>
+      fc.boolean().map(
+        (toPage): FuzzPlan =>
+          (t, now) =>
+            toPage
+              ? // the signed page: a forged ZAF JWT opens no session
+                {
+                  kind: `sidebar-page/zaf_${how}`,
+                  method: 'POST',
+                  path: '/sidebar/app/assets/iframe.html',
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  body: new URLSearchParams({
+                    token: forgeToken(how, t.sidebar, now, age, junk),
+                  }).toString(),
+                  expect: 'refused',
+                }
+              : // the API takes sessions only: no JWT of any kind, not even a valid ZAF one
+                {
+                  kind: `sidebar-api/jwt_${how}`,
+                  method,
+                  path: `/sidebar/tickets/${t.sidebar.ticketId}${route}`,
+                  headers: {
+                    authorization: `Bearer ${forgeToken(how, t.sidebar, now, age, junk)}`,
+                    ...(method === 'POST' ? JSON_TYPE : {}),
+                  },
+                  ...(method === 'POST' ? { body: '{}' } : {}),
+                  expect: 'refused',
+                },
+      ),
+    );
   const badHeader = fc
     .tuple(
       fc.constantFrom(...SIDEBAR_ROUTES),
@@ -436,8 +456,8 @@ function sidebarPlans(): fc.Arbitrary<FuzzPlan>[] {
           : { authorization: sanitizeHeader(header) },
       expect: 'refused',
     }));
-  // A valid token of A's agent for the ticket: only bodies that must be refused.
-  const validToken = (t: FuzzTargets, now: number) => forgeToken('valid', t.sidebar, now, 0, null);
+  // A valid session of A's agent: only bodies that must be refused.
+  const validToken = (t: FuzzTargets, _now: number) => t.sidebar.session;
   const badBody = fc
     .oneof(
       malformedJson.map((body) => ({ attack: 'malformed_json', body, type: 'application/json' })),

@@ -1,7 +1,7 @@
 // The whole product in one process for the chaos runs: both sandboxes on port 0, the composed
 // connector (createConnector) on a server whose address is known before configuration, and two
 // accounts installed the way the demo installs one (client credentials, incident connection,
-// sidebar secret, setup). Every secret is generated per run, so the runs can search for them.
+// setup, the sidebar app installed and a sidebar session of its agent). Every secret is generated per run, so the runs can search for them.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import {
   OTHER_ORG_API_KEY,
   type IncidentSandbox,
 } from '@incident-desk/incident-sandbox';
+import { createSidebarSessions } from '@incident-desk/connector/src/sidebar-api/sidebar-sessions';
 import {
   createZendeskSandbox,
   seedDemo,
@@ -27,6 +28,7 @@ import {
 import { createConnector, type Connector } from '@incident-desk/connector/src/app';
 import { loadConfig, type TConnectorConfig } from '@incident-desk/connector/src/config';
 import { runDemo } from '@incident-desk/connector/src/demo/run-demo';
+import { secretBinding } from '@incident-desk/connector/src/secrets/secret-bindings';
 import { createLogCapture, type LogCapture } from './log-capture';
 
 export type Backend = 'pglite' | 'postgres';
@@ -38,7 +40,10 @@ export interface InstalledAccount {
   accountId: string;
   subdomain: string;
   seed: TDemoSeed;
-  sidebarSecret: string;
+  /** A live sidebar session of the agent (what the signed page hands out). */
+  sidebarSession: string;
+  /** The account's installation of the sidebar app in the Zendesk sandbox. */
+  installationId: number;
   incidentApiKey: string;
   incidentClientId: string;
   /** Receiver ids of the account's incident subscriptions (the `subscription` query value). */
@@ -102,10 +107,15 @@ function forward(target: URL, req: http.IncomingMessage, res: http.ServerRespons
   );
   // 503 with Retry-After, as a load balancer answers while its only backend restarts: Zendesk
   // retries that (and only that), the incident service retries any failure.
-  upstream.on('error', () => {
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (!res.headersSent)
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
-    res.end('{"error":{"code":"unavailable","message":"the connector process is not answering"}}');
+    const why = error.code ?? error.message;
+    res.end(
+      JSON.stringify({
+        error: { code: 'unavailable', message: `the connector process is not answering (${why})` },
+      }),
+    );
   });
   req.pipe(upstream);
 }
@@ -235,7 +245,6 @@ export async function startChaosStack(
     incidentClientId: string,
     subClientIds: string[],
   ): Promise<InstalledAccount> {
-    const sidebarSecret = `chaos-sidebar-${seed.subdomain}-${randomBytes(16).toString('hex')}`;
     const { accountId, setup } = await runDemo({
       db: connector.db,
       secretBox: connector.secretBox,
@@ -248,7 +257,6 @@ export async function startChaosStack(
         incidentApiKey,
         incidentClientId,
         incidentSubClientIds: subClientIds,
-        sidebarSharedSecret: sidebarSecret,
       },
       connectorUrl: url,
       readyTimeoutMs: 5_000,
@@ -271,11 +279,18 @@ export async function startChaosStack(
       connector.db,
       connector.secretBox,
     ).find(accountId);
+    const installationId = zendeskSandbox.state.apps.install(seed.subdomain, config.sidebar.appId);
+    const session = await createSidebarSessions(connector.db, () => new Date()).open({
+      accountId,
+      installationId,
+      userId: seed.agentIds[0],
+    });
     return {
       accountId,
       subdomain: seed.subdomain,
       seed,
-      sidebarSecret,
+      sidebarSession: session.token,
+      installationId,
       incidentApiKey,
       incidentClientId,
       subscriptionIds: subscriptions.map((s) => s.receiverId),
@@ -334,9 +349,19 @@ export async function startChaosStack(
     async secrets() {
       const tokens: string[] = [];
       for (const row of await connector.db.prisma.zendeskCredential.findMany()) {
-        tokens.push(await connector.secretBox.open(row.sealedAccessToken));
+        tokens.push(
+          await connector.secretBox.open(
+            row.sealedAccessToken,
+            secretBinding.zendeskAccessToken(row.accountId),
+          ),
+        );
         if (row.sealedRefreshToken)
-          tokens.push(await connector.secretBox.open(row.sealedRefreshToken));
+          tokens.push(
+            await connector.secretBox.open(
+              row.sealedRefreshToken,
+              secretBinding.zendeskRefreshToken(row.accountId),
+            ),
+          );
       }
       return [
         sealingKey,
@@ -344,7 +369,7 @@ export async function startChaosStack(
         clientSecret,
         ...tokens,
         ...[a, b, ...(c ? [c] : [])].flatMap((account) => [
-          account.sidebarSecret,
+          account.sidebarSession,
           account.incidentApiKey,
           account.zendeskWebhookSecret,
           ...account.incidentSecrets.values(),

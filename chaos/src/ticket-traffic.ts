@@ -13,9 +13,9 @@ import { controlCall as call, eventually, sandboxTicket } from './sandbox-access
 /** The tag the takedown trigger looks for (sync/ticket-events/ticket-tags.ts). */
 const TAKEDOWN_TAG = 'incident_request_takedown';
 /**
- * Changes to one ticket are not spaced: replies and request tags within the same second must each
- * be applied (the connector keys them on Zendesk's invocation id, not on the whole-second
- * updated_at, since a7a63b3).
+ * Changes to one ticket are not spaced: replies within the same second must each be applied (the
+ * connector keys them on their signed body, which carries the latest comment's id beside the
+ * whole-second updated_at; a7a63b3 keyed them on the unsigned invocation id).
  */
 export const SAME_TICKET_GAP_MS = 0;
 /** What the incident sandbox writes into the history for each takedown request. */

@@ -82,8 +82,16 @@ describe('dead letters against the injected permanent failures', () => {
     const check = matchDeadLetters([], injected, []);
     expect(check.missing).toEqual([
       'no dead letter for the invalid report on ticket 7',
-      'no dead letter for the events of incident inc-4 after ticket 4 was closed',
+      'no dead letter nor follow-up for the events of incident inc-4 after ticket 4 was closed',
     ]);
+  });
+
+  it('needs no letter for a closed ticket whose incident moved to a follow-up (issue 20)', () => {
+    const check = matchDeadLetters([], injected, [], new Map([['inc-4', 12]]));
+    expect(check.missing).toEqual(['no dead letter for the invalid report on ticket 7']);
+    // a link still on the closed ticket is no follow-up
+    const stale = matchDeadLetters([], injected, [], new Map([['inc-4', 4]]));
+    expect(stale.missing).toHaveLength(2);
   });
 
   it('counts a second letter for one report or one event as doubled', () => {

@@ -9,6 +9,7 @@ import { signZendeskWebhook } from '@incident-desk/zendesk-api';
 import { seedDemo } from '@incident-desk/zendesk-sandbox';
 import { INSTALL_STATE_TTL_MS } from '@incident-desk/connector/src/accounts/install-states';
 import {
+  followCallback,
   startInstall,
   submitApproval,
   type AccountsHarness,
@@ -18,7 +19,13 @@ import { writeReportPart } from '../src/report-parts';
 import { forgeToken, type TokenTarget } from '../src/forge-token';
 import { answerProblems } from '../src/response-check';
 import { routesOf } from '../src/routes';
-import { advanceIncident, eventually, sandboxTicket, seedIncident } from '../src/sandbox-access';
+import {
+  advanceIncident,
+  controlCall,
+  eventually,
+  sandboxTicket,
+  seedIncident,
+} from '../src/sandbox-access';
 import { backends, startChaosStack, type ChaosStack, type InstalledAccount } from '../src/stack';
 import { waitForQuiet } from '../src/quiet';
 
@@ -61,19 +68,19 @@ describe.each(backends)('security properties on %s', (backend) => {
     await stack?.close();
   });
 
-  const tokenTarget = (
-    account: InstalledAccount,
-    other: InstalledAccount,
-    ticketId: number,
-  ): TokenTarget => ({
-    subdomain: account.subdomain,
-    secret: account.sidebarSecret,
-    foreignSubdomain: other.subdomain,
-    foreignSecret: other.sidebarSecret,
-    agent: account.agent,
-    foreignAgentId: other.agent.id,
-    ticketId,
-  });
+  const tokenTarget = (account: InstalledAccount, other: InstalledAccount): TokenTarget => {
+    const key = stack.zendeskSandbox.state.apps.keyOf(stack.config.sidebar.appId);
+    return {
+      subdomain: account.subdomain,
+      installationId: account.installationId,
+      foreignSubdomain: other.subdomain,
+      foreignInstallationId: other.installationId,
+      agentId: account.agent.id,
+      foreignAgentId: other.agent.id,
+      appKey: key.privateKey,
+      publicKeyPem: key.publicKeyPem,
+    };
+  };
 
   it('keeps tokens, API keys and webhook secrets unreadable in the raw database (every text, JSON and bytea column)', async () => {
     const schemas = [stack.schemas.app, stack.schemas.boss];
@@ -141,10 +148,10 @@ describe.each(backends)('security properties on %s', (backend) => {
       INSTALL_STATE_TTL_MS + 1_000,
     );
     const callback = await submitApproval(harness, first.approvalPage, 'allow', third.adminId);
-    const connected = await fetch(callback);
+    const connected = await followCallback(callback);
     expect(connected.status).toBe(200);
     const stored = JSON.stringify(await credentialOf('third'));
-    const replay = await fetch(callback);
+    const replay = await followCallback(callback);
     expect(replay.status).toBe(400);
     expect(await replay.text()).toMatch(/already used/i);
     expect(JSON.stringify(await credentialOf('third'))).toBe(stored);
@@ -157,7 +164,7 @@ describe.each(backends)('security properties on %s', (backend) => {
       where: { state: lateState },
       data: { expiresAt: new Date(Date.now() - 1_000) },
     });
-    const expired = await fetch(lateCallback);
+    const expired = await followCallback(lateCallback);
     expect(expired.status).toBe(400);
     expect(await expired.text()).toMatch(/longer than 10 minutes/i);
     expect(JSON.stringify(await credentialOf('third'))).toBe(stored);
@@ -184,7 +191,7 @@ describe.each(backends)('security properties on %s', (backend) => {
     const aSecrets = secrets.filter(
       (s) =>
         ![
-          b.sidebarSecret,
+          b.sidebarSession,
           b.incidentApiKey,
           b.zendeskWebhookSecret,
           ...b.incidentSecrets.values(),
@@ -215,65 +222,63 @@ describe.each(backends)('security properties on %s', (backend) => {
         headers: { 'content-type': 'application/json', ...headers },
         body,
       });
-    const sidebar = (method: string, route: string, token: string, ticket: number) =>
+    // a POST carries a valid body, so what refuses it is the account check, not the body's shape
+    const sidebar = (method: string, route: string, token: string, ticket: number, body = '{}') =>
       fetch(`${stack.url}/sidebar/tickets/${ticket}${route}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
         },
-        ...(method === 'POST' ? { body: '{}' } : {}),
+        ...(method === 'POST' ? { body } : {}),
       });
-    const sidebarAttempts = (method: string, route: string): Attempt[] => {
+    // The signed page opens sessions: a ZAF JWT naming another account's installation, account
+    // or agent opens none.
+    const page = (token: string) =>
+      fetch(`${stack.url}/sidebar/app/assets/iframe.html`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      });
+    const sidebarAttempts = (method: string, route: string, body?: string): Attempt[] => {
       const now = Date.now();
       return [
         {
-          name: "B's installation secret claiming A's account",
+          name: "a ZAF JWT of A naming B's installation",
+          send: () => page(forgeToken('foreign_installation', tokenTarget(a, b), now, 0, null)),
+          expect: refused,
+        },
+        {
+          name: "a ZAF JWT of A's installation claiming B's account",
+          send: () => page(forgeToken('foreign_subdomain', tokenTarget(a, b), now, 0, null)),
+          expect: refused,
+        },
+        {
+          name: "a ZAF JWT of A naming B's agent",
+          send: () => page(forgeToken('foreign_agent', tokenTarget(a, b), now, 0, null)),
+          expect: refused,
+        },
+        {
+          name: 'a valid ZAF JWT of A, sent to the API instead of a session',
           send: () =>
             sidebar(
               method,
               route,
-              forgeToken('foreign_installation', tokenTarget(a, b, ticketOfA), now, 0, null),
+              forgeToken('valid', tokenTarget(a, b), now, 0, null),
               ticketOfA,
+              body,
             ),
           expect: refused,
         },
         {
-          name: "A's installation secret claiming B's account",
-          send: () =>
-            sidebar(
-              method,
-              route,
-              forgeToken('foreign_subdomain', tokenTarget(a, b, ticketOfA), now, 0, null),
-              ticketOfA,
-            ),
-          expect: refused,
-        },
-        {
-          name: "A's token naming B's agent",
-          send: () =>
-            sidebar(
-              method,
-              route,
-              forgeToken('foreign_agent', tokenTarget(a, b, ticketOfA), now, 0, null),
-              ticketOfA,
-            ),
-          expect: refused,
-        },
-        {
-          name: "B's valid token for a ticket only A has",
-          send: () =>
-            sidebar(
-              method,
-              route,
-              forgeToken('valid', tokenTarget(b, a, onlyInA), now, 0, null),
-              onlyInA,
-            ),
+          name: "B's valid session for a ticket only A has",
+          send: () => sidebar(method, route, b.sidebarSession, onlyInA, body),
           expect: refused,
         },
       ];
     };
-    const sidebarRoutes: Record<string, [string, string]> = {
+    const threatOfA = JSON.stringify({ value: 'https://only-in-a.example/x', mode: 'takedown' });
+    const sidebarRoutes: Record<string, [string, string, string?]> = {
       'GET /sidebar/tickets/:ticketId': ['GET', ''],
       'POST /sidebar/tickets/:ticketId/approve-takedown': ['POST', '/approve-takedown'],
       'POST /sidebar/tickets/:ticketId/actions/:action': ['POST', '/actions/takedown'],
@@ -282,6 +287,17 @@ describe.each(backends)('security properties on %s', (backend) => {
       'POST /sidebar/tickets/:ticketId/forwards/:forwardId/retry': [
         'POST',
         '/forwards/fwd_of_a/retry',
+      ],
+      'GET /sidebar/tickets/:ticketId/threats': ['GET', '/threats'],
+      'GET /sidebar/tickets/:ticketId/duplicates': [
+        'GET',
+        '/duplicates?value=https%3A%2F%2Fonly-in-a.example%2Fx',
+      ],
+      'POST /sidebar/tickets/:ticketId/threats/report': ['POST', '/threats/report', threatOfA],
+      'POST /sidebar/tickets/:ticketId/link-existing': [
+        'POST',
+        '/link-existing',
+        JSON.stringify({ value: 'https://only-in-a.example/x' }),
       ],
     };
     const noAccountData: Attempt[] = [
@@ -298,6 +314,27 @@ describe.each(backends)('security properties on %s', (backend) => {
           name: 'public: aggregate health only, no account data',
           send: () => fetch(`${stack.url}/healthz`),
           expect: (s) => s === 200,
+        },
+      ],
+      'GET /livez': [
+        {
+          name: 'public: the process is up, no account data',
+          send: () => fetch(`${stack.url}/livez`),
+          expect: (s) => s === 200,
+        },
+      ],
+      'GET /readyz': [
+        {
+          name: 'public: readiness checks by name, no account data',
+          send: () => fetch(`${stack.url}/readyz`),
+          expect: (s) => s === 200,
+        },
+      ],
+      'GET /metrics': [
+        {
+          name: "without the operator's token: no metrics (they name no account either)",
+          send: () => fetch(`${stack.url}/metrics`),
+          expect: refused,
         },
       ],
       'POST /webhooks/incident': [
@@ -365,8 +402,34 @@ describe.each(backends)('security properties on %s', (backend) => {
         },
       ],
     };
-    for (const [key, [method, route]] of Object.entries(sidebarRoutes))
-      cases[key] = sidebarAttempts(method, route);
+    for (const [key, [method, route, body]] of Object.entries(sidebarRoutes))
+      cases[key] = sidebarAttempts(method, route, body);
+    const pageNow = Date.now();
+    cases['POST /sidebar/app/assets/iframe.html'] = sidebarAttempts('GET', '').slice(0, 3);
+    cases['GET /sidebar/app/assets/iframe.html'] = [
+      {
+        name: 'the page without Zendesk’s signed POST opens no session',
+        send: () => fetch(`${stack.url}/sidebar/app/assets/iframe.html`),
+        expect: refused,
+      },
+    ];
+    const renew = (token: string) =>
+      fetch(`${stack.url}/sidebar/session/renew`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    cases['POST /sidebar/session/renew'] = [
+      {
+        name: 'a valid ZAF JWT of A instead of a session',
+        send: () => renew(forgeToken('valid', tokenTarget(a, b), pageNow, 0, null)),
+        expect: refused,
+      },
+      {
+        name: 'a token that is no session',
+        send: () => renew('A'.repeat(43)),
+        expect: refused,
+      },
+    ];
     const adminCases = await adminCrossAccountCases(stack);
     Object.assign(cases, adminCases);
 
@@ -523,6 +586,101 @@ describe.each(backends)('security properties on %s', (backend) => {
     expect(found).toEqual([]);
   }, 120_000);
 
+  // Issue 14 item 2: the review's 120,000-character page title stalled every endpoint 25 s.
+  it('answers GET /healthz in under 1 s throughout while it processes a hostile detected incident', async () => {
+    const CHARS = 120_000; // the size of the review's page title
+    const huge = (unit: string) => unit.repeat(Math.ceil(CHARS / unit.length));
+    const incident = await seedIncident(stack, {
+      clientId: 'cl_demo_parent',
+      url: 'https://hostile-text.example/login',
+      emitEvents: false,
+      registrar: { name: huge('a.'), description: huge('a-') },
+      hostingProvider: huge('a+'),
+      threatTaxonomy: { name: huge('ab.') + '!', description: huge('a.') },
+    });
+    const incidentPath = `${stack.incidentUrl}/_sandbox/incidents/${encodeURIComponent(incident.id)}`;
+    await controlCall(`${incidentPath}/blocklists`, 'POST', {
+      authority: huge('a.'),
+      type: 'blocklist',
+      status: 'listed',
+      link: `https://${huge('a.')}example/${huge('a-')}`,
+    });
+    await controlCall(`${incidentPath}/snapshots`, 'POST', {
+      insights: {
+        page: { title: huge('a.') },
+        whois: { registrar: huge('a-') },
+        certificate: { issuer: `${huge('ab.')}!`, isValid: true },
+        indicators: { finalUrl: `https://${huge('a.')}example` },
+      },
+    });
+    // the message and the reason must reach the connector: no optional field left out this time
+    const settings = `${stack.incidentUrl}/_sandbox/settings`;
+    await controlCall(settings, 'PATCH', { omitOptionalPayloadFields: 'never' });
+    const probe = healthProbe(stack.url);
+    try {
+      await advanceIncident(stack, incident.id, {
+        status: 'action_required',
+        force: true,
+        message: huge('a.'),
+        waitForClient: huge('a-'),
+      });
+    } finally {
+      await controlCall(settings, 'PATCH', { omitOptionalPayloadFields: 'sometimes' });
+    }
+    const link = await eventually(
+      'the detected-incident ticket',
+      async () =>
+        (await stack.connector.db.prisma.incidentLink.findFirst({
+          where: {
+            accountId: stack.a.accountId,
+            ticketId: { gt: 0 },
+            OR: [{ incidentId: incident.id }, { incidentId: incident.ref }],
+          },
+        })) ?? undefined,
+      90_000,
+    );
+    await eventually(
+      'the detected-incident note',
+      async () => {
+        const current = await sandboxTicket(stack, 'demo', link.ticketId);
+        return current.comments.some((c) => c.body.includes('Hosting provider:'))
+          ? current
+          : undefined;
+      },
+      90_000,
+    );
+    // every event of the advance (status, history message, waitForClient) applied too; the
+    // ticket writer holds a change a moment for its companions, so wait for its note as well
+    await waitForQuiet(stack, 60_000);
+    const ticket = await eventually(
+      'the note with the hostile message and reason',
+      async () => {
+        const current = await sandboxTicket(stack, 'demo', link.ticketId);
+        const text = current.comments.map((c) => c.body).join('\n');
+        return /Analyst: a\.a\.a.*…/.test(text) && /Request: a-a-.*…/.test(text)
+          ? current
+          : undefined;
+      },
+      60_000,
+    );
+    const health = await probe.stop();
+    const longest = Math.max(...ticket.comments.map((c) => c.body.length));
+    record(
+      'Hostile text never stalls the connector',
+      'answers GET /healthz in under 1 s throughout while it processes a hostile detected incident',
+      health.slowestMs < 1000 && health.failures === 0,
+      `a detected incident with ${CHARS.toLocaleString('en')}-character registrar, hosting provider, taxonomy, blocklist link, page title, WHOIS registrar, certificate issuer, final URL, history message and waitForClient: ${health.answers} /healthz answers, slowest ${health.slowestMs.toFixed(0)} ms, ${health.failures} not 200; longest note ${longest} characters`,
+    );
+    expect(health.answers).toBeGreaterThan(10);
+    expect(health.failures).toBe(0);
+    expect(health.slowestMs).toBeLessThan(1000);
+    expect(longest).toBeLessThan(25_000); // the note caps held
+    // the hostile message and reason were shown, cut
+    const bodies = ticket.comments.map((c) => c.body).join('\n');
+    expect(bodies).toMatch(/Analyst: a\.a\.a.*…/); // `a.a` is no host: no TLD
+    expect(bodies).toMatch(/Request: a-a-.*…/);
+  }, 240_000);
+
   it('never writes a secret to the logs, even on the error paths', async () => {
     // Error paths that log: the incident service failing under the worker, and the error handler's
     // unhandled errors (a NUL byte in a looked-up value, see nul-bytes.test.ts, logs the database
@@ -623,26 +781,65 @@ async function adminCrossAccountCases(
     string,
     { name: string; send: () => Promise<Response>; expect: (status: number) => boolean }[]
   > = {};
+  // Routes whose scope is a query parameter: B's administrator names A's incident client.
+  const queries: Record<string, string[]> = {
+    '/admin/api/analytics': ['', '?client=cl_demo_parent', '?client=cl_demo_bank'],
+    '/admin/api/analytics.csv': [
+      '?chart=waiting-on-customer',
+      '?chart=reports-per-week&client=cl_demo_parent',
+      '?chart=credits&client=cl_demo_retail',
+    ],
+  };
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? 'x');
     const body =
       route.method === 'PUT' || route.method === 'POST'
         ? JSON.stringify({ incidentId: 'inc_of_a', accountId: a.accountId })
         : undefined;
-    cases[`${route.method} ${route.path}`] = [
-      {
-        name: "B's administrator, with A's identifiers",
-        send: () =>
-          fetch(`${stack.url}${path}`, {
-            method: route.method,
-            headers,
-            ...(body ? { body } : {}),
-            redirect: 'manual',
-          }),
-        // Scoped by the session: B's own data or a refusal; never A's (checked by the caller).
-        expect: (status) => status < 500,
-      },
-    ];
+    cases[`${route.method} ${route.path}`] = (queries[route.path] ?? ['']).map((query) => ({
+      name: `B's administrator, with A's identifiers${query ? ` (${query})` : ''}`,
+      send: () =>
+        fetch(`${stack.url}${path}${query}`, {
+          method: route.method,
+          headers,
+          ...(body ? { body } : {}),
+          redirect: 'manual',
+        }),
+      // Scoped by the session: B's own data or a refusal; never A's (checked by the caller).
+      expect: (status: number) => status < 500 && (!query.includes('client=') || status === 404),
+    }));
   }
   return cases;
+}
+
+/**
+ * Asks GET /healthz every 50 ms until stopped. Each answer's time counts from when the request was
+ * due, so a stall of the whole process (everything here shares one event loop) is measured also
+ * when it falls between two requests.
+ */
+function healthProbe(baseUrl: string) {
+  let stopped = false;
+  let answers = 0;
+  let failures = 0;
+  let slowestMs = 0;
+  const running = (async () => {
+    let due = performance.now();
+    while (!stopped) {
+      const response = await fetch(`${baseUrl}/healthz`).catch(() => null);
+      await response?.text();
+      const now = performance.now();
+      slowestMs = Math.max(slowestMs, now - due);
+      answers += 1;
+      if (response?.status !== 200) failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      due = now + 50;
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      return { answers, failures, slowestMs };
+    },
+  };
 }
