@@ -23,14 +23,14 @@ const services: Service[] = [
     workspace: 'packages/incident-sandbox',
     portVariable: 'INCIDENT_SANDBOX_PORT',
     defaultPort: 8788,
-    landing: '/_sandbox',
+    landing: '/_sandbox/console/',
   },
   {
     name: 'zendesk sandbox',
     workspace: 'packages/zendesk-sandbox',
     portVariable: 'ZENDESK_SANDBOX_PORT',
     defaultPort: 8789,
-    landing: '/agent/tickets/1',
+    landing: '/agent/tickets',
   },
   {
     name: 'connector',
@@ -122,6 +122,8 @@ process.on('SIGTERM', () => void stop(0));
 
 async function main(): Promise<void> {
   if (existsSync(path.join(root, 'apps/sidebar/vite.config.ts'))) {
+    // The sidebar's location is the connector's page (signedUrls): the build writes its URL.
+    process.env.CONNECTOR_PUBLIC_URL ??= `http://localhost:${process.env.CONNECTOR_PORT ?? '8787'}`;
     console.log('Building the sidebar app…');
     await run('npm', ['run', 'build', '--silent', '--workspace', '@incident-desk/sidebar'], root);
   }
@@ -133,7 +135,9 @@ async function main(): Promise<void> {
   await Promise.all(present.map((service) => waitForPort(service)));
   console.log('\nincident-desk is running:');
   for (const service of present) {
-    console.log(`  ${service.name.padEnd(18)} http://localhost:${portOf(service)}${service.landing}`);
+    console.log(
+      `  ${service.name.padEnd(18)} http://localhost:${portOf(service)}${service.landing}`,
+    );
   }
   console.log('\nPress Ctrl-C to stop.');
 }

@@ -24,7 +24,8 @@ for (const name of expected) {
   }
 }
 for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []) {
-  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as VitestReport | PlaywrightReport;
+  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as
+    VitestReport | PlaywrightReport;
   if ('stats' in report) {
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
