@@ -8,6 +8,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.turbo/**',
+      'release/**',
       'packages/db/src/generated/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
