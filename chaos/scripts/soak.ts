@@ -17,6 +17,7 @@
 //   SOAK_RESTARTS=2  SOAK_KILLS=0  SOAK_FAULT_RATE=0.1  SOAK_PACE_MS=0  SOAK_SEED=20261121
 //   SOAK_INVALID_REPORTS=3  SOAK_CLOSED_TICKETS=1  SOAK_ZENDESK_5XX_RATE=0.05
 //   SOAK_ZENDESK_DROP_RATE=0.01  SOAK_INCIDENT_5XX_RATE=0.05
+//   SOAK_STATUS_OMIT_RATE=0.2  SOAK_DELIVERY_JITTER_MS=300  SOAK_ATTEMPT_LAG_MS=1000
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signWebhook } from '@incident-desk/incident-api';
@@ -27,6 +28,7 @@ import {
 } from '@incident-desk/connector/test/support/connector-process';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { MiB, peakRssSampler, processRssSampler } from '../src/memory';
+import { findLogLeaks } from '../src/log-leaks';
 import { startPrivatePostgres, type PrivatePostgres } from '../src/private-postgres';
 import { REPORT_DIR, writeReportPart } from '../src/report-parts';
 import {
@@ -42,9 +44,12 @@ import {
   type InstalledAccount,
 } from '../src/stack';
 import { waitForQuiet } from '../src/quiet';
+import { diagnoseTickets, type SuspectTicket } from '../src/soak-diagnosis';
 import { installStandingFaults } from '../src/standing-faults';
 import { matchDeadLetters, type InjectedPermanentFailures } from '../src/dead-letters';
 import { createTicketTraffic, type TrafficTicket } from '../src/ticket-traffic';
+import { eventRefsInNote } from '@incident-desk/connector/src/notes/incident-change-note';
+import { statusOptionValue } from '@incident-desk/connector/src/setup/status-field';
 
 const backend = (process.env.SOAK_BACKEND ?? 'pglite') as Backend;
 const TICKETS = Number(process.env.SOAK_TICKETS ?? 20);
@@ -76,6 +81,15 @@ const CLOSED_TICKETS = Number(process.env.SOAK_CLOSED_TICKETS ?? 1);
  * server is never touched); 0 runs on DATABASE_URL as given.
  */
 const PG_RESTARTS = backend === 'postgres' ? Number(process.env.SOAK_PG_RESTARTS ?? 1) : 0;
+/**
+ * The incident sandbox's fidelity behaviours (its README): status_changed without `status`
+ * sometimes, deliveries out of emission order, a new takedown attempt visible only after a lag.
+ */
+const SANDBOX_FIDELITY = {
+  statusOmitRate: Number(process.env.SOAK_STATUS_OMIT_RATE ?? 0.2),
+  deliveryJitterMs: Number(process.env.SOAK_DELIVERY_JITTER_MS ?? 300),
+  attemptVisibilityLagMs: Number(process.env.SOAK_ATTEMPT_LAG_MS ?? 1000),
+};
 let seed = Number(process.env.SOAK_SEED ?? 20261121);
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
@@ -103,6 +117,7 @@ interface Delivery {
   body: { id: string };
   state: 'pending' | 'delivered' | 'failed';
   event: string;
+  attempts: unknown[];
 }
 
 const faults = new Map<string, number>();
@@ -199,11 +214,36 @@ async function deliveriesOf(stack: ChaosStack, query = ''): Promise<Delivery[]> 
   ).data;
 }
 
+/** The incident sandbox's retry slots after a failed delivery (the service's own are not shown). */
+const INCIDENT_WEBHOOK_RETRIES_MS = [250, 1_000, 2_000, 5_000, 10_000, 20_000, 40_000, 80_000];
+
+/** Every incident webhook delivery attempted to the end, within `withinMs`. */
+async function deliveriesSettled(stack: ChaosStack, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0)
+      throw new Error(`incident webhook deliveries still pending after ${withinMs} ms`);
+    // the sandbox holds one wait for a minute at most
+    const response = await fetch(
+      `${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=${Math.min(left, 60_000)}`,
+      { method: 'POST' },
+    );
+    if (response.ok) return;
+    if (response.status !== 504)
+      throw new Error(`deliveries/wait: ${response.status} ${await response.text()}`);
+  }
+}
+
 async function queueBacklog(stack: ChaosStack): Promise<number> {
   const rows = await stack.connector.db.prisma.$queryRawUnsafe<{ n: unknown }[]>(
     `SELECT count(*) AS n FROM "${stack.schemas.boss}".job WHERE name IN ('incident-event','ticket-event') AND state IN ('created','retry','active')`,
   );
-  return Number(rows[0]?.n ?? 0);
+  // changes the writer has still to send count as backlog too
+  const waiting = await stack.connector.db.prisma.pendingTicketChange.count({
+    where: { writtenAt: null, failedReason: null },
+  });
+  return Number(rows[0]?.n ?? 0) + waiting;
 }
 
 async function main() {
@@ -218,7 +258,7 @@ async function main() {
   }
   const stack = await startChaosStack(backend, {
     webhookDelayMs: 20,
-    webhookRetryDelaysMs: [250, 1_000, 2_000, 5_000, 10_000, 20_000],
+    webhookRetryDelaysMs: INCIDENT_WEBHOOK_RETRIES_MS,
     // A job a SIGKILLed process held runs again after this; the queues are created with it. Not
     // shorter: a job slowed by the injected faults (429 bursts, latency, 5xx retries) on a loaded
     // machine must not overrun it, or its retry would run beside it (production's default is 300 s).
@@ -227,8 +267,11 @@ async function main() {
     // Retry slots for Zendesk's 503 retries (Retry-After 1-2 s): enough to ride out a restart.
     zendeskWebhookRetries: Array.from({ length: 40 }, () => 50),
   });
+  /** Every connector process's output, kept for report/soak-<backend>-connector.log. */
+  const children: ConnectorProcess[] = [];
   try {
     await waitForQuiet(stack);
+    await call(`${stack.incidentUrl}/_sandbox/settings`, 'PATCH', SANDBOX_FIDELITY);
     say(
       `${backend}: stack up in ${Date.now() - started} ms; ${TICKETS} tickets, ${ADVANCES} advances`,
     );
@@ -294,8 +337,6 @@ async function main() {
     // With kills, the connector is the real process: the stack's address forwards to it, and a
     // SIGKILL or a SIGTERM is followed by a new process on the same database.
     let child: ConnectorProcess | null = null;
-    /** Every connector process's output, kept for report/soak-<backend>-connector.log. */
-    const children: ConnectorProcess[] = [];
     const port = KILLS > 0 ? await freePort() : 0;
     const startChild = async () => {
       const { CONNECTOR_PORT: _port, CONNECTOR_PUBLIC_URL: _public, ...env } = stack.env;
@@ -351,7 +392,7 @@ async function main() {
         const candidate = tickets[(i * 7 + 1) % TICKETS]!;
         if (closedTickets.has(candidate)) continue;
         const current = await sandboxTicket(stack, candidate.account.subdomain, candidate.ticketId);
-        if (current.comments.some((c) => !c.public && /Event: \S+\s*$/.test(c.body)))
+        if (current.comments.some((c) => !c.public && eventRefsInNote(c.body).length > 0))
           return candidate;
       }
       return undefined;
@@ -465,11 +506,20 @@ async function main() {
     replays = { sent: replays.sent + last.sent, duplicate: replays.duplicate + last.duplicate };
 
     // The faults stand through the drain; their hits are read once everything has settled.
-    // Drain: every delivery attempted, the queue empty for two seconds.
-    await call(`${stack.incidentUrl}/_sandbox/deliveries/wait?timeoutMs=120000`, 'POST');
+    // Drain: every delivery attempted, the queue empty for two seconds. A drain that does not
+    // finish fails the run, after the checks have said what was left.
+    const undrained: string[] = [];
+    // A delivery refused through both the connector's restart and PostgreSQL's can be in a late
+    // retry slot: wait out the whole schedule.
+    await deliveriesSettled(
+      stack,
+      INCIDENT_WEBHOOK_RETRIES_MS.reduce((a, b) => a + b, 60_000),
+    ).catch((error: unknown) => undrained.push(String(error)));
     await traffic.settled();
     if (child) {
-      await (child as ConnectorProcess).queuesIdle(300_000);
+      await (child as ConnectorProcess)
+        .queuesIdle(300_000)
+        .catch((error: unknown) => undrained.push(`connector process: ${String(error)}`));
       await (child as ConnectorProcess).stop();
       await stack.takeBack();
     }
@@ -485,7 +535,8 @@ async function main() {
         return Date.now() - emptySince >= 2_000 ? true : undefined;
       },
       300_000,
-    );
+    ).catch((error: unknown) => undrained.push(String(error)));
+    for (const line of undrained) say(`not drained: ${line}`);
 
     // Check against the sandboxes' own state.
     await collect();
@@ -496,7 +547,16 @@ async function main() {
       where: { state: 'sending' },
       select: { accountId: true, receiptId: true, createdAt: true },
     });
-    const deadLetters = matchDeadLetters(letters, injectedPermanent, leftSending);
+    // A closed ticket's later notes go to the follow-up ticket the writer opened for it.
+    const followUps = new Map<string, number>();
+    for (const closed of injectedPermanent.closedTickets) {
+      const link = await stack.connector.db.prisma.incidentLink.findFirst({
+        where: { accountId: closed.accountId, incidentId: closed.incidentId },
+      });
+      if (link && Number(link.ticketId) !== closed.ticketId)
+        followUps.set(closed.incidentId, Number(link.ticketId));
+    }
+    const deadLetters = matchDeadLetters(letters, injectedPermanent, leftSending, followUps);
     for (const line of deadLetters.unexpected) say(`unexpected dead letter: ${line}`);
     for (const line of deadLetters.missing) say(`missing dead letter: ${line}`);
     const deliveries = [...seen.values()];
@@ -505,6 +565,16 @@ async function main() {
     let duplicated = 0;
     let statusMismatches = 0;
     const lostRefs: string[] = [];
+    const suspects: SuspectTicket[] = [];
+    const suspect = (ticket: SoakTicket, why: string, notes?: unknown[], lost?: string[]) =>
+      suspects.push({
+        accountId: ticket.account.accountId,
+        ticketId: ticket.ticketId,
+        incidentId: ticket.incidentId,
+        why,
+        ...(notes ? { notes } : {}),
+        ...(lost ? { lostRefs: lost } : {}),
+      });
     for (const ticket of tickets) {
       const events = deliveries.filter(
         (d) =>
@@ -518,6 +588,7 @@ async function main() {
         const text = JSON.stringify(d.body);
         return (
           text.includes('"message":"Comment: Soak reply ') ||
+          text.includes('"message":"Takedown requested by client"') ||
           (reportedTickets.includes(ticket) && text.includes('"message":"Incident reported for'))
         );
       };
@@ -525,11 +596,16 @@ async function main() {
       const noted = events.filter((d) => !isEcho(d));
       const refs = noted.map((d) => d.body.id);
       const current = await sandboxTicket(stack, ticket.account.subdomain, ticket.ticketId);
-      const notes = current.comments.filter((c) => !c.public).map((c) => c.body);
+      const followUpId = followUps.get(ticket.incidentId);
+      const followUp =
+        followUpId === undefined
+          ? undefined
+          : await sandboxTicket(stack, ticket.account.subdomain, followUpId);
+      const comments = [...current.comments, ...(followUp?.comments ?? [])];
+      const notes = comments.filter((c) => !c.public).map((c) => c.body);
       const counts = new Map<string, number>();
       for (const note of notes) {
-        const ref = /Event: (\S+)\s*$/.exec(note)?.[1];
-        if (ref) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+        for (const ref of eventRefsInNote(note)) counts.set(ref, (counts.get(ref) ?? 0) + 1);
       }
       // A closed ticket takes no note: its events after the close are dead letters instead.
       const lettered = new Set(deadLetters.closedTicketEvents.get(ticket.incidentId) ?? []);
@@ -545,6 +621,25 @@ async function main() {
         }
         if (n > 1) duplicated += n - 1;
       }
+      const tally = (ref: string) => (counts.get(ref) ?? 0) + (lettered.has(ref) ? 1 : 0);
+      const lostHere = refs.filter((ref) => tally(ref) === 0);
+      if (lostHere.length > 0) {
+        const attempts = noted
+          .filter((d) => lostHere.includes(d.body.id))
+          .map((d) => ({ ref: d.body.id, delivery: d.id, attempts: d.attempts }));
+        suspect(ticket, `lost ${lostHere.join(', ')}`, attempts, lostHere);
+      }
+      const doubledHere = [
+        ...refs.filter((ref) => tally(ref) > 1),
+        ...[...echoRefs].filter((ref) => counts.has(ref)),
+      ];
+      if (doubledHere.length > 0) {
+        suspect(
+          ticket,
+          `noted more than once: ${doubledHere.join(', ')}`,
+          comments.filter((c) => doubledHere.some((ref) => c.body.includes(ref))),
+        );
+      }
       for (const ref of echoRefs) duplicated += counts.get(ref) ?? 0;
       const record = (await call(
         `${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}`,
@@ -557,8 +652,28 @@ async function main() {
       const field = current.ticket.custom_fields.find(
         (f) => f.id === ticket.account.seed.statusFieldId,
       )?.value;
+      const wantedField = newest === undefined ? undefined : statusOptionValue(newest);
       // A closed ticket keeps the Status it had when it was closed.
-      if (refs.length > 0 && field !== newest && !closedTickets.has(ticket)) statusMismatches += 1;
+      if (refs.length > 0 && field !== wantedField && !closedTickets.has(ticket)) {
+        statusMismatches += 1;
+        const statusEvents = events
+          .filter(
+            (d) => d.event === 'incident.status_changed' || d.event === 'incident.action_required',
+          )
+          .map((d) => ({ delivery: d.id, state: d.state, attempts: d.attempts, body: d.body }));
+        suspect(
+          ticket,
+          `status field ${String(field)}, incident ${String(newest)} (${String(wantedField)})`,
+          statusEvents,
+        );
+      }
+    }
+    if (suspects.length > 0) {
+      const diagnosis = await diagnoseTickets(stack.connector.db, stack.schemas.boss, suspects);
+      mkdirSync(REPORT_DIR, { recursive: true });
+      const file = path.join(REPORT_DIR, `soak-${backend}-diagnosis.json`);
+      writeFileSync(file, JSON.stringify(diagnosis, null, 2));
+      say(`diagnosis of ${suspects.length} ticket(s) in ${file}`);
     }
     const ticketSide = await traffic.check(pgRestartWindows);
     if (process.env.SOAK_DEBUG) {
@@ -597,9 +712,40 @@ async function main() {
       stack.zendeskSandbox.state.tokens.some(
         (t) => t.subdomain === stack.a.subdomain && !tokensBeforeExpiry!.has(t.id),
       );
+    // No secret, token or customer text in any log line of the run (the processes' included).
+    const logLeaks = findLogLeaks(
+      [...stack.logs.lines(), ...children.map((c) => c.output())],
+      [
+        ...(await stack.secrets()).map((value) => ({ label: 'a secret or token', value })),
+        ...[
+          'Soak reply ',
+          'Soak step ',
+          'Soak report ',
+          'Please take this page down',
+          'call the number on the letter',
+          'Something is wrong, please check',
+          'soak-report-',
+        ].map((value) => ({ label: `payload text "${value.trim()}"`, value })),
+      ],
+    );
     faults.set('zendesk_5xx', standing.zendesk5xx);
     faults.set('zendesk_drop', standing.zendeskDropped);
     faults.set('incident_5xx', standing.incident5xx);
+    // The 429s the Zendesk sandbox answered, by the limit that answered them.
+    const rateLimited = { total: 0, byLimit: {} as Record<string, number> };
+    for (const account of accounts) {
+      const response = await fetch(
+        `${stack.zendeskUrl}/_sandbox/accounts/${account.subdomain}/rate-limited`,
+      );
+      if (!response.ok) continue;
+      const counted = (await response.json()) as {
+        total: number;
+        by_limit: Record<string, number>;
+      };
+      rateLimited.total += counted.total;
+      for (const [limit, n] of Object.entries(counted.by_limit))
+        rateLimited.byLimit[limit] = (rateLimited.byLimit[limit] ?? 0) + n;
+    }
     const figures = {
       backend,
       sizes: {
@@ -632,9 +778,11 @@ async function main() {
           4,
         ),
       },
+      zendesk429s: rateLimited,
       restarts,
       kills,
       lost,
+      undrained,
       lostRefs: lostRefs.slice(0, 20),
       duplicated,
       statusMismatches,
@@ -651,6 +799,7 @@ async function main() {
         missing: deadLetters.missing,
         doubled: deadLetters.doubled,
       },
+      logLeaks,
       p99ReceiptToAppliedMs: Math.round(p99),
       p50ReceiptToAppliedMs: Math.round(percentile(0.5)),
       p90ReceiptToAppliedMs: Math.round(percentile(0.9)),
@@ -660,15 +809,9 @@ async function main() {
       durationMs: Date.now() - started,
     };
     writeReportPart(`soak-${backend}`, figures);
-    if (children.length > 0) {
-      mkdirSync(REPORT_DIR, { recursive: true });
-      writeFileSync(
-        path.join(REPORT_DIR, `soak-${backend}-connector.log`),
-        children.map((c) => `--- connector process ${c.pid} ---\n${c.output()}`).join('\n'),
-      );
-    }
     say(JSON.stringify(figures));
     const ok =
+      undrained.length === 0 &&
       lost === 0 &&
       duplicated === 0 &&
       statusMismatches === 0 &&
@@ -679,10 +822,19 @@ async function main() {
       tokenRenewed &&
       figures.deadLetters.failedJobs === 0 &&
       deadLetters.unexpected.length === 0 &&
-      deadLetters.missing.length === 0;
+      deadLetters.missing.length === 0 &&
+      logLeaks.length === 0;
     say(ok ? 'PASSED' : 'FAILED');
     process.exitCode = ok ? 0 : 1;
   } finally {
+    // written on every way out, a crash included: the processes' own account of the run
+    if (children.length > 0) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(
+        path.join(REPORT_DIR, `soak-${backend}-connector.log`),
+        children.map((c) => `--- connector process ${c.pid} ---\n${c.output()}`).join('\n'),
+      );
+    }
     await stack.close();
     privatePg?.stop();
   }
