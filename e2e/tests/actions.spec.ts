@@ -4,6 +4,7 @@ import {
   keepScreenshot,
   linkedTicket,
   openSidebar,
+  pressDialogButton,
   runConfirmedAction,
   startAction,
 } from './support/scenario';
@@ -52,7 +53,7 @@ for (const action of cases) {
     const frame = await openSidebar(page, ticketId);
     // Cancelling the confirmation leaves the incident alone.
     await startAction(frame, action.button);
-    await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await pressDialogButton(frame, 'Cancel');
     await expect(frame.getByRole('dialog')).toBeHidden();
     expect((await getIncident(incidentId)).history).toHaveLength(before.history.length);
 

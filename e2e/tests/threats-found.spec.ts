@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { keepScreenshot } from './support/scenario';
+import { keepScreenshot, pressDialogButton } from './support/scenario';
 import { createTicket, incidentIdOf } from './support/zendesk-sandbox';
 
 // Issue 18 through the whole stack: the connector finds the threats in a ticket's conversation, one
@@ -24,7 +24,7 @@ test('a threat found in the conversation is reported, and the next ticket naming
   await keepScreenshot(page, testInfo, 'threats-found');
 
   await url.getByRole('button', { name: 'Report for takedown' }).click();
-  await frame.getByRole('dialog').getByRole('button', { name: 'Report', exact: true }).click();
+  await pressDialogButton(frame, 'Report');
   await expect.poll(() => incidentIdOf(first), { timeout: 30_000 }).toBeTruthy();
 
   const second = await createTicket('Same text again', undefined, `Also got https://${host}/pay`);

@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { clearFault, getIncident, injectFault } from './support/incident-sandbox';
-import { keepScreenshot } from './support/scenario';
+import { keepScreenshot, pressDialogButton } from './support/scenario';
 import { createTicket, incidentIdOf, ticketState, updateTicket } from './support/zendesk-sandbox';
 
 /** The workspace for a ticket whose sidebar shows the panel `testId` (not an incident yet). */
@@ -62,12 +62,12 @@ for (const report of reports) {
 
     // Cancelling reports nothing.
     await panel.getByRole('button', { name: report.button }).click();
-    await frame.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await pressDialogButton(frame, 'Cancel');
     await expect(frame.getByRole('dialog')).toBeHidden();
 
     const overview = frame.getByTestId('status-card');
     await panel.getByRole('button', { name: report.button }).click();
-    await frame.getByRole('dialog').getByRole('button', { name: 'Report', exact: true }).click();
+    await pressDialogButton(frame, 'Report');
     // The message lasts until the worker has linked the ticket, which may be at once.
     await expect(
       frame.getByTestId('action-feedback').filter({ hasText: report.feedback }).or(overview),

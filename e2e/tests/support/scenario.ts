@@ -1,6 +1,12 @@
 // Steps several specs share: a ticket linked by the connector, the agent workspace with the
 // sidebar frame, and a screenshot kept as an artefact of the run.
-import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  type FrameLocator,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { createTicket, incidentIdOf, updateTicket } from './zendesk-sandbox';
 
 /**
@@ -73,6 +79,25 @@ export async function screenshotTo(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: file });
 }
 
+/**
+ * Scrolls the workspace page to an element fixed in the sidebar frame's own viewport (a dialog):
+ * the frame is as tall as its content, so a dialog centred in it can sit above or below what the
+ * page shows, and scrolling into view from inside the frame does not move the page.
+ */
+async function scrollIntoWorkspaceView(frame: FrameLocator, element: Locator): Promise<void> {
+  const box = await element.boundingBox();
+  if (!box) return;
+  await frame
+    .owner()
+    .page()
+    .evaluate(
+      ({ top, height }) => {
+        if (top < 0 || top + height > window.innerHeight) window.scrollBy(0, top - 40);
+      },
+      { top: box.y, height: box.height },
+    );
+}
+
 /** Presses an action's button in the sidebar, then its confirmation in the dialog that opens. */
 export async function runConfirmedAction(
   frame: FrameLocator,
@@ -80,10 +105,16 @@ export async function runConfirmedAction(
   confirm: string,
 ): Promise<void> {
   await startAction(frame, button);
+  await pressDialogButton(frame, confirm);
+  await expect(frame.getByRole('dialog')).toBeHidden();
+}
+
+/** Presses a button of the sidebar's open dialog, with the page scrolled to the dialog first. */
+export async function pressDialogButton(frame: FrameLocator, name: string): Promise<void> {
   const dialog = frame.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: confirm, exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await scrollIntoWorkspaceView(frame, dialog);
+  await dialog.getByRole('button', { name, exact: true }).click();
 }
 
 /** Sets the width of the workspace's apps panel, which the sidebar frame fills. */
