@@ -151,7 +151,7 @@ for (const [name, fault, shown] of [
     'error-service-rate-limited',
     // A short Retry-After: the connector honours it before giving up (a long one reads as slow).
     { kind: 'rate_limit', retryAfterSeconds: 1 },
-    'Temporarily unavailable',
+    'The incident service is limiting requests; it will be retried in 1 second.',
   ],
   ['error-service-unavailable', { kind: 'status', status: 503 }, 'Temporarily unavailable'],
 ] as const) {

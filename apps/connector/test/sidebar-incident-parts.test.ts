@@ -1,7 +1,11 @@
 // The takedown attempts shown for an incident come from a free-text resolutions search: only the
-// entry whose id is the incident's own may be shown (issue 14, item 6).
+// entry whose id is the incident's own may be shown (issue 14, item 6). A part that failed says why.
 import { describe, expect, it } from 'vitest';
-import type { IncidentClient } from '@incident-desk/incident-api';
+import {
+  RateLimitError,
+  TemporarilyUnavailableError,
+  type IncidentClient,
+} from '@incident-desk/incident-api';
 import { readIncidentParts } from '../src/sidebar-api/incident-parts';
 
 function incidentsListing(entries: { id: string; takedownAttempts: unknown[] }[]) {
@@ -37,5 +41,53 @@ describe('takedown attempts of the sidebar view', () => {
     );
     expect(parts.takedownAttempts).toBeNull();
     expect(parts.unavailable).toEqual([{ part: 'takedownAttempts', reason: 'not_found' }]);
+  });
+});
+
+describe('parts the service would not give', () => {
+  const failing = (error: Error) =>
+    ({
+      incidents: {
+        retrieve: async () => Promise.reject(error),
+        snapshots: async () => ({ snapshots: [] }),
+      },
+      resolutions: { listPage: async () => ({ data: [] }) },
+      usage: { retrieve: async () => ({ remainingCredits: 5 }) },
+    }) as unknown as IncidentClient;
+  const answer = (status: number, headers: Record<string, string> = {}) => ({
+    status,
+    body: { message: 'slow down' },
+    headers: new Headers(headers),
+    requestId: undefined,
+    operation: 'incidents.retrieve',
+  });
+
+  it('tells a rate limit (429) from an outage, with when to retry', async () => {
+    const parts = await readIncidentParts(
+      failing(new RateLimitError(answer(429, { 'retry-after': '17' }))),
+      'inc_1',
+    );
+    expect(parts.incident).toBeNull();
+    expect(parts.unavailable).toContainEqual({
+      part: 'incident',
+      reason: 'rate_limited',
+      retryAfterSeconds: 17,
+    });
+  });
+
+  it('says rate limited without a time when the 429 had no Retry-After', async () => {
+    const parts = await readIncidentParts(failing(new RateLimitError(answer(429))), 'inc_1');
+    expect(parts.unavailable).toContainEqual({ part: 'incident', reason: 'rate_limited' });
+  });
+
+  it('calls a 503 temporarily unavailable', async () => {
+    const parts = await readIncidentParts(
+      failing(new TemporarilyUnavailableError(answer(503, { 'retry-after': '5' }))),
+      'inc_1',
+    );
+    expect(parts.unavailable).toContainEqual({
+      part: 'incident',
+      reason: 'temporarily_unavailable',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clientServing, expandSection, renderSidebar } from './render';
 import { detailedIncident, linkedView } from './fixtures';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView, TUnavailablePart } from '../src/app/api/sidebarContract';
 
 async function showCard(view: TSidebarTicketView) {
   renderSidebar(clientServing(view));
@@ -181,6 +181,26 @@ describe('when the incident cannot be read', () => {
     expect(within(card).getByTestId('incident-id').textContent).toContain('inc_123');
     expect(within(card).getByTestId('subject').textContent).toContain('acme-secure[.]example');
     expect(within(card).queryByTestId('actions')).toBeNull();
+  });
+
+  it.each([
+    [
+      { reason: 'rate_limited', retryAfterSeconds: 17 },
+      'limiting requests; it will be retried in 17 seconds',
+    ],
+    [{ reason: 'rate_limited' }, 'limiting requests; it will be retried on the next refresh'],
+    [{ reason: 'not_found' }, 'Not found at the incident service'],
+    [{ reason: 'a_reason_from_a_newer_connector' }, 'Temporarily unavailable'],
+  ] as const)('names the cause %j', async (cause, text) => {
+    const card = await showCard(
+      linkedView({
+        incident: null,
+        unavailable: [{ part: 'incident', ...cause } as TUnavailablePart],
+      }),
+    );
+    const shown = within(card).getByTestId('incident-unavailable').textContent;
+    expect(shown).toContain(text);
+    expect(within(card).getByTestId('incident-id').textContent).toContain('inc_123');
   });
 });
 

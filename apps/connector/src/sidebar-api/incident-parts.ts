@@ -6,6 +6,7 @@ import {
   APIError,
   NotFoundError,
   PermissionDeniedError,
+  RateLimitError,
   type IncidentClient,
   type TDetailedIncident,
   type TSnapshot,
@@ -13,8 +14,9 @@ import {
   type TUsage,
 } from '@incident-desk/incident-api';
 import { logger } from '../log/logger';
+import { retryAfterOf } from './sidebar-errors';
 
-type TUnavailableReason = TUnavailablePart['reason'];
+type TUnavailable = Omit<TUnavailablePart, 'part'>;
 
 export interface IncidentParts {
   incident: TDetailedIncident | null;
@@ -24,27 +26,34 @@ export interface IncidentParts {
   unavailable: TUnavailablePart[];
 }
 
-type Part<T> = { ok: true; value: T } | { ok: false; reason: TUnavailableReason };
+type Part<T> = { ok: true; value: T } | { ok: false; unavailable: TUnavailable };
 
 /** The resolutions search did not list the incident: its attempts are unknown, not "none". */
 class NoResolutionEntry extends Error {}
 
-function reasonOf(part: TPartName, error: unknown): TUnavailableReason {
-  if (error instanceof NoResolutionEntry) return 'not_found';
-  if (error instanceof PermissionDeniedError) return 'not_enabled';
+function unavailableOf(part: TPartName, error: unknown): TUnavailable {
+  if (error instanceof NoResolutionEntry) return { reason: 'not_found' };
+  if (error instanceof PermissionDeniedError) return { reason: 'not_enabled' };
   // on resolutions a 404 means an incident of the page vanished: a temporary state
-  if (error instanceof NotFoundError && part !== 'takedownAttempts') return 'not_found';
+  if (error instanceof NotFoundError && part !== 'takedownAttempts') return { reason: 'not_found' };
+  if (error instanceof RateLimitError) {
+    const retryAfterSeconds = retryAfterOf(error.headers);
+    return {
+      reason: 'rate_limited',
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    };
+  }
   if (error instanceof APIError || error instanceof APIConnectionError)
-    return 'temporarily_unavailable';
+    return { reason: 'temporarily_unavailable' };
   logger.error(`sidebar view: ${part} could not be read`, { error });
-  return 'temporarily_unavailable';
+  return { reason: 'temporarily_unavailable' };
 }
 
 async function settle<T>(part: TPartName, read: () => Promise<T>): Promise<Part<T>> {
   try {
     return { ok: true, value: await read() };
   } catch (error) {
-    return { ok: false, reason: reasonOf(part, error) };
+    return { ok: false, unavailable: unavailableOf(part, error) };
   }
 }
 
@@ -115,7 +124,7 @@ export async function readIncidentParts(
   const unavailable: TUnavailablePart[] = [];
   const valueOf = <T>(part: TPartName, read: Part<T>, fallback: T): T => {
     if (read.ok) return read.value;
-    unavailable.push({ part, reason: read.reason });
+    unavailable.push({ part, ...read.unavailable });
     return fallback;
   };
   return {

@@ -20,7 +20,7 @@ import { AccountUnavailableError } from '../accounts/account-context';
 import { AppError } from '../http/app-error';
 
 /** Whole seconds for the agent, at most ten minutes. */
-function retryAfterOf(headers: Headers | undefined): number | undefined {
+export function retryAfterOf(headers: Headers | undefined): number | undefined {
   const ms = parseRetryAfterMs(headers?.get('retry-after'));
   return ms === undefined ? undefined : Math.min(600, Math.ceil(ms / 1000));
 }

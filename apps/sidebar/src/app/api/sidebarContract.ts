@@ -28,7 +28,10 @@ export type TPartName = 'incident' | 'snapshots' | 'takedownAttempts' | 'usage';
 /** A part the connector could not fetch this time, so "none" is never confused with "failed". */
 export interface TUnavailablePart {
   part: TPartName;
-  reason: 'not_enabled' | 'temporarily_unavailable' | 'not_found';
+  /** rate_limited: the service answered 429; temporarily_unavailable: 5xx or no answer. */
+  reason: 'not_enabled' | 'rate_limited' | 'temporarily_unavailable' | 'not_found';
+  /** rate_limited: the service's Retry-After, in whole seconds (0 to 600), when it sent one. */
+  retryAfterSeconds?: number;
 }
 
 export interface TFailedForward {

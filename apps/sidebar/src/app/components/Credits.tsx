@@ -3,6 +3,7 @@ import type { TUnavailablePart } from '../api/sidebarContract';
 import { useI18n } from '../hooks/useI18n';
 import { Muted, Section } from './layout';
 import { SM } from '@zendeskgarden/react-typography';
+import { unavailableText } from '../lib/unavailableText';
 
 export function Credits({
   usage,
@@ -13,7 +14,7 @@ export function Credits({
 }) {
   const { t } = useI18n();
   let text: string;
-  if (!usage) text = t(`unavailable.${unavailable?.reason ?? 'temporarily_unavailable'}`);
+  if (!usage) text = unavailableText(t, unavailable);
   else if (usage.remainingCredits === 'unlimited') text = t('credits.unlimited');
   // null means the client does not use credits: it is not zero.
   else if (usage.remainingCredits === null) text = t('credits.notApplicable');

@@ -6,6 +6,7 @@ import { newestFirst } from '../lib/newestFirst';
 import { DateTime } from './DateTime';
 import { DefangedText } from './DefangedText';
 import { Breakable, Fields, Muted, PlainList, Section, Stack } from './layout';
+import { unavailableText } from '../lib/unavailableText';
 
 const NON_DOMAIN_TYPES = ['email', 'phone', 'ipv4'];
 
@@ -123,7 +124,7 @@ export function Snapshots({ snapshots, incidentType, unavailable }: Props) {
   const ordered = newestFirst(snapshots, (s) => s.timestamp);
   let empty: string | null = null;
   if (ordered.length === 0) {
-    if (unavailable) empty = t(`unavailable.${unavailable.reason}`);
+    if (unavailable) empty = unavailableText(t, unavailable);
     else if (NON_DOMAIN_TYPES.includes(incidentType)) empty = t('snapshots.notCaptured');
     else empty = t('snapshots.empty');
   }

@@ -19,6 +19,7 @@ import { subjectOf } from './IncidentOverview';
 import { MoreActionsMenu } from './MoreActionsMenu';
 import { Breakable, Muted, Row, Stack } from './layout';
 import { useActionRunner, type ActionSpec } from './useActionRunner';
+import { unavailableText } from '../lib/unavailableText';
 
 const Card = styled.section`
   display: flex;
@@ -95,8 +96,7 @@ export function StatusCard({
         </Stack>
       ) : (
         <SM role="alert" data-testid="incident-unavailable">
-          {t('card.incidentUnavailable')}{' '}
-          {t(`unavailable.${incidentUnavailable?.reason ?? 'temporarily_unavailable'}`)}
+          {t('card.incidentUnavailable')} {unavailableText(t, incidentUnavailable)}
         </SM>
       )}
       {incident?.status === 'action_required' ? (

@@ -6,6 +6,7 @@ import { readAttempts, type ReadAttempt } from '../lib/attempts';
 import { DateTime } from './DateTime';
 import { Muted, PlainList, Row, Section } from './layout';
 import { SM } from '@zendeskgarden/react-typography';
+import { unavailableText } from '../lib/unavailableText';
 
 const OUTCOMES = ['success', 'failed', 'not_actionable', 'closed'];
 const OUTCOME_HUES: Record<string, string> = { success: 'green', failed: 'red' };
@@ -77,8 +78,7 @@ interface Props {
 export function TakedownAttempts({ attempts, unavailable }: Props) {
   const { t } = useI18n();
   let body;
-  if (!attempts)
-    body = <Muted>{t(`unavailable.${unavailable?.reason ?? 'temporarily_unavailable'}`)}</Muted>;
+  if (!attempts) body = <Muted>{unavailableText(t, unavailable)}</Muted>;
   else if (attempts.takedownAttempts.length === 0) body = <Muted>{t('attempts.empty')}</Muted>;
   else
     body = (
