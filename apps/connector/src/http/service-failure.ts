@@ -11,6 +11,7 @@ import {
 } from '@incident-desk/incident-api';
 import {
   ZendeskAbortError,
+  ZendeskApiError,
   ZendeskConnectionError,
   ZendeskError,
   ZendeskRateLimitedError,
@@ -58,6 +59,18 @@ function isTransientZendeskFailure(error: unknown): boolean {
     error instanceof ZendeskServerError ||
     // the client already refreshed once; the accounts layer decides whether re-authorisation is due
     error instanceof ZendeskUnauthorizedError
+  );
+}
+
+/**
+ * A Zendesk request that got no definite answer: a 5xx, a lost connection, a timeout or an abort.
+ * A write may have been committed; the ticket writer looks for it before it writes again.
+ */
+export function isUnansweredZendeskRequest(error: unknown): boolean {
+  return (
+    error instanceof ZendeskServerError ||
+    error instanceof ZendeskConnectionError ||
+    (error instanceof ZendeskError && !(error instanceof ZendeskApiError))
   );
 }
 

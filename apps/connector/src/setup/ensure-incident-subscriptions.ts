@@ -3,19 +3,17 @@
 // account's (same receiver, same description) and the secret recovered by rotation; otherwise it
 // is created, and the secret the creation returns (only then) is handed back for storage.
 import { randomBytes } from 'node:crypto';
-import type { IncidentClient, TWebhookSubscriptionRecord } from '@incident-desk/incident-api';
+import {
+  INCIDENT_EVENTS,
+  type IncidentClient,
+  type TWebhookSubscriptionRecord,
+} from '@incident-desk/incident-api';
 import { incidentWebhookUrl, subscriptionIdOf } from './connector-urls';
 import type { StepReport, StoredIncidentSubscription } from './setup-result';
 import { stepErrorMessage } from './step-error';
 
 /** webhook.test is not subscribed: the test call sends it regardless. */
-export const SUBSCRIBED_INCIDENT_EVENTS = [
-  'incident.created',
-  'incident.status_changed',
-  'incident.history_created',
-  'incident.takedown_updated',
-  'incident.action_required',
-] as const;
+export const SUBSCRIBED_INCIDENT_EVENTS = INCIDENT_EVENTS;
 
 export interface EnsureIncidentSubscriptionsInput {
   incidents: IncidentClient;

@@ -3,14 +3,15 @@ import { isKnownValue, openEnum } from './open-enum';
 import { ZTimestamp } from './common';
 import { ZIncidentStatus } from './status';
 
-export const WEBHOOK_EVENTS = [
-  'webhook.test',
+/** The events a subscription can name; `webhook.test` is sent by the test call regardless. */
+export const INCIDENT_EVENTS = [
   'incident.created',
   'incident.status_changed',
   'incident.history_created',
   'incident.takedown_updated',
   'incident.action_required',
 ] as const;
+export const WEBHOOK_EVENTS = ['webhook.test', ...INCIDENT_EVENTS] as const;
 export type TKnownWebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 export const ZWebhookEventName = openEnum(WEBHOOK_EVENTS);
 export type TWebhookEventName = z.infer<typeof ZWebhookEventName>;

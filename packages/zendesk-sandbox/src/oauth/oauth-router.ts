@@ -96,32 +96,15 @@ export function oauthRouter(state: SandboxState, tokens: TokenService): Router {
     source: Record<string, unknown>,
     res: Response,
   ) => {
+    const refuse = (reason: string) => {
+      res.status(400).type('html').send(renderErrorPage('Invalid OAuth request', reason));
+      return null;
+    };
     const client = state.clientFor(account.subdomain, text(source, 'client_id') ?? '');
-    if (!client) {
-      res
-        .status(400)
-        .type('html')
-        .send(
-          renderErrorPage(
-            'Invalid OAuth request',
-            'invalid_client: unknown client for this account',
-          ),
-        );
-      return null;
-    }
+    if (!client) return refuse('invalid_client: unknown client for this account');
     const redirectUri = text(source, 'redirect_uri') ?? '';
-    if (!client.redirect_uri.includes(redirectUri)) {
-      res
-        .status(400)
-        .type('html')
-        .send(
-          renderErrorPage(
-            'Invalid OAuth request',
-            'invalid_request: redirect_uri does not match the client',
-          ),
-        );
-      return null;
-    }
+    if (!client.redirect_uri.includes(redirectUri))
+      return refuse('invalid_request: redirect_uri does not match the client');
     return { client, redirectUri };
   };
 

@@ -10,19 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { withSqlTransaction, type TDatabase } from '@incident-desk/db';
 import {
   isJobResultSuccess,
-  ZendeskApiError,
-  ZendeskConnectionError,
-  ZendeskError,
   ZendeskForbiddenError,
   ZendeskRateLimitedError,
   ZendeskRecordInvalidError,
   ZendeskRecordNotFoundError,
-  ZendeskServerError,
   type TJobStatus,
   type TJobStatusResult,
   type TTicketBulkUpdateItem,
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
+import { isUnansweredZendeskRequest } from '../../http/service-failure';
 import { writeReferenceLine } from '../../notes/incident-change-note';
 import { normalizeText } from '../../notes/normalize';
 import { coalesce, type WaitingChange } from './coalesce';
@@ -382,12 +379,7 @@ async function refuse(
       );
       if (followUp !== null) return true;
     } catch (error) {
-      if (
-        error instanceof ZendeskServerError ||
-        error instanceof ZendeskConnectionError ||
-        error instanceof ZendeskRateLimitedError ||
-        (error instanceof ZendeskError && !(error instanceof ZendeskApiError))
-      ) {
+      if (isUnansweredZendeskRequest(error) || error instanceof ZendeskRateLimitedError) {
         // the follow-up may or may not exist: the next pass is refused again and asks again
         // with the same idempotency key, so it never opens a second one
         await retryLater(db, batch, options);
@@ -437,11 +429,7 @@ async function handleError(
     // nothing was applied; the changes keep their reference and are looked for, then written
     return;
   }
-  if (
-    error instanceof ZendeskServerError ||
-    error instanceof ZendeskConnectionError ||
-    (error instanceof ZendeskError && !(error instanceof ZendeskApiError))
-  ) {
+  if (isUnansweredZendeskRequest(error)) {
     for (const batch of batches) await retryLater(db, batch, options);
     return;
   }
