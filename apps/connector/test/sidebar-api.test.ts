@@ -9,6 +9,7 @@ import { createJobQueue, type PgBoss } from '@incident-desk/db';
 import { createIncidentClient } from '@incident-desk/incident-api';
 import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
+import { ZSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
 import { errorHandler } from '../src/http/app-error';
 import { TICKET_EVENT_QUEUE, type TicketEventJob } from '../src/jobs/ticket-event-job';
@@ -294,6 +295,8 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         waitingSince: null,
       });
       expect(Number.isNaN(Date.parse(view.fetchedAt))).toBe(false);
+      // the contract's schema reads the answer as it is: nothing dropped, nothing defaulted
+      expect(ZSidebarTicketView.parse(body)).toEqual(body);
     });
 
     it('tells unlinked, failed and empty tickets apart', async () => {
@@ -402,6 +405,15 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         expect(view.incident).not.toBeNull();
         expect(view.usage).toBeNull();
         expect(view.unavailable).toEqual([{ part: 'usage', reason: 'temporarily_unavailable' }]);
+      } finally {
+        await h.clearFaults();
+      }
+      await h.incidentFault({ path: '/v1/usage', kind: 'rate_limit', retryAfterSeconds: 1 });
+      try {
+        const view = (await asAgent(ticketId)).body as ViewBody;
+        expect(view.unavailable).toEqual([
+          { part: 'usage', reason: 'rate_limited', retryAfterSeconds: 1 },
+        ]);
       } finally {
         await h.clearFaults();
       }

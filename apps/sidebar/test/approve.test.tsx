@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { chooseMoreAction, renderSidebar, clientServing } from './render';
 import { detailedIncident, linkedView } from './fixtures';
 import type { FakeReply } from './fakeZafClient';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 async function openApprove(
   reply: FakeReply,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clientServing, expandSection, renderSidebar } from './render';
 import { detailedIncident, linkedView } from './fixtures';
-import type { TSidebarTicketView, TUnavailablePart } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView, TUnavailablePart } from '@incident-desk/sidebar-contract';
 
 async function showCard(view: TSidebarTicketView) {
   renderSidebar(clientServing(view));

@@ -1,5 +1,5 @@
 import type { TDetailedIncident } from '../src/app/api/incidentTypes';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 export function detailedIncident(overrides: Partial<TDetailedIncident> = {}): TDetailedIncident {
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { clientServing, renderSidebar } from './render';
 import { detailedIncident, linkedView } from './fixtures';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 async function show(view: TSidebarTicketView, locale: string, timeZone = 'Europe/Paris') {
   renderSidebar(

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expandSection, renderSidebar, clientServing } from './render';
 import { detailedIncident, linkedView } from './fixtures';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 async function show(view: TSidebarTicketView, currentUser?: Record<string, unknown>) {
   renderSidebar(clientServing(view, {}, currentUser ? { currentUser } : {}));

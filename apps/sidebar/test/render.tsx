@@ -3,7 +3,7 @@ import { ThemeProvider } from '@zendeskgarden/react-theming';
 import { App } from '../src/app/App';
 import { ClientProvider } from '../src/app/contexts/ClientProvider';
 import { TranslationProvider } from '../src/app/contexts/TranslationProvider';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 import {
   createFakeZafClient,
   type FakeOptions,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { clientServing, renderSidebar } from './render';
 import { ticketOnlyView } from './fixtures';
-import { parseTicketView } from '../src/app/api/parseTicketView';
+import { parseTicketView } from '../src/app/api/answers';
 
 describe('retry linking', () => {
   it('is not offered on a duplicate, which says why and what to do instead', async () => {

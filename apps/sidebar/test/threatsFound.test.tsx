@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeZafClient, type FakeReply } from './fakeZafClient';
 import { ticketOnlyView, linkedView } from './fixtures';
 import { renderSidebar } from './render';
-import type { TSidebarTicketView } from '../src/app/api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 const THREATS = {
   threats: [

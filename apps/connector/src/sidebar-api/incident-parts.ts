@@ -1,6 +1,6 @@
 // The incident-service parts of the ticket view, fetched in parallel and each allowed to fail on
 // its own: a part that could not be read is listed in `unavailable`, never fails the view.
-import type { TPartName, TUnavailablePart } from '@incident-desk/sidebar/contract';
+import type { TPartName, TUnavailablePart } from '@incident-desk/sidebar-contract';
 import {
   APIConnectionError,
   APIError,

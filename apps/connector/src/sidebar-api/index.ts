@@ -6,4 +6,4 @@ export type {
   TLinkState,
   TSidebarTicket,
   TSidebarTicketView,
-} from '@incident-desk/sidebar/contract';
+} from '@incident-desk/sidebar-contract';

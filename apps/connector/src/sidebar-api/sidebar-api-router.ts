@@ -4,6 +4,13 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { TDatabase } from '@incident-desk/db';
+import {
+  ZApproveBody,
+  ZFoundThreatReportBody,
+  ZIncidentAction,
+  ZLinkExistingBody,
+  ZReportBody,
+} from '@incident-desk/sidebar-contract';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContextProvider } from '../accounts/account-context';
 import type { Inbox } from '../ingest/inbox';
@@ -52,16 +59,6 @@ export interface SidebarApiOptions {
   publicKeyRefetchMs?: number;
   log?: (message: string) => void;
 }
-
-const ZApproveBody = z.object({ author: z.unknown().optional() }).loose();
-const ZReportBody = z.object({ mode: z.enum(['takedown', 'monitor']) });
-const ZAction = z.enum(['takedown', 'monitor', 'safe']);
-const ZThreatValue = z.string().trim().min(1).max(2048);
-const ZFoundThreatReportBody = z.object({
-  value: ZThreatValue,
-  mode: z.enum(['takedown', 'monitor']),
-});
-const ZLinkExistingBody = z.object({ value: ZThreatValue });
 
 export function sidebarApiRouter(options: SidebarApiOptions): Router {
   const { db } = options;
@@ -127,8 +124,8 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
     res.status(result.status).json({ message: result.message });
   }
 
-  function bodyOf<T>(req: Request, res: Response, schema: z.ZodType<T>): T | null {
-    const parsed = schema.safeParse(req.body ?? {});
+  function bodyOf<T>(req: Request, res: Response, schema: z.core.$ZodType<T>): T | null {
+    const parsed = z.safeParse(schema, req.body ?? {});
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const message = `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`;
@@ -186,7 +183,7 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
   });
 
   router.post(`${base}/actions/:action`, authenticate, json, async (req, res) => {
-    const action = ZAction.safeParse(req.params.action);
+    const action = ZIncidentAction.safeParse(req.params.action);
     if (!action.success)
       return sendAppError(res, new AppError('not_found', { message: 'no such action' }));
     const ticket = await ticketToActOn(res);

@@ -2,7 +2,7 @@
 // being forwarded, incident changes still waiting for the ticket writer, and forwards, ticket jobs
 // or ticket updates that failed for good (each with a retry id).
 import type { TDatabase } from '@incident-desk/db';
-import type { TSyncHealth } from '@incident-desk/sidebar/contract';
+import type { TSyncHealth } from '@incident-desk/sidebar-contract';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
 import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
 

@@ -5,35 +5,9 @@
 import type { TDatabase } from '@incident-desk/db';
 import { APIConnectionError, APIError, PermissionDeniedError } from '@incident-desk/incident-api';
 import { defang, kindOfValue, normalizeThreat } from '@incident-desk/threat-text';
+import type { TServiceSearch, TThreatDuplicates } from '@incident-desk/sidebar-contract';
 import type { AccountContext } from '../accounts/account-context';
 import { logger } from '../log/logger';
-
-export interface LinkedDuplicate {
-  incidentId: string;
-  /** The ticket the incident is linked to (another ticket of this account). */
-  ticketId: number;
-}
-
-export interface ServiceDuplicate {
-  incidentId: string;
-  /** The incident's subject as the service has it, defanged for display. */
-  display: string;
-  /** The ticket of this account already linked to it, if any. */
-  linkedTicketId: number | null;
-}
-
-export type ServiceSearch =
-  | { state: 'searched'; incidents: ServiceDuplicate[] }
-  /** The account's key has no resolutions (403): nothing is known at the service. */
-  | { state: 'not_enabled' }
-  | { state: 'unavailable' };
-
-export interface ThreatDuplicates {
-  value: string;
-  display: string;
-  linked: LinkedDuplicate[];
-  service: ServiceSearch;
-}
 
 /** A threat value read from a request: a string of at most 2,048 characters, not blank. */
 export function threatValueOf(raw: unknown): string | null {
@@ -47,7 +21,7 @@ export async function findThreatDuplicates(
   ctx: AccountContext,
   ticketId: number,
   value: string,
-): Promise<ThreatDuplicates> {
+): Promise<TThreatDuplicates> {
   const { accountId } = ctx;
   const links = await db.prisma.incidentLink.findMany({
     where: { accountId, threatValue: value, NOT: { ticketId: BigInt(ticketId) } },
@@ -65,7 +39,7 @@ async function searchService(
   db: TDatabase,
   ctx: AccountContext,
   value: string,
-): Promise<ServiceSearch> {
+): Promise<TServiceSearch> {
   let subjects: { id: string; subject: string }[];
   try {
     const page = await ctx.incidents().resolutions.listPage({ search: value, limit: 25 });

@@ -6,7 +6,7 @@ import type { AccountContext } from '../accounts/account-context';
 import { RECONCILE_DUPLICATE } from '../notes/report-notes';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import type { TLinkState, TSidebarTicketView, TSyncHealth } from '@incident-desk/sidebar/contract';
+import type { TLinkState, TSidebarTicketView, TSyncHealth } from '@incident-desk/sidebar-contract';
 import { IncidentClientIds, readIncidentParts, type IncidentParts } from './incident-parts';
 import { readSyncHealth } from './sync-health';
 

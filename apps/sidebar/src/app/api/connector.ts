@@ -1,13 +1,15 @@
 import type { ConnectorTransport, TransportRequest, TransportResponse } from './transport';
 import { toConnectorError, type ConnectorError, type ConnectorResult } from './connectorErrors';
-import { parseTicketView } from './parseTicketView';
 import { markStage } from '../lib/perfMarks';
 import type {
   TActionAck,
   TIncidentAction,
   TReportMode,
   TSidebarTicketView,
-} from './sidebarContract';
+} from '@incident-desk/sidebar-contract';
+
+/** The answers' schemas arrive with the UI chunk (preloaded beside the entry). */
+const answers = () => import('./answers');
 
 export type { ConnectorError, ConnectorResult };
 
@@ -97,10 +99,9 @@ export function createConnectorApi(
     }
   }
 
-  function ack(result: ConnectorResult<unknown>): ConnectorResult<TActionAck> {
+  async function ack(result: ConnectorResult<unknown>): Promise<ConnectorResult<TActionAck>> {
     if (!result.ok) return result;
-    const message = (result.value as { message?: unknown }).message;
-    return { ok: true, value: typeof message === 'string' ? { message } : {} };
+    return { ok: true, value: (await answers()).parseActionAck(result.value) };
   }
 
   return {
@@ -109,7 +110,7 @@ export function createConnectorApi(
       const result = await call('GET', path`/sidebar/tickets/${ticketId}`);
       markStage('view-answered');
       if (!result.ok) return result;
-      const view = parseTicketView(result.value);
+      const view = (await answers()).parseTicketView(result.value);
       return view ? { ok: true, value: view } : { ok: false, error: { kind: 'invalid_response' } };
     },
     async approveTakedown(ticketId) {

@@ -1,4 +1,4 @@
-import type { TConnectorErrorBody } from './sidebarContract';
+import type { TConnectorErrorBody } from '@incident-desk/sidebar-contract';
 import type { ZafFailedResponse } from '../zaf/zafClient';
 
 export type ConnectorError =

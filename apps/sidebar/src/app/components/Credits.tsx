@@ -1,5 +1,5 @@
 import type { TUsage } from '../api/incidentTypes';
-import type { TUnavailablePart } from '../api/sidebarContract';
+import type { TUnavailablePart } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { Muted, Section } from './layout';
 import { SM } from '@zendeskgarden/react-typography';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Accordion } from '@zendeskgarden/react-accordions';
-import type { TSidebarTicketView, TPartName } from '../api/sidebarContract';
+import type { TSidebarTicketView, TPartName } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { detailSectionsFor, type TDetailSection } from '../lib/detailSections';
 import { hostsOf } from '../lib/safeLink';

@@ -1,6 +1,6 @@
 import { SM } from '@zendeskgarden/react-typography';
 import type { TSnapshot } from '../api/incidentTypes';
-import type { TUnavailablePart } from '../api/sidebarContract';
+import type { TUnavailablePart } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { newestFirst } from '../lib/newestFirst';
 import { DateTime } from './DateTime';

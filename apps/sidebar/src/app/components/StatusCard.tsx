@@ -5,7 +5,7 @@ import { Tag } from '@zendeskgarden/react-tags';
 import { MD, SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
 import type { TDetailedIncident, TUsage } from '../api/incidentTypes';
-import type { TSidebarTicket, TUnavailablePart } from '../api/sidebarContract';
+import type { TSidebarTicket, TUnavailablePart } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { humanize } from '../lib/labels';
 import { newestFirst } from '../lib/newestFirst';

@@ -2,7 +2,7 @@ import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
-import type { TSyncHealth } from '../api/sidebarContract';
+import type { TSyncHealth } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { enumLabel } from '../lib/labels';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';

@@ -1,6 +1,6 @@
 import { Tag } from '@zendeskgarden/react-tags';
 import type { TTakedownAttempts } from '../api/incidentTypes';
-import type { TUnavailablePart } from '../api/sidebarContract';
+import type { TUnavailablePart } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { readAttempts, type ReadAttempt } from '../lib/attempts';
 import { DateTime } from './DateTime';

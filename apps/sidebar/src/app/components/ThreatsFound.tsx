@@ -3,7 +3,7 @@ import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import type { ConnectorError, ConnectorResult } from '../api/connectorErrors';
-import type { TActionAck, TReportMode, TSidebarTicket } from '../api/sidebarContract';
+import type { TActionAck, TReportMode, TSidebarTicket } from '@incident-desk/sidebar-contract';
 import type { TFoundThreat, TThreatDuplicates, TThreatPlace, ThreatsApi } from '../api/threatsApi';
 import { useI18n } from '../hooks/useI18n';
 import { useThreatsApi } from '../hooks/useThreatsApi';

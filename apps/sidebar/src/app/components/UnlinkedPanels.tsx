@@ -1,7 +1,7 @@
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
-import type { TSidebarTicket } from '../api/sidebarContract';
+import type { TSidebarTicket } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';
 import { ConfirmActionButton } from './ConfirmActionButton';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ConnectorError, ConnectorResult } from '../api/connectorErrors';
-import type { TActionAck } from '../api/sidebarContract';
+import type { TActionAck } from '@incident-desk/sidebar-contract';
 
 export interface ActionSpec {
   /** Stable name, used for the feedback message keys: actions.<id>.success and actions.<id>.errors.<kind>. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectorApi, ConnectorError } from '../api/connector';
-import type { TSidebarTicketView } from '../api/sidebarContract';
+import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
 export interface TicketViewState {
   view: TSidebarTicketView | null;

@@ -1,4 +1,4 @@
-import type { TSidebarTicketView, TUnavailablePart } from '../api/sidebarContract';
+import type { TSidebarTicketView, TUnavailablePart } from '@incident-desk/sidebar-contract';
 
 export type TDetailSection =
   | 'history'

@@ -4,7 +4,7 @@ import { Alert } from '@zendeskgarden/react-notifications';
 import { createConnectorApi, type ConnectorApi } from '../api/connector';
 import { withPrefetchedView } from '../api/prefetchedView';
 import { connectorTransport } from '../api/transport';
-import type { TPartName, TSidebarTicketView } from '../api/sidebarContract';
+import type { TPartName, TSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { DateTime } from '../components/DateTime';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { IncidentDetails } from '../components/IncidentDetails';
