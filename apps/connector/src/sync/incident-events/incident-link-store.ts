@@ -25,37 +25,61 @@ export interface Claim {
   holder: string;
 }
 
+/** The incident's first link (by id or report reference) and its claim, if any, side by side. */
+interface LinkAndClaimRow {
+  linkId: string | null;
+  ticketId: bigint | number | null;
+  linkedIncidentId: string | null;
+  reportRef: string | null;
+  claimId: string | null;
+  holder: string | null;
+  claimedAt: Date | string | null;
+}
+
+// One statement, so one snapshot: completing a claim deletes it and saves the link in one
+// transaction, so this sees either the claim or the link, never neither while a claim completes.
+// (Every incident event reads it: as two statements it was two round trips on PGlite's one
+// connection, and the claim had to be read first.)
+const LINK_AND_CLAIM_SQL = `
+  SELECT l.id AS "linkId", l.ticket_id AS "ticketId", l.incident_id AS "linkedIncidentId",
+         l.report_ref AS "reportRef", c.id AS "claimId", c.holder::text AS "holder",
+         c.claimed_at AS "claimedAt"
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT id, ticket_id, incident_id, report_ref
+        FROM incident_link
+       WHERE account_id = $1::uuid AND (incident_id = $2 OR report_ref = $2)
+       ORDER BY created_at ASC
+       LIMIT 1
+    ) AS l ON true
+    LEFT JOIN incident_ticket_claim AS c ON c.account_id = $1::uuid AND c.incident_id = $2`;
+
 export async function findLink(
   db: TDatabase,
   accountId: string,
   incidentId: string,
 ): Promise<LinkLookup> {
-  // The claim is read before the link: completing a claim deletes it and saves the link in one
-  // transaction, so a claim gone at the first read means the link, if any, is visible at the second.
-  // (Link first could miss both: no link yet, then no claim any more.)
-  const claim = await db.prisma.incidentTicketClaim.findUnique({
-    where: { accountId_incidentId: { accountId, incidentId } },
-  });
-  const row = await db.prisma.incidentLink.findFirst({
-    where: { accountId, OR: [{ incidentId }, { reportRef: incidentId }] },
-    orderBy: { createdAt: 'asc' },
-  });
-  if (row) {
+  const [row] = await db.prisma.$queryRawUnsafe<LinkAndClaimRow[]>(
+    LINK_AND_CLAIM_SQL,
+    accountId,
+    incidentId,
+  );
+  if (row?.linkId && row.linkedIncidentId !== null && row.ticketId !== null) {
     return {
       state: 'linked',
       link: {
-        linkId: row.id,
+        linkId: row.linkId,
         ticketId: Number(row.ticketId),
-        incidentId: row.incidentId,
+        incidentId: row.linkedIncidentId,
         reportRef: row.reportRef,
       },
     };
   }
-  if (!claim) return { state: 'none' };
+  if (!row?.claimId || row.holder === null || row.claimedAt === null) return { state: 'none' };
   return {
     state: 'claimed',
-    claim: { claimId: claim.id, accountId, incidentId, holder: claim.holder },
-    claimedAt: claim.claimedAt,
+    claim: { claimId: row.claimId, accountId, incidentId, holder: row.holder },
+    claimedAt: new Date(row.claimedAt),
   };
 }
 
