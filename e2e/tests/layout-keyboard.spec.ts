@@ -1,6 +1,14 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { advanceIncident, getIncident } from './support/incident-sandbox';
-import { keepScreenshot, linkedTicket, openSidebar, setPanelWidth } from './support/scenario';
+import {
+  expectInWorkspaceView,
+  keepScreenshot,
+  linkedTicket,
+  openSidebar,
+  pressDialogButton,
+  setPanelWidth,
+  startAction,
+} from './support/scenario';
 
 const LONG_THREAT =
   'https://a-very-long-subdomain-name-for-layout-checks.width-test.example/' +
@@ -111,4 +119,31 @@ test('an action is reached, confirmed and cancelled with the keyboard alone', as
   await expect(frame.getByTestId('status')).toContainText('Case building');
   expect((await getIncident(incidentId)).status).toBe('case_building');
   await keepScreenshot(page, testInfo, 'keyboard-after');
+});
+
+test('a confirmation opens where the agent is looking, however far the workspace is scrolled', async ({
+  page,
+}) => {
+  const { ticketId, incidentId } = await linkedTicket(
+    'Dialog in sight',
+    'https://in-sight.action-test.example/login',
+  );
+  await page.setViewportSize({ width: 1280, height: 520 });
+  const frame = await openSidebar(page, ticketId);
+  // scroll the workspace so that the frame's top is well above what the page shows, with the
+  // status card's actions still in sight (Zendesk's apps panel scrolls the frame the same way)
+  const frameBox = await page.locator('#zaf-app-frame').boundingBox();
+  const actionsBox = await frame.getByTestId('actions').boundingBox();
+  expect(frameBox && actionsBox).toBeTruthy();
+  const scrolledPast = Math.max(0, actionsBox!.y - frameBox!.y - 40);
+  await page.evaluate((y) => window.scrollTo(0, y), frameBox!.y + scrolledPast);
+  expect(scrolledPast).toBeGreaterThan(60);
+
+  await startAction(frame, 'Mark safe');
+  const dialog = frame.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectInWorkspaceView(frame, dialog);
+  await pressDialogButton(frame, 'Cancel');
+  await expect(dialog).toBeHidden();
+  expect((await getIncident(incidentId)).status).toBe('pending_review');
 });

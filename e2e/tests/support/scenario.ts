@@ -80,22 +80,22 @@ export async function screenshotTo(page: Page, file: string): Promise<void> {
 }
 
 /**
- * Scrolls the workspace page to an element fixed in the sidebar frame's own viewport (a dialog):
- * the frame is as tall as its content, so a dialog centred in it can sit above or below what the
- * page shows, and scrolling into view from inside the frame does not move the page.
+ * Waits until an element of the sidebar frame (a dialog) lies wholly inside what the workspace
+ * page shows. The frame is as tall as its content and the page scrolls it, so the frame's own top
+ * can be out of sight: the dialog must open where the agent is looking, with no scrolling.
  */
-async function scrollIntoWorkspaceView(frame: FrameLocator, element: Locator): Promise<void> {
-  const box = await element.boundingBox();
-  if (!box) return;
-  await frame
-    .owner()
-    .page()
-    .evaluate(
-      ({ top, height }) => {
-        if (top < 0 || top + height > window.innerHeight) window.scrollBy(0, top - 40);
+export async function expectInWorkspaceView(frame: FrameLocator, element: Locator): Promise<void> {
+  const page = frame.owner().page();
+  await expect
+    .poll(
+      async () => {
+        const box = await element.boundingBox();
+        const height = await page.evaluate(() => window.innerHeight);
+        return box !== null && box.y >= 0 && box.y + box.height <= height;
       },
-      { top: box.y, height: box.height },
-    );
+      { message: 'the dialog lies inside the workspace viewport' },
+    )
+    .toBe(true);
 }
 
 /** Presses an action's button in the sidebar, then its confirmation in the dialog that opens. */
@@ -109,11 +109,11 @@ export async function runConfirmedAction(
   await expect(frame.getByRole('dialog')).toBeHidden();
 }
 
-/** Presses a button of the sidebar's open dialog, with the page scrolled to the dialog first. */
+/** Presses a button of the sidebar's open dialog, once the dialog is in sight. */
 export async function pressDialogButton(frame: FrameLocator, name: string): Promise<void> {
   const dialog = frame.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await scrollIntoWorkspaceView(frame, dialog);
+  await expectInWorkspaceView(frame, dialog);
   await dialog.getByRole('button', { name, exact: true }).click();
 }
 
