@@ -14,20 +14,66 @@ interface Retried {
   at: string;
 }
 
-function Item(props: {
+/** One failed sync as the page lists it, whichever table it comes from. */
+interface Letter {
+  key: string;
   testId: string;
+  heading: string;
   ticketId: number | null;
   ticketUrl: string | null;
   incidentId: string | null;
   incidentUrl: string | null;
-  heading: string;
   what: string;
   problem: string;
   retry: string;
   reason: string;
   at: string | null;
-  action: ReactNode;
-}) {
+  /** What the retried list calls it, and how to retry it; null when it cannot be retried. */
+  retryAs: { label: string; run: () => Promise<unknown> } | null;
+}
+
+function lettersOf(letters: TDeadLetters): Letter[] {
+  const none = { ticketId: null, ticketUrl: null, incidentId: null, incidentUrl: null };
+  return [
+    ...letters.failedForwards.map((forward) => ({
+      ...forward,
+      key: `forward:${forward.commentId}`,
+      testId: 'failed-forward',
+      heading: 'Comment forward',
+      at: forward.updatedAt,
+      retryAs: forward.canRetry
+        ? {
+            label: `Comment forward of ticket #${forward.ticketId}`,
+            run: () => api.retryForward(forward.commentId),
+          }
+        : null,
+    })),
+    ...letters.syncFailures.map((failure) => ({
+      ...failure,
+      key: `failure:${failure.id}`,
+      testId: 'sync-failure',
+      heading: 'Sync',
+      at: failure.createdAt,
+      retryAs: failure.canRetry
+        ? {
+            label: failure.ticketId !== null ? `Ticket #${failure.ticketId}` : 'Sync',
+            run: () => api.retrySyncFailure(failure.id),
+          }
+        : null,
+    })),
+    ...letters.failedJobs.map((job) => ({
+      ...job,
+      ...none,
+      key: `job:${job.queue}:${job.id}`,
+      testId: 'failed-job',
+      heading: 'Background job',
+      at: job.failedAt,
+      retryAs: { label: job.what, run: () => api.retryFailedJob(job.queue, job.id) },
+    })),
+  ];
+}
+
+function Item(props: Letter & { action: ReactNode }) {
   return (
     <li
       data-testid={props.testId}
@@ -82,11 +128,8 @@ function Item(props: {
 
 export function DeadLetters({ letters, refresh }: { letters: TDeadLetters; refresh: () => void }) {
   const [retried, setRetried] = useState<Retried[]>([]);
-  const present = new Set([
-    ...letters.syncFailures.map((f) => `failure:${f.id}`),
-    ...letters.failedForwards.map((f) => `forward:${f.commentId}`),
-    ...letters.failedJobs.map((j) => `job:${j.queue}:${j.id}`),
-  ]);
+  const listed = lettersOf(letters);
+  const present = new Set(listed.map((letter) => letter.key));
   const empty = present.size === 0;
 
   function retryButton(key: string, label: string, run: () => Promise<unknown>) {
@@ -127,73 +170,15 @@ export function DeadLetters({ letters, refresh }: { letters: TDeadLetters; refre
       ) : null}
       {empty ? <SM>No failed syncs.</SM> : null}
       <ul style={{ padding: 0 }}>
-        {letters.failedForwards.map((forward) => (
+        {listed.map((letter) => (
           <Item
-            key={`forward:${forward.commentId}`}
-            testId="failed-forward"
-            ticketId={forward.ticketId}
-            ticketUrl={forward.ticketUrl}
-            incidentId={forward.incidentId}
-            incidentUrl={forward.incidentUrl}
-            heading="Comment forward"
-            what={forward.what}
-            problem={forward.problem}
-            retry={forward.retry}
-            reason={forward.reason}
-            at={forward.updatedAt}
+            {...letter}
+            key={letter.key}
             action={
-              forward.canRetry
-                ? retryButton(
-                    `forward:${forward.commentId}`,
-                    `Comment forward of ticket #${forward.ticketId}`,
-                    () => api.retryForward(forward.commentId),
-                  )
+              letter.retryAs
+                ? retryButton(letter.key, letter.retryAs.label, letter.retryAs.run)
                 : null
             }
-          />
-        ))}
-        {letters.syncFailures.map((failure) => (
-          <Item
-            key={`failure:${failure.id}`}
-            testId="sync-failure"
-            ticketId={failure.ticketId}
-            ticketUrl={failure.ticketUrl}
-            incidentId={failure.incidentId}
-            incidentUrl={failure.incidentUrl}
-            heading="Sync"
-            what={failure.what}
-            problem={failure.problem}
-            retry={failure.retry}
-            reason={failure.reason}
-            at={failure.createdAt}
-            action={
-              failure.canRetry
-                ? retryButton(
-                    `failure:${failure.id}`,
-                    failure.ticketId !== null ? `Ticket #${failure.ticketId}` : 'Sync',
-                    () => api.retrySyncFailure(failure.id),
-                  )
-                : null
-            }
-          />
-        ))}
-        {letters.failedJobs.map((job) => (
-          <Item
-            key={`job:${job.queue}:${job.id}`}
-            testId="failed-job"
-            ticketId={null}
-            ticketUrl={null}
-            incidentId={null}
-            incidentUrl={null}
-            heading="Background job"
-            what={job.what}
-            problem={job.problem}
-            retry={job.retry}
-            reason={job.reason}
-            at={job.failedAt}
-            action={retryButton(`job:${job.queue}:${job.id}`, job.what, () =>
-              api.retryFailedJob(job.queue, job.id),
-            )}
           />
         ))}
       </ul>
