@@ -194,31 +194,30 @@ function Charts(props: {
         csvUrl={csv('reports-per-week')}
         emptyText="No incidents in these weeks."
       />
-      <BarChart
-        id="time-by-registrar"
-        title="Time from report to takedown by registrar"
-        description="Taken-down incidents per registrar, by how long the takedown took, with the median."
-        series={data.timeToTakedown.buckets}
-        rows={durations(data.timeToTakedown.byRegistrar)}
-        csvUrl={csv('time-to-takedown')}
-        emptyText="No takedown in these weeks."
-      >
-        {data.timeToTakedown.overall ? (
-          <SM>
-            Median over all takedowns: {hours(data.timeToTakedown.overall.medianHours)} (
-            {data.timeToTakedown.overall.count} takedowns)
-          </SM>
-        ) : null}
-      </BarChart>
-      <BarChart
-        id="time-by-hosting"
-        title="Time from report to takedown by hosting provider"
-        description="Taken-down incidents per hosting provider, by how long the takedown took, with the median."
-        series={data.timeToTakedown.buckets}
-        rows={durations(data.timeToTakedown.byHosting)}
-        csvUrl={csv('time-to-takedown')}
-        emptyText="No takedown in these weeks."
-      />
+      {(
+        [
+          ['time-by-registrar', 'registrar', data.timeToTakedown.byRegistrar],
+          ['time-by-hosting', 'hosting provider', data.timeToTakedown.byHosting],
+        ] as const
+      ).map(([id, by, groups]) => (
+        <BarChart
+          key={id}
+          id={id}
+          title={`Time from report to takedown by ${by}`}
+          description={`Taken-down incidents per ${by}, by how long the takedown took, with the median.`}
+          series={data.timeToTakedown.buckets}
+          rows={durations(groups)}
+          csvUrl={csv('time-to-takedown')}
+          emptyText="No takedown in these weeks."
+        >
+          {by === 'registrar' && data.timeToTakedown.overall ? (
+            <SM>
+              Median over all takedowns: {hours(data.timeToTakedown.overall.medianHours)} (
+              {data.timeToTakedown.overall.count} takedowns)
+            </SM>
+          ) : null}
+        </BarChart>
+      ))}
       <BarChart
         id="success-rate"
         title="Takedown success rate"
