@@ -12,6 +12,11 @@ export function accountControlRoutes(deps: ControlDeps): Router {
   const { store } = deps;
   const router = Router();
   const requireClient = (id: string): ClientRecord => findClientForControl(deps, id);
+  /** A new record as the service stores it: its id first, created and updated now. */
+  const stamped = <T extends object>(id: string, fields: T) => {
+    const now = store.now();
+    return { id, ...fields, createdAt: now, updatedAt: now };
+  };
 
   router.post('/clients', (req, res) => {
     const body = parse(ZCreateClient, req);
@@ -67,18 +72,14 @@ export function accountControlRoutes(deps: ControlDeps): Router {
   router.post('/users', (req, res) => {
     const body = parse(ZCreateUser, req);
     if (body.clientId) requireClient(body.clientId);
-    const now = store.now();
-    const user = {
-      id: store.newId('user', 'usr_', 12),
+    const user = stamped(store.newId('user', 'usr_', 12), {
       email: body.email,
       name: body.name ?? null,
       surname: body.surname ?? null,
       roles: body.roles,
       clientId: body.clientId,
       mfaEnabled: body.mfaEnabled ?? false,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     store.state.users.push(user);
     store.save();
     res.status(201).json(user);
@@ -87,16 +88,12 @@ export function accountControlRoutes(deps: ControlDeps): Router {
   router.post('/documents', (req, res) => {
     const body = parse(ZCreateDocument, req);
     requireClient(body.clientId);
-    const now = store.now();
-    const doc = {
-      id: store.newId('document', 'doc_', 12),
+    const doc = stamped(store.newId('document', 'doc_', 12), {
       clientId: body.clientId,
       docType: body.docType,
       fileName: body.fileName ?? null,
       uploadedBy: body.uploadedBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    });
     store.state.documents.push(doc);
     store.save();
     res.status(201).json(doc);
