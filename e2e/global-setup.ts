@@ -152,6 +152,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // A throw-away key: the suite never touches the developer's .data/secret-keys.json.
         SECRETS_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
         WORKER_POLL_INTERVAL_SECONDS: '0.5',
+        // a setup that hangs is stopped and retried within a test's time (Zendesk-side latency)
+        SETUP_JOB_TIMEOUT_SECONDS: '15',
+        SETUP_RETRY_DELAY_SECONDS: '1',
       },
       log: path.join(logDir, 'connector.log'),
     },

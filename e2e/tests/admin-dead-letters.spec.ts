@@ -3,8 +3,8 @@
 // public reply the incident service refuses (a failed comment forward). Each is listed with its
 // ticket and what Retry will do; Retry runs it again, with its progress, and the letter leaves the
 // page once it went through. axe-core finds no serious or critical violation; screenshots go to e2e/artifacts/admin/.
-// (pg-boss jobs that failed outright, the third kind, cannot be made from outside the connector:
-// apps/connector/test/admin-api.test.ts retries one.)
+// The third kind, a background job that failed outright, is a setup that outruns its time limit
+// on every attempt (Zendesk answering too slowly): listed, then run again by Retry.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,13 @@ import { expectAccessible } from './support/accessibility';
 import { buildAdminIfMissing, signInAsDemoAdmin } from './support/admin';
 import { clearFault, getIncident, injectFault } from './support/incident-sandbox';
 import { linkedTicket, screenshotTo } from './support/scenario';
-import { createTicket, incidentIdOf, updateTicket } from './support/zendesk-sandbox';
+import {
+  clearZendeskFault,
+  createTicket,
+  incidentIdOf,
+  injectZendeskFault,
+  updateTicket,
+} from './support/zendesk-sandbox';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/admin');
 
@@ -124,4 +130,59 @@ test('a failed comment forward is listed with its ticket and incident, and Retry
   } finally {
     await clearFault(fault.id).catch(() => undefined);
   }
+});
+
+test('a setup that outruns its time limit on every attempt is listed as a failed job, and Retry runs it again', async ({
+  page,
+}) => {
+  // three attempts of 15 s (the e2e stack's SETUP_JOB_TIMEOUT_SECONDS), 1 s apart
+  test.setTimeout(180_000);
+  await signInAsDemoAdmin(page);
+  const fault = await injectZendeskFault({
+    method: 'GET',
+    path: '/api/v2/ticket_fields*',
+    kind: 'latency',
+    latency_ms: 25_000,
+  });
+  const letter = page
+    .locator('#dead-letters')
+    .getByTestId('failed-job')
+    .filter({ hasText: 'Setup of the account failed on every attempt.' });
+  try {
+    await page.click('#rerun-setup');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.locator('#dead-letters').waitFor();
+          return letter.count();
+        },
+        { message: 'a failed setup job', timeout: 120_000, intervals: [2000] },
+      )
+      .toBe(1);
+    await expect(letter).toContainText('Retry runs setup again.');
+    // each stopped run says so, rather than listing the steps its abort cut short
+    await expect(page.getByTestId('setup-message')).toContainText(
+      'Setup stopped: it ran past its time limit',
+    );
+    await letter.scrollIntoViewIfNeeded();
+    await screenshotTo(page, path.join(artifacts, 'dead-letters-05-failed-job.png'));
+    await expectAccessible(page, 'a failed background job');
+  } finally {
+    await clearZendeskFault(fault.id);
+  }
+  await letter.getByRole('button', { name: 'Retry' }).click();
+  await expect(letter.getByRole('status')).not.toHaveText('…');
+  await expect(page.getByTestId('retried').first()).toBeVisible();
+  await screenshotTo(page, path.join(artifacts, 'dead-letters-06-failed-job-retried.png'));
+  await goneAfterReload(page, letter, 'the retried setup leaves the page');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId('setup-state').textContent();
+      },
+      { message: 'setup done again', timeout: 30_000, intervals: [1000] },
+    )
+    .toContain('Done');
 });

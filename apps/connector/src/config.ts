@@ -71,6 +71,8 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
+  SETUP_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
+  SETUP_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
@@ -157,6 +159,8 @@ export interface TConnectorConfig {
     shutdownTimeoutMs: number;
     /** A job running longer, or left active by a process that died, is failed and retried after this. */
     jobTimeoutSeconds: number;
+    /** An account's setup: stopped and retried (twice, this far apart) when it runs longer. */
+    setup: { timeoutSeconds: number; retryDelaySeconds: number };
   };
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
@@ -391,6 +395,10 @@ export function loadConfig(
       pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,
+      setup: {
+        timeoutSeconds: env.SETUP_JOB_TIMEOUT_SECONDS,
+        retryDelaySeconds: env.SETUP_RETRY_DELAY_SECONDS,
+      },
     },
     sidebar: {
       appId: sidebarAppIdOf(env, production),

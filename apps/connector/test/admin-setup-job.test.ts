@@ -1,7 +1,7 @@
 // Setup after an install is a pg-boss job, not a promise in memory: queued by a connector whose
 // worker is off, it survives that process and is run by the next one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SETUP_QUEUE } from '../src/accounts/setup-job';
+import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../src/accounts/setup-job';
 import { startAdminHarness, type AdminHarness } from './admin-harness';
 import { backends } from './support/test-database';
 
@@ -35,4 +35,20 @@ describe.each(backends)('setup after install, durably (%s)', (backend) => {
     expect(after.setupState).toBe('needs_configuration');
     expect(after.setupReport).toMatchObject({ ok: false });
   }, 60_000);
+
+  it('applies the configured time limit and retry delay to the existing queue', async () => {
+    const { boss } = h.connector;
+    await createSetupQueue(boss, { timeoutSeconds: 15, retryDelaySeconds: 1 });
+    expect(await boss.getQueue(ACCOUNT_SETUP_QUEUE)).toMatchObject({
+      expireInSeconds: 15,
+      retryDelay: 1,
+      retryLimit: 2,
+      policy: 'stately',
+    });
+    await createSetupQueue(boss);
+    expect(await boss.getQueue(ACCOUNT_SETUP_QUEUE)).toMatchObject({
+      expireInSeconds: 600,
+      retryDelay: 30,
+    });
+  });
 });

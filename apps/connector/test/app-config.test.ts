@@ -63,7 +63,14 @@ describe('loadConfig', () => {
       pollingIntervalSeconds: 2,
       shutdownTimeoutMs: 30_000,
       jobTimeoutSeconds: 300,
+      setup: { timeoutSeconds: 600, retryDelaySeconds: 30 },
     });
+  });
+
+  it('takes the setup job’s time limit and retry delay, within bounds', () => {
+    const config = load({ SETUP_JOB_TIMEOUT_SECONDS: '15', SETUP_RETRY_DELAY_SECONDS: '1' });
+    expect(config.worker.setup).toEqual({ timeoutSeconds: 15, retryDelaySeconds: 1 });
+    expect(() => load({ SETUP_JOB_TIMEOUT_SECONDS: '2' })).toThrow(/SETUP_JOB_TIMEOUT_SECONDS/);
   });
 
   it('generates a development key once, private to its owner, and says so', () => {

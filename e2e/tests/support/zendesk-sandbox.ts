@@ -112,3 +112,23 @@ export async function setIncidentId(ticketId: number, incidentId: string): Promi
   const { fields } = await demoAccount();
   await updateTicket(ticketId, { custom_fields: [{ id: fields.incidentId, value: incidentId }] });
 }
+
+/** A fault the Zendesk sandbox plays on matching requests until it is cleared (its control API). */
+export async function injectZendeskFault(fault: {
+  path: string;
+  kind: 'latency' | 'error' | 'unauthorized' | 'drop';
+  method?: string;
+  status?: number;
+  latency_ms?: number;
+}): Promise<{ id: number }> {
+  const { fault: injected } = await requestJson<{ fault: { id: number } }>(
+    'POST',
+    `${stackUrls.zendesk}/_sandbox/faults`,
+    { subdomain: SUBDOMAIN, ...fault },
+  );
+  return injected;
+}
+
+export async function clearZendeskFault(id: number): Promise<void> {
+  await requestJson('DELETE', `${stackUrls.zendesk}/_sandbox/faults/${id}`);
+}

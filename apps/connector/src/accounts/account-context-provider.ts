@@ -136,7 +136,7 @@ export interface AccountClients {
 
 export interface DatabaseAccountContextProvider extends AccountContextProvider {
   /** Like forAccount, without requiring the field ids that setup produces. */
-  clientsFor(accountId: string): Promise<AccountClients>;
+  clientsFor(accountId: string, options?: { signal?: AbortSignal }): Promise<AccountClients>;
   /** The account's Zendesk client alone (no incident connection needed, e.g. for role checks). */
   zendeskFor(accountId: string): Promise<ZendeskClient>;
 }
@@ -239,8 +239,8 @@ export function createAccountContextProvider(options: {
   }
 
   return {
-    async clientsFor(accountId) {
-      return (await load(accountId)).clients;
+    async clientsFor(accountId, clientOptions = {}) {
+      return (await load(accountId, clientOptions.signal)).clients;
     },
     async zendeskFor(accountId) {
       const account = await activeAccount(accountId);

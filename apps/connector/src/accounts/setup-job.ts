@@ -28,14 +28,25 @@ export interface SetupJobDeps {
   log?: (message: string) => void;
 }
 
-export async function createSetupQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(ACCOUNT_SETUP_QUEUE, {
-    // one queued and one running per account: asking again while queued adds nothing
-    policy: 'stately',
+/** Setup's time limit (a run past it is stopped and retried) and the wait before a retry. */
+export interface SetupQueueOptions {
+  timeoutSeconds: number;
+  retryDelaySeconds: number;
+}
+
+export async function createSetupQueue(
+  boss: PgBoss,
+  options: SetupQueueOptions = { timeoutSeconds: 600, retryDelaySeconds: 30 },
+): Promise<void> {
+  const timing = {
     retryLimit: 2,
-    retryDelay: 30,
-    expireInSeconds: 600,
-  });
+    retryDelay: options.retryDelaySeconds,
+    expireInSeconds: options.timeoutSeconds,
+  };
+  // one queued and one running per account: asking again while queued adds nothing
+  await boss.createQueue(ACCOUNT_SETUP_QUEUE, { policy: 'stately', ...timing });
+  // an existing queue keeps what it was created with: the configured timing applies from now on
+  await boss.updateQueue(ACCOUNT_SETUP_QUEUE, timing);
 }
 
 /** Records the request and queues the job (a request while one is already queued is absorbed). */
@@ -56,7 +67,21 @@ const report = (ok: boolean, message: string, scopeAfter: string | null): SetupR
   scopeAfter,
 });
 
-export async function runSetupJob(deps: SetupJobDeps, accountId: string): Promise<void> {
+/** The queue stopped the run: it outran the setup time limit (SETUP_JOB_TIMEOUT_SECONDS). */
+class SetupStoppedError extends Error {
+  constructor() {
+    super(
+      'it ran past its time limit (Zendesk or the incident service answered too slowly); it is tried again',
+    );
+  }
+}
+
+/** `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it. */
+export async function runSetupJob(
+  deps: SetupJobDeps,
+  accountId: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const { db, secretBox, oauth } = deps;
   const now = deps.now ?? Date.now;
   const at = () => new Date(now());
@@ -115,7 +140,7 @@ export async function runSetupJob(deps: SetupJobDeps, accountId: string): Promis
 
   let result;
   try {
-    const clients = await deps.accounts.clientsFor(accountId);
+    const clients = await deps.accounts.clientsFor(accountId, signal ? { signal } : {});
     result = await runSetup({
       accountId,
       connectorUrl: deps.connectorUrl,
@@ -126,10 +151,14 @@ export async function runSetupJob(deps: SetupJobDeps, accountId: string): Promis
       existing: await loadSetupExisting(db, secretBox, accountId),
       now: at,
     });
+    // what was done is kept (the next run adopts it); a run stopped midway is not a result
     await saveSetupResult(db, secretBox, accountId, result);
+    if (signal?.aborted) throw new SetupStoppedError();
   } catch (error) {
     const reason =
-      error instanceof AccountUnavailableError ? error.message : stepErrorMessage(error);
+      error instanceof AccountUnavailableError || error instanceof SetupStoppedError
+        ? error.message
+        : stepErrorMessage(error);
     await finishSetup(
       db,
       accountId,
@@ -194,9 +223,9 @@ export async function startSetupWorker(
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
     async ([job]) => {
       const accountId = job?.data.accountId;
-      if (typeof accountId !== 'string') return;
+      if (!job || typeof accountId !== 'string') return;
       try {
-        await runSetupJob(deps, accountId);
+        await runSetupJob(deps, accountId, job.signal);
       } catch (error) {
         log(`setup of account ${accountId} failed: ${stepErrorMessage(error)}`);
         await finishSetup(

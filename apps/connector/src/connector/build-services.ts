@@ -66,7 +66,7 @@ export async function buildServices(input: {
     expireInSeconds: config.worker.jobTimeoutSeconds,
     ...input.queueOptions,
   });
-  await createSetupQueue(boss);
+  await createSetupQueue(boss, config.worker.setup);
   // PGlite is one process, so there is no NOTIFY to wait for: the jobs the receivers commit wake
   // this process's workers directly, one loop per job.
   const inbox = createInbox(

@@ -23,15 +23,16 @@ export async function createSyncQueues(
   boss: PgBoss,
   options: SyncQueueOptions = {},
 ): Promise<void> {
+  const timing = {
+    retryLimit: options.retryLimit ?? 8,
+    retryDelay: options.retryDelay ?? 2,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: options.expireInSeconds ?? 300,
+  };
   for (const name of SYNC_QUEUES) {
-    await boss.createQueue(name, {
-      policy: 'key_strict_fifo',
-      retryLimit: options.retryLimit ?? 8,
-      retryDelay: options.retryDelay ?? 2,
-      retryBackoff: true,
-      retryDelayMax: 600,
-      expireInSeconds: options.expireInSeconds ?? 300,
-      notify: true,
-    });
+    await boss.createQueue(name, { policy: 'key_strict_fifo', notify: true, ...timing });
+    // an existing queue keeps what it was created with: the configured timing applies from now on
+    await boss.updateQueue(name, timing);
   }
 }
