@@ -28,36 +28,38 @@ test.beforeAll(() => {
   buildAdminIfMissing();
 });
 
+/** Reloads the admin page until `locator` matches `count` elements. */
+async function reloadUntil(
+  page: Page,
+  locator: Locator,
+  count: number,
+  message: string,
+  timeout = 45_000,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.locator('#dead-letters').waitFor();
+        return locator.count();
+      },
+      { message, timeout, intervals: [1000] },
+    )
+    .toBe(count);
+}
+
 /** The letter of a ticket among the failed syncs, once the page (reloaded) shows it. */
 async function letterOf(page: Page, testId: string, ticketId: number): Promise<Locator> {
   const letter = page
     .locator('#dead-letters')
     .getByTestId(testId)
     .filter({ hasText: `Ticket #${ticketId}` });
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await page.locator('#dead-letters').waitFor();
-        return letter.count();
-      },
-      { message: `a ${testId} letter for ticket ${ticketId}`, timeout: 45_000, intervals: [1000] },
-    )
-    .toBe(1);
+  await reloadUntil(page, letter, 1, `a ${testId} letter for ticket ${ticketId}`);
   return letter;
 }
 
 async function goneAfterReload(page: Page, letter: Locator, what: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await page.locator('#dead-letters').waitFor();
-        return letter.count();
-      },
-      { message: what, timeout: 45_000, intervals: [1000] },
-    )
-    .toBe(0);
+  await reloadUntil(page, letter, 0, what);
 }
 
 test('a failed ticket sync is listed with its ticket, and Retry runs it again', async ({
@@ -150,16 +152,7 @@ test('a setup that outruns its time limit on every attempt is listed as a failed
     .filter({ hasText: 'Setup of the account failed on every attempt.' });
   try {
     await page.click('#rerun-setup');
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.locator('#dead-letters').waitFor();
-          return letter.count();
-        },
-        { message: 'a failed setup job', timeout: 120_000, intervals: [2000] },
-      )
-      .toBe(1);
+    await reloadUntil(page, letter, 1, 'a failed setup job', 120_000);
     await expect(letter).toContainText('Retry runs setup again.');
     // each stopped run says so, rather than listing the steps its abort cut short
     await expect(page.getByTestId('setup-message')).toContainText(
