@@ -3,14 +3,8 @@ import type { z } from 'zod';
 import { ANALYST_TRANSITIONS } from '../../domain/transitions';
 import { findClientForControl, updateClient } from '../control/client-operations';
 import type { ControlDeps } from '../control/control-deps';
-import {
-  addBlocklistListing,
-  addHistoryMessage,
-  addSnapshot,
-  addTakedownAttempt,
-  advanceIncident,
-  findIncidentForControl,
-} from '../control/incident-operations';
+// the console acts through the same operations as the control API, so both change state alike
+import * as operations from '../control/incident-operations';
 import { parseValues } from '../control/parse-body';
 import {
   ZAdvance,
@@ -67,7 +61,7 @@ export function consoleRoutes(deps: ControlDeps): Router {
   router.get('/', (_req, res) => send(res, 200, renderOverview(deps.store.state)));
 
   router.get('/incidents/:id', (req, res) => {
-    const incident = findIncidentForControl(deps, String(req.params.id));
+    const incident = operations.findIncidentForControl(deps, String(req.params.id));
     const deliveries = deps.store.state.deliveries.filter((d) => d.incidentId === incident.id);
     send(res, 200, renderIncident(incident, deps.store.client(incident.clientId), deliveries));
   });
@@ -76,10 +70,10 @@ export function consoleRoutes(deps: ControlDeps): Router {
     path: string,
     schema: S,
     values: (form: TForm) => unknown,
-    apply: (target: ReturnType<typeof findIncidentForControl>, body: z.infer<S>) => void,
+    apply: (target: ReturnType<typeof operations.findIncidentForControl>, body: z.infer<S>) => void,
   ) => {
     router.post(`/incidents/:id/${path}`, (req, res) => {
-      const target = findIncidentForControl(deps, String(req.params.id));
+      const target = operations.findIncidentForControl(deps, String(req.params.id));
       try {
         apply(target, parseValues(schema, values(form(req))));
       } catch (err) {
@@ -102,19 +96,19 @@ export function consoleRoutes(deps: ControlDeps): Router {
     'advance',
     ZAdvance,
     (f) => ({ ...filled(f, ['status', 'message', 'waitForClient']), analyst: 'Console Analyst' }),
-    (target, body) => advanceIncident(deps, target, body),
+    (target, body) => operations.advanceIncident(deps, target, body),
   );
   incidentAction(
     'history',
     ZHistoryMessage,
     (f) => ({ ...filled(f, ['message']), analyst: 'Console Analyst' }),
-    (target, body) => addHistoryMessage(deps, target, body),
+    (target, body) => operations.addHistoryMessage(deps, target, body),
   );
   incidentAction(
     'blocklists',
     ZBlocklist,
     (f) => filled(f, ['authority', 'type', 'status', 'link']),
-    (target, body) => addBlocklistListing(deps, target, body),
+    (target, body) => operations.addBlocklistListing(deps, target, body),
   );
   incidentAction(
     'snapshots',
@@ -131,7 +125,7 @@ export function consoleRoutes(deps: ControlDeps): Router {
       }
       return values;
     },
-    (target, body) => void addSnapshot(deps, target, body),
+    (target, body) => void operations.addSnapshot(deps, target, body),
   );
   incidentAction(
     'takedown-attempts',
@@ -141,7 +135,7 @@ export function consoleRoutes(deps: ControlDeps): Router {
       const outcome = f.outcome?.trim();
       return outcome ? { startedAt: now, resolvedAt: now, outcome } : { startedAt: now };
     },
-    (target, body) => addTakedownAttempt(deps, target, body),
+    (target, body) => operations.addTakedownAttempt(deps, target, body),
   );
 
   router.post('/clients/:id/credits', (req, res) => {
