@@ -284,7 +284,8 @@ describe('fidelity behaviours (settable; off by default)', () => {
       [...inOrder.statuses].sort(),
     );
 
-    // the first event draws nearly the whole 2 s of jitter, the others none: it arrives last
+    // the first event draws nearly the whole 2 s of jitter, the others none: it arrives last (the
+    // others, concurrent again, in any order)
     let draw = 0;
     const jittered = await startSandbox({
       fidelity: { deliveryJitterMs: 2000 },
@@ -292,6 +293,7 @@ describe('fidelity behaviours (settable; off by default)', () => {
     });
     const shuffled = await statusEvents(jittered, 6);
     const arrived = shuffled.receiver.received.map((d) => d.body.data.status);
-    expect(arrived).toEqual([...shuffled.statuses.slice(1), shuffled.statuses[0]]);
+    expect(arrived.at(-1)).toBe(shuffled.statuses[0]);
+    expect(arrived.slice(0, -1).sort()).toEqual(shuffled.statuses.slice(1).sort());
   });
 });
