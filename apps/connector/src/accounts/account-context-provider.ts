@@ -85,7 +85,8 @@ function scopeWatchingFetch(
 
 /**
  * What a context needs of the account, its credential and its configuration, in one statement:
- * every job reads it (three statements through relations, the most of any step on PGlite).
+ * every job reads it (three statements through relations, the most of any step on PGlite). The
+ * configuration's columns are only read when `hasConfiguration` (they are null without the row).
  */
 interface AccountRow {
   zendeskSubdomain: string;
@@ -111,10 +112,10 @@ const ACCOUNT_ROW_SQL = `
          c.incident_api_base_url AS "incidentApiBaseUrl",
          c.sealed_incident_api_key AS "sealedIncidentApiKey",
          c.incident_client_id AS "incidentClientId",
-         coalesce(c.incident_sub_client_ids, '{}') AS "incidentSubClientIds",
-         coalesce(c.forward_internal_notes, false) AS "forwardInternalNotes",
-         coalesce(c.solve_on_takedown_success, false) AS "solveOnTakedownSuccess",
-         coalesce(c.open_tickets_for_detected_incidents, true) AS "openTicketsForDetectedIncidents",
+         c.incident_sub_client_ids AS "incidentSubClientIds",
+         c.forward_internal_notes AS "forwardInternalNotes",
+         c.solve_on_takedown_success AS "solveOnTakedownSuccess",
+         c.open_tickets_for_detected_incidents AS "openTicketsForDetectedIncidents",
          c.new_ticket_group_id AS "newTicketGroupId",
          c.threat_field_id AS "threatFieldId",
          c.incident_id_field_id AS "incidentIdFieldId",

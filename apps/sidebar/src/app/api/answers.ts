@@ -11,25 +11,35 @@ import {
   type TThreatDuplicates,
 } from '@incident-desk/sidebar-contract';
 
-/** The view the connector answered, or null when the body is not one. */
-export function parseTicketView(body: unknown): TSidebarTicketView | null {
-  const parsed = ZSidebarTicketView.safeParse(body);
-  return parsed.success ? parsed.data : null;
+/** What the reader needs of one of the contract's schemas. */
+interface AnswerSchema<T> {
+  safeParse(body: unknown): { success: true; data: T } | { success: false };
 }
 
-/** An action's answer: its message for the agent, when it has one. */
-export function parseActionAck(body: unknown): TActionAck {
-  return ZActionAck.parse(body);
-}
+/** A reader of one answer: its value, or null when the body does not match the schema. */
+const readerOf =
+  <T>(schema: AnswerSchema<T>) =>
+  (body: unknown): T | null => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  };
+
+/** The view the connector answered, or null when the body is not one. */
+export const parseTicketView: (body: unknown) => TSidebarTicketView | null =
+  readerOf(ZSidebarTicketView);
+
+/** Whether a threat is already an incident of the account, or null when unreadable. */
+export const parseThreatDuplicates: (body: unknown) => TThreatDuplicates | null =
+  readerOf(ZThreatDuplicates);
+
+const readFoundThreats = readerOf(ZFoundThreats);
 
 /** The threats found in the ticket (an entry that cannot be read is left out), or null. */
 export function parseFoundThreats(body: unknown): TFoundThreat[] | null {
-  const parsed = ZFoundThreats.safeParse(body);
-  return parsed.success ? parsed.data.threats : null;
+  return readFoundThreats(body)?.threats ?? null;
 }
 
-/** Whether a threat is already an incident of the account, or null when unreadable. */
-export function parseThreatDuplicates(body: unknown): TThreatDuplicates | null {
-  const parsed = ZThreatDuplicates.safeParse(body);
-  return parsed.success ? parsed.data : null;
+/** An action's answer: its message for the agent, when it has one (never refused). */
+export function parseActionAck(body: unknown): TActionAck {
+  return ZActionAck.parse(body);
 }
