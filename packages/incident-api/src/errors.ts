@@ -79,90 +79,98 @@ export class APIError extends IncidentApiError {
   }
 }
 
-/** 400 (and 422): a parameter the service rejected. */
-export class InvalidParameterError extends APIError {
-  override readonly name = 'InvalidParameterError';
-  override readonly code = 'invalid_parameter';
+/**
+ * One subclass per row of the spec's Errors table: its own name and code, nothing else, so a caller
+ * can switch on `code` or test `instanceof` (a subclass of `PermissionDeniedError` is one too).
+ */
+function errorKind(Base: typeof APIError, name: string, code: ApiErrorCode): typeof APIError {
+  return class extends Base {
+    override readonly name: string = name;
+    override readonly code: ApiErrorCode = code;
+  };
 }
+
+/** 400 (and 422): a parameter the service rejected. */
+export class InvalidParameterError extends errorKind(
+  APIError,
+  'InvalidParameterError',
+  'invalid_parameter',
+) {}
 
 /** 401: missing or invalid key, or a clientId the key is not authorised for. */
-export class UnauthorizedError extends APIError {
-  override readonly name = 'UnauthorizedError';
-  override readonly code = 'unauthorized';
-}
+export class UnauthorizedError extends errorKind(APIError, 'UnauthorizedError', 'unauthorized') {}
 
 /** 403 on other endpoints (scopes other than incidents:read are not shown). */
-export class PermissionDeniedError extends APIError {
-  override readonly name: string = 'PermissionDeniedError';
-  override readonly code: ApiErrorCode = 'permission_denied';
-}
+export class PermissionDeniedError extends errorKind(
+  APIError,
+  'PermissionDeniedError',
+  'permission_denied',
+) {}
 
 /** 403 on resolutions: resolution history not enabled for the account, or no incidents:read scope. */
-export class ResolutionsForbiddenError extends PermissionDeniedError {
-  override readonly name = 'ResolutionsForbiddenError';
-  override readonly code = 'resolutions_forbidden';
-}
+export class ResolutionsForbiddenError extends errorKind(
+  PermissionDeniedError,
+  'ResolutionsForbiddenError',
+  'resolutions_forbidden',
+) {}
 
 /** 403 on approve-takedown: insufficient or expired takedown credits. */
-export class InsufficientCreditsError extends PermissionDeniedError {
-  override readonly name = 'InsufficientCreditsError';
-  override readonly code = 'insufficient_credits';
-}
+export class InsufficientCreditsError extends errorKind(
+  PermissionDeniedError,
+  'InsufficientCreditsError',
+  'insufficient_credits',
+) {}
 
 /** 404: no such incident on the account (on resolutions: an incident on the page was not found). */
-export class NotFoundError extends APIError {
-  override readonly name = 'NotFoundError';
-  override readonly code = 'not_found';
-}
+export class NotFoundError extends errorKind(APIError, 'NotFoundError', 'not_found') {}
 
-export class ConflictError extends APIError {
-  override readonly name: string = 'ConflictError';
-  override readonly code: ApiErrorCode = 'conflict';
-}
+export class ConflictError extends errorKind(APIError, 'ConflictError', 'conflict') {}
 
 /** A report of an incident that already exists: 409, or 200 without `id` (older processing path). */
-export class DuplicateIncidentError extends ConflictError {
-  override readonly name = 'DuplicateIncidentError';
-  override readonly code = 'duplicate_incident';
-}
+export class DuplicateIncidentError extends errorKind(
+  ConflictError,
+  'DuplicateIncidentError',
+  'duplicate_incident',
+) {}
 
 /** 409 on approve-takedown: already approved or never requested. */
-export class NotAwaitingApprovalError extends ConflictError {
-  override readonly name = 'NotAwaitingApprovalError';
-  override readonly code = 'not_awaiting_approval';
-}
+export class NotAwaitingApprovalError extends errorKind(
+  ConflictError,
+  'NotAwaitingApprovalError',
+  'not_awaiting_approval',
+) {}
 
 /** 413: the request was over the service's size limit (reports: under 10 MB in total). */
-export class PayloadTooLargeError extends APIError {
-  override readonly name = 'PayloadTooLargeError';
-  override readonly code = 'payload_too_large';
-}
+export class PayloadTooLargeError extends errorKind(
+  APIError,
+  'PayloadTooLargeError',
+  'payload_too_large',
+) {}
 
 /** 429 (rate limits are not shown in the spec; handled like a temporary failure). */
-export class RateLimitError extends APIError {
-  override readonly name = 'RateLimitError';
-  override readonly code = 'rate_limited';
-}
+export class RateLimitError extends errorKind(APIError, 'RateLimitError', 'rate_limited') {}
 
 /** 502 / 503: history, credit data or approval temporarily unavailable; retry later. */
-export class TemporarilyUnavailableError extends APIError {
-  override readonly name = 'TemporarilyUnavailableError';
-  override readonly code = 'temporarily_unavailable';
-}
+export class TemporarilyUnavailableError extends errorKind(
+  APIError,
+  'TemporarilyUnavailableError',
+  'temporarily_unavailable',
+) {}
 
 /** Any other 5xx. */
-export class InternalServerError extends APIError {
-  override readonly name = 'InternalServerError';
-  override readonly code = 'server_error';
-}
+export class InternalServerError extends errorKind(
+  APIError,
+  'InternalServerError',
+  'server_error',
+) {}
 
 /**
  * A 3xx: the client never follows a redirect, since following one would carry the API key and the
  * request body to wherever `Location` points. The configured base URL is wrong or the service moved.
  */
 export class RedirectRefusedError extends APIError {
-  override readonly name = 'RedirectRefusedError';
-  override readonly code = 'redirect_refused';
+  override readonly name: string = 'RedirectRefusedError';
+  override readonly code: ApiErrorCode = 'redirect_refused';
   /** The origin `Location` named, when it was a URL (never its path or query). */
   readonly locationOrigin: string | undefined;
 

@@ -3,6 +3,7 @@ import {
   APIConnectionError,
   APIError,
   APITimeoutError,
+  ConflictError,
   DuplicateIncidentError,
   InsufficientCreditsError,
   InternalServerError,
@@ -85,6 +86,7 @@ describe('error mapping (spec: Errors)', () => {
     });
     const error = await calls[call](client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
+    expect((error as Error).name).toBe(errorClass.name);
     expect(error).toMatchObject({
       status,
       code,
@@ -94,6 +96,23 @@ describe('error mapping (spec: Errors)', () => {
     });
     expect((error as Error).message).toContain(`service says ${status}`);
     expect(stub.requests).toHaveLength(1);
+  });
+
+  it('keeps each narrower kind an instance of the kind it narrows', () => {
+    const init = {
+      status: 403,
+      body: {},
+      headers: new Headers(),
+      requestId: undefined,
+      operation: 'x',
+    };
+    for (const narrower of [ResolutionsForbiddenError, InsufficientCreditsError]) {
+      expect(new narrower(init)).toBeInstanceOf(PermissionDeniedError);
+    }
+    for (const narrower of [DuplicateIncidentError, NotAwaitingApprovalError]) {
+      expect(new narrower(init)).toBeInstanceOf(ConflictError);
+    }
+    expect(new NotFoundError(init)).not.toBeInstanceOf(ConflictError);
   });
 
   it('treats a report answered 200 without id as a duplicate', async () => {

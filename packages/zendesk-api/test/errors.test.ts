@@ -39,6 +39,7 @@ describe('typed errors', () => {
     expect(error).toBeInstanceOf(ZendeskRecordNotFoundError);
     expect(error).toBeInstanceOf(ZendeskApiError);
     expect(error).toMatchObject({
+      name: 'ZendeskRecordNotFoundError',
       status: 404,
       code: 'record_not_found',
       error: 'RecordNotFound',

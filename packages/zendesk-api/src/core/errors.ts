@@ -86,24 +86,28 @@ function detailsOf(details: unknown): string {
   return descriptions.length > 0 ? `: ${descriptions.slice(0, 3).join('; ')}` : '';
 }
 
-export class ZendeskBadRequestError extends ZendeskApiError {
-  override name = 'ZendeskBadRequestError';
-  override readonly code = 'bad_request';
+/** A subclass of `ZendeskApiError` for one status: its own name and code. */
+function statusKind(name: string, code: TZendeskApiErrorCode): typeof ZendeskApiError {
+  return class extends ZendeskApiError {
+    override name = name;
+    override readonly code: TZendeskApiErrorCode = code;
+  };
 }
 
+export class ZendeskBadRequestError extends statusKind('ZendeskBadRequestError', 'bad_request') {}
+
 /** 401: the access token is expired, revoked or invalid (`invalid_token`), even after one refresh. */
-export class ZendeskUnauthorizedError extends ZendeskApiError {
-  override name = 'ZendeskUnauthorizedError';
-  override readonly code = 'unauthorized';
+export class ZendeskUnauthorizedError extends statusKind(
+  'ZendeskUnauthorizedError',
+  'unauthorized',
+) {
   get isInvalidToken(): boolean {
     return this.error === 'invalid_token';
   }
 }
 
 /** 403. `missingScope` is set when the response or the call names the OAuth scope that is lacking. */
-export class ZendeskForbiddenError extends ZendeskApiError {
-  override name = 'ZendeskForbiddenError';
-  override readonly code = 'forbidden';
+export class ZendeskForbiddenError extends statusKind('ZendeskForbiddenError', 'forbidden') {
   readonly missingScope: string | undefined;
   constructor(init: ZendeskApiErrorInit & { missingScope?: string | undefined }) {
     super(init);
@@ -112,32 +116,28 @@ export class ZendeskForbiddenError extends ZendeskApiError {
   }
 }
 
-export class ZendeskRecordNotFoundError extends ZendeskApiError {
-  override name = 'ZendeskRecordNotFoundError';
-  override readonly code = 'record_not_found';
-}
+export class ZendeskRecordNotFoundError extends statusKind(
+  'ZendeskRecordNotFoundError',
+  'record_not_found',
+) {}
 
 /** 409, e.g. a `safe_update` whose `updated_stamp` no longer matches. */
-export class ZendeskConflictError extends ZendeskApiError {
-  override name = 'ZendeskConflictError';
-  override readonly code = 'conflict';
-}
+export class ZendeskConflictError extends statusKind('ZendeskConflictError', 'conflict') {}
 
 export type TZendeskFieldErrors = Record<string, { description?: string; error?: string }[]>;
 
 /** 422 RecordInvalid: `details` maps each field to its errors. */
-export class ZendeskRecordInvalidError extends ZendeskApiError {
-  override name = 'ZendeskRecordInvalidError';
-  override readonly code = 'record_invalid';
+export class ZendeskRecordInvalidError extends statusKind(
+  'ZendeskRecordInvalidError',
+  'record_invalid',
+) {
   get fieldErrors(): TZendeskFieldErrors {
     return isRecord(this.details) ? (this.details as TZendeskFieldErrors) : {};
   }
 }
 
 /** 429 that was not retried (retries exhausted, or Retry-After beyond the configured cap). */
-export class ZendeskRateLimitedError extends ZendeskApiError {
-  override name = 'ZendeskRateLimitedError';
-  override readonly code = 'rate_limited';
+export class ZendeskRateLimitedError extends statusKind('ZendeskRateLimitedError', 'rate_limited') {
   /** Seconds from Retry-After, when Zendesk sent a usable value. */
   readonly retryAfterSeconds: number | undefined;
   constructor(init: ZendeskApiErrorInit & { retryAfterSeconds?: number | undefined }) {
@@ -146,10 +146,7 @@ export class ZendeskRateLimitedError extends ZendeskApiError {
   }
 }
 
-export class ZendeskServerError extends ZendeskApiError {
-  override name = 'ZendeskServerError';
-  override readonly code = 'server_error';
-}
+export class ZendeskServerError extends statusKind('ZendeskServerError', 'server_error') {}
 
 /** The request never produced a response: DNS, refused or reset connection, body read failure. */
 export class ZendeskConnectionError extends ZendeskError {
