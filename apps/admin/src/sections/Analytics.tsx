@@ -30,6 +30,19 @@ type State =
 const hours = (h: number) => (h < 48 ? `${h} h` : `${Math.round((h / 24) * 10) / 10} d`);
 const percent = (rate: number | null) => (rate === null ? 'n/a' : `${Math.round(rate * 100)}%`);
 
+/** A one-series chart's series and rows: each row read as its label, value and note. */
+const oneSeries = <T,>(
+  name: string,
+  rows: readonly T[],
+  read: (row: T) => [string, number, string],
+) => ({
+  series: [name],
+  rows: rows.map((row): BarRow => {
+    const [label, value, note] = read(row);
+    return { label, values: [value], note };
+  }),
+});
+
 /** Rows per week (oldest first), stacked by outcome or by incident type. */
 export function weeklyRows(data: TAnalytics, by: 'outcome' | 'type') {
   const series = [
@@ -255,24 +268,22 @@ function Charts(props: {
         id="credits"
         title="Credits used"
         description="Takedowns started per client in these weeks (each approval spends a credit on clients that use them), with the credits left."
-        series={['takedowns started']}
-        rows={data.credits.rows.map((r) => ({
-          label: r.clientName ?? r.clientId,
-          values: [r.takedownsStarted],
-          note: `${r.takedownsStarted} started, ${credits(r.remainingCredits)} left`,
-        }))}
+        {...oneSeries('takedowns started', data.credits.rows, (r) => [
+          r.clientName ?? r.clientId,
+          r.takedownsStarted,
+          `${r.takedownsStarted} started, ${credits(r.remainingCredits)} left`,
+        ])}
         csvUrl={csv('credits')}
       />
       <BarChart
         id="waiting-on-customer"
         title="Waiting on you (action required)"
         description="Open incidents where the service waits for this account, by days waiting."
-        series={['days waiting']}
-        rows={data.waitingOnCustomer.rows.map((r) => ({
-          label: r.subject,
-          values: [r.ageDays],
-          note: `${r.ageDays} d`,
-        }))}
+        {...oneSeries('days waiting', data.waitingOnCustomer.rows, (r) => [
+          r.subject,
+          r.ageDays,
+          `${r.ageDays} d`,
+        ])}
         csvUrl={csv('waiting-on-customer')}
         emptyText="Nothing waits on you."
       >
