@@ -225,17 +225,20 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     }),
   );
   app.use('/api/v2', express.json({ limit: '10mb' }), authenticate(state, tokens));
-  app.use(updateManyRouter(ctx));
-  app.use(jobStatusesRouter(ctx));
-  app.use(ticketsRouter(ctx));
-  app.use(uploadsRouter(ctx));
-  app.use(ticketFieldsRouter(ctx));
-  app.use(usersRouter(ctx));
-  app.use(groupsRouter(ctx));
-  app.use(appsRouter(ctx));
-  app.use(searchRouter(ctx));
-  app.use(webhooksRouter(ctx));
-  app.use(triggersRouter(ctx));
+  const apiRouters = [
+    updateManyRouter,
+    jobStatusesRouter,
+    ticketsRouter,
+    uploadsRouter,
+    ticketFieldsRouter,
+    usersRouter,
+    groupsRouter,
+    appsRouter,
+    searchRouter,
+    webhooksRouter,
+    triggersRouter,
+  ];
+  for (const router of apiRouters) app.use(router(ctx));
   app.use(oauthTokensRouter(ctx, tokens));
   app.use(notFoundRoute);
   app.use(errorHandler);

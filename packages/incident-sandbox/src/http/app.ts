@@ -28,13 +28,16 @@ export function buildApp(deps: ControlDeps): Express {
   v1.use(requireApiKey(deps.store));
   v1.use(requireAuthorisedClientId());
   // Resolutions first: /v1/incident/resolutions must not be read as /v1/incident/{id}.
-  v1.use(resolutionsRoutes(ctx));
-  v1.use(reportRoutes(ctx));
-  v1.use(incidentReadRoutes(ctx));
-  v1.use(incidentActionRoutes(ctx));
-  v1.use(accountRoutes(ctx));
-  v1.use(documentRoutes(ctx));
-  v1.use(webhookRoutes(ctx));
+  const serviceRoutes = [
+    resolutionsRoutes,
+    reportRoutes,
+    incidentReadRoutes,
+    incidentActionRoutes,
+    accountRoutes,
+    documentRoutes,
+    webhookRoutes,
+  ];
+  for (const routes of serviceRoutes) v1.use(routes(ctx));
   app.use('/v1', v1);
 
   app.use((req, _res, next) => next(new HttpError(404, `No route for ${req.method} ${req.path}`)));

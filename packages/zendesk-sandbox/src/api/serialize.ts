@@ -160,46 +160,53 @@ export function serializeComment(
   };
 }
 
-export function serializeTicketField(
-  urls: SandboxUrls,
-  account: AccountRecord,
-  field: TicketFieldRecord,
+/**
+ * A serializer of a titled admin record (a ticket field, a trigger): what Zendesk answers for every
+ * such record, then what `rest` adds for its kind.
+ */
+function titledRecord<R extends TicketFieldRecord | TriggerRecord, Rest extends object>(
+  resource: 'ticket_fields' | 'triggers',
+  rest: (record: R) => Rest,
 ) {
-  return {
-    url: urls.api(account.subdomain, `ticket_fields/${field.id}.json`),
-    id: field.id,
-    type: field.type,
-    title: field.title,
-    raw_title: field.title,
-    description: field.description,
-    raw_description: field.description,
-    position: field.position,
-    active: field.active,
-    required: field.required,
-    collapsed_for_agents: false,
-    regexp_for_validation: null,
-    title_in_portal: field.title,
-    raw_title_in_portal: field.title,
-    visible_in_portal: false,
-    editable_in_portal: false,
-    required_in_portal: false,
-    tag: null,
-    created_at: field.created_at,
-    updated_at: field.updated_at,
-    removable: true,
-    key: null,
-    agent_description: null,
-    ...(field.custom_field_options.length > 0
-      ? {
-          custom_field_options: field.custom_field_options.map((o) => ({
-            ...o,
-            raw_name: o.name,
-            default: false,
-          })),
-        }
-      : {}),
-  };
+  return (urls: SandboxUrls, account: AccountRecord, record: R) => ({
+    url: urls.api(account.subdomain, `${resource}/${record.id}.json`),
+    id: record.id,
+    title: record.title,
+    raw_title: record.title,
+    description: record.description,
+    active: record.active,
+    position: record.position,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    ...rest(record),
+  });
 }
+
+export const serializeTicketField = titledRecord('ticket_fields', (field: TicketFieldRecord) => ({
+  type: field.type,
+  raw_description: field.description,
+  required: field.required,
+  collapsed_for_agents: false,
+  regexp_for_validation: null,
+  title_in_portal: field.title,
+  raw_title_in_portal: field.title,
+  visible_in_portal: false,
+  editable_in_portal: false,
+  required_in_portal: false,
+  tag: null,
+  removable: true,
+  key: null,
+  agent_description: null,
+  ...(field.custom_field_options.length > 0
+    ? {
+        custom_field_options: field.custom_field_options.map((o) => ({
+          ...o,
+          raw_name: o.name,
+          default: false,
+        })),
+      }
+    : {}),
+}));
 
 export function serializeWebhook(webhook: WebhookRecord) {
   return {
@@ -229,24 +236,9 @@ export function serializeWebhook(webhook: WebhookRecord) {
   };
 }
 
-export function serializeTrigger(
-  urls: SandboxUrls,
-  account: AccountRecord,
-  trigger: TriggerRecord,
-) {
-  return {
-    url: urls.api(account.subdomain, `triggers/${trigger.id}.json`),
-    id: trigger.id,
-    title: trigger.title,
-    raw_title: trigger.title,
-    description: trigger.description,
-    active: trigger.active,
-    position: trigger.position,
-    conditions: trigger.conditions,
-    actions: trigger.actions,
-    default: false,
-    category_id: '1',
-    created_at: trigger.created_at,
-    updated_at: trigger.updated_at,
-  };
-}
+export const serializeTrigger = titledRecord('triggers', (trigger: TriggerRecord) => ({
+  conditions: trigger.conditions,
+  actions: trigger.actions,
+  default: false,
+  category_id: '1',
+}));
