@@ -82,3 +82,38 @@ export class PagePromise<P extends Page<Item>, Item>
     return this.#promise;
   }
 }
+
+/** A cursor-paginated list answer: its items under some key, and Zendesk's cursor `meta`. */
+interface CursorAnswer {
+  meta?: { has_more: boolean; after_cursor?: string | null | undefined } | undefined;
+}
+
+/**
+ * A cursor-paginated list: `fetchPage` asks for the page after a cursor (none for the first one)
+ * and `toPage` wraps each answer, so every page loads the next one the same way.
+ */
+export function cursorPages<Answer extends CursorAnswer, Item, P extends CursorPage<Item>>(
+  fetchPage: (afterCursor: string | undefined) => Promise<Answer>,
+  toPage: (answer: Answer, cursor: TCursorState, loadAfter: (after: string) => Promise<P>) => P,
+): PagePromise<P, Item> {
+  const load = async (afterCursor: string | undefined): Promise<P> => {
+    const answer = await fetchPage(afterCursor);
+    const cursor = {
+      hasMore: answer.meta?.has_more ?? false,
+      afterCursor: answer.meta?.after_cursor,
+    };
+    return toPage(answer, cursor, load);
+  };
+  return new PagePromise(() => load(undefined));
+}
+
+/** A cursor-paginated list of plain pages; `itemsOf` picks the items out of an answer. */
+export function cursorList<Answer extends CursorAnswer, Item>(
+  fetchPage: (afterCursor: string | undefined) => Promise<Answer>,
+  itemsOf: (answer: Answer) => Item[],
+): PagePromise<CursorPage<Item>, Item> {
+  return cursorPages(
+    fetchPage,
+    (answer, cursor, loadAfter) => new CursorPage(itemsOf(answer), cursor, loadAfter),
+  );
+}

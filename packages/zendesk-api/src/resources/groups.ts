@@ -1,6 +1,6 @@
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
-import { CursorPage, PagePromise } from '../core/pagination';
+import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
 import { type TGroup, ZGroupsResponse } from '../schemas/group';
 
 // Zendesk's resource scopes name no groups scope; group reads go with users (as group
@@ -12,27 +12,19 @@ export class Groups {
 
   /** GET /api/v2/groups.json, cursor-paginated (100 a page). */
   list(options?: ZendeskRequestOptions): PagePromise<CursorPage<TGroup>, TGroup> {
-    return new PagePromise(() => this.loadPage(undefined, options));
-  }
-
-  private async loadPage(
-    afterCursor: string | undefined,
-    options: ZendeskRequestOptions | undefined,
-  ): Promise<CursorPage<TGroup>> {
-    const response = await this.transport.json(
-      {
-        method: 'GET',
-        path: '/api/v2/groups.json',
-        query: { 'page[size]': 100, 'page[after]': afterCursor },
-        requiredScope: USERS_READ,
-        options,
-      },
-      ZGroupsResponse,
-    );
-    return new CursorPage(
-      response.groups,
-      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
-      (after) => this.loadPage(after, options),
+    return cursorList(
+      (afterCursor) =>
+        this.transport.json(
+          {
+            method: 'GET',
+            path: '/api/v2/groups.json',
+            query: { 'page[size]': 100, 'page[after]': afterCursor },
+            requiredScope: USERS_READ,
+            options,
+          },
+          ZGroupsResponse,
+        ),
+      (answer) => answer.groups,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
-import { CursorPage, PagePromise } from '../core/pagination';
+import { CursorPage, cursorPages, type PagePromise } from '../core/pagination';
 import { type TComment, ZCommentsResponse } from '../schemas/comment';
 import type { TUser } from '../schemas/user';
 
@@ -44,34 +44,24 @@ export class TicketComments {
     params: TicketCommentsListParams = {},
     options?: ZendeskRequestOptions,
   ): PagePromise<TicketCommentsPage, TComment> {
-    return new PagePromise(() => this.loadPage(ticketId, params, undefined, options));
-  }
-
-  private async loadPage(
-    ticketId: number,
-    params: TicketCommentsListParams,
-    afterCursor: string | undefined,
-    options: ZendeskRequestOptions | undefined,
-  ): Promise<TicketCommentsPage> {
-    const response = await this.transport.json(
-      {
-        method: 'GET',
-        path: encodePath`/api/v2/tickets/${ticketId}/comments.json`,
-        query: {
-          sort_order: params.sortOrder ?? 'desc',
-          include: params.includeUsers === false ? undefined : 'users',
-          'page[size]': params.pageSize ?? 100,
-          'page[after]': afterCursor,
-        },
-        options,
-      },
-      ZCommentsResponse,
-    );
-    return new TicketCommentsPage(
-      response.comments,
-      response.users,
-      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
-      (after) => this.loadPage(ticketId, params, after, options),
+    return cursorPages(
+      (afterCursor) =>
+        this.transport.json(
+          {
+            method: 'GET',
+            path: encodePath`/api/v2/tickets/${ticketId}/comments.json`,
+            query: {
+              sort_order: params.sortOrder ?? 'desc',
+              include: params.includeUsers === false ? undefined : 'users',
+              'page[size]': params.pageSize ?? 100,
+              'page[after]': afterCursor,
+            },
+            options,
+          },
+          ZCommentsResponse,
+        ),
+      (answer, cursor, loadAfter) =>
+        new TicketCommentsPage(answer.comments, answer.users, cursor, loadAfter),
     );
   }
 }

@@ -1,7 +1,8 @@
+import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
-import { CursorPage, PagePromise } from '../core/pagination';
-import { parseRequest } from '../core/parse-request';
+import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
+import { writeRecord } from '../core/write-record';
 import {
   type TTicketField,
   type TTicketFieldCreateInput,
@@ -17,6 +18,8 @@ export interface TicketFieldsListParams {
   pageSize?: number | undefined;
 }
 
+const TICKET_FIELD = { key: 'ticket_field', answer: ZTicketFieldResponse } as const;
+
 export class TicketFields {
   constructor(private readonly transport: HttpTransport) {}
 
@@ -25,67 +28,57 @@ export class TicketFields {
     params: TicketFieldsListParams = {},
     options?: ZendeskRequestOptions,
   ): PagePromise<CursorPage<TTicketField>, TTicketField> {
-    return new PagePromise(() => this.loadPage(params, undefined, options));
+    return cursorList(
+      (afterCursor) =>
+        this.transport.json(
+          {
+            method: 'GET',
+            path: '/api/v2/ticket_fields.json',
+            query: { 'page[size]': params.pageSize ?? 100, 'page[after]': afterCursor },
+            options,
+          },
+          ZTicketFieldsResponse,
+        ),
+      (answer) => answer.ticket_fields,
+    );
   }
 
   /** POST /api/v2/ticket_fields.json (needs `write` or an admin; see README). */
-  async create(
-    input: TTicketFieldCreateInput,
-    options?: ZendeskRequestOptions,
-  ): Promise<TTicketField> {
-    const ticketField = parseRequest(ZTicketFieldCreateInput, input, 'ticket field');
-    const response = await this.transport.json(
+  create(input: TTicketFieldCreateInput, options?: ZendeskRequestOptions): Promise<TTicketField> {
+    return writeRecord(
+      this.transport,
+      TICKET_FIELD,
       {
         method: 'POST',
         path: '/api/v2/ticket_fields.json',
-        json: { ticket_field: ticketField },
-        options,
+        input: ZTicketFieldCreateInput,
+        what: 'ticket field',
+        value: input,
       },
-      ZTicketFieldResponse,
+      options,
     );
-    return response.ticket_field;
   }
 
   /**
    * PUT /api/v2/ticket_fields/{id}.json: title, activity, options (the options given replace the
    * field's options). The type of a field cannot change.
    */
-  async update(
+  update(
     fieldId: number,
     input: TTicketFieldUpdateInput,
     options?: ZendeskRequestOptions,
   ): Promise<TTicketField> {
-    const ticketField = parseRequest(ZTicketFieldUpdateInput, input, 'ticket field');
-    const response = await this.transport.json(
+    return writeRecord(
+      this.transport,
+      TICKET_FIELD,
       {
         method: 'PUT',
-        path: `/api/v2/ticket_fields/${fieldId}.json`,
-        json: { ticket_field: ticketField },
-        options,
+        path: encodePath`/api/v2/ticket_fields/${fieldId}.json`,
+        input: ZTicketFieldUpdateInput,
+        what: 'ticket field',
+        value: input,
       },
-      ZTicketFieldResponse,
-    );
-    return response.ticket_field;
-  }
-
-  private async loadPage(
-    params: TicketFieldsListParams,
-    afterCursor: string | undefined,
-    options: ZendeskRequestOptions | undefined,
-  ): Promise<CursorPage<TTicketField>> {
-    const response = await this.transport.json(
-      {
-        method: 'GET',
-        path: '/api/v2/ticket_fields.json',
-        query: { 'page[size]': params.pageSize ?? 100, 'page[after]': afterCursor },
-        options,
-      },
-      ZTicketFieldsResponse,
-    );
-    return new CursorPage(
-      response.ticket_fields,
-      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
-      (after) => this.loadPage(params, after, options),
+      options,
     );
   }
 }

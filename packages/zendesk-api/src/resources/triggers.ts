@@ -1,8 +1,8 @@
 import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
-import { CursorPage, PagePromise } from '../core/pagination';
-import { parseRequest } from '../core/parse-request';
+import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
+import { writeRecord } from '../core/write-record';
 import {
   type TTrigger,
   type TTriggerCreateInput,
@@ -20,6 +20,8 @@ export interface TriggersListParams {
   pageSize?: number | undefined;
 }
 
+const TRIGGER = { key: 'trigger', answer: ZTriggerResponse } as const;
+
 export class Triggers {
   constructor(private readonly transport: HttpTransport) {}
 
@@ -28,36 +30,59 @@ export class Triggers {
     params: TriggersListParams = {},
     options?: ZendeskRequestOptions,
   ): PagePromise<CursorPage<TTrigger>, TTrigger> {
-    return new PagePromise(() => this.loadPage(params, undefined, options));
+    return cursorList(
+      (afterCursor) =>
+        this.transport.json(
+          {
+            method: 'GET',
+            path: '/api/v2/triggers.json',
+            query: {
+              active: params.active,
+              'page[size]': params.pageSize ?? 100,
+              'page[after]': afterCursor,
+            },
+            options,
+          },
+          ZTriggersResponse,
+        ),
+      (answer) => answer.triggers,
+    );
   }
 
   /** POST /api/v2/triggers.json */
-  async create(input: TTriggerCreateInput, options?: ZendeskRequestOptions): Promise<TTrigger> {
-    const trigger = parseRequest(ZTriggerCreateInput, input, 'trigger');
-    const response = await this.transport.json(
-      { method: 'POST', path: '/api/v2/triggers.json', json: { trigger }, options },
-      ZTriggerResponse,
+  create(input: TTriggerCreateInput, options?: ZendeskRequestOptions): Promise<TTrigger> {
+    return writeRecord(
+      this.transport,
+      TRIGGER,
+      {
+        method: 'POST',
+        path: '/api/v2/triggers.json',
+        input: ZTriggerCreateInput,
+        what: 'trigger',
+        value: input,
+      },
+      options,
     );
-    return response.trigger;
   }
 
   /** PUT /api/v2/triggers/{id}.json */
-  async update(
+  update(
     triggerId: number,
     input: TTriggerUpdateInput,
     options?: ZendeskRequestOptions,
   ): Promise<TTrigger> {
-    const trigger = parseRequest(ZTriggerUpdateInput, input, 'trigger update');
-    const response = await this.transport.json(
+    return writeRecord(
+      this.transport,
+      TRIGGER,
       {
         method: 'PUT',
         path: encodePath`/api/v2/triggers/${triggerId}.json`,
-        json: { trigger },
-        options,
+        input: ZTriggerUpdateInput,
+        what: 'trigger update',
+        value: input,
       },
-      ZTriggerResponse,
+      options,
     );
-    return response.trigger;
   }
 
   /** DELETE /api/v2/triggers/{id}.json (204). */
@@ -67,30 +92,5 @@ export class Triggers {
       path: encodePath`/api/v2/triggers/${triggerId}.json`,
       options,
     });
-  }
-
-  private async loadPage(
-    params: TriggersListParams,
-    afterCursor: string | undefined,
-    options: ZendeskRequestOptions | undefined,
-  ): Promise<CursorPage<TTrigger>> {
-    const response = await this.transport.json(
-      {
-        method: 'GET',
-        path: '/api/v2/triggers.json',
-        query: {
-          active: params.active,
-          'page[size]': params.pageSize ?? 100,
-          'page[after]': afterCursor,
-        },
-        options,
-      },
-      ZTriggersResponse,
-    );
-    return new CursorPage(
-      response.triggers,
-      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
-      (after) => this.loadPage(params, after, options),
-    );
   }
 }

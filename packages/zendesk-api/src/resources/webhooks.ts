@@ -1,8 +1,9 @@
 import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
-import { CursorPage, PagePromise } from '../core/pagination';
+import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
 import { parseRequest } from '../core/parse-request';
+import { writeRecord } from '../core/write-record';
 import {
   type TWebhook,
   type TWebhookCreateInput,
@@ -45,18 +46,36 @@ export class Webhooks {
   }
 
   /** POST /api/v2/webhooks */
-  async create(input: TWebhookCreateInput, options?: ZendeskRequestOptions): Promise<TWebhook> {
-    const webhook = parseRequest(ZWebhookCreateInput, input, 'webhook');
-    const response = await this.transport.json(
-      { method: 'POST', path: '/api/v2/webhooks', json: { webhook }, options },
-      ZWebhookResponse,
+  create(input: TWebhookCreateInput, options?: ZendeskRequestOptions): Promise<TWebhook> {
+    return writeRecord(
+      this.transport,
+      { key: 'webhook', answer: ZWebhookResponse },
+      {
+        method: 'POST',
+        path: '/api/v2/webhooks',
+        input: ZWebhookCreateInput,
+        what: 'webhook',
+        value: input,
+      },
+      options,
     );
-    return response.webhook;
   }
 
   /** GET /api/v2/webhooks, cursor-paginated. */
   list(options?: ZendeskRequestOptions): PagePromise<CursorPage<TWebhook>, TWebhook> {
-    return new PagePromise(() => this.loadPage(undefined, options));
+    return cursorList(
+      (afterCursor) =>
+        this.transport.json(
+          {
+            method: 'GET',
+            path: '/api/v2/webhooks',
+            query: { 'page[size]': 100, 'page[after]': afterCursor },
+            options,
+          },
+          ZWebhooksResponse,
+        ),
+      (answer) => answer.webhooks,
+    );
   }
 
   /** PATCH /api/v2/webhooks/{id} (204): changes only the given fields. */
@@ -90,25 +109,5 @@ export class Webhooks {
       ZWebhookResponse,
     );
     return response.webhook;
-  }
-
-  private async loadPage(
-    afterCursor: string | undefined,
-    options: ZendeskRequestOptions | undefined,
-  ): Promise<CursorPage<TWebhook>> {
-    const response = await this.transport.json(
-      {
-        method: 'GET',
-        path: '/api/v2/webhooks',
-        query: { 'page[size]': 100, 'page[after]': afterCursor },
-        options,
-      },
-      ZWebhooksResponse,
-    );
-    return new CursorPage(
-      response.webhooks,
-      { hasMore: response.meta?.has_more ?? false, afterCursor: response.meta?.after_cursor },
-      (after) => this.loadPage(after, options),
-    );
   }
 }
