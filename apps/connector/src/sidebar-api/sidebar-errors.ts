@@ -1,6 +1,6 @@
 // How failures of the services behind the sidebar API become the sidebar's error answers
 // (apps/sidebar/SIDEBAR_API.md, Errors); http/app-error.ts writes them.
-import { parseRetryAfterMs } from '@incident-desk/http-retry';
+import { parseRetryAfterMs } from '@incident-desk/client-core';
 import {
   APIConnectionError,
   APIError,

@@ -1,4 +1,4 @@
-import { retryDelayMs, sleep } from '@incident-desk/http-retry';
+import { retryDelayMs, sleep } from '@incident-desk/client-core';
 import type { z } from 'zod';
 import { REQUEST_ID_HEADERS } from '../assumptions';
 import {

@@ -10,7 +10,7 @@ import {
   ZendeskServerError,
   ZendeskUnauthorizedError,
 } from './errors';
-import { parseRetryAfterMs } from '@incident-desk/http-retry';
+import { parseRetryAfterMs } from '@incident-desk/client-core';
 
 export interface ErrorResponse {
   status: number;

@@ -1,4 +1,4 @@
-import { sleep } from '@incident-desk/http-retry';
+import { sleep } from '@incident-desk/client-core';
 import type { AttachmentSourceOptions } from './attachment-sources';
 import { ZendeskError } from './errors';
 import type { RetryPolicy } from './retry-policy';

@@ -1,4 +1,4 @@
-import { backoffDelayMs, retryDelayMs } from '@incident-desk/http-retry';
+import { backoffDelayMs, retryDelayMs } from '@incident-desk/client-core';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (401 refresh is separate and never counted here). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, parseRetryAfterMs, retryDelayMs, sleep } from '../src/index';
+import { backoffDelayMs, parseRetryAfterMs, retryDelayMs, sleep } from '../src/retry';
 
 const now = Date.parse('2026-11-21T10:00:00Z');
 

@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
-    name: 'http-retry',
+    name: 'client-core',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
   },
