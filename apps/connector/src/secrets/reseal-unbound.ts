@@ -13,66 +13,65 @@ interface SealedPlace {
   write(old: string, resealed: string): Promise<boolean>;
 }
 
-/** A column's sealed value; `update` writes the resealed value where the column still holds `old`. */
-function sealedPlace(
-  value: string | null,
-  binding: string,
-  update: (old: string, resealed: string) => Promise<{ count: number }>,
-): SealedPlace {
-  return {
-    value,
-    binding,
-    write: async (old, resealed) => (await update(old, resealed)).count === 1,
-  };
+/**
+ * The sealed columns of one table's rows, each with the binding of its place; `update` writes a
+ * resealed value where the row's column still holds the old one.
+ */
+function sealedColumns<Name extends string, Row extends Record<Name, string | null>>(
+  rows: readonly Row[],
+  bindings: Record<Name, (row: Row) => string>,
+  update: (row: Row, name: Name, old: string, resealed: string) => Promise<{ count: number }>,
+): SealedPlace[] {
+  const names = Object.keys(bindings) as Name[];
+  return rows.flatMap((row) =>
+    names.map((name) => ({
+      value: row[name],
+      binding: bindings[name](row),
+      write: async (old: string, resealed: string) =>
+        (await update(row, name, old, resealed)).count === 1,
+    })),
+  );
 }
 
 async function sealedPlaces(db: TDatabase): Promise<SealedPlace[]> {
-  const places: SealedPlace[] = [];
-  for (const row of await db.prisma.zendeskCredential.findMany()) {
-    const { accountId } = row;
-    const bindings = {
-      sealedAccessToken: secretBinding.zendeskAccessToken(accountId),
-      sealedRefreshToken: secretBinding.zendeskRefreshToken(accountId),
-    };
-    for (const name of ['sealedAccessToken', 'sealedRefreshToken'] as const)
-      places.push(
-        sealedPlace(row[name], bindings[name], (old, resealed) =>
-          db.prisma.zendeskCredential.updateMany({
-            where: { accountId, [name]: old },
-            data: { [name]: resealed },
-          }),
-        ),
-      );
-  }
-  for (const row of await db.prisma.accountConfiguration.findMany()) {
-    const { accountId } = row;
-    const bindings = {
-      sealedIncidentApiKey: secretBinding.incidentApiKey(accountId),
-      sealedZendeskWebhookSecret: secretBinding.zendeskWebhookSecret(accountId),
-    };
-    for (const name of ['sealedIncidentApiKey', 'sealedZendeskWebhookSecret'] as const)
-      places.push(
-        sealedPlace(row[name], bindings[name], (old, resealed) =>
-          db.prisma.accountConfiguration.updateMany({
-            where: { accountId, [name]: old },
-            data: { [name]: resealed },
-          }),
-        ),
-      );
-  }
-  for (const row of await db.prisma.incidentSubscription.findMany()) {
-    const binding = secretBinding.incidentSubscriptionSecret(row.accountId, row.clientId);
-    for (const name of ['sealedSecret', 'sealedPreviousSecret'] as const)
-      places.push(
-        sealedPlace(row[name], binding, (old, resealed) =>
-          db.prisma.incidentSubscription.updateMany({
-            where: { id: row.id, [name]: old },
-            data: { [name]: resealed },
-          }),
-        ),
-      );
-  }
-  return places;
+  const { zendeskCredential, accountConfiguration, incidentSubscription } = db.prisma;
+  return [
+    ...sealedColumns(
+      await zendeskCredential.findMany(),
+      {
+        sealedAccessToken: (row) => secretBinding.zendeskAccessToken(row.accountId),
+        sealedRefreshToken: (row) => secretBinding.zendeskRefreshToken(row.accountId),
+      },
+      ({ accountId }, name, old, resealed) =>
+        zendeskCredential.updateMany({
+          where: { accountId, [name]: old },
+          data: { [name]: resealed },
+        }),
+    ),
+    ...sealedColumns(
+      await accountConfiguration.findMany(),
+      {
+        sealedIncidentApiKey: (row) => secretBinding.incidentApiKey(row.accountId),
+        sealedZendeskWebhookSecret: (row) => secretBinding.zendeskWebhookSecret(row.accountId),
+      },
+      ({ accountId }, name, old, resealed) =>
+        accountConfiguration.updateMany({
+          where: { accountId, [name]: old },
+          data: { [name]: resealed },
+        }),
+    ),
+    ...sealedColumns(
+      await incidentSubscription.findMany(),
+      {
+        sealedSecret: (row) =>
+          secretBinding.incidentSubscriptionSecret(row.accountId, row.clientId),
+        sealedPreviousSecret: (row) =>
+          secretBinding.incidentSubscriptionSecret(row.accountId, row.clientId),
+      },
+      ({ id }, name, old, resealed) =>
+        incidentSubscription.updateMany({ where: { id, [name]: old }, data: { [name]: resealed } }),
+    ),
+  ];
 }
 
 /** Reseals every unbound value for its place; returns how many were resealed. */
