@@ -218,6 +218,19 @@ describe('insights', () => {
     expect(insights.textContent).toContain('not a negative finding');
   });
 
+  it('leaves out each row the service did not send, never showing a label with nothing after it', async () => {
+    await show(linkedView());
+    const whois = textOf('insights-whois');
+    expect(whois).toMatch(/Age \(days\)\s*3/);
+    // Sent: created; not sent: updated, expiry, statuses, the IANA id.
+    expect(whois).toContain('Created');
+    expect(whois).not.toContain('Updated');
+    expect(whois).not.toContain('Expires');
+    const certificate = textOf('insights-certificate');
+    expect(certificate).not.toContain('Valid from');
+    expect(certificate).toContain('login[.]acme-secure[.]example');
+  });
+
   it('leaves insights out when none were captured, keeping the snapshots', async () => {
     await show(linkedView({ incident: detailedIncident({ insights: undefined }) }));
     expect(screen.queryByTestId('insights')).toBeNull();

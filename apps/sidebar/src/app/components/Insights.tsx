@@ -1,11 +1,139 @@
 import type { ReactNode } from 'react';
 import { SM } from '@zendeskgarden/react-typography';
 import type { TIncidentInsights } from '../api/incidentTypes';
+import type { I18nValue } from '../contexts/TranslationProvider';
 import { useI18n } from '../hooks/useI18n';
 import { DateTime } from './DateTime';
-import { DefangedProse, DefangedText } from './DefangedText';
-import { TriState } from './TriState';
-import { Breakable, Fields, Muted, Section, Stack } from './layout';
+import { DefangedText } from './DefangedText';
+import {
+  breakable,
+  count,
+  day,
+  defanged,
+  ifSent,
+  joined,
+  prose,
+  textList,
+  yesNo,
+} from './fieldValues';
+import { Breakable, type FieldItem, Fields, Muted, Section, Stack } from './layout';
+
+/** The insight categories, in the order the sidebar shows them. */
+const PARTS = ['dns', 'whois', 'certificate', 'hosting', 'page', 'indicators'] as const;
+type Part = (typeof PARTS)[number];
+
+type Translate = I18nValue['t'];
+
+/** The rows of each category; a row whose value the service did not send is left out. */
+const PART_FIELDS: {
+  [K in Part]: (part: NonNullable<TIncidentInsights[K]>, t: Translate) => FieldItem[];
+} = {
+  dns: (dns, t) => [
+    { label: t('insights.dns.recordTypes'), value: textList(dns.recordTypes) },
+    {
+      label: t('insights.dns.recordCounts'),
+      value: dns.recordCounts
+        ? Object.entries(dns.recordCounts)
+            .map(([type, n]) => `${type}: ${n}`)
+            .join(', ') || null
+        : null,
+    },
+  ],
+  whois: (whois, t) => [
+    { label: t('insights.whois.domain'), value: defanged(whois.domain) },
+    { label: t('insights.whois.registrar'), value: prose(whois.registrar) },
+    { label: t('insights.whois.registrarIANAId'), value: whois.registrarIANAId },
+    { label: t('insights.whois.created'), value: day(whois.createdDate) },
+    { label: t('insights.whois.updated'), value: day(whois.updatedDate) },
+    { label: t('insights.whois.expiry'), value: day(whois.expiryDate) },
+    {
+      label: t('insights.whois.domainAgeDays'),
+      value: count(whois.domainAgeDays, t('common.undetermined')),
+    },
+    { label: t('insights.whois.isNewDomain'), value: yesNo(whois.isNewDomain) },
+    { label: t('insights.whois.isExpired'), value: yesNo(whois.isExpired) },
+    { label: t('insights.whois.statuses'), value: textList(whois.statuses) },
+  ],
+  certificate: (certificate, t) => [
+    { label: t('insights.certificate.issuer'), value: prose(certificate.issuer) },
+    { label: t('insights.certificate.subject'), value: defanged(certificate.subject) },
+    { label: t('insights.certificate.validFrom'), value: day(certificate.validFrom) },
+    { label: t('insights.certificate.validTo'), value: day(certificate.validTo) },
+    { label: t('insights.certificate.isValid'), value: yesNo(certificate.isValid) },
+    {
+      label: t('insights.certificate.subjectAltNames'),
+      value: textList(certificate.subjectAltNames, true),
+    },
+  ],
+  hosting: (hosting, t) => [
+    { label: t('insights.hosting.cdnDetected'), value: yesNo(hosting.cdnDetected) },
+    { label: t('insights.hosting.cdnName'), value: breakable(hosting.cdnName) },
+    {
+      label: t('insights.hosting.providers'),
+      value: joined(
+        hosting.providers,
+        (p) => (
+          <>
+            {[p.organization, p.network].filter(Boolean).join(' · ')}{' '}
+            {p.ip ? <DefangedText value={p.ip} /> : null}
+            {p.isCdn ? ` (${t('insights.hosting.cdn')})` : ''}
+            {p.abuseEmails && p.abuseEmails.length > 0
+              ? ` — ${t('insights.hosting.abuse')} ${p.abuseEmails.join(', ')}`
+              : ''}
+          </>
+        ),
+        '; ',
+      ),
+    },
+    {
+      label: t('insights.hosting.originHints'),
+      value: joined(
+        hosting.originHints,
+        (o) => (
+          <>
+            {o.organization ?? ''} {o.ip ? <DefangedText value={o.ip} /> : null}
+          </>
+        ),
+        '; ',
+      ),
+    },
+  ],
+  page: (page, t) => [
+    { label: t('insights.page.pageTitle'), value: prose(page.title) },
+    { label: t('insights.page.metaDescription'), value: breakable(page.metaDescription) },
+    {
+      label: t('insights.page.headings'),
+      value:
+        page.headings && page.headings.length > 0 ? breakable(page.headings.join(' | ')) : null,
+    },
+    { label: t('insights.page.linkCount'), value: ifSent(page.linkCount, String) },
+    { label: t('insights.page.formInputCount'), value: ifSent(page.formInputCount, String) },
+    { label: t('insights.page.imageCount'), value: ifSent(page.imageCount, String) },
+  ],
+  indicators: (indicators, t) => [
+    { label: t('insights.indicators.requestedUrl'), value: defanged(indicators.requestedUrl) },
+    { label: t('insights.indicators.finalUrl'), value: defanged(indicators.finalUrl) },
+    {
+      label: t('insights.indicators.redirectChain'),
+      value: textList(indicators.redirectChain, true),
+    },
+    { label: t('insights.indicators.ssdeepHash'), value: breakable(indicators.ssdeepHash) },
+    { label: t('insights.indicators.pHash'), value: breakable(indicators.pHash) },
+    {
+      label: t('insights.indicators.captureDuration'),
+      value: ifSent(indicators.captureDurationMs, (ms) => t('insights.indicators.ms', { ms })),
+    },
+    {
+      label: t('insights.indicators.scrapeRoute'),
+      value: ifSent(indicators.scrapeRoute, (route) => (
+        <Breakable>
+          {[route.method, route.uaType, route.proxyType, route.country].filter(Boolean).join(' · ')}
+          {route.mobileExit ? ` · ${t('insights.indicators.mobileExit')}` : ''}
+        </Breakable>
+      )),
+    },
+  ],
+};
 
 function Category({
   title,
@@ -26,301 +154,35 @@ function Category({
   );
 }
 
-const list = (values: string[] | undefined, defanged = false) =>
-  values && values.length > 0 ? (
-    <Breakable>
-      {values.map((v, i) => (
-        <span key={i}>
-          {i > 0 ? ', ' : ''}
-          {defanged ? <DefangedText value={v} /> : v}
-        </span>
-      ))}
-    </Breakable>
-  ) : null;
-
-const num = (value: number | null | undefined, undeterminedText: string) =>
-  value === undefined ? null : value === null ? undeterminedText : String(value);
+/** One category of the snapshot's insights, when the service sent it. */
+function PartCategory<K extends Part>({ name, part }: { name: K; part: TIncidentInsights[K] }) {
+  const { t } = useI18n();
+  if (!part) return null;
+  return (
+    <Category title={t(`insights.${name}.title`)} testId={`insights-${name}`}>
+      <Fields items={PART_FIELDS[name](part, t)} />
+    </Category>
+  );
+}
 
 export function Insights({ insights }: { insights: TIncidentInsights | undefined }) {
   const { t } = useI18n();
-  const undetermined = t('common.undetermined');
-  if (!insights) {
-    return (
-      <Section title={t('insights.title')} testId="insights">
-        <Muted>{t('insights.none')}</Muted>
-      </Section>
-    );
-  }
-  const { dns, whois, certificate, hosting, page, indicators } = insights;
   return (
     <Section title={t('insights.title')} testId="insights">
-      <Muted>
-        {t('insights.snapshotTime')}{' '}
-        <DateTime value={insights.snapshotTimestamp} unknownKey="common.unknown" />
-      </Muted>
-      <Muted>{t('insights.absentNote')}</Muted>
-      {dns ? (
-        <Category title={t('insights.dns.title')} testId="insights-dns">
-          <Fields
-            items={[
-              { label: t('insights.dns.recordTypes'), value: list(dns.recordTypes) },
-              {
-                label: t('insights.dns.recordCounts'),
-                value: dns.recordCounts
-                  ? Object.entries(dns.recordCounts)
-                      .map(([type, count]) => `${type}: ${count}`)
-                      .join(', ') || null
-                  : null,
-              },
-            ]}
-          />
-        </Category>
-      ) : null}
-      {whois ? (
-        <Category title={t('insights.whois.title')} testId="insights-whois">
-          <Fields
-            items={[
-              {
-                label: t('insights.whois.domain'),
-                value: whois.domain ? <DefangedText value={whois.domain} /> : null,
-              },
-              {
-                label: t('insights.whois.registrar'),
-                value: whois.registrar ? <DefangedProse text={whois.registrar} /> : null,
-              },
-              { label: t('insights.whois.registrarIANAId'), value: whois.registrarIANAId },
-              {
-                label: t('insights.whois.created'),
-                value:
-                  whois.createdDate === undefined ? null : (
-                    <DateTime dateOnly value={whois.createdDate} unknownKey="common.undetermined" />
-                  ),
-              },
-              {
-                label: t('insights.whois.updated'),
-                value:
-                  whois.updatedDate === undefined ? null : (
-                    <DateTime dateOnly value={whois.updatedDate} unknownKey="common.undetermined" />
-                  ),
-              },
-              {
-                label: t('insights.whois.expiry'),
-                value:
-                  whois.expiryDate === undefined ? null : (
-                    <DateTime dateOnly value={whois.expiryDate} unknownKey="common.undetermined" />
-                  ),
-              },
-              {
-                label: t('insights.whois.domainAgeDays'),
-                value: num(whois.domainAgeDays, undetermined),
-              },
-              {
-                label: t('insights.whois.isNewDomain'),
-                value:
-                  whois.isNewDomain === undefined ? null : <TriState value={whois.isNewDomain} />,
-              },
-              {
-                label: t('insights.whois.isExpired'),
-                value: whois.isExpired === undefined ? null : <TriState value={whois.isExpired} />,
-              },
-              { label: t('insights.whois.statuses'), value: list(whois.statuses) },
-            ]}
-          />
-        </Category>
-      ) : null}
-      {certificate ? (
-        <Category title={t('insights.certificate.title')} testId="insights-certificate">
-          <Fields
-            items={[
-              {
-                label: t('insights.certificate.issuer'),
-                value: certificate.issuer ? <DefangedProse text={certificate.issuer} /> : null,
-              },
-              {
-                label: t('insights.certificate.subject'),
-                value: certificate.subject ? <DefangedText value={certificate.subject} /> : null,
-              },
-              {
-                label: t('insights.certificate.validFrom'),
-                value:
-                  certificate.validFrom === undefined ? null : (
-                    <DateTime
-                      dateOnly
-                      value={certificate.validFrom}
-                      unknownKey="common.undetermined"
-                    />
-                  ),
-              },
-              {
-                label: t('insights.certificate.validTo'),
-                value:
-                  certificate.validTo === undefined ? null : (
-                    <DateTime
-                      dateOnly
-                      value={certificate.validTo}
-                      unknownKey="common.undetermined"
-                    />
-                  ),
-              },
-              {
-                label: t('insights.certificate.isValid'),
-                value:
-                  certificate.isValid === undefined ? null : (
-                    <TriState value={certificate.isValid} />
-                  ),
-              },
-              {
-                label: t('insights.certificate.subjectAltNames'),
-                value: list(certificate.subjectAltNames, true),
-              },
-            ]}
-          />
-        </Category>
-      ) : null}
-      {hosting ? (
-        <Category title={t('insights.hosting.title')} testId="insights-hosting">
-          <Fields
-            items={[
-              {
-                label: t('insights.hosting.cdnDetected'),
-                value:
-                  hosting.cdnDetected === undefined ? null : (
-                    <TriState value={hosting.cdnDetected} />
-                  ),
-              },
-              {
-                label: t('insights.hosting.cdnName'),
-                value: hosting.cdnName ? <Breakable>{hosting.cdnName}</Breakable> : null,
-              },
-              {
-                label: t('insights.hosting.providers'),
-                value:
-                  hosting.providers && hosting.providers.length > 0 ? (
-                    <Breakable>
-                      {hosting.providers.map((p, i) => (
-                        <span key={i}>
-                          {i > 0 ? '; ' : ''}
-                          {[p.organization, p.network].filter(Boolean).join(' · ')}{' '}
-                          {p.ip ? <DefangedText value={p.ip} /> : null}
-                          {p.isCdn ? ` (${t('insights.hosting.cdn')})` : ''}
-                          {p.abuseEmails && p.abuseEmails.length > 0
-                            ? ` — ${t('insights.hosting.abuse')} ${p.abuseEmails.join(', ')}`
-                            : ''}
-                        </span>
-                      ))}
-                    </Breakable>
-                  ) : null,
-              },
-              {
-                label: t('insights.hosting.originHints'),
-                value:
-                  hosting.originHints && hosting.originHints.length > 0 ? (
-                    <Breakable>
-                      {hosting.originHints.map((o, i) => (
-                        <span key={i}>
-                          {i > 0 ? '; ' : ''}
-                          {o.organization ?? ''} {o.ip ? <DefangedText value={o.ip} /> : null}
-                        </span>
-                      ))}
-                    </Breakable>
-                  ) : null,
-              },
-            ]}
-          />
-        </Category>
-      ) : null}
-      {page ? (
-        <Category title={t('insights.page.title')} testId="insights-page">
-          <Fields
-            items={[
-              {
-                label: t('insights.page.pageTitle'),
-                value: page.title ? <DefangedProse text={page.title} /> : null,
-              },
-              {
-                label: t('insights.page.metaDescription'),
-                value: page.metaDescription ? <Breakable>{page.metaDescription}</Breakable> : null,
-              },
-              {
-                label: t('insights.page.headings'),
-                value:
-                  page.headings && page.headings.length > 0 ? (
-                    <Breakable>{page.headings.join(' | ')}</Breakable>
-                  ) : null,
-              },
-              {
-                label: t('insights.page.linkCount'),
-                value: page.linkCount === undefined ? null : String(page.linkCount),
-              },
-              {
-                label: t('insights.page.formInputCount'),
-                value: page.formInputCount === undefined ? null : String(page.formInputCount),
-              },
-              {
-                label: t('insights.page.imageCount'),
-                value: page.imageCount === undefined ? null : String(page.imageCount),
-              },
-            ]}
-          />
-        </Category>
-      ) : null}
-      {indicators ? (
-        <Category title={t('insights.indicators.title')} testId="insights-indicators">
-          <Fields
-            items={[
-              {
-                label: t('insights.indicators.requestedUrl'),
-                value: indicators.requestedUrl ? (
-                  <DefangedText value={indicators.requestedUrl} />
-                ) : null,
-              },
-              {
-                label: t('insights.indicators.finalUrl'),
-                value: indicators.finalUrl ? <DefangedText value={indicators.finalUrl} /> : null,
-              },
-              {
-                label: t('insights.indicators.redirectChain'),
-                value: list(indicators.redirectChain, true),
-              },
-              {
-                label: t('insights.indicators.ssdeepHash'),
-                value: indicators.ssdeepHash ? (
-                  <Breakable>{indicators.ssdeepHash}</Breakable>
-                ) : null,
-              },
-              {
-                label: t('insights.indicators.pHash'),
-                value: indicators.pHash ? <Breakable>{indicators.pHash}</Breakable> : null,
-              },
-              {
-                label: t('insights.indicators.captureDuration'),
-                value:
-                  indicators.captureDurationMs === undefined
-                    ? null
-                    : t('insights.indicators.ms', { ms: indicators.captureDurationMs }),
-              },
-              {
-                label: t('insights.indicators.scrapeRoute'),
-                value: indicators.scrapeRoute ? (
-                  <Breakable>
-                    {[
-                      indicators.scrapeRoute.method,
-                      indicators.scrapeRoute.uaType,
-                      indicators.scrapeRoute.proxyType,
-                      indicators.scrapeRoute.country,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                    {indicators.scrapeRoute.mobileExit
-                      ? ` · ${t('insights.indicators.mobileExit')}`
-                      : ''}
-                  </Breakable>
-                ) : null,
-              },
-            ]}
-          />
-        </Category>
-      ) : null}
+      {insights ? (
+        <>
+          <Muted>
+            {t('insights.snapshotTime')}{' '}
+            <DateTime value={insights.snapshotTimestamp} unknownKey="common.unknown" />
+          </Muted>
+          <Muted>{t('insights.absentNote')}</Muted>
+          {PARTS.map((name) => (
+            <PartCategory key={name} name={name} part={insights[name]} />
+          ))}
+        </>
+      ) : (
+        <Muted>{t('insights.none')}</Muted>
+      )}
     </Section>
   );
 }

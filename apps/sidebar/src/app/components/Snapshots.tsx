@@ -4,7 +4,7 @@ import type { TUnavailablePart } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
 import { newestFirst } from '../lib/newestFirst';
 import { DateTime } from './DateTime';
-import { DefangedText } from './DefangedText';
+import { breakable, day, defanged, textList } from './fieldValues';
 import { Breakable, Fields, Muted, PlainList, Section, Stack } from './layout';
 import { unavailableText } from '../lib/unavailableText';
 
@@ -34,12 +34,7 @@ function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
               value: (
                 <Breakable>
                   {answer?.rcode ? `${answer.rcode} ` : ''}
-                  {(answer?.records ?? []).map((record, i) => (
-                    <span key={i}>
-                      {i > 0 ? ', ' : ''}
-                      <DefangedText value={record} />
-                    </span>
-                  ))}
+                  {textList(answer?.records, true)}
                 </Breakable>
               ),
             }))}
@@ -48,63 +43,22 @@ function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
         {whois ? (
           <Fields
             items={[
-              {
-                label: t('snapshots.whoisDomain'),
-                value: whois.domain ? <DefangedText value={whois.domain} /> : null,
-              },
+              { label: t('snapshots.whoisDomain'), value: defanged(whois.domain) },
               { label: t('snapshots.registrarIANAId'), value: whois.registrarIANAId },
-              {
-                label: t('snapshots.created'),
-                value: whois.createdDate ? <DateTime dateOnly value={whois.createdDate} /> : null,
-              },
-              {
-                label: t('snapshots.updated'),
-                value: whois.updatedDate ? <DateTime dateOnly value={whois.updatedDate} /> : null,
-              },
-              {
-                label: t('snapshots.expiry'),
-                value: whois.expiryDate ? <DateTime dateOnly value={whois.expiryDate} /> : null,
-              },
+              { label: t('snapshots.created'), value: day(whois.createdDate) },
+              { label: t('snapshots.updated'), value: day(whois.updatedDate) },
+              { label: t('snapshots.expiry'), value: day(whois.expiryDate) },
             ]}
           />
         ) : null}
         {certificate ? (
           <Fields
             items={[
-              {
-                label: t('snapshots.certIssuer'),
-                value: certificate.issuer ? <Breakable>{certificate.issuer}</Breakable> : null,
-              },
-              {
-                label: t('snapshots.certSubject'),
-                value: certificate.subject ? <DefangedText value={certificate.subject} /> : null,
-              },
-              {
-                label: t('snapshots.certValidFrom'),
-                value: certificate.validFrom ? (
-                  <DateTime dateOnly value={certificate.validFrom} />
-                ) : null,
-              },
-              {
-                label: t('snapshots.certValidTo'),
-                value: certificate.validTo ? (
-                  <DateTime dateOnly value={certificate.validTo} />
-                ) : null,
-              },
-              {
-                label: t('snapshots.certSans'),
-                value:
-                  certificate.sanEntries && certificate.sanEntries.length > 0 ? (
-                    <Breakable>
-                      {certificate.sanEntries.map((san, i) => (
-                        <span key={i}>
-                          {i > 0 ? ', ' : ''}
-                          <DefangedText value={san} />
-                        </span>
-                      ))}
-                    </Breakable>
-                  ) : null,
-              },
+              { label: t('snapshots.certIssuer'), value: breakable(certificate.issuer) },
+              { label: t('snapshots.certSubject'), value: defanged(certificate.subject) },
+              { label: t('snapshots.certValidFrom'), value: day(certificate.validFrom) },
+              { label: t('snapshots.certValidTo'), value: day(certificate.validTo) },
+              { label: t('snapshots.certSans'), value: textList(certificate.sanEntries, true) },
             ]}
           />
         ) : null}
