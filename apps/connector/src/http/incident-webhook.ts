@@ -10,9 +10,9 @@ import {
   incidentOrderingKey,
   type IncidentEventJob,
 } from '../jobs/incident-event-job';
-import { UnstorableDeliveryError } from '../ingest/storable';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { sendError, sendUnavailable } from './app-error';
+import { answerAfterDurableWrite } from './answer-after-write';
 import { labelRequests } from './request-logging';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 
@@ -84,28 +84,23 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
       event: envelope,
     };
 
-    try {
-      const outcome = await options.inbox.accept({
-        source: 'incident',
-        dedupeKey,
-        accountId: subscription.accountId,
-        payload: envelope,
-        rawBody,
-        job: {
-          queue: INCIDENT_EVENT_QUEUE,
-          data: job,
-          singletonKey: incidentOrderingKey(subscription.accountId, incidentId),
-        },
-      });
-      res.locals.verdict = outcome.status;
-      res.status(200).json({ status: outcome.status });
-    } catch (error) {
-      if (error instanceof UnstorableDeliveryError) {
-        return sendError(res, error.reason, error.message);
-      }
-      logger.error('incident webhook: durable write failed', { error });
-      sendUnavailable(res, 'could not store the event; retry later');
-    }
+    await answerAfterDurableWrite(
+      res,
+      () =>
+        options.inbox.accept({
+          source: 'incident',
+          dedupeKey,
+          accountId: subscription.accountId,
+          payload: envelope,
+          rawBody,
+          job: {
+            queue: INCIDENT_EVENT_QUEUE,
+            data: job,
+            singletonKey: incidentOrderingKey(subscription.accountId, incidentId),
+          },
+        }),
+      { logger, receiver: 'incident webhook', what: 'event' },
+    );
   });
   return router;
 }

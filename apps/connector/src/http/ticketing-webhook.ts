@@ -13,9 +13,9 @@ import {
 } from '../jobs/ticket-event-job';
 import { checkDeliveryAccount } from '../accounts/zendesk-account-identity';
 import type { Inbox } from '../ingest/inbox';
-import { UnstorableDeliveryError } from '../ingest/storable';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { sendError, sendUnavailable } from './app-error';
+import { answerAfterDurableWrite } from './answer-after-write';
 import { labelRequests } from './request-logging';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 
@@ -156,35 +156,32 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
         body,
       };
 
-      try {
-        const outcome = await options.inbox.accept({
-          source: 'zendesk',
-          dedupeKey: `${account.accountId}:${dedupeKey}`,
-          accountId: account.accountId,
-          payload: json,
-          rawBody,
-          job: {
-            queue: TICKET_EVENT_QUEUE,
-            data: job,
-            singletonKey: ticketOrderingKey(account.accountId, body.ticketId),
-          },
-        });
-        // Best effort, after the durable write: a stored delivery proves the webhook works, and
-        // its health time is no reason to refuse or delay it.
-        await options
-          .recordDelivery?.(account.accountId, options.now?.() ?? new Date())
-          .catch((error: unknown) =>
-            logger.warn('ticketing webhook: health not recorded', { error }),
-          );
-        res.locals.verdict = outcome.status;
-        res.status(200).json({ status: outcome.status });
-      } catch (error) {
-        if (error instanceof UnstorableDeliveryError) {
-          return sendError(res, error.reason, error.message);
-        }
-        logger.error('ticketing webhook: durable write failed', { error });
-        sendUnavailable(res, 'could not store the delivery; retry later');
-      }
+      await answerAfterDurableWrite(
+        res,
+        async () => {
+          const outcome = await options.inbox.accept({
+            source: 'zendesk',
+            dedupeKey: `${account.accountId}:${dedupeKey}`,
+            accountId: account.accountId,
+            payload: json,
+            rawBody,
+            job: {
+              queue: TICKET_EVENT_QUEUE,
+              data: job,
+              singletonKey: ticketOrderingKey(account.accountId, body.ticketId),
+            },
+          });
+          // Best effort, after the durable write: a stored delivery proves the webhook works, and
+          // its health time is no reason to refuse or delay it.
+          await options
+            .recordDelivery?.(account.accountId, options.now?.() ?? new Date())
+            .catch((error: unknown) =>
+              logger.warn('ticketing webhook: health not recorded', { error }),
+            );
+          return outcome;
+        },
+        { logger, receiver: 'ticketing webhook', what: 'delivery' },
+      );
     },
   );
   return router;
