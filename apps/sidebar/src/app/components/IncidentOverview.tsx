@@ -3,6 +3,7 @@ import type { TDetailedIncident, TTypeReference } from '../api/incidentTypes';
 import { useI18n } from '../hooks/useI18n';
 import { DateTime } from './DateTime';
 import { DefangedProse } from './DefangedText';
+import { breakable } from './fieldValues';
 import { enumLabel } from '../lib/labels';
 import { Breakable, Fields, Section, Stack } from './layout';
 
@@ -48,10 +49,7 @@ export function IncidentOverview({ incident }: { incident: TDetailedIncident }) 
             label: t('overview.source'),
             value: incident.source ? enumLabel(t, 'source', incident.source) : null,
           },
-          {
-            label: t('overview.reportedBy'),
-            value: incident.reportedBy ? <Breakable>{incident.reportedBy}</Breakable> : null,
-          },
+          { label: t('overview.reportedBy'), value: breakable(incident.reportedBy) },
           { label: t('overview.created'), value: <DateTime value={incident.timestamp} /> },
           {
             label: t('overview.lastUpdate'),
@@ -79,10 +77,7 @@ export function IncidentOverview({ incident }: { incident: TDetailedIncident }) 
           <Fields
             items={[
               { label: t('taxonomy.name'), value: <DefangedProse text={taxonomy.name} /> },
-              {
-                label: t('taxonomy.description'),
-                value: taxonomy.description ? <Breakable>{taxonomy.description}</Breakable> : null,
-              },
+              { label: t('taxonomy.description'), value: breakable(taxonomy.description) },
               {
                 label: t('taxonomy.targetType'),
                 value: taxonomy.incidentTargetType ? (

@@ -25,14 +25,15 @@ export const count = (value: number | null | undefined, undetermined: string) =>
   ifSent(value, (sent) => (sent === null ? undetermined : String(sent)));
 
 /** Attacker-controlled text as a single defanged value (a host, a URL, an address). */
-export const defanged = (value: string | undefined) =>
+export const defanged = (value: string | null | undefined) =>
   value ? <DefangedText value={value} /> : null;
 
 /** Attacker-controlled prose (a name, a title): words kept, links within defanged. */
-export const prose = (value: string | undefined) => (value ? <DefangedProse text={value} /> : null);
+export const prose = (value: string | null | undefined) =>
+  value ? <DefangedProse text={value} /> : null;
 
 /** Plain text that may be long and unbroken (a hash, a description). */
-export const breakable = (value: string | undefined) =>
+export const breakable = (value: string | null | undefined) =>
   value ? <Breakable>{value}</Breakable> : null;
 
 /** Items separated by `separator`, each rendered by `render`; nothing for none. */
