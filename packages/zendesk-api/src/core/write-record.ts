@@ -1,37 +1,64 @@
 import type { z } from 'zod';
+import { encodePath } from './encode-path';
 import type { HttpTransport } from './http-transport';
 import type { ZendeskRequestOptions } from './options';
 import { parseRequest } from './parse-request';
 
-/** A kind of admin record: the key it travels under both ways, and the answer's schema. */
+/** A kind of admin record (a trigger, a ticket field, a webhook) and where its collection is. */
 export interface RecordKind<K extends string, Answer extends z.ZodType<Record<K, unknown>>> {
+  /** The key the record travels under, both ways: `{ "trigger": {...} }`. */
   key: K;
   answer: Answer;
-}
-
-export interface RecordWrite {
-  method: 'POST' | 'PUT';
-  path: string;
-  /** The strict request schema, and what a refusal calls the value (`trigger update`). */
-  input: z.ZodType;
+  /** What a refused value is called: `trigger`, `trigger update`. */
   what: string;
-  value: unknown;
+  /** The collection's path, e.g. `/api/v2/triggers`. */
+  collection: string;
+  /** `.json` after each path, as most of the Support API has; webhooks have none. */
+  suffix: '.json' | '';
 }
 
 /**
- * POST or PUT one record under its key (`{ "trigger": {...} }`), checked by the strict request
- * schema first, and the record Zendesk answers with, read from under the same key.
+ * Creating and updating one kind of admin record: the value is checked by its strict request
+ * schema first (and never sent when it fails), and the record Zendesk answers with is returned.
  */
-export async function writeRecord<K extends string, Answer extends z.ZodType<Record<K, unknown>>>(
-  transport: HttpTransport,
-  kind: RecordKind<K, Answer>,
-  write: RecordWrite,
-  options: ZendeskRequestOptions | undefined,
-): Promise<z.output<Answer>[K]> {
-  const record = parseRequest(write.input, write.value, write.what);
-  const response = await transport.json(
-    { method: write.method, path: write.path, json: { [kind.key]: record }, options },
-    kind.answer,
-  );
-  return response[kind.key];
+export class RecordWrites<K extends string, Answer extends z.ZodType<Record<K, unknown>>> {
+  constructor(
+    private readonly transport: HttpTransport,
+    private readonly kind: RecordKind<K, Answer>,
+  ) {}
+
+  /** POST {collection}; a refused value rejects, like any failure. */
+  async create(
+    input: z.ZodType,
+    value: unknown,
+    options: ZendeskRequestOptions | undefined,
+  ): Promise<z.output<Answer>[K]> {
+    const { collection, suffix, what } = this.kind;
+    return this.write('POST', `${collection}${suffix}`, parseRequest(input, value, what), options);
+  }
+
+  /** PUT {collection}/{id} */
+  async update(
+    id: number,
+    input: z.ZodType,
+    value: unknown,
+    options: ZendeskRequestOptions | undefined,
+  ): Promise<z.output<Answer>[K]> {
+    const { collection, suffix, what } = this.kind;
+    const record = parseRequest(input, value, `${what} update`);
+    return this.write('PUT', `${collection}${encodePath`/${id}`}${suffix}`, record, options);
+  }
+
+  private async write(
+    method: 'POST' | 'PUT',
+    path: string,
+    record: unknown,
+    options: ZendeskRequestOptions | undefined,
+  ): Promise<z.output<Answer>[K]> {
+    const response = await this.transport.json(
+      { method, path, json: { [this.kind.key]: record }, options },
+      this.kind.answer,
+    );
+    return response[this.kind.key];
+  }
 }

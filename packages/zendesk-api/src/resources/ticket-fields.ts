@@ -1,8 +1,7 @@
-import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
-import { writeRecord } from '../core/write-record';
+import { RecordWrites } from '../core/write-record';
 import {
   type TTicketField,
   type TTicketFieldCreateInput,
@@ -18,10 +17,18 @@ export interface TicketFieldsListParams {
   pageSize?: number | undefined;
 }
 
-const TICKET_FIELD = { key: 'ticket_field', answer: ZTicketFieldResponse } as const;
-
 export class TicketFields {
-  constructor(private readonly transport: HttpTransport) {}
+  private readonly writes: RecordWrites<'ticket_field', typeof ZTicketFieldResponse>;
+
+  constructor(private readonly transport: HttpTransport) {
+    this.writes = new RecordWrites(transport, {
+      key: 'ticket_field',
+      answer: ZTicketFieldResponse,
+      what: 'ticket field',
+      collection: '/api/v2/ticket_fields',
+      suffix: '.json',
+    });
+  }
 
   /** GET /api/v2/ticket_fields.json, cursor-paginated. */
   list(
@@ -45,18 +52,7 @@ export class TicketFields {
 
   /** POST /api/v2/ticket_fields.json (needs `write` or an admin; see README). */
   create(input: TTicketFieldCreateInput, options?: ZendeskRequestOptions): Promise<TTicketField> {
-    return writeRecord(
-      this.transport,
-      TICKET_FIELD,
-      {
-        method: 'POST',
-        path: '/api/v2/ticket_fields.json',
-        input: ZTicketFieldCreateInput,
-        what: 'ticket field',
-        value: input,
-      },
-      options,
-    );
+    return this.writes.create(ZTicketFieldCreateInput, input, options);
   }
 
   /**
@@ -68,17 +64,6 @@ export class TicketFields {
     input: TTicketFieldUpdateInput,
     options?: ZendeskRequestOptions,
   ): Promise<TTicketField> {
-    return writeRecord(
-      this.transport,
-      TICKET_FIELD,
-      {
-        method: 'PUT',
-        path: encodePath`/api/v2/ticket_fields/${fieldId}.json`,
-        input: ZTicketFieldUpdateInput,
-        what: 'ticket field',
-        value: input,
-      },
-      options,
-    );
+    return this.writes.update(fieldId, ZTicketFieldUpdateInput, input, options);
   }
 }

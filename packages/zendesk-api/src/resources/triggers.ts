@@ -2,7 +2,7 @@ import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
-import { writeRecord } from '../core/write-record';
+import { RecordWrites } from '../core/write-record';
 import {
   type TTrigger,
   type TTriggerCreateInput,
@@ -20,10 +20,18 @@ export interface TriggersListParams {
   pageSize?: number | undefined;
 }
 
-const TRIGGER = { key: 'trigger', answer: ZTriggerResponse } as const;
-
 export class Triggers {
-  constructor(private readonly transport: HttpTransport) {}
+  private readonly writes: RecordWrites<'trigger', typeof ZTriggerResponse>;
+
+  constructor(private readonly transport: HttpTransport) {
+    this.writes = new RecordWrites(transport, {
+      key: 'trigger',
+      answer: ZTriggerResponse,
+      what: 'trigger',
+      collection: '/api/v2/triggers',
+      suffix: '.json',
+    });
+  }
 
   /** GET /api/v2/triggers.json, cursor-paginated. */
   list(
@@ -51,18 +59,7 @@ export class Triggers {
 
   /** POST /api/v2/triggers.json */
   create(input: TTriggerCreateInput, options?: ZendeskRequestOptions): Promise<TTrigger> {
-    return writeRecord(
-      this.transport,
-      TRIGGER,
-      {
-        method: 'POST',
-        path: '/api/v2/triggers.json',
-        input: ZTriggerCreateInput,
-        what: 'trigger',
-        value: input,
-      },
-      options,
-    );
+    return this.writes.create(ZTriggerCreateInput, input, options);
   }
 
   /** PUT /api/v2/triggers/{id}.json */
@@ -71,18 +68,7 @@ export class Triggers {
     input: TTriggerUpdateInput,
     options?: ZendeskRequestOptions,
   ): Promise<TTrigger> {
-    return writeRecord(
-      this.transport,
-      TRIGGER,
-      {
-        method: 'PUT',
-        path: encodePath`/api/v2/triggers/${triggerId}.json`,
-        input: ZTriggerUpdateInput,
-        what: 'trigger update',
-        value: input,
-      },
-      options,
-    );
+    return this.writes.update(triggerId, ZTriggerUpdateInput, input, options);
   }
 
   /** DELETE /api/v2/triggers/{id}.json (204). */

@@ -3,7 +3,7 @@ import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
 import { parseRequest } from '../core/parse-request';
-import { writeRecord } from '../core/write-record';
+import { RecordWrites } from '../core/write-record';
 import {
   type TWebhook,
   type TWebhookCreateInput,
@@ -47,18 +47,13 @@ export class Webhooks {
 
   /** POST /api/v2/webhooks */
   create(input: TWebhookCreateInput, options?: ZendeskRequestOptions): Promise<TWebhook> {
-    return writeRecord(
-      this.transport,
-      { key: 'webhook', answer: ZWebhookResponse },
-      {
-        method: 'POST',
-        path: '/api/v2/webhooks',
-        input: ZWebhookCreateInput,
-        what: 'webhook',
-        value: input,
-      },
-      options,
-    );
+    return new RecordWrites(this.transport, {
+      key: 'webhook',
+      answer: ZWebhookResponse,
+      what: 'webhook',
+      collection: '/api/v2/webhooks',
+      suffix: '',
+    }).create(ZWebhookCreateInput, input, options);
   }
 
   /** GET /api/v2/webhooks, cursor-paginated. */
