@@ -67,3 +67,9 @@ export function zendeskBaseUrl(template: string, subdomain: string): string {
   if (!normalized) throw new Error(`not a Zendesk subdomain: ${JSON.stringify(subdomain)}`);
   return template.replace('{subdomain}', normalized).replace(/\/+$/, '');
 }
+
+/** The address of a ticket's page in the account's agent workspace, per ticket id. */
+export function agentTicketUrls(template: string, subdomain: string): (ticketId: number) => string {
+  const base = `${zendeskBaseUrl(template, subdomain)}/agent/tickets/`;
+  return (ticketId) => `${base}${ticketId}`;
+}

@@ -8,7 +8,7 @@ import { sendError } from '../http/app-error';
 import { adminCallerOf, requireAdminSession } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-router';
 import { zendeskAdminRoleChecker } from './admin-role-check';
-import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
+import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
 import { AnalyticsService, chartCsv, CSV_CHARTS, type TCsvChart } from './analytics';
 
 export interface AnalyticsRouterOptions extends AdminApiOptions {
@@ -76,13 +76,13 @@ export function adminAnalyticsRouter(options: AnalyticsRouterOptions): Router {
     const result = await load(req, res);
     if (!result) return;
     const { subdomain } = adminCallerOf(res).session;
-    const ticketBase = `${zendeskBaseUrl(options.oauth.baseUrlTemplate, subdomain)}/agent/tickets/`;
+    const ticketUrlOf = agentTicketUrls(options.oauth.baseUrlTemplate, subdomain);
     res.json({
       ...result,
       waitingOnCustomer: {
         rows: result.waitingOnCustomer.rows.map((row) => ({
           ...row,
-          ticketUrl: row.ticketId === null ? null : `${ticketBase}${row.ticketId}`,
+          ticketUrl: row.ticketId === null ? null : ticketUrlOf(row.ticketId),
         })),
       },
     });

@@ -1,0 +1,90 @@
+// The admin's session, and the account's overview, checklist, settings, connections and setup.
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import { saveAccountSettings, ZAccountSettingsUpdate } from '../accounts/account-configuration';
+import { hasScopes } from '../accounts/scopes';
+import { requestSetup } from '../accounts/setup-job';
+import { AppError, sendAppError, sendError } from '../http/app-error';
+import { adminCallerOf } from './admin-auth';
+import { clearSessionCookie, clearSessionMarker } from './admin-cookie';
+import { adminOverview } from './admin-overview';
+import { sendResult } from './admin-result';
+import type { AdminApiOptions } from './admin-api-router';
+import { csrfTokenOf, deleteAdminSession } from './admin-sessions';
+import { firstRunChecklist } from './first-run';
+import { saveIncidentConnection } from './incident-connection';
+import { sendTestDeliveries } from './webhook-test';
+import { listZendeskGroups } from './zendesk-groups';
+
+export function accountRoutes(options: AdminApiOptions): Router {
+  const { db, boss, oauth, now } = options;
+  const router = express.Router();
+  const accountOf = (res: express.Response) => adminCallerOf(res).session.accountId;
+
+  router.get('/session', (_req, res) => {
+    const { session, token } = adminCallerOf(res);
+    res.json({
+      subdomain: session.subdomain,
+      userName: session.userName,
+      expiresAt: session.expiresAt,
+      csrfToken: csrfTokenOf(token),
+    });
+  });
+
+  router.post('/sign-out', async (_req, res) => {
+    await deleteAdminSession(db, adminCallerOf(res).token);
+    clearSessionCookie(res, options.cookies);
+    clearSessionMarker(res, options.cookies);
+    res.status(204).end();
+  });
+
+  router.get('/overview', async (_req, res) => {
+    res.json(await adminOverview(db, oauth, accountOf(res)));
+  });
+
+  router.get('/first-run', async (_req, res) => {
+    res.json(await firstRunChecklist(db, accountOf(res)));
+  });
+
+  router.post('/webhooks/test', async (_req, res) => {
+    sendResult(res, await sendTestDeliveries(db, options.accounts, accountOf(res)), 202);
+  });
+
+  router.get('/zendesk-groups', async (_req, res) => {
+    sendResult(res, await listZendeskGroups(options.accounts, accountOf(res)));
+  });
+
+  router.put('/settings', async (req, res) => {
+    const parsed = ZAccountSettingsUpdate.safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 'invalid_settings', z.prettifyError(parsed.error));
+      return;
+    }
+    res.json(await saveAccountSettings(db, accountOf(res), parsed.data));
+  });
+
+  router.put('/incident-connection', async (req, res) => {
+    sendResult(res, await saveIncidentConnection(options, accountOf(res), req.body));
+  });
+
+  router.post('/setup/rerun', async (_req, res) => {
+    const { accountId, subdomain } = adminCallerOf(res).session;
+    const credential = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
+    const authorizeUrl = `/install?${new URLSearchParams({ subdomain })}`;
+    if (
+      !credential ||
+      credential.state !== 'active' ||
+      (credential.grant === 'authorization_code' && !hasScopes(credential.scope, oauth.setupScope))
+    ) {
+      // A refresh can only narrow: setup's scopes need the admin to authorise them again, and the
+      // install callback queues setup once they are granted.
+      const message = `setup needs "${oauth.setupScope}": authorise it with Zendesk`;
+      sendAppError(res, new AppError('authorization_needed', { message }), { authorizeUrl });
+      return;
+    }
+    await requestSetup(db, boss, accountId, new Date(now()));
+    res.status(202).json({ state: 'queued' });
+  });
+
+  return router;
+}

@@ -1,0 +1,15 @@
+import type { Response } from 'express';
+import { type AppError, sendAppError } from '../http/app-error';
+
+/** An admin operation's answer: its refusal as the error envelope, or its result as JSON. */
+export function sendResult<T extends object>(
+  res: Response,
+  result: T | { error: AppError },
+  status: number | ((result: T) => number) = 200,
+): void {
+  if ('error' in result) {
+    sendAppError(res, result.error);
+    return;
+  }
+  res.status(typeof status === 'number' ? status : status(result)).json(result);
+}
