@@ -62,3 +62,47 @@ export class RecordWrites<K extends string, Answer extends z.ZodType<Record<K, u
     return response[this.kind.key];
   }
 }
+
+/** A kind of admin record that is created and updated whole, with the schemas each is checked by. */
+export interface EditableKind<
+  K extends string,
+  Answer extends z.ZodType<Record<K, unknown>>,
+> extends RecordKind<K, Answer> {
+  createInput: z.ZodType;
+  updateInput: z.ZodType;
+}
+
+type AnyEditableKind = EditableKind<string, z.ZodType<Record<string, unknown>>>;
+type RecordOf<Kind extends AnyEditableKind> = z.output<Kind['answer']>[Kind['key']];
+
+/**
+ * A collection of admin records created and updated whole (triggers, ticket fields): `create`
+ * POSTs to the collection, `update` PUTs to one record, each with the kind's strict schema.
+ */
+export abstract class EditableRecords<Kind extends AnyEditableKind> {
+  private readonly writes: RecordWrites<Kind['key'], Kind['answer']>;
+
+  protected constructor(
+    protected readonly transport: HttpTransport,
+    private readonly kind: Kind,
+  ) {
+    this.writes = new RecordWrites(transport, kind);
+  }
+
+  /** POST {collection}: the new record as Zendesk stored it. */
+  create(
+    input: z.input<Kind['createInput']>,
+    options?: ZendeskRequestOptions,
+  ): Promise<RecordOf<Kind>> {
+    return this.writes.create(this.kind.createInput, input, options);
+  }
+
+  /** PUT {collection}/{id}: the record after the update. */
+  update(
+    id: number,
+    input: z.input<Kind['updateInput']>,
+    options?: ZendeskRequestOptions,
+  ): Promise<RecordOf<Kind>> {
+    return this.writes.update(id, this.kind.updateInput, input, options);
+  }
+}

@@ -1,11 +1,9 @@
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
-import { RecordWrites } from '../core/write-record';
+import { EditableRecords } from '../core/write-record';
 import {
   type TTicketField,
-  type TTicketFieldCreateInput,
-  type TTicketFieldUpdateInput,
   ZTicketFieldCreateInput,
   ZTicketFieldUpdateInput,
   ZTicketFieldResponse,
@@ -17,17 +15,24 @@ export interface TicketFieldsListParams {
   pageSize?: number | undefined;
 }
 
-export class TicketFields {
-  private readonly writes: RecordWrites<'ticket_field', typeof ZTicketFieldResponse>;
+const TICKET_FIELDS = {
+  key: 'ticket_field',
+  answer: ZTicketFieldResponse,
+  what: 'ticket field',
+  collection: '/api/v2/ticket_fields',
+  suffix: '.json',
+  createInput: ZTicketFieldCreateInput,
+  updateInput: ZTicketFieldUpdateInput,
+} as const;
 
-  constructor(private readonly transport: HttpTransport) {
-    this.writes = new RecordWrites(transport, {
-      key: 'ticket_field',
-      answer: ZTicketFieldResponse,
-      what: 'ticket field',
-      collection: '/api/v2/ticket_fields',
-      suffix: '.json',
-    });
+/**
+ * Ticket fields: `create` is POST /api/v2/ticket_fields.json (needs `write` or an admin; see
+ * README); `update`, PUT /api/v2/ticket_fields/{id}.json, changes the title, activity and options
+ * (the options given replace the field's options). The type of a field cannot change.
+ */
+export class TicketFields extends EditableRecords<typeof TICKET_FIELDS> {
+  constructor(transport: HttpTransport) {
+    super(transport, TICKET_FIELDS);
   }
 
   /** GET /api/v2/ticket_fields.json, cursor-paginated. */
@@ -48,22 +53,5 @@ export class TicketFields {
         ),
       (answer) => answer.ticket_fields,
     );
-  }
-
-  /** POST /api/v2/ticket_fields.json (needs `write` or an admin; see README). */
-  create(input: TTicketFieldCreateInput, options?: ZendeskRequestOptions): Promise<TTicketField> {
-    return this.writes.create(ZTicketFieldCreateInput, input, options);
-  }
-
-  /**
-   * PUT /api/v2/ticket_fields/{id}.json: title, activity, options (the options given replace the
-   * field's options). The type of a field cannot change.
-   */
-  update(
-    fieldId: number,
-    input: TTicketFieldUpdateInput,
-    options?: ZendeskRequestOptions,
-  ): Promise<TTicketField> {
-    return this.writes.update(fieldId, ZTicketFieldUpdateInput, input, options);
   }
 }

@@ -2,11 +2,9 @@ import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
-import { RecordWrites } from '../core/write-record';
+import { EditableRecords } from '../core/write-record';
 import {
   type TTrigger,
-  type TTriggerCreateInput,
-  type TTriggerUpdateInput,
   ZTriggerCreateInput,
   ZTriggerResponse,
   ZTriggersResponse,
@@ -20,17 +18,20 @@ export interface TriggersListParams {
   pageSize?: number | undefined;
 }
 
-export class Triggers {
-  private readonly writes: RecordWrites<'trigger', typeof ZTriggerResponse>;
+const TRIGGERS = {
+  key: 'trigger',
+  answer: ZTriggerResponse,
+  what: 'trigger',
+  collection: '/api/v2/triggers',
+  suffix: '.json',
+  createInput: ZTriggerCreateInput,
+  updateInput: ZTriggerUpdateInput,
+} as const;
 
-  constructor(private readonly transport: HttpTransport) {
-    this.writes = new RecordWrites(transport, {
-      key: 'trigger',
-      answer: ZTriggerResponse,
-      what: 'trigger',
-      collection: '/api/v2/triggers',
-      suffix: '.json',
-    });
+/** Triggers: `create` is POST /api/v2/triggers.json, `update` PUT /api/v2/triggers/{id}.json. */
+export class Triggers extends EditableRecords<typeof TRIGGERS> {
+  constructor(transport: HttpTransport) {
+    super(transport, TRIGGERS);
   }
 
   /** GET /api/v2/triggers.json, cursor-paginated. */
@@ -55,20 +56,6 @@ export class Triggers {
         ),
       (answer) => answer.triggers,
     );
-  }
-
-  /** POST /api/v2/triggers.json */
-  create(input: TTriggerCreateInput, options?: ZendeskRequestOptions): Promise<TTrigger> {
-    return this.writes.create(ZTriggerCreateInput, input, options);
-  }
-
-  /** PUT /api/v2/triggers/{id}.json */
-  update(
-    triggerId: number,
-    input: TTriggerUpdateInput,
-    options?: ZendeskRequestOptions,
-  ): Promise<TTrigger> {
-    return this.writes.update(triggerId, ZTriggerUpdateInput, input, options);
   }
 
   /** DELETE /api/v2/triggers/{id}.json (204). */
