@@ -68,7 +68,11 @@ function lettersOf(letters: TDeadLetters): Letter[] {
       testId: 'failed-job',
       heading: 'Background job',
       at: job.failedAt,
-      retryAs: { label: job.what, run: () => api.retryFailedJob(job.queue, job.id) },
+      // "Setup of the account failed on every attempt: retried 10:02."
+      retryAs: {
+        label: job.what.replace(/\.$/, ''),
+        run: () => api.retryFailedJob(job.queue, job.id),
+      },
     })),
   ];
 }
