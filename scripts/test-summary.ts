@@ -1,25 +1,74 @@
 // Adds up the JSON reports in a folder (Vitest's and Playwright's) and prints the plain closing
-// line CI reads: "tests: N passed, N failed, N skipped".
+// line CI reads: "tests: N passed, N failed, N skipped". The failed tests are named above it, so
+// the tail of a CI log says what failed, not only how many.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    tests: { status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
 }
 
 const [dir, ...expected] = process.argv.slice(2);
 if (!dir) throw new Error('usage: test-summary <report dir> [expected report names...]');
 
+const firstLine = (text: string | undefined): string =>
+  stripVTControlCharacters(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
+
+function vitestFailures(report: VitestReport): string[] {
+  return (report.testResults ?? []).flatMap((file) => {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.message)
+      return [`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`];
+    return failed.map(
+      (test) =>
+        `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+    );
+  });
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = [], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const error = test.results?.at(-1)?.error?.message;
+          return `${suite.file ?? file} > ${spec.title}: ${firstLine(error)}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites, suite.file ?? file),
+  ]);
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
 for (const name of expected) {
   if (!existsSync(path.join(dir, name))) {
-    console.error(`missing test report ${name}: that run did not finish`);
+    failures.push(`missing test report ${name}: that run did not finish`);
     totals.failed += 1;
   }
 }
@@ -30,10 +79,13 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
+    failures.push(...playwrightFailures(report.suites).map((line) => `${file}: ${line}`));
   } else {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    failures.push(...vitestFailures(report).map((line) => `${file}: ${line}`));
   }
 }
+for (const failure of failures) console.log(`FAILED ${failure.slice(0, 400)}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
