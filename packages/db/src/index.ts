@@ -5,6 +5,7 @@ export { MigrationError } from './migrations/apply-migrations';
 export { readMigrations, type TMigrationFile } from './migrations/read-migrations';
 export { createJobQueue, defaultJobQueueSchema, type TJobQueueOptions } from './job-queue';
 export { isUniqueViolation } from './is-unique-violation';
+export { isDatabaseUnavailable } from './is-database-unavailable';
 export { parsePostgresUrl } from './postgres-url';
 export {
   baseDir,
