@@ -8,13 +8,16 @@
 // before the call and deleted once the entries are recorded (or the call failed), tells the event
 // handler of any process to wait for them (sync/incident-events/own-call-in-flight.ts). A caller
 // that dies leaves its row behind; it stops counting after OWN_CALL_IN_FLIGHT_MS.
-// Best effort: when a read fails the call still goes out and its echo may show as a note, as it
-// may when the call and the after-read outlast OWN_CALL_IN_FLIGHT_MS or the event's last retry.
+// Best effort: when a read or a write of the database fails the call still goes out, and only its
+// result or error comes back (never the database's, which would read as the service's answer);
+// its echo may then show as a note, as it may when the call and the after-read outlast
+// OWN_CALL_IN_FLIGHT_MS or the event's last retry.
 // An entry that names an author other than the client (an analyst, the system) is never taken for
 // ours, though it landed in between; the author classification is not specified, so an entry
 // without one is judged by timing alone.
 import type { TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../accounts/account-context';
+import { logger } from '../log/logger';
 import { recordReportOwnHistory } from './report-own-history';
 
 type HistoryRead = Set<string> | null;
@@ -28,7 +31,10 @@ export async function sendRecordingOwnHistory<T>(
   const before = await readHistory(ctx, incidentId);
   // without the before-read nothing will be recorded: no event need wait for it
   if (before === null) return send();
-  const call = await markCallInFlight(db, ctx.accountId, incidentId);
+  const call = await markCallInFlight(db, ctx.accountId, incidentId).catch((error: unknown) => {
+    logger.warn('own call not marked in flight; its echo may show as a note', { error });
+    return null;
+  });
   try {
     const result = await send();
     const after = await readEntries(ctx, incidentId);
@@ -39,12 +45,15 @@ export async function sendRecordingOwnHistory<T>(
       ctx.accountId,
       incidentId,
       added.map((entry) => entry.message),
-    );
+    ).catch((error: unknown) => {
+      logger.warn('own history not recorded; its echo may show as a note', { error });
+    });
     return result;
   } finally {
     // a row left behind holds events back only until it is OWN_CALL_IN_FLIGHT_MS old: not worth
     // hiding the call's own result or error for
-    await db.prisma.ownIncidentCall.deleteMany({ where: { id: call } }).catch(() => undefined);
+    if (call !== null)
+      await db.prisma.ownIncidentCall.deleteMany({ where: { id: call } }).catch(() => undefined);
   }
 }
 

@@ -15,6 +15,7 @@ import { isOwnNote, updateTicket } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 import { emailOf } from './ticket-values';
 import { forwardReportedEvidence } from './reported-evidence';
 import { describeSkippedFile, uploadEvidence, type SkippedFile } from './upload-evidence';
@@ -57,20 +58,12 @@ export async function forwardComments(
   for (const comment of pending) {
     const decision = await decide(deps, ctx, ticketId, comment, users.get(comment.author_id));
     if (!decision.forward) {
-      await record(deps, ctx, link, comment, 'skipped', decision.reason);
+      await recordSkipped(deps, ctx, link, comment, decision.reason);
       continue;
     }
-    if (!(await claim(deps, ctx, link, comment))) continue;
+    const claimed = await claim(deps, ctx, link, comment, decision.text);
+    if (!claimed) continue;
     if (decision.text) {
-      // recorded first: the incident's history echo of this comment can arrive before the answer
-      const posted = await db.prisma.postedIncidentComment.create({
-        data: {
-          accountId: ctx.accountId,
-          incidentId: link.incidentId,
-          text: normalizeText(decision.text),
-          createdAt: nowOf(deps),
-        },
-      });
       try {
         const { text, author } = decision;
         await sendRecordingOwnHistory(db, ctx, link.incidentId, () =>
@@ -82,8 +75,10 @@ export async function forwardComments(
       } catch (error) {
         const kind = incidentFailureKind(error);
         // an echo can only come if the comment may have reached the incident
-        if (kind !== 'unknown')
-          await db.prisma.postedIncidentComment.delete({ where: { id: posted.id } });
+        if (kind !== 'unknown' && claimed.postedId) {
+          const id = claimed.postedId;
+          await untilStored(() => db.prisma.postedIncidentComment.deleteMany({ where: { id } }));
+        }
         if (kind === 'not_acted' && !deps.lastAttempt) {
           await release(deps, ctx, comment);
           retryLater = error;
@@ -176,37 +171,76 @@ function commentKey(ctx: AccountContext, comment: TComment) {
   return { accountId_commentId: { accountId: ctx.accountId, commentId: BigInt(comment.id) } };
 }
 
-/** Takes the comment for this worker; false when another run already handles it. */
-async function claim(deps: SyncDeps, ctx: AccountContext, link: IncidentLink, comment: TComment) {
-  return record(deps, ctx, link, comment, 'failed', IN_FLIGHT);
+/**
+ * Takes the comment for this worker (null when another run already handles it), recording with
+ * the claim the text about to be posted: the incident's history echo of it can arrive before the
+ * answer. One transaction, so a claim never stands without its record.
+ */
+async function claim(
+  deps: SyncDeps,
+  ctx: AccountContext,
+  link: IncidentLink,
+  comment: TComment,
+  text: string,
+): Promise<{ postedId: string | null } | null> {
+  try {
+    return await deps.db.prisma.$transaction(async (tx) => {
+      await tx.forwardedComment.create({
+        data: handledRow(ctx, link, comment, 'failed', IN_FLIGHT),
+      });
+      if (!text) return { postedId: null };
+      const posted = await tx.postedIncidentComment.create({
+        data: {
+          accountId: ctx.accountId,
+          incidentId: link.incidentId,
+          text: normalizeText(text),
+          createdAt: nowOf(deps),
+        },
+        select: { id: true },
+      });
+      return { postedId: posted.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
-async function record(
+/** A comment that is not forwarded is recorded as handled, unless another run recorded it. */
+async function recordSkipped(
   deps: SyncDeps,
+  ctx: AccountContext,
+  link: IncidentLink,
+  comment: TComment,
+  reason: string,
+): Promise<void> {
+  try {
+    await deps.db.prisma.forwardedComment.create({
+      data: handledRow(ctx, link, comment, 'skipped', reason),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+function handledRow(
   ctx: AccountContext,
   link: IncidentLink,
   comment: TComment,
   status: 'skipped' | 'failed',
   detail: string,
-): Promise<boolean> {
-  try {
-    await deps.db.prisma.forwardedComment.create({
-      data: {
-        accountId: ctx.accountId,
-        commentId: BigInt(comment.id),
-        ticketId: link.ticketId,
-        incidentId: link.incidentId,
-        status,
-        detail,
-      },
-    });
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+) {
+  return {
+    accountId: ctx.accountId,
+    commentId: BigInt(comment.id),
+    ticketId: link.ticketId,
+    incidentId: link.incidentId,
+    status,
+    detail,
+  };
 }
 
+/** Settles a claimed comment; waits out a database restart, or the claim would read as in flight. */
 function setStatus(
   deps: SyncDeps,
   ctx: AccountContext,
@@ -214,12 +248,19 @@ function setStatus(
   status: 'forwarded' | 'failed',
   detail: string | null,
 ) {
-  return deps.db.prisma.forwardedComment.update({
-    where: commentKey(ctx, comment),
-    data: { status, detail },
-  });
+  return untilStored(() =>
+    deps.db.prisma.forwardedComment.update({
+      where: commentKey(ctx, comment),
+      data: { status, detail },
+    }),
+  );
 }
 
+/** The service certainly did not take the comment: it is free for the job's retry. */
 function release(deps: SyncDeps, ctx: AccountContext, comment: TComment) {
-  return deps.db.prisma.forwardedComment.delete({ where: commentKey(ctx, comment) });
+  return untilStored(() =>
+    deps.db.prisma.forwardedComment.deleteMany({
+      where: { accountId: ctx.accountId, commentId: BigInt(comment.id) },
+    }),
+  );
 }

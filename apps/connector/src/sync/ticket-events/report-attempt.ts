@@ -5,11 +5,14 @@
 //   reported (state sending + ref)   -> the link is still to be saved
 //   linked                            -> the ticket update is still to be written (until finished)
 //   unlinked (duplicate | failed)     -> the ticket note is still to be written (until finished)
-// A report the service refused, or never accepted, created nothing: its row is dropped.
+// A report the service refused, or never accepted, created nothing: its row is dropped. The
+// transitions out of `claimed` settle a POST already made, so they wait out a database restart
+// (untilStored): a claim left behind would read as a report whose answer was lost.
 import type { ReportAttempt } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
 import type { ReportMode } from '../../notes/report-notes';
 import { nowOf, type SyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 
 export interface ReportScope {
   deps: SyncDeps;
@@ -74,7 +77,8 @@ export async function claimReport(scope: ReportScope): Promise<void> {
 
 /** claimed -> none: the service certainly did not act. */
 export async function dropClaim(scope: ReportScope): Promise<void> {
-  await scope.deps.db.prisma.reportAttempt.delete({ where: attemptKey(scope) });
+  const { accountId_ticketId_mode: key } = attemptKey(scope);
+  await untilStored(() => scope.deps.db.prisma.reportAttempt.deleteMany({ where: key }));
 }
 
 /** claimed -> reported. */
@@ -83,10 +87,12 @@ export async function recordReported(
   reportRef: string,
   dashboardUrl: string | null,
 ): Promise<void> {
-  await scope.deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { incidentId: reportRef, dashboardUrl },
-  });
+  await untilStored(() =>
+    scope.deps.db.prisma.reportAttempt.update({
+      where: attemptKey(scope),
+      data: { incidentId: reportRef, dashboardUrl },
+    }),
+  );
 }
 
 /** reported -> linked. */
@@ -103,10 +109,12 @@ export async function recordUnlinkedState(
   state: UnlinkedState,
   detail: string,
 ): Promise<void> {
-  await scope.deps.db.prisma.reportAttempt.update({
-    where: attemptKey(scope),
-    data: { state, detail },
-  });
+  await untilStored(() =>
+    scope.deps.db.prisma.reportAttempt.update({
+      where: attemptKey(scope),
+      data: { state, detail },
+    }),
+  );
 }
 
 /** linked | unlinked -> finished: the ticket has been written. */

@@ -41,6 +41,7 @@ import { readTicketComments } from './read-ticket-comments';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';
 import type { SyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 import {
   claimReport,
   dropClaim,
@@ -234,14 +235,19 @@ async function reported(
   const { deps, ctx } = scope;
   const reportRef = result.id;
   const dashboardUrl = dashboardLink(result.url);
-  // before the link exists, so the events this report causes already find what it produced
-  await recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]);
-  if (request.comment) {
-    await deps.db.prisma.postedIncidentComment.create({
-      data: { accountId: ctx.accountId, incidentId: reportRef, text: request.comment },
-    });
-  }
   await recordReported(scope, reportRef, dashboardUrl);
+  // before the link exists, so the events this report causes already find what it produced
+  await untilStored(() =>
+    recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]),
+  );
+  if (request.comment) {
+    const text = request.comment;
+    await untilStored(() =>
+      deps.db.prisma.postedIncidentComment.create({
+        data: { accountId: ctx.accountId, incidentId: reportRef, text },
+      }),
+    );
+  }
   return linkReported(scope, reportRef, dashboardUrl, request);
 }
 
@@ -387,11 +393,14 @@ async function recordUnlinked(
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId } = scope;
   await recordUnlinkedState(scope, state, detail);
-  await deps.db.prisma.reconciliationEntry.upsert({
-    where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
-    create: { accountId: ctx.accountId, ticketId: BigInt(ticketId), reason, detail },
-    update: { reason, detail, resolvedAt: null },
-  });
+  // a resumed run goes straight to the note: the entry is written with the state, or waits for it
+  await untilStored(() =>
+    deps.db.prisma.reconciliationEntry.upsert({
+      where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+      create: { accountId: ctx.accountId, ticketId: BigInt(ticketId), reason, detail },
+      update: { reason, detail, resolvedAt: null },
+    }),
+  );
   return writeUnlinkedNote(scope, state, detail);
 }
 

@@ -14,6 +14,7 @@ import type { AccountContext } from '../../accounts/account-context';
 import { updateTicket } from '../ticket-writer';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 import { describeSkippedFile, uploadEvidence, type SkippedFile } from './upload-evidence';
 
 export const PREDATES_REPORT = 'predates the report';
@@ -78,19 +79,16 @@ export async function forwardReportedEvidence(
       : { uploaded: [], skipped: [] };
     uploaded += outcome.uploaded.length;
     skipped.push(...outcome.skipped);
-    await db.prisma.forwardedComment.update({
-      where: { accountId_commentId: key },
-      data: {
-        detail:
-          `${PREDATES_REPORT}; ` +
-          (comment
-            ? `files sent as evidence: ${outcome.uploaded.length}`
-            : 'no longer on the ticket') +
-          (outcome.skipped.length
-            ? `; files skipped: ${outcome.skipped.map(describeSkippedFile).join('; ')}`
-            : ''),
-      },
-    });
+    const detail =
+      `${PREDATES_REPORT}; ` +
+      (comment ? `files sent as evidence: ${outcome.uploaded.length}` : 'no longer on the ticket') +
+      (outcome.skipped.length
+        ? `; files skipped: ${outcome.skipped.map(describeSkippedFile).join('; ')}`
+        : '');
+    // settles the claim even across a database restart (until-stored.ts)
+    await untilStored(() =>
+      db.prisma.forwardedComment.update({ where: { accountId_commentId: key }, data: { detail } }),
+    );
   }
   if (skipped.length > 0) {
     await updateTicket(ctx, db, Number(link.ticketId), {

@@ -1,6 +1,8 @@
 // Actions: a request tag on a linked ticket becomes POST /v1/incident/{id}/tkd, /monitor or /safe.
 // The tag is removed afterwards, so adding it again is a new request; a tag already gone means the
-// request was handled (or withdrawn) and nothing is sent.
+// request was handled (or withdrawn) and nothing is sent. The request row (`sending`, written
+// before the POST) is settled even across a database restart (untilStored): left `sending`, the
+// retry would tell the agent the outcome is unknown for a request that never went out.
 import { ticketOrSkip } from './ticket-values';
 import type { AccountContext } from '../../accounts/account-context';
 import type { SyncOutcome } from '../job-outcome';
@@ -12,6 +14,7 @@ import {
   isTransientFailure,
 } from '../../http/service-failure';
 import type { SyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 import { ACTION_REQUEST_TAGS } from './ticket-tags';
 
 export type IncidentAction = keyof typeof ACTION_REQUEST_TAGS;
@@ -96,9 +99,9 @@ export async function requestIncidentAction(
       }
       // The service answered (or certainly did not act): this attempt is over, whatever comes next.
       if (request)
-        await deps.db.prisma.incidentActionRequest.delete({
-          where: { accountId_receiptId: request },
-        });
+        await untilStored(() =>
+          deps.db.prisma.incidentActionRequest.deleteMany({ where: request }),
+        );
       if (isTransientFailure(error) && !deps.lastAttempt) throw error;
       await updateTicket(ctx, deps.db, ticketId, {
         note:
@@ -112,10 +115,12 @@ export async function requestIncidentAction(
       };
     }
     if (request)
-      await deps.db.prisma.incidentActionRequest.update({
-        where: { accountId_receiptId: request },
-        data: { state: 'sent' },
-      });
+      await untilStored(() =>
+        deps.db.prisma.incidentActionRequest.update({
+          where: { accountId_receiptId: request },
+          data: { state: 'sent' },
+        }),
+      );
   }
   // Sent now or by an earlier try of this job whose ticket update failed: only the update is left.
   await updateTicket(ctx, deps.db, ticketId, {

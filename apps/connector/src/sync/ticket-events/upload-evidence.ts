@@ -20,6 +20,7 @@ import { defangLinksIn, plainText } from '@incident-desk/threat-text';
 import { forgetOwnEvidenceUpload, recordOwnEvidenceUpload } from '../own-evidence-uploads';
 import { checkEvidence, tooLargeReason } from './evidence-files';
 import { incidentFailureKind } from '../../http/service-failure';
+import { untilStored } from '../until-stored';
 
 export interface SkippedFile {
   fileName: string;
@@ -59,8 +60,11 @@ export async function uploadEvidence(
       outcome.skipped.push({ fileName, reason: downloadFailure(error, check.maxBytes) });
       continue;
     }
-    // recorded first: the incident's history echo of the upload can arrive before the answer
-    const own = await recordOwnEvidenceUpload(db, ctx.accountId, incidentId, 1, now());
+    // recorded first: the incident's history echo of the upload can arrive before the answer.
+    // Within a forwarded comment's claim, so a database restart is waited out (until-stored.ts).
+    const own = await untilStored(() =>
+      recordOwnEvidenceUpload(db, ctx.accountId, incidentId, 1, now()),
+    );
     try {
       await ctx
         .incidents()
@@ -70,7 +74,7 @@ export async function uploadEvidence(
       outcome.uploaded.push(fileName);
     } catch (error) {
       if (incidentFailureKind(error) !== 'unknown' || error instanceof RequestValidationError)
-        await forgetOwnEvidenceUpload(db, own.id);
+        await untilStored(() => forgetOwnEvidenceUpload(db, own.id));
       outcome.skipped.push({ fileName, reason: uploadFailure(error, data.length, check.maxBytes) });
     }
   }
