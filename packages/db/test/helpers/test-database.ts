@@ -8,8 +8,13 @@ import { openDatabase, type TDatabase, type TOpenDatabaseOptions } from '../../s
 
 export type TBackend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
-export const backends: TBackend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * PGlite always; PostgreSQL too when DATABASE_URL is set. TEST_BACKENDS (a comma list) narrows
+ * them: CI's PostgreSQL pass sets it to `postgres`, the PGlite pass having run just before.
+ */
+export const backends: TBackend[] = (
+  process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
+).filter((backend) => process.env.TEST_BACKENDS?.split(',').includes(backend) ?? true);
 
 export type TTestDatabase = {
   backend: TBackend;
