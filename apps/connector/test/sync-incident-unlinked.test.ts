@@ -8,6 +8,7 @@ import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-sto
 import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
+import { withOutage } from './support/database-outage';
 
 const HOSTILE_URL = 'https://evil.example.com/<script>alert(1)</script>';
 
@@ -468,6 +469,20 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(await detectedTickets(incident.id)).toHaveLength(1);
     expect(await linksOf(incident.id)).toHaveLength(1);
+  });
+
+  it('the database away once the ticket is open: the link is saved when it is back, in the same run', async () => {
+    const incident = await h.seedIncident({ url: `https://restart${h.uid()}.example.org/` });
+    const db = withOutage(h.db, [
+      { model: 'OwnNote', operation: 'create', times: 1 },
+      { model: 'IncidentTicketClaim', operation: 'deleteMany', times: 2 },
+    ]);
+    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    expect((await handleIncidentEvent({ ...deps(), db }, h.context(), job)).status).toBe('applied');
+    expect(db.failed()).toBe(3);
+    expect(await detectedTickets(incident.id)).toHaveLength(1);
+    expect(await linksOf(incident.id)).toHaveLength(1);
+    expect(await claimsOf(incident.id)).toEqual([]);
   });
 
   it('a claim left by a stopped worker is taken over after the recovery search', async () => {

@@ -1,10 +1,11 @@
-// What a call to the incident service did is written down even across a database restart. Between
-// a claim (the row that says a call is under way) and the write that settles it, a failed write
-// would leave the claim behind, and the job's retry would take a call that never went out for one
-// whose answer was lost: a reply never forwarded, a takedown request dropped with an "outcome
-// unknown" note. So the writes that settle a call are retried while the database is unavailable,
-// for up to STORE_WINDOW_MS (well inside a job's 300 s); a write the database refuses throws at once.
-// The retried writes are idempotent: updates to fixed values, deletes of what may be gone already.
+// What a call to a service did is written down even across a database restart. Between a claim
+// (the row that says a call is under way) and the write that settles it, a failed write would leave
+// the claim behind, and the job's retry would take a call that never went out for one whose answer
+// was lost: a reply never forwarded, a takedown request dropped with an "outcome unknown" note, a
+// ticket opened for an incident left unlinked until its claim goes stale. So the writes that settle
+// a call are retried while the database is unavailable, for up to STORE_WINDOW_MS (well inside a
+// job's 300 s); a write the database refuses throws at once. The retried writes are idempotent, or
+// fail plainly when an earlier try was committed after all (a claim already completed).
 import { backoffDelayMs, sleep } from '@incident-desk/client-core';
 import { isDatabaseUnavailable } from '@incident-desk/db';
 import { logger } from '../log/logger';

@@ -15,6 +15,7 @@ import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
 import { recordTicketChange } from '../ticket-writes/record-ticket-change';
 import type { ResolvedSyncDeps } from '../sync-deps';
+import { untilStored } from '../until-stored';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
@@ -86,10 +87,14 @@ export async function openDetectedTicket(
       },
       { idempotencyKey: `incident-desk:detected:${ctx.accountId}:${event.incidentId}` },
     );
-    ticketId = created.ticket.id;
-    await deps.db.prisma.ownNote.create({
-      data: { accountId: ctx.accountId, ticketId: BigInt(ticketId), text: normalizeText(body) },
-    });
+    const openedId = created.ticket.id;
+    ticketId = openedId;
+    // the ticket is open: what follows settles the claim, across a database restart too
+    await untilStored(() =>
+      deps.db.prisma.ownNote.create({
+        data: { accountId: ctx.accountId, ticketId: BigInt(openedId), text: normalizeText(body) },
+      }),
+    );
   } catch (error) {
     // Nothing was opened (or the create's outcome is unknown, which the recovery search of the
     // retry covers): free the claim so the retry, or another worker, can try again.
@@ -97,7 +102,8 @@ export async function openDetectedTicket(
     throw error;
   }
   // the threat kept on the link: a later ticket naming it is told before reporting it (issue 18)
-  await completeClaim(deps.db, claim, ticketId, threat === null ? null : normalizeThreat(threat));
+  const threatKept = threat === null ? null : normalizeThreat(threat);
+  await untilStored(() => completeClaim(deps.db, claim, ticketId, threatKept));
   // When the first note covers the event that opened the ticket, a redelivery of it changes
   // nothing; any other opening event is then applied to the ticket like a linked one.
   if (firstNoteCovers(event))
