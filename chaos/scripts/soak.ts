@@ -81,6 +81,8 @@ const CLOSED_TICKETS = Number(process.env.SOAK_CLOSED_TICKETS ?? 1);
  * server is never touched); 0 runs on DATABASE_URL as given.
  */
 const PG_RESTARTS = backend === 'postgres' ? Number(process.env.SOAK_PG_RESTARTS ?? 1) : 0;
+/** How long each restart leaves the connector with no database: jobs in flight meet the outage. */
+const PG_DOWN_MS = Number(process.env.SOAK_PG_DOWN_MS ?? 3_000);
 /**
  * The incident sandbox's fidelity behaviours (its README): status_changed without `status`
  * sometimes, deliveries out of emission order, a new takedown attempt visible only after a lag.
@@ -476,11 +478,11 @@ async function main() {
       }
       if (privatePg && pgRestartAt.has(step)) {
         const begun = Date.now();
-        privatePg.restart();
+        await privatePg.restart(PG_DOWN_MS);
         pgRestartWindows.push({ from: begun, to: Date.now() });
         pgRestarts += 1;
         say(
-          `restarted PostgreSQL (pg_ctl restart -m fast) at step ${step} in ${Date.now() - begun} ms`,
+          `restarted PostgreSQL (stopped -m fast, ${PG_DOWN_MS} ms down) at step ${step}, back after ${Date.now() - begun} ms`,
         );
       }
       if (child && killAt.has(step)) {

@@ -10,8 +10,11 @@ import path from 'node:path';
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
-  /** `pg_ctl restart -m fast`: every connection is cut, the server is back when it resolves. */
-  restart(): void;
+  /**
+   * `pg_ctl stop -m fast`, `downMs` with no server (a failover or a host restart takes seconds),
+   * then start: every connection is cut, the server is back when it resolves.
+   */
+  restart(downMs?: number): Promise<void>;
   stop(): void;
   /** The server's log so far (for failure messages). */
   log(): string;
@@ -50,8 +53,10 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
   run('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart() {
-      run('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-m', 'fast', '-w', 'restart']);
+    async restart(downMs = 0) {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      run('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', 'start']);
     },
     stop() {
       try {
