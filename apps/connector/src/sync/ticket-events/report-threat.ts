@@ -235,7 +235,6 @@ async function reported(
   const { deps, ctx } = scope;
   const reportRef = result.id;
   const dashboardUrl = dashboardLink(result.url);
-  await recordReported(scope, reportRef, dashboardUrl);
   // before the link exists, so the events this report causes already find what it produced
   await untilStored(() =>
     recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]),
@@ -248,6 +247,7 @@ async function reported(
       }),
     );
   }
+  await recordReported(scope, reportRef, dashboardUrl);
   return linkReported(scope, reportRef, dashboardUrl, request);
 }
 
