@@ -40,12 +40,12 @@ const firstLine = (text: string | undefined): string =>
 
 function vitestFailures(report: VitestReport): string[] {
   return (report.testResults ?? []).flatMap((file) => {
+    const name = path.relative(process.cwd(), file.name);
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    if (failed.length === 0 && file.message)
-      return [`${path.relative(process.cwd(), file.name)}: ${firstLine(file.message)}`];
+    // a file that failed to load has no failed test, only its message
+    if (failed.length === 0 && file.message) return [`${name}: ${firstLine(file.message)}`];
     return failed.map(
-      (test) =>
-        `${path.relative(process.cwd(), file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      (test) => `${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
     );
   });
 }

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -55,7 +56,7 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async restart(downMs = 0) {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await delay(downMs);
       run('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', 'start']);
     },
     stop() {

@@ -10,14 +10,11 @@ import { backoffDelayMs, sleep } from '@incident-desk/client-core';
 import { isDatabaseUnavailable } from '@incident-desk/db';
 import { logger } from '../log/logger';
 
-export const STORE_WINDOW_MS = 120_000;
+const STORE_WINDOW_MS = 120_000;
 const BACKOFF = { initialMs: 100, maxMs: 5_000 };
 
-export async function untilStored<T>(
-  write: () => Promise<T>,
-  { windowMs = STORE_WINDOW_MS }: { windowMs?: number } = {},
-): Promise<T> {
-  const deadline = Date.now() + windowMs;
+export async function untilStored<T>(write: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + STORE_WINDOW_MS;
   for (let retry = 0; ; retry += 1) {
     try {
       return await write();
