@@ -88,6 +88,7 @@ export async function createConnector(
       metrics,
       incidentEvents: options.incidentEvents,
       ticketWriter: options.ticketWriter,
+      queueOptions: options.queues,
     });
     const listeners = httpListeners(app, config, (message) => logger.info(message));
     let closing: Promise<void> | undefined;

@@ -69,6 +69,7 @@ const ZEnv = z.object({
     .optional(),
   CONNECTOR_WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  WORKER_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   SETUP_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
@@ -155,6 +156,8 @@ export interface TConnectorConfig {
     /** Off: this process only receives and enqueues; another instance's worker applies the jobs. */
     enabled: boolean;
     concurrency: number;
+    /** Jobs of one account run at once per queue, across every instance. */
+    accountConcurrency: number;
     pollingIntervalSeconds: number;
     shutdownTimeoutMs: number;
     /** A job running longer, or left active by a process that died, is failed and retried after this. */
@@ -392,6 +395,7 @@ export function loadConfig(
     worker: {
       enabled: env.CONNECTOR_WORKER === 'on',
       concurrency: env.WORKER_CONCURRENCY,
+      accountConcurrency: env.WORKER_ACCOUNT_CONCURRENCY,
       pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobQueue, type Job, type PgBoss } from '@incident-desk/db';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
+import { JobDeferral } from '../src/jobs/job-deferral';
+import { syncJobOptions } from '../src/jobs/sync-job-options';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { createSyncQueues } from '../src/worker/queues';
@@ -9,7 +11,9 @@ import { startWorker, type SyncHandler, type Worker } from '../src/worker/worker
 import { TEST_ACCOUNT } from './support/receiver';
 import { backends, openTestDatabase } from './support/test-database';
 
-type Behaviour = (attempt: number) => SyncOutcome | Error;
+type Behaviour = (attempt: number) => SyncOutcome | Error | Promise<SyncOutcome>;
+
+const OTHER_ACCOUNT = '00000000-0000-4000-8000-000000000002';
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -34,7 +38,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
       const key = (data as { key: string }).key;
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
-      expect(ctx.accountId).toBe(TEST_ACCOUNT);
+      expect([TEST_ACCOUNT, OTHER_ACCOUNT]).toContain(ctx.accountId);
       const signal = (ctx as AccountContext & { signal?: AbortSignal }).signal;
       signals.set(key, [...(signals.get(key) ?? []), signal]);
       if (key === 'overrun' && attempt === 1) {
@@ -46,7 +50,9 @@ describe.each(backends)('sync worker on %s', (backend) => {
       // of the other, so sharing is observable and not left to timing
       await new Promise((r) => setTimeout(r, key.startsWith('shared-') ? 100 : 5));
       runs.push({ key, worker: workerName });
-      const result = (behaviours.get(key) ?? (() => ({ status: 'applied' }) as const))(attempt);
+      const result = await (behaviours.get(key) ?? (() => ({ status: 'applied' }) as const))(
+        attempt,
+      );
       if (result instanceof Error) throw result;
       return result;
     };
@@ -54,7 +60,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
 
   const accounts = {
     forAccount: async (accountId: string, options?: { signal?: AbortSignal }) => {
-      if (accountId !== TEST_ACCOUNT)
+      if (accountId !== TEST_ACCOUNT && accountId !== OTHER_ACCOUNT)
         throw new AccountUnavailableError(accountId, 'unknown_account');
       // the signal stands in for the clients it would be given to
       return { accountId, signal: options?.signal } as unknown as AccountContext;
@@ -63,7 +69,12 @@ describe.each(backends)('sync worker on %s', (backend) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(backend);
-    await db.prisma.account.create({ data: { id: TEST_ACCOUNT, zendeskSubdomain: 'acme' } });
+    await db.prisma.account.createMany({
+      data: [
+        { id: TEST_ACCOUNT, zendeskSubdomain: 'acme' },
+        { id: OTHER_ACCOUNT, zendeskSubdomain: 'other' },
+      ],
+    });
     boss = await createJobQueue(db, { supervise: true, schedule: false });
     await createSyncQueues(boss, { retryLimit: 2, retryDelay: 1 });
     const handler = handlerFor('one');
@@ -73,6 +84,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
       accounts,
       handlers: { [INCIDENT_EVENT_QUEUE]: handler, [TICKET_EVENT_QUEUE]: handler },
       pollingIntervalSeconds: 0.5,
+      failures: { retryLimit: 2, retryDelaySeconds: 1 },
     });
   }, 60_000);
 
@@ -86,7 +98,11 @@ describe.each(backends)('sync worker on %s', (backend) => {
   });
 
   const send = (key: string, singletonKey = key, accountId = TEST_ACCOUNT) =>
-    boss.send(TICKET_EVENT_QUEUE, { accountId, key }, { singletonKey });
+    boss.send(
+      TICKET_EVENT_QUEUE,
+      { accountId, key },
+      { singletonKey, ...syncJobOptions(accountId) },
+    );
 
   async function stateOf(id: string | null) {
     const [job] = await boss.findJobs<unknown>(TICKET_EVENT_QUEUE, { id: id! });
@@ -183,6 +199,80 @@ describe.each(backends)('sync worker on %s', (backend) => {
     expect(runs.filter((r) => r.key.startsWith('k-')).map((r) => r.key)).toEqual(keys);
   });
 
+  it('hands a deferred job back for its delay without counting the wait as a failure', async () => {
+    // more deferrals than the failure limit (2): none of them may end the job as a failure
+    behaviours.set('deferred', (attempt) =>
+      attempt <= 4
+        ? new JobDeferral(300, 'waiting for the report under way')
+        : { status: 'applied' },
+    );
+    const started = Date.now();
+    const id = await send('deferred');
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('deferred')).toBe(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 300);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: id! } })).toBe(0);
+    const [job] = await boss.findJobs<{ deferrals?: number }>(TICKET_EVENT_QUEUE, { id: id! });
+    expect(job?.data.deferrals).toBe(4);
+  });
+
+  it('a deferred job keeps its place: the later jobs of its key wait for it', async () => {
+    behaviours.set('first-of-key', (attempt) =>
+      attempt === 1 ? new JobDeferral(500, 'a claim is held') : { status: 'applied' },
+    );
+    const first = await send('first-of-key', 'ticket-12');
+    const second = await send('second-of-key', 'ticket-12');
+    await waitFor(async () => (await stateOf(second)) === 'completed');
+    expect(await stateOf(first)).toBe('completed');
+    const order = runs.map((r) => r.key).filter((k) => k.endsWith('-of-key'));
+    expect(order).toEqual(['first-of-key', 'first-of-key', 'second-of-key']);
+  });
+
+  it("defers a job that met a 429 for the answer's Retry-After", async () => {
+    const { ZendeskRateLimitedError } = await import('@incident-desk/zendesk-api');
+    behaviours.set('limited', (attempt) =>
+      attempt === 1
+        ? new ZendeskRateLimitedError({
+            status: 429,
+            headers: new Headers({ 'retry-after': '1' }),
+            body: {},
+            method: 'PUT',
+            path: '/api/v2/tickets/1.json',
+            retryAfterSeconds: 1,
+          })
+        : { status: 'applied' },
+    );
+    const started = Date.now();
+    const id = await send('limited');
+    await waitFor(async () => (await stateOf(id)) === 'completed');
+    expect(attempts.get('limited')).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect(await db.prisma.syncFailure.count({ where: { jobId: id! } })).toBe(0);
+  });
+
+  it("one account's slow jobs never hold every slot: another account's job runs at once", async () => {
+    let release!: () => void;
+    const held = new Promise<SyncOutcome>((resolve) => {
+      release = () => resolve({ status: 'applied' });
+    });
+    const slow = Array.from({ length: 6 }, (_, i) => `slow-${i}`);
+    for (const key of slow) behaviours.set(key, () => held);
+    const slowIds = await Promise.all(slow.map((key) => send(key)));
+    // the account's share of the slots (2) is taken
+    await waitFor(async () => (await Promise.all(slowIds.map(stateOf))).includes('active'));
+    const quick = await send('quick-other', 'quick-other', OTHER_ACCOUNT);
+    try {
+      await waitFor(async () => (await stateOf(quick)) === 'completed', 10_000);
+      const states = await Promise.all(slowIds.map(stateOf));
+      expect(states.filter((state) => state === 'active').length).toBeLessThanOrEqual(2);
+    } finally {
+      release();
+    }
+    await waitFor(async () =>
+      (await Promise.all(slowIds.map(stateOf))).every((state) => state === 'completed'),
+    );
+  });
+
   it('does not retry a job whose account is unknown', async () => {
     const id = await send('orphan', 'orphan', '00000000-0000-4000-8000-00000000dead');
     await waitFor(async () => (await stateOf(id)) === 'completed');
@@ -202,7 +292,12 @@ describe.each(backends)('sync worker on %s', (backend) => {
         pollingIntervalSeconds: 0.5,
       });
       const keys = Array.from({ length: 60 }, (_, i) => `shared-${i}`);
-      const ids = await Promise.all(keys.map((key) => send(key)));
+      // without an account's group: its share of the slots is another test's matter
+      const ids = await Promise.all(
+        keys.map((key) =>
+          boss.send(TICKET_EVENT_QUEUE, { accountId: TEST_ACCOUNT, key }, { singletonKey: key }),
+        ),
+      );
       await waitFor(
         async () => (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'),
         30_000,

@@ -16,7 +16,15 @@ export {
   repoRoot,
   schemaPath,
 } from './paths';
-export type { PgBoss, Job, JobWithMetadata, SendOptions, WorkOptions, QueueOptions } from 'pg-boss';
+export type {
+  PgBoss,
+  Job,
+  JobInsert,
+  JobWithMetadata,
+  SendOptions,
+  WorkOptions,
+  QueueOptions,
+} from 'pg-boss';
 export * from './generated/client';
 export type { TLockOutcome } from './pooled-advisory-lock';
 export {

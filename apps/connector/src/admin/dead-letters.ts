@@ -2,6 +2,7 @@
 // ticket's or incident's later jobs are not held back) and pg-boss jobs that ended failed (e.g. a
 // setup job that crashed on every attempt). Retry puts the job back; nothing else is touched.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
+import { syncJobOptions } from '../jobs/sync-job-options';
 import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
 import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
@@ -160,7 +161,10 @@ export async function retrySyncFailure(
   });
   if (claimed.count !== 1) return false;
   const singletonKey = singletonKeyOf(row);
-  await boss.send(row.queue, row.payload as object, singletonKey ? { singletonKey } : {});
+  await boss.send(row.queue, row.payload as object, {
+    ...(singletonKey ? { singletonKey } : {}),
+    ...syncJobOptions(row.accountId),
+  });
   return true;
 }
 

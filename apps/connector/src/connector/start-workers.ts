@@ -13,7 +13,8 @@ import {
   type TicketWriterOptions,
   type TicketWriterService,
 } from '../sync/ticket-writes/ticket-writer-service';
-import type { SyncQueue } from '../worker/queues';
+import { startDeadJobSweep, type DeadJobSweep } from '../worker/dead-job-sweep';
+import { SYNC_QUEUES, type SyncQueue, type SyncQueueOptions } from '../worker/queues';
 import { startWorker, type Worker } from '../worker/worker';
 import type { ConnectorServices } from './build-services';
 
@@ -34,6 +35,7 @@ export async function startWorkers(input: {
   metrics: ConnectorMetrics;
   incidentEvents: Omit<SyncDeps, 'db'> | undefined;
   ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>> | undefined;
+  queueOptions: SyncQueueOptions | undefined;
 }): Promise<ConnectorWorkers> {
   const { config, db, services, logger, metrics } = input;
   const log = (message: string) => logger.info(message);
@@ -44,6 +46,7 @@ export async function startWorkers(input: {
   const { boss, accounts, secretBox } = services;
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
+  let deadJobSweep: DeadJobSweep | undefined;
   const ticketWriter: TicketWriterService = startTicketWriter({
     db,
     contextFor: (accountId) => accounts.forAccount(accountId),
@@ -65,6 +68,15 @@ export async function startWorkers(input: {
       db,
       accounts,
       concurrency: config.worker.concurrency,
+      accountConcurrency: config.worker.accountConcurrency,
+      failures: {
+        ...(input.queueOptions?.retryLimit === undefined
+          ? {}
+          : { retryLimit: input.queueOptions.retryLimit }),
+        ...(input.queueOptions?.retryDelay === undefined
+          ? {}
+          : { retryDelaySeconds: input.queueOptions.retryDelay }),
+      },
       pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
       handlers: {
         'incident-event': incidentEventSyncHandler({
@@ -76,6 +88,7 @@ export async function startWorkers(input: {
       },
       logger,
       onRetry: (queue) => metrics.jobOutcome(queue, 'retried'),
+      onDeferred: (queue) => metrics.jobOutcome(queue, 'deferred'),
       onOutcome: (queue, job, outcome) => {
         metrics.jobOutcome(queue, outcome.status);
         if (outcome.status === 'failed_permanently') {
@@ -83,20 +96,37 @@ export async function startWorkers(input: {
         }
       },
     });
+    const jobs = worker;
+    deadJobSweep = startDeadJobSweep({
+      db,
+      boss,
+      queues: SYNC_QUEUES,
+      isRunningHere: (jobId) => jobs.isRunning(jobId),
+      onRecovered: ({ id, queue, silentSeconds }) => {
+        logger.warn(`recovered job ${id} of a dead worker`, {
+          queue,
+          silentSeconds: Math.round(silentSeconds),
+        });
+        metrics.takeover('job');
+      },
+      onError: (error) => logger.warn('dead job sweep failed', { error }),
+    });
     setupWorker = await startSetupWorker(
       boss,
       { db, secretBox, accounts, oauth: config.oauth, connectorUrl: config.publicUrl, log },
       { pollingIntervalSeconds: config.worker.pollingIntervalSeconds },
     );
   } catch (error) {
+    deadJobSweep?.stop();
     await worker?.stop(1_000).catch(() => undefined);
     await ticketWriter.stop().catch(() => undefined);
     throw error;
   }
-  const running = { worker, setupWorker };
+  const running = { worker, setupWorker, deadJobSweep };
   return {
     wake: (queue, count) => running.worker.wake(queue, count),
     async stop(shutdownTimeoutMs) {
+      running.deadJobSweep.stop();
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();
     },

@@ -7,7 +7,14 @@
 // on an entry's own values anyway is written again one entry at a time, so only that entry is
 // refused and the deliveries beside it are not.
 import { isUtf8 } from 'node:buffer';
-import { capabilitiesOf, withSqlTransaction, type PgBoss, type TDatabase } from '@incident-desk/db';
+import {
+  capabilitiesOf,
+  withSqlTransaction,
+  type JobInsert,
+  type PgBoss,
+  type TDatabase,
+} from '@incident-desk/db';
+import { syncJobOptions } from '../jobs/sync-job-options';
 import { currentLogContext } from '../log/log-context';
 import { orderedUuid } from './ordered-id';
 
@@ -133,7 +140,7 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
         ],
       );
       const inserted = new Set(rows.map((row) => String(row.id)));
-      const jobsByQueue = new Map<string, { id: string; data: object; singletonKey?: string }[]>();
+      const jobsByQueue = new Map<string, JobInsert[]>();
       for (const { pending, id } of candidates) {
         if (!inserted.has(id)) {
           outcomes.set(pending, { status: 'duplicate' });
@@ -142,7 +149,12 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
         outcomes.set(pending, { status: 'accepted', receiptId: id });
         const { queue, data, singletonKey } = pending.entry.job;
         const jobs = jobsByQueue.get(queue) ?? [];
-        jobs.push({ id, data, ...(singletonKey === undefined ? {} : { singletonKey }) });
+        jobs.push({
+          id,
+          data,
+          ...(singletonKey === undefined ? {} : { singletonKey }),
+          ...syncJobOptions(pending.entry.accountId),
+        });
         jobsByQueue.set(queue, jobs);
       }
       for (const [queue, jobs] of jobsByQueue) await boss.insert(queue, jobs, { db: sql });

@@ -29,6 +29,8 @@ export interface ConnectorMetrics {
   httpRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   webhookVerdict(receiver: 'incident' | 'zendesk', verdict: string): void;
   jobOutcome(queue: string, outcome: string): void;
+  /** Work a dead instance left (a job, a writer's changes in flight) taken over by a live one. */
+  takeover(kind: 'job' | 'writer'): void;
   zendeskCall(call: ZendeskCallObservation): void;
   incidentCall(call: IncidentCallObservation): void;
   tokenRefresh(outcome: TokenRefreshOutcome): void;
@@ -64,8 +66,14 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
   });
   const jobOutcomes = new Counter({
     name: `${PREFIX}jobs_total`,
-    help: 'Jobs finished by queue and outcome (done, skipped, failed_permanently, retried).',
+    help: 'Jobs finished by queue and outcome (applied, skipped, failed_permanently, retried, deferred).',
     labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+  const takeovers = new Counter({
+    name: `${PREFIX}takeovers_total`,
+    help: 'Work of an instance that stopped taken over by a live one, by kind (job, writer).',
+    labelNames: ['kind'] as const,
     registers: [registry],
   });
   const upstreamCalls = new Counter({
@@ -163,6 +171,7 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     },
     webhookVerdict: (receiver, verdict) => webhookVerdicts.inc({ receiver, verdict }),
     jobOutcome: (queue, outcome) => jobOutcomes.inc({ queue, outcome }),
+    takeover: (kind) => takeovers.inc({ kind }),
     zendeskCall: (call) => upstream('zendesk', call.endpoint, call),
     incidentCall: (call) => upstream('incident', call.operation, call),
     tokenRefresh: (outcome) => tokenRefreshes.inc({ outcome }),

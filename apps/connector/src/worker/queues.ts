@@ -1,6 +1,8 @@
 import type { PgBoss } from '@incident-desk/db';
 import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
+import { JOB_HEARTBEAT_SECONDS } from '../jobs/sync-job-options';
+import { QUEUE_RETRY_BACKSTOP } from './hand-back';
 
 export const SYNC_QUEUES = [INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE] as const;
 export type SyncQueue = (typeof SYNC_QUEUES)[number];
@@ -17,21 +19,27 @@ export interface SyncQueueOptions {
 /**
  * Jobs of one ticket (ticket events) or one incident (incident events) share a singleton key and
  * run one at a time in arrival order, on any instance: that is what keeps two instances from
- * opening two tickets for one new incident. Retries back off exponentially up to 10 minutes.
+ * opening two tickets for one new incident. The worker times retries (hand-back.ts): exponential
+ * backoff up to 10 minutes after a failure, the asked delay after a deferral; pg-boss's own retry
+ * settings only apply when the worker could not set the time.
  */
 export async function createSyncQueues(
   boss: PgBoss,
   options: SyncQueueOptions = {},
 ): Promise<void> {
   const timing = {
-    retryLimit: options.retryLimit ?? 8,
-    retryDelay: options.retryDelay ?? 2,
-    retryBackoff: true,
-    retryDelayMax: 600,
+    retryLimit: QUEUE_RETRY_BACKSTOP,
+    retryDelay: 1,
+    retryBackoff: false,
     expireInSeconds: options.expireInSeconds ?? 300,
   };
   for (const name of SYNC_QUEUES) {
-    await boss.createQueue(name, { policy: 'key_strict_fifo', notify: true, ...timing });
+    await boss.createQueue(name, {
+      policy: 'key_strict_fifo',
+      notify: true,
+      heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+      ...timing,
+    });
     // an existing queue keeps what it was created with: the configured timing applies from now on
     await boss.updateQueue(name, timing);
   }

@@ -1,16 +1,21 @@
 // Runs the sync handlers on pg-boss jobs. A handler that throws is retried with backoff; on its last
 // attempt, or when it reports a permanent failure, the job is recorded as a SyncFailure (shown to
 // admins with a retry) and completed, because a failed job would hold back every later job of the
-// same ticket or incident in a key_strict_fifo queue.
+// same ticket or incident in a key_strict_fifo queue. A handler that must wait for another system
+// (JobDeferral, or a 429) hands its job back for the delay instead of waiting in its slot; the wait
+// is not a failed attempt. Each account runs at most `accountConcurrency` jobs of a queue at once
+// across all instances, so one account's backlog never holds every slot.
 import type { Job, JobWithMetadata, PgBoss, TDatabase } from '@incident-desk/db';
 import {
   AccountUnavailableError,
   type AccountContext,
   type AccountContextProvider,
 } from '../accounts/account-context';
+import { deferralOf } from '../jobs/job-deferral';
 import { withLogContext } from '../log/log-context';
 import { logger as processLogger, type Logger } from '../log/logger';
 import type { SyncOutcome } from '../sync/job-outcome';
+import { handBack, priorFailures, retryDelayMs, type FailurePolicy } from './hand-back';
 import { SYNC_QUEUES, type SyncQueue } from './queues';
 
 export type SyncHandler = (
@@ -26,10 +31,16 @@ export interface WorkerOptions {
   handlers: Record<SyncQueue, SyncHandler>;
   /** Jobs processed at once per queue in this process. Default 4. */
   concurrency?: number;
+  /** Jobs of one account processed at once per queue, across every instance. Default 2. */
+  accountConcurrency?: number;
+  /** Failed attempts before a job is recorded as a sync failure, and the first retry's delay. */
+  failures?: Partial<FailurePolicy>;
   pollingIntervalSeconds?: number;
   onOutcome?: (queue: SyncQueue, job: Job<unknown>, outcome: SyncOutcome) => void;
   /** A run that threw: pg-boss retries it (or, past its limit, fails it). */
   onRetry?: (queue: SyncQueue, job: Job<unknown>) => void;
+  /** A job handed back to wait for another system (not a failure). */
+  onDeferred?: (queue: SyncQueue, job: Job<unknown>) => void;
   /** Default: the process-wide logger. */
   logger?: Logger;
 }
@@ -40,6 +51,8 @@ export interface Worker {
    * all) to fetch now rather than at their next poll; a busy one just fetches once more when done.
    */
   wake(queue: SyncQueue, count: number): void;
+  /** Whether this process is running the job now. */
+  isRunning(jobId: string): boolean;
   /** Stops taking jobs and waits for the running ones to finish (up to `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -68,9 +81,21 @@ function describe(data: unknown): {
   };
 }
 
+/** A job fetched past its account's share waits this long before it is fetched again. */
+const ACCOUNT_SHARE_RETRY_MS = 250;
+
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { boss, db, accounts } = options;
   const logger = options.logger ?? processLogger;
+  const failures: FailurePolicy = {
+    retryLimit: options.failures?.retryLimit ?? 8,
+    retryDelaySeconds: options.failures?.retryDelaySeconds ?? 2,
+  };
+  /** Jobs this process is running (the dead-job sweep leaves them alone). */
+  const running = new Set<string>();
+  const accountConcurrency = options.accountConcurrency ?? 2;
+  /** Jobs running here per queue and account: the fetch's share is computed before concurrent fetches commit. */
+  const runningByAccount = new Map<string, number>();
 
   async function recordFailure(queue: SyncQueue, job: Job<unknown>, reason: string): Promise<void> {
     const { accountId, ticketId, incidentId } = describe(job.data);
@@ -111,28 +136,66 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     };
     return withLogContext(context, async () => {
       const started = performance.now();
+      const failed = priorFailures(job);
+      const durationMs = () => Math.round(performance.now() - started);
+      const share = `${queue}:${accountId ?? ''}`;
+      const mine = runningByAccount.get(share) ?? 0;
+      if (accountId && mine >= accountConcurrency) {
+        // two loops fetched for one account at once: the later one gives its job back at once
+        await handBack(boss, queue, job, { delayMs: ACCOUNT_SHARE_RETRY_MS, deferred: true });
+        options.onDeferred?.(queue, job);
+        return;
+      }
+      runningByAccount.set(share, mine + 1);
+      running.add(job.id);
       try {
-        const outcome = await runJob(queue, job);
+        const outcome = await runJob(queue, job, failed);
         logger.info('job finished', {
           outcome: outcome.status,
           reason: outcome.status === 'applied' ? outcome.detail : outcome.reason,
-          attempt: job.retryCount + 1,
-          durationMs: Math.round(performance.now() - started),
+          attempt: failed + 1,
+          durationMs: durationMs(),
         });
       } catch (error) {
-        logger.warn('job failed; pg-boss retries it', {
+        const deferral = deferralOf(error);
+        if (deferral) {
+          await handBack(boss, queue, job, { delayMs: deferral.delayMs, deferred: true });
+          logger.info('job deferred', {
+            reason: deferral.message,
+            delayMs: deferral.delayMs,
+            durationMs: durationMs(),
+          });
+          options.onDeferred?.(queue, job);
+          return;
+        }
+        logger.warn('job failed; it is retried', {
           error,
-          attempt: job.retryCount + 1,
-          durationMs: Math.round(performance.now() - started),
+          attempt: failed + 1,
+          durationMs: durationMs(),
         });
         options.onRetry?.(queue, job);
-        throw error;
+        await handBack(boss, queue, job, {
+          delayMs: retryDelayMs(failures, failed + 1),
+          deferred: false,
+        }).catch(() => {
+          throw error;
+        });
+      } finally {
+        running.delete(job.id);
+        const left = (runningByAccount.get(share) ?? 1) - 1;
+        if (left > 0) runningByAccount.set(share, left);
+        else runningByAccount.delete(share);
       }
     });
   }
 
-  async function runJob(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<SyncOutcome> {
-    const lastAttempt = job.retryCount >= job.retryLimit;
+  async function runJob(
+    queue: SyncQueue,
+    job: JobWithMetadata<unknown>,
+    failed: number,
+  ): Promise<SyncOutcome> {
+    // a job queued before deferrals existed has pg-boss's own limit: it cannot be handed back past it
+    const lastAttempt = failed >= failures.retryLimit || job.retryCount >= job.retryLimit;
     let outcome: SyncOutcome;
     try {
       const accountId = describe(job.data).accountId;
@@ -146,6 +209,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         outcome = { status: 'skipped', reason: error.message };
       } else if (!lastAttempt) {
         throw error;
+      } else if (deferralOf(error)) {
+        outcome = {
+          status: 'failed_permanently',
+          reason: `still waiting after ${failed} failed attempts: ${deferralOf(error)!.message}`,
+        };
       } else {
         outcome = {
           status: 'failed_permanently',
@@ -175,6 +243,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         queue,
         {
           includeMetadata: true,
+          groupConcurrency: accountConcurrency,
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
           // NOTIFY covers new jobs, not retries coming due: keep polling at the same pace for those
           notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
@@ -195,6 +264,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   let nextToWake = 0;
   return {
+    isRunning: (jobId) => running.has(jobId),
     wake(queue, count) {
       const loops = workers.filter((w) => w.queue === queue);
       for (let i = 0; i < Math.min(count, loops.length); i += 1) {
