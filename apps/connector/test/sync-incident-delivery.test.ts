@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@incident-desk/incident-api';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { startHarness, type Harness } from './sync-incident-harness';
@@ -14,7 +14,7 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
   let h: Harness;
   let receiver: Server;
   const delivered: Record<string, unknown>[] = [];
-  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, claimWaitMs: 2_000, pollIntervalMs: 10 });
+  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, pollIntervalMs: 10 });
 
   beforeAll(async () => {
     h = await startHarness(backend);

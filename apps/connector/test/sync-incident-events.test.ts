@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleIncidentEvent } from './support/run-incident-event';
 import { recordReportOwnHistory } from '../src/sync/report-own-history';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
@@ -12,7 +12,7 @@ const at = (iso: string) => ({ timestamp: iso });
 
 describe.each(backends)('incident events for linked tickets on %s', (backend) => {
   let h: Harness;
-  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, claimWaitMs: 2_000, pollIntervalMs: 10 });
+  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, pollIntervalMs: 10 });
   /** One pass of the account's writer, writing what waits even inside its hold. */
   const drain = (ctx = h.context()) =>
     drainAccountOnce(ctx, h.db, {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeThreat } from '@incident-desk/threat-text';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { JobDeferral } from '../src/jobs/job-deferral';
+import { handleIncidentEvent, handleOnce } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { reportThreat } from '../src/sync/ticket-events/report-threat';
 import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
@@ -14,7 +15,7 @@ const HOSTILE_URL = 'https://evil.example.com/<script>alert(1)</script>';
 
 describe.each(backends)('incident events for unlinked incidents on %s', (backend) => {
   let h: Harness;
-  const deps = () => ({ db: h.db, unlinkedWaitMs: 20, claimWaitMs: 3_000, pollIntervalMs: 10 });
+  const deps = () => ({ db: h.db, unlinkedWaitMs: 20, pollIntervalMs: 10 });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -281,7 +282,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       }
       expect(listId).toBeDefined();
       const event = handleIncidentEvent(
-        { ...deps(), claimWaitMs: 15_000 },
+        deps(),
         h.context(),
         h.job('incident.created', { incidentId: listId }),
       );
@@ -318,6 +319,41 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     });
     expect((await handling).status).toBe('applied');
     expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
+  });
+
+  it('an unlinked event is deferred for the rest of its wait, never held in its worker slot', async () => {
+    const incident = await h.seedIncident({ url: `https://deferred${h.uid()}.example.org/` });
+    const started = Date.now();
+    const deferral = await handleOnce(
+      { ...deps(), unlinkedWaitMs: 5_000 },
+      h.context(),
+      h.job('incident.takedown_updated', { incidentId: incident.id }),
+    ).catch((error: unknown) => error);
+    expect(deferral).toBeInstanceOf(JobDeferral);
+    expect((deferral as JobDeferral).delayMs).toBeGreaterThan(3_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await detectedTickets(incident.id)).toHaveLength(0);
+  });
+
+  it('a report under way that may have created the incident defers its event, in no worker slot', async () => {
+    const incident = await h.seedIncident({ url: `https://pending${h.uid()}.example.org/` });
+    // a report whose POST is still out: it has no reference yet, so it may be this incident
+    const ticketId = 900_000 + Math.floor(Math.random() * 90_000);
+    await h.db.prisma.reportAttempt.create({
+      data: {
+        accountId: h.accountId,
+        ticketId: BigInt(ticketId),
+        mode: 'takedown',
+        state: 'sending',
+      },
+    });
+    const started = Date.now();
+    const job = h.job('incident.created', { incidentId: incident.id });
+    await expect(
+      handleOnce({ ...deps(), unlinkedWaitMs: 0, pollIntervalMs: 1_000 }, h.context(), job),
+    ).rejects.toMatchObject({ name: 'IncidentTicketPendingError', delayMs: 1_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await detectedTickets(incident.id)).toHaveLength(0);
   });
 
   it('ignores an unlinked incident when the account tracks only ticket-originated reports', async () => {
@@ -491,7 +527,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       data: { accountId: h.accountId, incidentId: incident.id, holder: randomUUID() },
     });
     const outcome = await handleIncidentEvent(
-      { ...deps(), claimWaitMs: 30, claimStaleMs: 0 },
+      { ...deps(), claimStaleMs: 0 },
       h.context(),
       h.job('incident.takedown_updated', { incidentId: incident.id }),
     );
@@ -500,17 +536,13 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect((await linksOf(incident.id)).map((link) => Number(link.ticketId))).toEqual([taken!.id]);
     expect(await claimsOf(incident.id)).toEqual([]);
 
-    // a fresh claim is waited for, then left to its worker (transient failure = retried later)
+    // a fresh claim is left to its worker: the job is deferred and looks again later
     const other = await h.seedIncident({ url: `https://busy${h.uid()}.example.org/` });
     await h.db.prisma.incidentTicketClaim.create({
       data: { accountId: h.accountId, incidentId: other.id, holder: randomUUID() },
     });
     await expect(
-      handleIncidentEvent(
-        { ...deps(), claimWaitMs: 30 },
-        h.context(),
-        h.job('incident.takedown_updated', { incidentId: other.id }),
-      ),
+      handleOnce(deps(), h.context(), h.job('incident.takedown_updated', { incidentId: other.id })),
     ).rejects.toThrow(/another worker is opening/);
     expect(await detectedTickets(other.id)).toHaveLength(0);
   });

@@ -5,7 +5,7 @@
 // recorded) waits for the call, on any process, but not for a caller that died.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleIncidentEvent, handleOnce } from './support/run-incident-event';
 import { OwnIncidentCallPendingError } from '../src/sync/incident-events/own-call-in-flight';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { sendRecordingOwnHistory } from '../src/sync/own-incident-history';
@@ -16,7 +16,7 @@ import { backends } from './support/test-database';
 
 describe.each(backends)('echoes of what the connector sent on %s', (backend) => {
   let h: Harness;
-  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, claimWaitMs: 2_000, pollIntervalMs: 10 });
+  const deps = () => ({ db: h.db, unlinkedWaitMs: 10, pollIntervalMs: 10 });
 
   beforeAll(async () => {
     h = await startHarness(backend);
@@ -172,11 +172,9 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
       incidentId,
       historyEntry: { message: 'Takedown requested by client' },
     });
-    // still recent: the entry may be that call's echo, so the job is retried later
+    // still recent: the entry may be that call's echo, so the job is deferred and looks again later
     const started = Date.now();
-    await expect(handleIncidentEvent({ ...deps(), claimWaitMs: 200 }, ctx, job)).rejects.toThrow(
-      OwnIncidentCallPendingError,
-    );
+    await expect(handleOnce(deps(), ctx, job)).rejects.toThrow(OwnIncidentCallPendingError);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await h.notes(ticketId)).toHaveLength(0);
     // the retry, once the marker is older than its bound: the caller recorded nothing, so the entry

@@ -10,7 +10,7 @@ import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountContext } from '../src/accounts/account-context';
 import type { IncidentEventJob } from '../src/jobs/incident-event-job';
-import { handleIncidentEvent } from '../src/sync/incident-events';
+import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { EVIDENCE_PENDING } from '../src/sync/ticket-events/reported-evidence';
 import { backends } from './support/test-database';

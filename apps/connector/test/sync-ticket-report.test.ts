@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { NOTE_MARKER } from '../src/sync/ticket-writer';
 import { backends } from './support/test-database';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
+import { handleIncidentEvent } from './support/run-incident-event';
 import type { SyncDeps } from '../src/sync/sync-deps';
 import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';

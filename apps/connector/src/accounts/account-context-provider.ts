@@ -47,6 +47,13 @@ export interface AccountContextProviderConfig {
 }
 
 /**
+ * The longest Retry-After a call waits out in place. A longer one fails the call at once: a job
+ * hands its slot back for the delay (jobs/job-deferral.ts), the sidebar answers when to retry, so
+ * no account's 429s hold a worker slot or a request.
+ */
+export const INLINE_RETRY_AFTER_MAX_SECONDS = 3;
+
+/**
  * The scope a 403 is about: named by the response when Zendesk does, else the one the endpoint
  * needs (Zendesk's 403 body usually names nothing; users endpoints need users:read).
  */
@@ -182,6 +189,7 @@ export function createAccountContextProvider(options: {
       fetch: scopeWatchingFetch(baseFetch, (scope) =>
         recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
       ),
+      maxRetryAfterSeconds: INLINE_RETRY_AFTER_MAX_SECONDS,
       ...config.zendeskClientOptions,
       observer: config.observers?.zendeskCall,
       signal,
@@ -229,6 +237,7 @@ export function createAccountContextProvider(options: {
             fetch: baseFetch,
             ...(signal ? { signal } : {}),
             ...(config.observers?.incidentCall ? { observer: config.observers.incidentCall } : {}),
+            retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
             ...config.incidentClientOptions,
           });
           incidentClients.set(id, client);

@@ -19,15 +19,17 @@ export interface SyncDeps {
    */
   receiptId?: string;
   /**
-   * How long an event for an unlinked incident waits before the link is checked again: the report
-   * flow may still be saving the link of an incident it just created. Default 3 000 ms.
+   * How long after its receipt an event for an unlinked incident is deferred before the link is
+   * checked again: the report flow may still be saving the link of an incident it just created.
+   * Default 3 000 ms.
    */
   unlinkedWaitMs?: number;
-  /** How long to wait for another worker that is opening the ticket of the same incident. Default 10 000 ms. */
-  claimWaitMs?: number;
   /** A claim older than this belongs to a worker that stopped; it may be taken over. Default 120 000 ms. */
   claimStaleMs?: number;
-  /** Poll interval while waiting for a claim. Default 100 ms. */
+  /**
+   * How long a job waiting on another's work (a claim, a report or an own call under way) is
+   * deferred before it looks again. Default 1 000 ms.
+   */
   pollIntervalMs?: number;
   /**
    * A report started longer ago than this and still `sending` belongs to a worker that stopped;
@@ -40,7 +42,6 @@ export interface SyncDeps {
    * events of the incident no longer wait for it. Default 60 000 ms (OWN_CALL_IN_FLIGHT_MS).
    */
   ownCallInFlightMs?: number;
-  sleep?: (ms: number) => Promise<void>;
   /**
    * The account's shared writer, signalled after a change is recorded. Without one the change is
    * written at once by the same code (tests, one-off tools).
@@ -63,12 +64,10 @@ export interface ResolvedSyncDeps {
   lastAttempt: boolean;
   receiptId: string | undefined;
   unlinkedWaitMs: number;
-  claimWaitMs: number;
   claimStaleMs: number;
   pollIntervalMs: number;
   reportInFlightMs: number;
   ownCallInFlightMs: number;
-  sleep: (ms: number) => Promise<void>;
   writer: TicketWriterSignal | undefined;
   writeHoldMs: number;
   writeLimits: WriteLimits;
@@ -81,12 +80,10 @@ export function resolveSyncDeps(deps: SyncDeps): ResolvedSyncDeps {
     lastAttempt: deps.lastAttempt ?? false,
     receiptId: deps.receiptId,
     unlinkedWaitMs: deps.unlinkedWaitMs ?? 3_000,
-    claimWaitMs: deps.claimWaitMs ?? 10_000,
     claimStaleMs: deps.claimStaleMs ?? 120_000,
-    pollIntervalMs: deps.pollIntervalMs ?? 100,
+    pollIntervalMs: deps.pollIntervalMs ?? 1_000,
     reportInFlightMs: deps.reportInFlightMs ?? 900_000,
     ownCallInFlightMs: deps.ownCallInFlightMs ?? OWN_CALL_IN_FLIGHT_MS,
-    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     writer: deps.writer,
     writeHoldMs: deps.writeHoldMs ?? 2_500,
     writeLimits: deps.writeLimits ?? ZENDESK_WRITE_LIMITS,

@@ -12,7 +12,7 @@ import { drainAccountOnce } from '../ticket-writes/drain-account';
 import { recordTicketChange } from '../ticket-writes/record-ticket-change';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
-import { waitForOwnCallsInFlight } from './own-call-in-flight';
+import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
 import { historyMessageFromIncident } from './history-message';
 import { statusFromIncident } from './status-from-incident';
 import type { ParsedIncidentEvent } from './parse-incident-event';
@@ -158,7 +158,7 @@ async function historyChange(
 /**
  * Why a history message is the connector's own doing (its report, a comment it posted, a call it
  * made), or null. While a call of its own to the incident is under way, its entries are not yet
- * recorded: the answer waits for the call (or the job is retried later).
+ * recorded: the job is deferred until the call has settled.
  */
 async function ownWords(
   deps: ResolvedSyncDeps,
@@ -172,8 +172,8 @@ async function ownWords(
   ];
   const known = await recordedOwnWords(deps, ctx, ids, message);
   if (known !== null) return known;
-  if (!(await waitForOwnCallsInFlight(deps, ctx.accountId, ids))) return null;
-  return recordedOwnWords(deps, ctx, ids, message);
+  await deferWhileOwnCallsInFlight(deps, ctx.accountId, ids);
+  return null;
 }
 
 async function recordedOwnWords(

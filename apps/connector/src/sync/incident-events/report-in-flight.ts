@@ -3,47 +3,31 @@
 // brief wait. A report under way is known by its ReportAttempt row (state `sending`, written before
 // the POST): with the reference the service answered, the incident's detail tells whether it is
 // this incident; without one the POST is still out and it may be. Either way no ticket is opened
-// for the incident until that report has linked it or ended.
+// for the incident until that report has linked it or ended: the event's job is deferred meanwhile.
 import type { AccountContext } from '../../accounts/account-context';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { findLink, type LinkLookup } from './incident-link-store';
 import { isTransientFailure } from '../../http/service-failure';
 
 interface ReportUnderWay {
-  attemptId: string;
   ticketId: number;
-  reportRef: string | null;
 }
 
 export type ReportWait = LinkLookup | { state: 'report_pending'; ticketId: number };
 
 /**
- * Waits (up to claimWaitMs) while a report that may have created the incident is under way.
- * Returns the link lookup once no such report is pending, or `report_pending` when one still is.
+ * The link lookup when no report that may have created the incident is under way, or
+ * `report_pending` (the job is then deferred and looks again) when one is.
  */
-export async function waitForReportInFlight(
+export async function lookupAfterReportsInFlight(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   incidentId: string,
 ): Promise<ReportWait> {
-  const deadline = deps.now().getTime() + deps.claimWaitMs;
-  for (;;) {
-    const pending = await findReportUnderWay(deps, ctx, incidentId);
-    if (pending === null) return findLink(deps.db, ctx.accountId, incidentId);
-    for (;;) {
-      const lookup = await findLink(deps.db, ctx.accountId, incidentId);
-      if (lookup.state !== 'none') return lookup;
-      if (deps.now().getTime() >= deadline)
-        return { state: 'report_pending', ticketId: pending.ticketId };
-      await deps.sleep(deps.pollIntervalMs);
-      const row = await deps.db.prisma.reportAttempt.findUnique({
-        where: { id: pending.attemptId },
-        select: { state: true, incidentId: true },
-      });
-      // the report moved on (linked, failed, got its reference): decide again
-      if (row === null || row.state !== 'sending' || row.incidentId !== pending.reportRef) break;
-    }
-  }
+  const pending = await findReportUnderWay(deps, ctx, incidentId);
+  const lookup = await findLink(deps.db, ctx.accountId, incidentId);
+  if (pending === null || lookup.state !== 'none') return lookup;
+  return { state: 'report_pending', ticketId: pending.ticketId };
 }
 
 async function findReportUnderWay(
@@ -57,15 +41,11 @@ async function findReportUnderWay(
       state: 'sending',
       startedAt: { gte: new Date(deps.now().getTime() - deps.reportInFlightMs) },
     },
-    select: { id: true, ticketId: true, incidentId: true },
+    select: { ticketId: true, incidentId: true },
     orderBy: { startedAt: 'asc' },
   });
   for (const attempt of attempts) {
-    const underWay = {
-      attemptId: attempt.id,
-      ticketId: Number(attempt.ticketId),
-      reportRef: attempt.incidentId,
-    };
+    const underWay = { ticketId: Number(attempt.ticketId) };
     if (attempt.incidentId === null || attempt.incidentId === incidentId) return underWay;
     if (await isSameIncident(ctx, attempt.incidentId, incidentId)) return underWay;
   }

@@ -1,8 +1,10 @@
 // Incident -> ticket correlation: the link table only (by the id events carry, or the report
 // reference). For an unlinked incident: wait, recheck, recovery search, wait for a report under
 // way that may have created it, and only then open a ticket when the account wants that. Never by
-// URL, domain, email or time.
+// URL, domain, email or time. Every wait is a deferral: the job goes back to the queue and looks
+// again, its worker slot free meanwhile.
 import type { AccountContext } from '../../accounts/account-context';
+import { JobDeferral } from '../../jobs/job-deferral';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import {
   claimIncident,
@@ -17,15 +19,15 @@ import { markRecoveredTicketLinked } from './mark-recovered-ticket';
 import { openDetectedTicket } from './open-detected-ticket';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { findTicketByIncidentField } from './recovery-search';
-import { waitForReportInFlight } from './report-in-flight';
+import { lookupAfterReportsInFlight } from './report-in-flight';
 
 export type TicketResolution =
   | { kind: 'linked'; link: LinkedTicket }
   | { kind: 'opened'; ticketId: number }
   | { kind: 'ignored' };
 
-/** Thrown (as a transient failure) while another worker still opens the incident's ticket. */
-export class IncidentTicketPendingError extends Error {
+/** Thrown (a deferral: the job looks again later) while another job may still link or open the incident's ticket. */
+export class IncidentTicketPendingError extends JobDeferral {
   override name = 'IncidentTicketPendingError';
 }
 
@@ -38,10 +40,13 @@ export async function resolveTicket(
 ): Promise<TicketResolution> {
   const first = await findLink(deps.db, ctx.accountId, event.incidentId);
   if (first.state !== 'none') return settle(deps, ctx, event, first);
-
-  await deps.sleep(deps.unlinkedWaitMs);
-  const second = await findLink(deps.db, ctx.accountId, event.incidentId);
-  if (second.state !== 'none') return settle(deps, ctx, event, second);
+  const waited = deps.now().getTime() - (event.receivedAt ?? deps.now()).getTime();
+  if (event.receivedAt !== undefined && waited < deps.unlinkedWaitMs) {
+    throw new IncidentTicketPendingError(
+      deps.unlinkedWaitMs - waited,
+      `incident ${event.incidentId} is not linked yet: a report may still be saving its link`,
+    );
+  }
 
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
@@ -64,9 +69,10 @@ export async function resolveTicket(
     const saved = await findLink(deps.db, ctx.accountId, event.incidentId);
     if (saved.state !== 'none') return settle(deps, ctx, event, saved);
   }
-  const afterReports = await waitForReportInFlight(deps, ctx, event.incidentId);
+  const afterReports = await lookupAfterReportsInFlight(deps, ctx, event.incidentId);
   if (afterReports.state === 'report_pending') {
     throw new IncidentTicketPendingError(
+      deps.pollIntervalMs,
       `the report of ticket ${afterReports.ticketId} may have created incident ${event.incidentId} and is still under way`,
     );
   }
@@ -89,22 +95,13 @@ async function settle(
   if (lookup.state === 'linked') return { kind: 'linked', link: lookup.link };
   if (lookup.state === 'none')
     throw new IncidentTicketPendingError(
-      `the claim on incident ${event.incidentId} was released; retry`,
+      0,
+      `the claim on incident ${event.incidentId} was released; look again`,
     );
-
-  const deadline = deps.now().getTime() + deps.claimWaitMs;
-  let current: LinkLookup = lookup;
-  while (current.state === 'claimed' && deps.now().getTime() < deadline) {
-    await deps.sleep(deps.pollIntervalMs);
-    current = await findLink(deps.db, ctx.accountId, event.incidentId);
-  }
-  if (current.state === 'linked') return { kind: 'linked', link: current.link };
-  if (current.state === 'none')
-    throw new IncidentTicketPendingError(
-      `the claim on incident ${event.incidentId} was released; retry`,
-    );
+  const current = lookup;
   if (deps.now().getTime() - current.claimedAt.getTime() < deps.claimStaleMs) {
     throw new IncidentTicketPendingError(
+      deps.pollIntervalMs,
       `another worker is opening the ticket of incident ${event.incidentId}`,
     );
   }
@@ -113,7 +110,8 @@ async function settle(
   const claim = await takeOverClaim(deps.db, current.claim, deps.now());
   if (claim === null)
     throw new IncidentTicketPendingError(
-      `the claim on incident ${event.incidentId} changed; retry`,
+      0,
+      `the claim on incident ${event.incidentId} changed; look again`,
     );
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
