@@ -1,7 +1,8 @@
 // handleIncidentEvent as the worker runs it: a job that defers (waiting for a link, a claim, a
-// report or a call under way) is run again after its delay, as the queue would, until it ends.
+// report or a call under way, or a 429's Retry-After) is run again after its delay, as the queue
+// would, until it ends.
 import type { AccountContext } from '../../src/accounts/account-context';
-import { JobDeferral } from '../../src/jobs/job-deferral';
+import { deferralOf } from '../../src/jobs/job-deferral';
 import type { IncidentEventJob } from '../../src/jobs/incident-event-job';
 import { handleIncidentEvent as handleOnce } from '../../src/sync/incident-events/handle-incident-event';
 import type { SyncOutcome } from '../../src/sync/job-outcome';
@@ -14,15 +15,16 @@ export async function handleIncidentEvent(
   deps: SyncDeps,
   ctx: AccountContext,
   job: IncidentEventJob,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<SyncOutcome> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       return await handleOnce(deps, ctx, job);
     } catch (error) {
-      if (!(error instanceof JobDeferral) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(error.delayMs, 1_000)));
+      const deferral = deferralOf(error);
+      if (!deferral || Date.now() + deferral.delayMs > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, deferral.delayMs));
     }
   }
 }
