@@ -1,7 +1,7 @@
 // npm run preview: serves the built app with `zcli apps:server` for a real Zendesk account (open a
 // ticket with ?zcli_apps=true). The sidebar location is the connector's (signedUrls), so the
 // manifest zcli serves points at PREVIEW_CONNECTOR_URL; the app has no settings to ask for, and
-// zcli.apps.config.json says so. See the README ("Local preview inside a real Zendesk account").
+// zcli.apps.config.json says so. See docs/development.md ("Local preview inside a real Zendesk account").
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -364,7 +364,7 @@ async function markTicketLinked(
   const ticket = readBeforeReport ?? (await ctx.zendesk.tickets.show(ticketId));
   // a resumed run may follow an update that reached Zendesk without its answer reaching us
   // The field holds the report response's id (contract); the link keeps it beside the id events
-  // carry, so either resolves the ticket (README, "Incident ID field").
+  // carry, so either resolves the ticket (docs/architecture.md, "Incident ID field").
   const fieldValue = link.reportRef ?? link.incidentId;
   const alreadyWritten =
     resuming &&
