@@ -18,6 +18,8 @@ import {
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server';
 import { DEFAULT_RUNTIME_PATHS, resolveConfiguredPath } from './runtime-paths';
 import { LOG_THRESHOLDS, type LogSettings } from './log/logger';
+import { unsafeProductionSettings } from './production-safety';
+import { withSecretFiles } from './secret-files';
 import { parseSecretKeys, type SecretKey } from './secrets/secret-box';
 
 export class ConfigError extends Error {
@@ -47,6 +49,7 @@ const ZEnv = z.object({
   DATABASE_URL: optionalText,
   PGLITE_DIR: optionalText,
   ALLOW_EMBEDDED_DATABASE: z.enum(['true', 'false']).default('false'),
+  ALLOW_INSECURE_LAB: z.enum(['true', 'false']).default('false'),
   MIGRATIONS_DIR: optionalText,
   SECRETS_KEYS: optionalText,
   SECRETS_CURRENT_KEY_ID: optionalText,
@@ -295,7 +298,7 @@ export function loadConfig(
   rawEnv: Record<string, string | undefined>,
   options: LoadConfigOptions = {},
 ): TConnectorConfig {
-  const parsed = ZEnv.safeParse(rawEnv);
+  const parsed = ZEnv.safeParse(withSecretFiles(rawEnv, fail));
   if (!parsed.success) {
     fail(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
@@ -324,6 +327,13 @@ export function loadConfig(
       .filter((name) => env[name] === undefined)
       .map((name) => `${name}: required when NODE_ENV=production`);
     if (missing.length > 0) fail(missing);
+    const unsafe = unsafeProductionSettings(env, SANDBOX_ZENDESK_CLIENT);
+    if (unsafe.length > 0 && env.ALLOW_INSECURE_LAB !== 'true') fail(unsafe);
+    if (unsafe.length > 0) {
+      (options.log ?? console.log)(
+        `ALLOW_INSECURE_LAB=true: production mode started for a lab despite: ${unsafe.map((line) => line.split(':')[0]).join(', ')}`,
+      );
+    }
     if (env.DATABASE_URL === undefined && env.ALLOW_EMBEDDED_DATABASE !== 'true') {
       fail([
         'DATABASE_URL: required when NODE_ENV=production; the embedded PGlite is one process on a local folder without fsync, ' +

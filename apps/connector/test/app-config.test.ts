@@ -1,12 +1,12 @@
 // The connector's configuration: defaults for a zero-configuration start, and every bad value
 // refused at start-up with the variable named.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '@incident-desk/db';
-import { ConfigError, loadConfig, SANDBOX_APP_ID } from '../src/config';
+import { ConfigError, loadConfig, SANDBOX_APP_ID, SANDBOX_ZENDESK_CLIENT } from '../src/config';
 
 const key = (bytes = 32) => randomBytes(bytes).toString('base64');
 let dir: string;
@@ -60,6 +60,7 @@ describe('loadConfig', () => {
     expect(config.worker).toEqual({
       enabled: true,
       concurrency: 4,
+      accountConcurrency: 2,
       pollingIntervalSeconds: 2,
       shutdownTimeoutMs: 30_000,
       jobTimeoutSeconds: 300,
@@ -217,6 +218,69 @@ describe('loadConfig', () => {
     expect(config.database.migrationsDir).toBe('/srv/connector/migrations');
     expect(config.adminDistDir).toBe(path.resolve(repoRoot, 'elsewhere/admin'));
     expect(config.sidebar.distDir).toBe('/srv/connector/sidebar');
+  });
+
+  it('refuses each unsafe production setting with one line naming it, unless a lab says so', () => {
+    const safe = { ...production, SECRETS_KEYS: `k1:${key()}` };
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { CONNECTOR_PUBLIC_URL: 'http://connector.example.com' },
+        /CONNECTOR_PUBLIC_URL: must be https/,
+      ],
+      [
+        { ZENDESK_BASE_URL_TEMPLATE: 'http://{subdomain}.zendesk.com' },
+        /ZENDESK_BASE_URL_TEMPLATE: must be https/,
+      ],
+      [
+        { INCIDENT_API_URL: 'http://api.incident-service.example' },
+        /INCIDENT_API_URL: must be https/,
+      ],
+      [
+        { SECRETS_KEYS: `zero:${Buffer.alloc(32).toString('base64')}` },
+        /SECRETS_KEYS: key zero is one byte repeated/,
+      ],
+      [
+        { ZENDESK_CLIENT_SECRET: SANDBOX_ZENDESK_CLIENT.secret },
+        /the Zendesk sandbox's published local client/,
+      ],
+      [
+        { ZENDESK_CLIENT_ID: SANDBOX_ZENDESK_CLIENT.id },
+        /the Zendesk sandbox's published local client/,
+      ],
+    ];
+    for (const [unsafe, message] of cases) {
+      expect(() => load({ ...safe, ...unsafe })).toThrow(message);
+      // an explicit lab starts, and says what it allowed
+      logged = [];
+      expect(load({ ...safe, ...unsafe, ALLOW_INSECURE_LAB: 'true' }).production).toBe(true);
+      expect(logged.join('\n')).toMatch(
+        /ALLOW_INSECURE_LAB=true: production mode started for a lab despite/,
+      );
+    }
+    // outside production the local stack keeps its plain addresses and the sandbox client
+    expect(load({ CONNECTOR_PUBLIC_URL: 'http://localhost:8787' }).production).toBe(false);
+  });
+
+  it('reads each secret setting from <NAME>_FILE, never from both', () => {
+    const secrets = path.join(dir, 'secrets');
+    const keysFile = `${secrets}-keys`;
+    const clientSecretFile = `${secrets}-client`;
+    writeFileSync(keysFile, `k1:${key()}\n`);
+    writeFileSync(clientSecretFile, 'from-a-file\n');
+    const config = load({
+      ...production,
+      SECRETS_KEYS_FILE: keysFile,
+      ZENDESK_CLIENT_SECRET: undefined as unknown as string,
+      ZENDESK_CLIENT_SECRET_FILE: clientSecretFile,
+    });
+    expect(config.secrets.keys.map((k) => k.id)).toEqual(['k1']);
+    expect(config.oauth.clientSecret).toBe('from-a-file');
+    expect(() =>
+      load({ ...production, SECRETS_KEYS: `k1:${key()}`, SECRETS_KEYS_FILE: keysFile }),
+    ).toThrow(/SECRETS_KEYS, SECRETS_KEYS_FILE: set one of them, not both/);
+    expect(() => load({ ...production, SECRETS_KEYS_FILE: path.join(dir, 'missing') })).toThrow(
+      /SECRETS_KEYS_FILE: cannot read .*missing \(ENOENT\)/,
+    );
   });
 
   it('takes a production configuration as given, with key rotation and marketplace headers', () => {
