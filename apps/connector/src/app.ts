@@ -90,7 +90,12 @@ export async function createConnector(
       ticketWriter: options.ticketWriter,
       queueOptions: options.queues,
     });
-    const listeners = httpListeners(app, config, (message) => logger.info(message));
+    const listeners = httpListeners(
+      app,
+      config,
+      (message) => logger.warn(message),
+      (reason) => metrics.connectionRefused(reason),
+    );
     let closing: Promise<void> | undefined;
     const { boss, inbox, secretBox, accounts } = services;
     return {

@@ -102,12 +102,7 @@ const ZEnv = z.object({
     .min(1)
     .max(1_000_000)
     .default(DEFAULT_HTTP_LIMITS.maxConnections),
-  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(DEFAULT_HTTP_LIMITS.maxConnectionsPerClient),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   OAUTH_START_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
   CONNECTOR_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -394,7 +389,10 @@ export function loadConfig(
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: env.HTTP_MAX_CONNECTIONS,
-      maxConnectionsPerClient: env.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      // behind a proxy every connection comes from the proxy: no per-client cap unless asked
+      maxConnectionsPerClient:
+        env.HTTP_MAX_CONNECTIONS_PER_CLIENT ??
+        (env.CONNECTOR_TRUST_PROXY > 0 ? 0 : DEFAULT_HTTP_LIMITS.maxConnectionsPerClient),
     },
     secrets,
     oauth: oauth.data,

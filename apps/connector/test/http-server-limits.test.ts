@@ -8,7 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
 import { loadConfig } from '../src/config';
 import { errorHandler } from '../src/http/app-error';
-import { createHttpServer, type HttpServerLimits } from '../src/http/http-server';
+import {
+  createHttpServer,
+  type ConnectionRefusal,
+  type HttpServerLimits,
+} from '../src/http/http-server';
 import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';
@@ -28,7 +32,11 @@ afterEach(async () => {
   stops = [];
 });
 
-async function serve(limits: HttpServerLimits, logged: string[] = []) {
+async function serve(
+  limits: HttpServerLimits,
+  logged: string[] = [],
+  refused: ConnectionRefusal[] = [],
+) {
   const app = express();
   app.use(
     ticketingWebhookRouter({
@@ -39,7 +47,10 @@ async function serve(limits: HttpServerLimits, logged: string[] = []) {
     }),
   );
   app.use(errorHandler);
-  const server = createHttpServer(app, limits, (line) => logged.push(line));
+  const server = createHttpServer(app, limits, {
+    log: (line) => logged.push(line),
+    onRefused: (reason) => refused.push(reason),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const sockets = new Set<net.Socket>();
@@ -146,12 +157,16 @@ describe('the HTTP server limits', () => {
     expect(await deliver()).toBe(200);
   }, 10_000);
 
-  it('refuses connections past the total cap', async () => {
-    const { open, deliver } = await serve({ ...LIMITS, maxConnections: 2 });
+  it('refuses connections past the total cap: each counted, one log line for the burst', async () => {
+    const logged: string[] = [];
+    const refused: ConnectionRefusal[] = [];
+    const { open, deliver } = await serve({ ...LIMITS, maxConnections: 2 }, logged, refused);
     const held = [open(), open()];
     await Promise.all(held.map((h) => h.connected));
-    const extra = open();
-    expect(await extra.closed).toBeLessThan(1_000);
+    const burst = Array.from({ length: 20 }, () => open());
+    for (const extra of burst) expect(await extra.closed).toBeLessThan(1_000);
+    expect(refused).toEqual(burst.map(() => 'total_cap'));
+    expect(logged.filter((line) => /connection refused/.test(line))).toHaveLength(1);
     for (const h of held) h.socket.destroy();
     await Promise.all(held.map((h) => h.closed));
     expect(await deliver()).toBe(200);
@@ -164,8 +179,10 @@ describe('the HTTP server limits', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1_000,
-      maxConnectionsPerClient: 0,
+      maxConnectionsPerClient: 200,
     });
+    // behind a proxy every connection is the proxy's: no per-client cap unless one is set
+    expect(loadConfig({ ...env, CONNECTOR_TRUST_PROXY: '1' }).http.maxConnectionsPerClient).toBe(0);
     expect(
       loadConfig({
         ...env,

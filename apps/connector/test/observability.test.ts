@@ -336,7 +336,13 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
     ).toBeGreaterThan(0);
     expect(sample(scrape, 'incident_desk_event_to_note_seconds_count')).toBeGreaterThan(0);
     expect(sample(scrape, 'incident_desk_ticket_write_changes_count')).toBeGreaterThan(0);
-    expect(sample(scrape, 'incident_desk_process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(scrape, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(
+      sample(scrape, 'incident_desk_job_duration_seconds_count', {
+        queue: 'incident-event',
+        outcome: 'applied',
+      }),
+    ).toBeGreaterThan(0);
     // no account, ticket or incident id in any label
     expect(scrape).not.toContain(demo.accountId);
     expect(scrape).not.toContain(link.incidentId);

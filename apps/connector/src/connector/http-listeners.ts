@@ -4,7 +4,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { TConnectorConfig } from '../config';
-import { createHttpServer } from '../http/http-server';
+import { createHttpServer, type ConnectionRefusal } from '../http/http-server';
 
 export interface ListeningConnector {
   url: string;
@@ -20,6 +20,7 @@ export function httpListeners(
   app: Express,
   config: TConnectorConfig,
   log: (message: string) => void,
+  onRefused?: (reason: ConnectionRefusal) => void,
 ): HttpListeners {
   const servers = new Set<http.Server>();
 
@@ -34,7 +35,7 @@ export function httpListeners(
 
   return {
     async listen(port, host = config.host) {
-      const server = createHttpServer(app, config.http, log);
+      const server = createHttpServer(app, config.http, { log, onRefused });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

@@ -89,6 +89,7 @@ export async function startWorkers(input: {
       logger,
       onRetry: (queue) => metrics.jobOutcome(queue, 'retried'),
       onDeferred: (queue) => metrics.jobOutcome(queue, 'deferred'),
+      onRun: (queue, ended, seconds) => metrics.jobDuration(queue, ended, seconds),
       onOutcome: (queue, job, outcome) => {
         metrics.jobOutcome(queue, outcome.status);
         if (outcome.status === 'failed_permanently') {

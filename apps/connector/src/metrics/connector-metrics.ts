@@ -29,6 +29,10 @@ export interface ConnectorMetrics {
   httpRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
   webhookVerdict(receiver: 'incident' | 'zendesk', verdict: string): void;
   jobOutcome(queue: string, outcome: string): void;
+  /** How long one run of a job took, by queue and how it ended. */
+  jobDuration(queue: string, outcome: string, seconds: number): void;
+  /** A TCP connection refused at a connection cap (total or per client). */
+  connectionRefused(reason: 'total_cap' | 'client_cap'): void;
   /** Work a dead instance left (a job, a writer's changes in flight) taken over by a live one. */
   takeover(kind: 'job' | 'writer'): void;
   zendeskCall(call: ZendeskCallObservation): void;
@@ -43,7 +47,8 @@ export interface ConnectorMetrics {
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
 export function createConnectorMetrics(options: { processMetrics: boolean }): ConnectorMetrics {
   const registry = new Registry();
-  if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: PREFIX });
+  // Node's standard series under their standard names (process_*, nodejs_*), as dashboards expect.
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
 
   const httpRequests = new Counter({
     name: `${PREFIX}http_requests_total`,
@@ -68,6 +73,19 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}jobs_total`,
     help: 'Jobs finished by queue and outcome (applied, skipped, failed_permanently, retried, deferred).',
     labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobDurations = new Histogram({
+    name: `${PREFIX}job_duration_seconds`,
+    help: 'Time of one run of a job, by queue and outcome (applied, skipped, failed_permanently, retried, deferred).',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+  const refusedConnections = new Counter({
+    name: `${PREFIX}http_connections_refused_total`,
+    help: 'TCP connections refused at a cap: total_cap (HTTP_MAX_CONNECTIONS) or client_cap (per client address).',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   const takeovers = new Counter({
@@ -172,6 +190,8 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     webhookVerdict: (receiver, verdict) => webhookVerdicts.inc({ receiver, verdict }),
     jobOutcome: (queue, outcome) => jobOutcomes.inc({ queue, outcome }),
     takeover: (kind) => takeovers.inc({ kind }),
+    jobDuration: (queue, outcome, seconds) => jobDurations.observe({ queue, outcome }, seconds),
+    connectionRefused: (reason) => refusedConnections.inc({ reason }),
     zendeskCall: (call) => upstream('zendesk', call.endpoint, call),
     incidentCall: (call) => upstream('incident', call.operation, call),
     tokenRefresh: (outcome) => tokenRefreshes.inc({ outcome }),

@@ -41,6 +41,8 @@ export interface WorkerOptions {
   onRetry?: (queue: SyncQueue, job: Job<unknown>) => void;
   /** A job handed back to wait for another system (not a failure). */
   onDeferred?: (queue: SyncQueue, job: Job<unknown>) => void;
+  /** Every run: how it ended (an outcome, `retried` or `deferred`) and how long it took. */
+  onRun?: (queue: SyncQueue, ended: string, seconds: number) => void;
   /** Default: the process-wide logger. */
   logger?: Logger;
 }
@@ -138,6 +140,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       const started = performance.now();
       const failed = priorFailures(job);
       const durationMs = () => Math.round(performance.now() - started);
+      let ended = 'retried';
       const share = `${queue}:${accountId ?? ''}`;
       const mine = runningByAccount.get(share) ?? 0;
       if (accountId && mine >= accountConcurrency) {
@@ -150,6 +153,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       running.add(job.id);
       try {
         const outcome = await runJob(queue, job, failed);
+        ended = outcome.status;
         logger.info('job finished', {
           outcome: outcome.status,
           reason: outcome.status === 'applied' ? outcome.detail : outcome.reason,
@@ -159,6 +163,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       } catch (error) {
         const deferral = deferralOf(error);
         if (deferral) {
+          ended = 'deferred';
           await handBack(boss, queue, job, { delayMs: deferral.delayMs, deferred: true });
           logger.info('job deferred', {
             reason: deferral.message,
@@ -181,6 +186,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
           throw error;
         });
       } finally {
+        options.onRun?.(queue, ended, (performance.now() - started) / 1000);
         running.delete(job.id);
         const left = (runningByAccount.get(share) ?? 1) - 1;
         if (left > 0) runningByAccount.set(share, left);
