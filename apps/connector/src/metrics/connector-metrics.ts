@@ -36,6 +36,8 @@ export interface ConnectorMetrics {
   ticketWrite(changes: number, receivedAt: readonly (Date | null)[], writtenAt: Date): void;
   /** Reads queue depths on each scrape from `reader` (set once the queue exists). */
   watchQueues(reader: QueueDepthReader): void;
+  /** Retention deleted `rows` expired rows of `table`. */
+  retentionDeleted(table: string, rows: number): void;
 }
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
@@ -97,6 +99,13 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}ticket_write_changes`,
     help: "Ticket changes coalesced into one write (the writer's coalescing).",
     buckets: [1, 2, 3, 5, 10, 20, 50, 100],
+    registers: [registry],
+  });
+
+  const retentionDeletedRows = new Counter({
+    name: `${PREFIX}retention_deleted_rows_total`,
+    help: 'Expired rows retention deleted, by table.',
+    labelNames: ['table'] as const,
     registers: [registry],
   });
 
@@ -175,5 +184,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     watchQueues(reader) {
       queues = reader;
     },
+    retentionDeleted: (table, rows) => retentionDeletedRows.inc({ table }, rows),
   };
 }
