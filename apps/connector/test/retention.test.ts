@@ -2,11 +2,18 @@
 // them, in bounded batches, and keeps the rows a reader may still look at; pg-boss deletes
 // finished jobs after JOB_RETENTION_DAYS while queued ones stay. On PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobQueue, defaultJobQueueSchema, type PgBoss } from '@incident-desk/db';
 import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../src/accounts/setup-job';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
+import { loadConfig } from '../src/config';
+import { buildServices } from '../src/connector/build-services';
+import { startWorkers } from '../src/connector/start-workers';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
+import { createLogger } from '../src/log/logger';
 import { createInbox } from '../src/ingest/inbox';
 import { createConnectorMetrics } from '../src/metrics/connector-metrics';
 import { keepFinishedJobs } from '../src/retention/finished-jobs';
@@ -498,6 +505,74 @@ describe.each(backends)('retention on %s', (backend) => {
       expect(warnings[0]).toBe('retention pass failed; the next one tries again');
     } finally {
       await service.stop();
+    }
+  });
+});
+
+describe.each(backends)('retention in the connector’s workers on %s', (backend) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let dir: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(backend);
+    dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-retention-'));
+    await db.prisma.account.create({ data: { id: TEST_ACCOUNT, zendeskSubdomain: 'acme' } });
+  }, 60_000);
+  afterAll(async () => {
+    await db?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sets JOB_RETENTION_DAYS on every queue and runs with the workers: logged, counted, stopped with them', async () => {
+    const loaded = loadConfig({}, { secretKeysFile: path.join(dir, 'keys.json'), log: () => {} });
+    const config = { ...loaded, retention: { ...loaded.retention, jobDays: 3 } };
+    const lines: string[] = [];
+    const logger = createLogger((line) => lines.push(line), { level: 'info', format: 'json' });
+    const metrics = createConnectorMetrics({ processMetrics: false });
+    const services = await buildServices({
+      config,
+      db,
+      logger,
+      metrics,
+      queueOptions: undefined,
+      wake: () => undefined,
+    });
+    for (const name of [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE])
+      expect(await services.boss.getQueue(name)).toMatchObject({
+        deleteAfterSeconds: 3 * 86_400,
+        retentionSeconds: 14 * 86_400,
+      });
+    await db.prisma.ownNote.create({
+      data: {
+        accountId: TEST_ACCOUNT,
+        ticketId: 1n,
+        text: 'old',
+        createdAt: new Date(Date.now() - 3 * DAY),
+      },
+    });
+    const workers = await startWorkers({
+      config,
+      db,
+      services,
+      logger,
+      metrics,
+      incidentEvents: undefined,
+      ticketWriter: undefined,
+      retention: { firstPassDelayMs: 0 },
+    });
+    try {
+      await eventually('the first retention pass', async () =>
+        (await db.prisma.ownNote.count()) === 0 ? true : undefined,
+      );
+      const line = await eventually('its log line', () =>
+        lines.find((l) => l.includes('retention: expired rows deleted')),
+      );
+      expect(JSON.parse(line)).toMatchObject({ level: 'info', own_note: 1 });
+      expect(await metrics.registry.metrics()).toMatch(
+        /incident_desk_retention_deleted_rows_total\{table="own_note"\} 1/,
+      );
+    } finally {
+      await workers.stop(1_000);
     }
   });
 });
