@@ -1,6 +1,6 @@
 // Every table's retention, in one place. A row goes only once no reader can need it: each window
 // below is the one its readers look back over (the echo tables: OWN_NOTE_RETENTION_MS), or longer.
-// Tables not listed keep their rows, each for a reason (README of this folder):
+// Tables not listed keep their rows, each for a reason (README.md of this folder):
 // one row per account or per ticket (account, account_*, zendesk_credential,
 // incident_subscription, incident_link, ticket_sync_state, ticket_write_pause), the durable
 // "handled once" records (forwarded_comment, report_attempt), rows their own code already deletes
