@@ -1,10 +1,6 @@
-// Every table's retention, in one place. A row goes only once no reader can need it: each window
-// below is the one its readers look back over (the echo tables: OWN_NOTE_RETENTION_MS), or longer.
-// Tables not listed keep their rows, each for a reason (README.md of this folder):
-// one row per account or per ticket (account, account_*, zendesk_credential,
-// incident_subscription, incident_link, ticket_sync_state, ticket_write_pause), the durable
-// "handled once" records (forwarded_comment, report_attempt), rows their own code already deletes
-// (ticket_write_log, incident_ticket_claim, oauth_install_state, admin_session, sidebar_session).
+// Every table's retention, in one place. A row goes only once no reader can need it: each window is
+// the one its readers look back over, or longer. The tables without a rule keep their rows, each
+// for a reason (README.md of this folder).
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
 import { OWN_CALL_IN_FLIGHT_MS } from '../sync/own-incident-history';
 import { OWN_NOTE_RETENTION_MS } from '../sync/ticket-writer';
@@ -25,7 +21,7 @@ const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 const before = (ms: number) => (now: Date) => new Date(now.getTime() - ms);
 
-/** Rows created before the cutoff, oldest first. */
+/** Rows whose `column` (indexed) is before the cutoff, oldest first. */
 function olderThan(table: string, column: string, ms: number): RetentionRule {
   return { table, key: ['id'], orderBy: column, expired: `t.${column} < $1`, cutoff: before(ms) };
 }
