@@ -19,6 +19,8 @@ import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server';
 import { DEFAULT_RUNTIME_PATHS, resolveConfiguredPath } from './runtime-paths';
 import { LOG_THRESHOLDS, type LogSettings } from './log/logger';
 import { unsafeProductionSettings } from './production-safety';
+import { MIN_RECEIPT_RETENTION_DAYS } from './retention/redelivery-windows';
+import type { RetentionSettings } from './retention/retention-settings';
 import { withSecretFiles } from './secret-files';
 import { parseSecretKeys, type SecretKey } from './secrets/secret-box';
 
@@ -77,6 +79,9 @@ const ZEnv = z.object({
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   SETUP_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
   SETUP_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  RECEIPT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(7),
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(2),
+  RESOLVED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
@@ -163,6 +168,8 @@ export interface TConnectorConfig {
     /** An account's setup: stopped and retried (twice, this far apart) when it runs longer. */
     setup: { timeoutSeconds: number; retryDelaySeconds: number };
   };
+  /** How long expired rows are kept before retention deletes them (src/retention). */
+  retention: RetentionSettings;
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
   demo: TDemoConfig | null;
@@ -289,6 +296,28 @@ function attachmentHostsOf(env: TEnv): string[] {
   return hosts;
 }
 
+function retentionOf(env: TEnv): RetentionSettings {
+  const problems: string[] = [];
+  if (env.RECEIPT_RETENTION_DAYS < MIN_RECEIPT_RETENTION_DAYS) {
+    problems.push(
+      `RECEIPT_RETENTION_DAYS: must be at least ${MIN_RECEIPT_RETENTION_DAYS}: receipts deduplicate ` +
+        `webhook deliveries, and Zendesk and the incident service may deliver one again that late`,
+    );
+  }
+  if (env.RESOLVED_RETENTION_DAYS < env.RECEIPT_RETENTION_DAYS) {
+    problems.push(
+      'RESOLVED_RETENTION_DAYS: must not be shorter than RECEIPT_RETENTION_DAYS: a resolved ' +
+        "reconciliation entry names the retried report's delivery key while its first receipt is kept",
+    );
+  }
+  if (problems.length > 0) fail(problems);
+  return {
+    receiptDays: env.RECEIPT_RETENTION_DAYS,
+    jobDays: env.JOB_RETENTION_DAYS,
+    resolvedDays: env.RESOLVED_RETENTION_DAYS,
+  };
+}
+
 export function loadConfig(
   rawEnv: Record<string, string | undefined>,
   options: LoadConfigOptions = {},
@@ -339,6 +368,7 @@ export function loadConfig(
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     fail(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
   }
+  const retention = retentionOf(env);
   const secrets = secretsOf(env, production, options);
 
   const zendeskSandboxUrl = `http://localhost:${env.ZENDESK_SANDBOX_PORT}`;
@@ -412,6 +442,7 @@ export function loadConfig(
         retryDelaySeconds: env.SETUP_RETRY_DELAY_SECONDS,
       },
     },
+    retention,
     sidebar: {
       appId: sidebarAppIdOf(env, production),
       distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),

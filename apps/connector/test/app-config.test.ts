@@ -74,6 +74,39 @@ describe('loadConfig', () => {
     expect(() => load({ SETUP_JOB_TIMEOUT_SECONDS: '2' })).toThrow(/SETUP_JOB_TIMEOUT_SECONDS/);
   });
 
+  it('keeps receipts 7 days, finished jobs 2 and resolved records 30 unless told otherwise', () => {
+    expect(load({}).retention).toEqual({ receiptDays: 7, jobDays: 2, resolvedDays: 30 });
+    expect(
+      load({ RECEIPT_RETENTION_DAYS: '14', JOB_RETENTION_DAYS: '1', RESOLVED_RETENTION_DAYS: '90' })
+        .retention,
+    ).toEqual({ receiptDays: 14, jobDays: 1, resolvedDays: 90 });
+  });
+
+  it('refuses a receipt window shorter than the longest redelivery window, and other bad windows', () => {
+    expect(load({ RECEIPT_RETENTION_DAYS: '3' }).retention.receiptDays).toBe(3);
+    expect(() => load({ RECEIPT_RETENTION_DAYS: '2' })).toThrow(
+      /RECEIPT_RETENTION_DAYS: must be at least 3: receipts deduplicate webhook deliveries/,
+    );
+    for (const [name, value] of [
+      ['RECEIPT_RETENTION_DAYS', 'seven'],
+      ['RECEIPT_RETENTION_DAYS', '7.5'],
+      ['JOB_RETENTION_DAYS', '0'],
+      ['JOB_RETENTION_DAYS', '-1'],
+      ['JOB_RETENTION_DAYS', '366'],
+      ['RESOLVED_RETENTION_DAYS', ''],
+    ] as const) {
+      expect(() => load({ [name]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`invalid connector configuration: ${name}: `),
+      );
+    }
+    expect(() => load({ RECEIPT_RETENTION_DAYS: '40' })).toThrow(
+      /RESOLVED_RETENTION_DAYS: must not be shorter than RECEIPT_RETENTION_DAYS/,
+    );
+    expect(load({ RECEIPT_RETENTION_DAYS: '40', RESOLVED_RETENTION_DAYS: '40' }).retention).toEqual(
+      { receiptDays: 40, jobDays: 2, resolvedDays: 40 },
+    );
+  });
+
   it('generates a development key once, private to its owner, and says so', () => {
     const first = load({});
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);

@@ -8,6 +8,7 @@ import type { TConnectorConfig } from '../config';
 import { createInbox, type Inbox } from '../ingest/inbox';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { keepFinishedJobs } from '../retention/finished-jobs';
 import { resealUnboundSecrets } from '../secrets/reseal-unbound';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box';
 import { queueDepthReader } from '../worker/queue-depths';
@@ -67,6 +68,7 @@ export async function buildServices(input: {
     ...input.queueOptions,
   });
   await createSetupQueue(boss, config.worker.setup);
+  await keepFinishedJobs(boss, [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE], config.retention.jobDays);
   // PGlite is one process, so there is no NOTIFY to wait for: the jobs the receivers commit wake
   // this process's workers directly, one loop per job.
   const inbox = createInbox(

@@ -1,10 +1,12 @@
 // The connector's background work: the account writers (pending ticket changes to Zendesk), the
-// worker applying both kinds of events, and the setup worker. Off with CONNECTOR_WORKER=off.
+// worker applying both kinds of events, the setup worker and retention (expired rows deleted).
+// Off with CONNECTOR_WORKER=off.
 import type { TDatabase } from '@incident-desk/db';
 import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
 import type { TConnectorConfig } from '../config';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { startRetention, type RetentionOptions } from '../retention/retention-service';
 import { incidentEventSyncHandler } from '../sync/incident-events';
 import type { SyncDeps } from '../sync/sync-deps';
 import { ticketEventSyncHandler } from '../sync/ticket-events';
@@ -21,7 +23,7 @@ import type { ConnectorServices } from './build-services';
 export interface ConnectorWorkers {
   /** Wakes the worker for jobs just committed (PGlite: no NOTIFY); nothing when it is off. */
   wake(queue: SyncQueue, count: number): void;
-  /** Stops the worker (finishing or handing back jobs), the setup worker, then the writers. */
+  /** Stops retention, the worker (finishing or handing back jobs), the setup worker, then the writers. */
   stop(shutdownTimeoutMs: number): Promise<void>;
 }
 
@@ -35,7 +37,9 @@ export async function startWorkers(input: {
   metrics: ConnectorMetrics;
   incidentEvents: Omit<SyncDeps, 'db'> | undefined;
   ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>> | undefined;
-  queueOptions: SyncQueueOptions | undefined;
+  queueOptions?: SyncQueueOptions | undefined;
+  /** When retention's passes run (tests run the first at once). */
+  retention?: Pick<RetentionOptions, 'firstPassDelayMs' | 'intervalMs'> | undefined;
 }): Promise<ConnectorWorkers> {
   const { config, db, services, logger, metrics } = input;
   const log = (message: string) => logger.info(message);
@@ -124,10 +128,18 @@ export async function startWorkers(input: {
     throw error;
   }
   const running = { worker, setupWorker, deadJobSweep };
+  const retention = startRetention({
+    db,
+    settings: config.retention,
+    logger,
+    onDeleted: (table, rows) => metrics.retentionDeleted(table, rows),
+    ...input.retention,
+  });
   return {
     wake: (queue, count) => running.worker.wake(queue, count),
     async stop(shutdownTimeoutMs) {
       running.deadJobSweep.stop();
+      await retention.stop();
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();
     },

@@ -42,6 +42,8 @@ export interface ConnectorMetrics {
   ticketWrite(changes: number, receivedAt: readonly (Date | null)[], writtenAt: Date): void;
   /** Reads queue depths on each scrape from `reader` (set once the queue exists). */
   watchQueues(reader: QueueDepthReader): void;
+  /** Retention deleted `rows` expired rows of `table`. */
+  retentionDeleted(table: string, rows: number): void;
 }
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
@@ -126,6 +128,13 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     registers: [registry],
   });
 
+  const retentionDeletedRows = new Counter({
+    name: `${PREFIX}retention_deleted_rows_total`,
+    help: 'Expired rows retention deleted, by table.',
+    labelNames: ['table'] as const,
+    registers: [registry],
+  });
+
   let queues: QueueDepthReader | undefined;
   const queueJobs = new Gauge({
     name: `${PREFIX}queue_jobs`,
@@ -204,5 +213,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     watchQueues(reader) {
       queues = reader;
     },
+    retentionDeleted: (table, rows) => retentionDeletedRows.inc({ table }, rows),
   };
 }

@@ -106,15 +106,9 @@ export async function pauseAccount(db: TDatabase, accountId: string, until: Date
   });
 }
 
-/** Budget rows past every window, and settled changes past the two days a redelivery is recognised. */
+/** Budget rows past every window (settled ticket changes go by retention, src/retention). */
 export async function purgeOldBudget(db: TDatabase, now: Date): Promise<void> {
   await db.prisma.ticketWriteLog.deleteMany({
     where: { sentAt: { lt: new Date(now.getTime() - TEN_MINUTES) } },
-  });
-  await db.prisma.pendingTicketChange.deleteMany({
-    where: {
-      createdAt: { lt: new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000) },
-      OR: [{ writtenAt: { not: null } }, { failedReason: { not: null } }],
-    },
   });
 }
