@@ -14,6 +14,16 @@ export interface WriteLimits {
 /** Zendesk's figures, less a margin for other writers on the account (agents' apps, triggers do not count; other integrations do). */
 export const ZENDESK_WRITE_LIMITS: WriteLimits = { accountPerMinute: 90, ticketPerTenMinutes: 28 };
 
+/**
+ * Zendesk's own figures, for the writes an agent waits for (a report's link, an action's tag swap,
+ * a sidebar or admin action): the head-room the drain leaves under them is theirs, so they go
+ * first without ever being planned out by a backlog of incident news.
+ */
+export const PRIORITY_WRITE_LIMITS: WriteLimits = {
+  accountPerMinute: 100,
+  ticketPerTenMinutes: 30,
+};
+
 const MINUTE = 60_000;
 const BULK_PREFIX = 'many:';
 const TEN_MINUTES = 600_000;
@@ -95,6 +105,28 @@ export async function logRequest(
   await db.prisma.ticketWriteLog.createMany({
     data: ticketIds.map((ticketId) => ({ accountId, requestId, ticketId, sentAt: now })),
   });
+}
+
+/**
+ * One single update of one ticket outside the drain: counted now, before it is sent, when the
+ * account's pause, its minute and the ticket's ten minutes allow it (null); otherwise nothing is
+ * counted and the answer is when it may be asked again.
+ */
+export async function reserveTicketUpdate(
+  db: TDatabase,
+  accountId: string,
+  ticketId: bigint,
+  limits: WriteLimits,
+  now: Date,
+): Promise<Date | null> {
+  const budget = await readBudget(db, accountId, limits, now);
+  if (budget.pausedUntil) return budget.pausedUntil;
+  if (budget.accountFree === 0) return budget.accountFreesAt;
+  const blocked = await ticketsBlockedUntil(db, accountId, [ticketId], limits, now);
+  const ticketFreesAt = blocked.get(ticketId);
+  if (ticketFreesAt) return ticketFreesAt;
+  await logRequest(db, accountId, [ticketId], false, now);
+  return null;
 }
 
 /** A 429: nobody on the account writes before Retry-After has passed. */
