@@ -75,7 +75,7 @@ export async function orRetryLater<T>(work: () => Promise<T>): Promise<T | { err
 function deferredWriteError(error: TicketWriteDeferred): AppError {
   return retryLater(
     'Zendesk is limiting ticket updates for this account: try again shortly',
-    error.retryAfterSeconds,
+    Math.min(600, error.retryAfterSeconds),
   );
 }
 

@@ -1,6 +1,7 @@
 // Zendesk's Update Ticket limits, kept in the database so every instance shares them: requests
 // per minute per account, updates per ten minutes per ticket, and the account-wide pause a 429's
-// Retry-After asks for. The writer plans against these before it sends anything.
+// Retry-After asks for. Both writers count against them before they send anything: the drain plans
+// its passes with them, and every direct update (../ticket-writer.ts) reserves its request here.
 import { randomUUID } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 
@@ -11,7 +12,11 @@ export interface WriteLimits {
   ticketPerTenMinutes: number;
 }
 
-/** Zendesk's figures, less a margin for other writers on the account (agents' apps, triggers do not count; other integrations do). */
+/**
+ * Zendesk's figures, less a margin: the head-room the writes an agent waits for may use
+ * (PRIORITY_WRITE_LIMITS), and other writers on the account (agents' apps and triggers do not
+ * count; other integrations do).
+ */
 export const ZENDESK_WRITE_LIMITS: WriteLimits = { accountPerMinute: 90, ticketPerTenMinutes: 28 };
 
 /**
