@@ -634,6 +634,27 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         },
       );
       expect(unknown.status).toBe(422);
+      // while Zendesk writes are paused: retry_later at once, and the entry stays in the queue
+      await h.connector.db.prisma.ticketWritePause.create({
+        data: { accountId: acmeId, pausedUntil: new Date(Date.now() + 30_000) },
+      });
+      const paused = await h.api(
+        acmeSession,
+        'POST',
+        `/admin/api/reconciliation/${ticketId}/link`,
+        { incidentId },
+      );
+      await h.connector.db.prisma.ticketWritePause.delete({ where: { accountId: acmeId } });
+      expect(paused.status).toBe(503);
+      expect(paused.body.error).toMatchObject({ code: 'retry_later' });
+      expect(
+        (paused.body.error as { retryAfterSeconds: number }).retryAfterSeconds,
+      ).toBeLessThanOrEqual(30);
+      expect(
+        await h.connector.db.prisma.incidentLink.count({
+          where: { accountId: acmeId, ticketId: BigInt(ticketId) },
+        }),
+      ).toBe(0);
       const linked = await h.api(
         acmeSession,
         'POST',
@@ -658,6 +679,12 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       ).toBe(incidentId);
       expect(ticket.ticket.tags).toContain('incident_linked');
       expect(ticket.ticket.tags).not.toContain('incident_unlinked');
+      // the update was counted in the account's shared budget
+      expect(
+        await h.connector.db.prisma.ticketWriteLog.count({
+          where: { accountId: acmeId, ticketId: BigInt(ticketId) },
+        }),
+      ).toBe(1);
       const again = await h.api(acmeSession, 'POST', `/admin/api/reconciliation/${ticketId}/link`, {
         incidentId,
       });

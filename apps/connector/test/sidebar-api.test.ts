@@ -848,6 +848,12 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       expect(await h.db.prisma.reportAttempt.count({ where: { ticketId: BigInt(ticketId) } })).toBe(
         0,
       );
+      // its ticket update was counted in the account's shared budget
+      expect(
+        await h.db.prisma.ticketWriteLog.count({
+          where: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId) },
+        }),
+      ).toBe(1);
       const entry = await h.db.prisma.reconciliationEntry.findFirstOrThrow({
         where: { ticketId: BigInt(ticketId), accountId: SYNC_ACCOUNT },
       });
@@ -865,6 +871,60 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       expect((again.body as ErrorBody).error.code).toBe('not_unlinked');
       expect((await asAgent(ticketId, '/report', { mode: 'monitor' })).status).toBe(202);
       expect(await reportJobsOf(ticketId)).toHaveLength(2);
+    });
+
+    it('answers retry_later at once while Zendesk writes are paused, and changes nothing until it may write', async () => {
+      const ticketId = await h.createTicket({
+        threat: `https://paused-relink-${backend}.example`,
+        tags: ['incident_unlinked'],
+      });
+      await h.db.prisma.reportAttempt.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          ticketId: BigInt(ticketId),
+          mode: 'takedown',
+          state: 'duplicate',
+          detail: 'answered 409',
+          finishedAt: new Date(),
+        },
+      });
+      await h.db.prisma.reconciliationEntry.create({
+        data: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId), reason: 'duplicate' },
+      });
+      // a 429 two minutes long, as the drain or another instance recorded it
+      await h.db.prisma.ticketWritePause.create({
+        data: { accountId: SYNC_ACCOUNT, pausedUntil: new Date(Date.now() + 120_000) },
+      });
+      try {
+        const started = performance.now();
+        const refused = await asAgent(ticketId, '/retry-link', {});
+        const elapsedMs = performance.now() - started;
+        expect(refused.status).toBe(503);
+        const { error } = refused.body as ErrorBody;
+        expect(error.code).toBe('retry_later');
+        expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(100);
+        expect(error.retryAfterSeconds).toBeLessThanOrEqual(120);
+        expect(refused.headers.get('retry-after')).toBe(String(error.retryAfterSeconds));
+        // answered, not waited out (the pause is two minutes long)
+        expect(elapsedMs).toBeLessThan(10_000);
+        // nothing was cleared, queued or sent
+        expect(
+          await h.db.prisma.reportAttempt.count({ where: { ticketId: BigInt(ticketId) } }),
+        ).toBe(1);
+        const entry = await h.db.prisma.reconciliationEntry.findFirstOrThrow({
+          where: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId) },
+        });
+        expect(entry.resolvedAt).toBeNull();
+        expect(await reportJobsOf(ticketId)).toHaveLength(0);
+        expect((await h.readTicket(ticketId)).ticket.tags).toContain('incident_unlinked');
+        expect(
+          await h.db.prisma.ticketWriteLog.count({ where: { ticketId: BigInt(ticketId) } }),
+        ).toBe(0);
+      } finally {
+        await h.db.prisma.ticketWritePause.deleteMany({ where: { accountId: SYNC_ACCOUNT } });
+      }
+      expect((await asAgent(ticketId, '/retry-link', {})).status).toBe(202);
+      expect((await h.readTicket(ticketId)).ticket.tags).not.toContain('incident_unlinked');
     });
 
     it('leaves a report the worker is still handling alone', async () => {

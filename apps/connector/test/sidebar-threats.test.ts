@@ -164,6 +164,12 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
   let counter = 0;
   const unique = (name: string) => `${name}-${backend}-${(counter += 1)}`;
 
+  /** The ticket's updates counted in the account's shared budget. */
+  const writesCounted = (ticketId: number) =>
+    h.db.prisma.ticketWriteLog.count({
+      where: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId) },
+    });
+
   it('refuses every new route without a session (401)', async () => {
     const ticketId = await h.createTicket({ tags: [] });
     for (const [route, body] of [
@@ -349,6 +355,7 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(answer.status).toBe(202);
       const { ticket } = await h.readTicket(ticketId);
       expect(fieldOf(ticket, h.demo.threatFieldId)).toBe(`https://${host}.example/login`);
+      expect(await writesCounted(ticketId)).toBe(1);
       const jobs = await reportJobsOf(ticketId);
       expect(jobs.map((job) => job.data.body)).toEqual([
         { kind: 'report', ticketId, mode: 'monitor' },
@@ -410,10 +417,52 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(fieldOf(ticket, h.demo.incidentFieldId)).toBe(incident.id);
       expect(ticket.tags).toContain('incident_linked');
       expect(await h.notesContaining(ticketId, 'instead of a new report')).toHaveLength(1);
+      expect(await writesCounted(ticketId)).toBe(1);
       // linked now: a second press is refused
       expect(
         codeOf(await asAgent(ticketId, '/link-existing', { value: `https://${host}.example/p` })),
       ).toBe('already_linked');
+    });
+
+    it('while Zendesk writes are paused: retry_later at once, nothing linked, nothing written', async () => {
+      const host = unique('paused');
+      await seedIncident({ url: `https://${host}.example/p` });
+      const ticketId = await h.createTicket({
+        tags: [],
+        body: `phish at https://${host}.example/p`,
+      });
+      await h.db.prisma.ticketWritePause.create({
+        data: { accountId: SYNC_ACCOUNT, pausedUntil: new Date(Date.now() + 45_000) },
+      });
+      try {
+        const link = await asAgent(ticketId, '/link-existing', {
+          value: `https://${host}.example/p`,
+        });
+        const report = await asAgent(ticketId, '/threats/report', {
+          value: `https://${host}.example/p`,
+          mode: 'takedown',
+        });
+        for (const answer of [link, report]) {
+          expect(answer.status).toBe(503);
+          expect(codeOf(answer)).toBe('retry_later');
+          const seconds = (answer.body as { error: { retryAfterSeconds: number } }).error
+            .retryAfterSeconds;
+          expect(seconds).toBeGreaterThan(0);
+          expect(seconds).toBeLessThanOrEqual(45);
+        }
+        expect(
+          await h.db.prisma.incidentLink.findMany({ where: { ticketId: BigInt(ticketId) } }),
+        ).toEqual([]);
+        expect(await reportJobsOf(ticketId)).toHaveLength(0);
+        expect(await writesCounted(ticketId)).toBe(0);
+        const { ticket } = await h.readTicket(ticketId);
+        expect(fieldOf(ticket, h.demo.threatFieldId) ?? null).toBeNull();
+      } finally {
+        await h.db.prisma.ticketWritePause.deleteMany({ where: { accountId: SYNC_ACCOUNT } });
+      }
+      expect(
+        (await asAgent(ticketId, '/link-existing', { value: `https://${host}.example/p` })).status,
+      ).toBe(200);
     });
 
     it('refuses to link an incident another ticket follows: one ticket per incident, nothing written', async () => {

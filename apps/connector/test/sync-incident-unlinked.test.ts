@@ -234,6 +234,13 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const ticket = await h.ticket(ticketId);
     expect(ticket.tags).toContain('incident_linked');
     expect(ticket.tags).not.toContain('incident_unlinked');
+    // every update was counted in the account's shared budget: the refused tagging, the tagging,
+    // and the event's note (written by the drain)
+    expect(
+      await h.db.prisma.ticketWriteLog.count({
+        where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+      }),
+    ).toBe(3);
 
     // the comment trigger now fires for agent replies, and only the new one reaches the incident
     await h.zendesk.tickets.update(ticketId, {
@@ -252,6 +259,36 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     expect(detail.history.map((entry) => entry.message)).not.toContain(
       'Comment: the original report',
     );
+  });
+
+  it('a recovered ticket whose tagging is put off (writes paused): the link is forgotten and the next run marks it', async () => {
+    const incident = await h.seedIncident({ url: `https://pausedrecovery${h.uid()}.example.org/` });
+    const created = await h.zendesk.tickets.create({
+      subject: 'Recovered while writes are paused',
+      comment: { body: 'the original report' },
+      custom_fields: [{ id: h.seed.incidentFieldId, value: incident.id }],
+      tags: ['incident_unlinked'],
+    });
+    const ticketId = created.ticket.id;
+    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    await h.db.prisma.ticketWritePause.create({
+      data: { accountId: h.accountId, pausedUntil: new Date(Date.now() + 60_000) },
+    });
+    try {
+      // past the unlinked wait: what defers it now is the paused account
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(
+        handleOnce({ ...deps(), unlinkedWaitMs: 0 }, h.context(), job),
+      ).rejects.toMatchObject({ name: 'TicketWriteDeferred' });
+      expect(await h.db.prisma.incidentLink.count({ where: { incidentId: incident.id } })).toBe(0);
+      expect((await h.ticket(ticketId)).tags).not.toContain('incident_linked');
+    } finally {
+      await h.db.prisma.ticketWritePause.deleteMany({ where: { accountId: h.accountId } });
+    }
+    expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
+    const ticket = await h.ticket(ticketId);
+    expect(ticket.tags).toContain('incident_linked');
+    expect(ticket.tags).not.toContain('incident_unlinked');
   });
 
   it('a report whose detail read takes 6 s keeps incident.created from opening a second ticket', async () => {

@@ -90,7 +90,13 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
   it('never forwards the report comment, the connector’s notes or end users’ comments', async () => {
     const { ticketId, incidentId } = await linkedTicket();
     await h.addComment(ticketId, { authorId: h.demo.endUserId, body: 'Any news?', public: true });
-    await updateTicket(h.ctx, h.db, ticketId, { note: 'Status changed to case_building.' });
+    await updateTicket(
+      h.ctx,
+      h.db,
+      ticketId,
+      { note: 'Status changed to case_building.' },
+      { priority: false },
+    );
     // the connector's Zendesk user is also an agent: its own replies are forwarded, its notes not
     const ownReply = await h.addComment(ticketId, {
       authorId: h.connectorUserId,

@@ -192,6 +192,26 @@ describe('429 handling', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('fails a 429 at once for a call that reschedules itself, and still retries its 5xx', async () => {
+    fake.on(
+      'PUT',
+      '/api/v2/tickets/1.json',
+      { status: 503, json: {} },
+      { status: 429, headers: { 'retry-after': '7' }, json: {} },
+      { status: 200, json: { ticket: { id: 1 } } },
+    );
+    const { client, delays } = clientFor(fake, { maxRetries: 2, initialRetryDelayMs: 10 });
+
+    const error = await client.tickets
+      .update(1, { status: 'open' }, { retryRateLimited: false })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ZendeskRateLimitedError);
+    expect(error).toMatchObject({ retryAfterSeconds: 7 });
+    expect(delays).toHaveLength(1); // the 503's backoff only, never the Retry-After
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('backs off exponentially when 429 carries no Retry-After', async () => {
     fake.on(
       'GET',

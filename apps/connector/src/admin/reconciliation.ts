@@ -1,14 +1,16 @@
 // The reconciliation queue of one account: tickets whose report could not be linked. Link ties a
 // ticket to an incident the admin names (checked with the incident service first); Retry clears the
-// unlinked state and reports again, exactly as the sidebar's retry does.
+// unlinked state and reports again, exactly as the sidebar's retry does. Both count their ticket
+// update before they change anything; when Zendesk cannot take it now they answer retry_later.
 import { NotFoundError } from '@incident-desk/incident-api';
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../accounts/account-context';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { Inbox } from '../ingest/inbox';
 import { retryLink } from '../sidebar-api/retry-link';
+import { orRetryLater } from '../sidebar-api/sidebar-errors';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { updateTicket } from '../sync/ticket-writer';
+import { reserveTicketWrite } from '../sync/ticket-writer';
 import type { AdminSession } from './admin-sessions';
 import { AppError } from '../http/app-error';
 
@@ -61,7 +63,17 @@ async function incidentExists(
   return false;
 }
 
-export async function linkTicket(
+export function linkTicket(
+  deps: { db: TDatabase; accounts: DatabaseAccountContextProvider },
+  session: AdminSession,
+  ticketId: string,
+  incidentId: unknown,
+  now: Date,
+): Promise<ReconciliationResult> {
+  return orRetryLater(() => linkTicketNow(deps, session, ticketId, incidentId, now));
+}
+
+async function linkTicketNow(
   deps: { db: TDatabase; accounts: DatabaseAccountContextProvider },
   session: AdminSession,
   ticketId: string,
@@ -81,6 +93,10 @@ export async function linkTicket(
         message: 'the incident service knows no such incident for this account',
       }),
     };
+  const write = await reserveTicketWrite(ctx, db, Number(entry.ticketId), {
+    priority: true,
+    now: () => now,
+  });
   try {
     await db.prisma.$transaction(async (tx) => {
       await tx.incidentLink.create({
@@ -99,7 +115,7 @@ export async function linkTicket(
       }),
     };
   }
-  await updateTicket(ctx, db, Number(entry.ticketId), {
+  await write.send({
     note: `Linked to incident ${incidentId} by a Zendesk admin (user ${session.zendeskUserId}) from the admin page.`,
     fields: [{ id: ctx.fields.incidentId, value: incidentId }],
     addTags: [TAG_LINKED],

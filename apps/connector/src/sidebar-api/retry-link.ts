@@ -1,18 +1,31 @@
 // Retry linking of a ticket tagged incident_unlinked: the finished, unlinked report attempts are
 // cleared (the sync keeps one report per ticket and mode), the reconciliation entry resolved, the
-// tag removed, and the report queued again through the same job as the trigger. The worker then
+// report queued again through the same job as the trigger, and the tag removed. The worker then
 // reports as usual; a duplicate goes back to reconciliation. Coordination is through tables only.
+// The ticket update is counted before anything changes: when Zendesk cannot take it now, the
+// answer is retry_later and nothing was cleared (the report's link removes the tag as well).
 import { AppError } from '../http/app-error';
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { Inbox } from '../ingest/inbox';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { updateTicket } from '../sync/ticket-writer';
+import { reserveTicketWrite } from '../sync/ticket-writer';
 import type { ActingAgent } from './authenticate';
+import { orRetryLater } from './sidebar-errors';
 import { enqueueReport, type ActionResult } from './ticket-actions';
 import { incidentIdOfTicket } from './ticket-view';
 
-export async function retryLink(
+export function retryLink(
+  db: TDatabase,
+  inbox: Inbox,
+  caller: ActingAgent,
+  ticket: TTicket,
+  now: Date,
+): Promise<ActionResult> {
+  return orRetryLater(() => retryLinkNow(db, inbox, caller, ticket, now));
+}
+
+async function retryLinkNow(
   db: TDatabase,
   inbox: Inbox,
   caller: ActingAgent,
@@ -37,6 +50,10 @@ export async function retryLink(
     return { error: new AppError('in_progress', { message: 'a report is still running' }) };
 
   const mode = attempts[0]?.mode === 'monitor' ? 'monitor' : 'takedown';
+  const write = await reserveTicketWrite(caller.ctx, db, caller.ticketId, {
+    priority: true,
+    now: () => now,
+  });
   await db.prisma.$transaction(async (tx) => {
     await tx.reportAttempt.deleteMany({
       where: { accountId, ticketId, id: { in: attempts.map((a) => a.id) } },
@@ -48,12 +65,12 @@ export async function retryLink(
       update: { resolvedAt: now },
     });
   });
-  await updateTicket(caller.ctx, db, caller.ticketId, {
+  if (attempts.length > 0) await enqueueReport(db, inbox, caller, mode, now);
+  await write.send({
     note: `Linking will be retried: the threat is reported again (requested by ${caller.agentEmail}).`,
     removeTags: [TAG_UNLINKED],
   });
   if (attempts.length === 0)
     return { status: 200, message: 'unlinked state cleared; report the threat again' };
-  await enqueueReport(db, inbox, caller, mode, now);
   return { status: 202, message: 'report queued again' };
 }

@@ -18,6 +18,7 @@ import {
 } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError } from '../accounts/account-context';
 import { AppError } from '../http/app-error';
+import { TicketWriteDeferred } from '../sync/ticket-writer';
 
 /** Whole seconds for the agent, at most ten minutes. */
 export function retryAfterOf(headers: Headers | undefined): number | undefined {
@@ -55,6 +56,27 @@ export function incidentActionError(error: unknown): AppError {
   }
   if (error instanceof APIConnectionError) return retryLater('incident service unreachable');
   throw error;
+}
+
+/**
+ * An action whose ticket update Zendesk cannot take now (the account's update budget, a 429's
+ * pause) is answered at once with retry_later and the wait, never by waiting: the sidebar and the
+ * admin page each run it under this.
+ */
+export async function orRetryLater<T>(work: () => Promise<T>): Promise<T | { error: AppError }> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TicketWriteDeferred) return { error: deferredWriteError(error) };
+    throw error;
+  }
+}
+
+function deferredWriteError(error: TicketWriteDeferred): AppError {
+  return retryLater(
+    'Zendesk is limiting ticket updates for this account: try again shortly',
+    Math.min(600, error.retryAfterSeconds),
+  );
 }
 
 /** A failure reading the account, the ticket or the agent: never about the caller's request. */

@@ -11,8 +11,9 @@ import type { Inbox } from '../ingest/inbox';
 import { saveLinkUnderClaim } from '../sync/incident-link-claim';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import { updateTicket } from '../sync/ticket-writer';
+import { reserveTicketWrite, updateTicket } from '../sync/ticket-writer';
 import type { SidebarCaller } from './authenticate';
+import { orRetryLater } from './sidebar-errors';
 import { findThreatDuplicates } from './threat-duplicates';
 import { readTicketThreats } from './ticket-threats';
 import { queueReport, reportRefusal, type ActionResult } from './ticket-actions';
@@ -57,11 +58,20 @@ export async function reportFoundThreat(
   const refusal = await reportRefusal(db, caller, ticket);
   if (refusal) return refusal;
   if (!(await isThreatOfTicket(caller, ticket, value))) return notInTicket;
-  // written before the job is queued: the report reads the Threat field from Zendesk
-  if (savedThreatOf(caller, ticket) !== value)
-    await updateTicket(caller.ctx, db, caller.ticketId, {
-      fields: [{ id: caller.ctx.fields.threat, value }],
-    });
+  // written before the job is queued: the report reads the Threat field from Zendesk; when
+  // Zendesk cannot take it now, nothing is queued and the agent is asked to retry
+  if (savedThreatOf(caller, ticket) !== value) {
+    const written = await orRetryLater(() =>
+      updateTicket(
+        caller.ctx,
+        db,
+        caller.ticketId,
+        { fields: [{ id: caller.ctx.fields.threat, value }] },
+        { priority: true, now: () => now },
+      ),
+    );
+    if (written !== undefined) return written;
+  }
   return queueReport(db, inbox, caller, mode, now);
 }
 
@@ -70,7 +80,17 @@ export async function reportFoundThreat(
  * it yet: the durable link, under its claim, as a report's link. One that another ticket follows is
  * refused (409 followed_elsewhere): one ticket per incident, so its events and notes have one home.
  */
-export async function linkExistingIncident(
+export function linkExistingIncident(
+  db: TDatabase,
+  caller: SidebarCaller,
+  ticket: TTicket,
+  value: string,
+  now: Date,
+): Promise<ActionResult> {
+  return orRetryLater(() => linkExistingIncidentNow(db, caller, ticket, value, now));
+}
+
+async function linkExistingIncidentNow(
   db: TDatabase,
   caller: SidebarCaller,
   ticket: TTicket,
@@ -108,6 +128,11 @@ export async function linkExistingIncident(
         message: 'the account has no incident for this threat',
       }),
     };
+  // counted before the link is saved: when Zendesk cannot take the update now, nothing is linked
+  const write = await reserveTicketWrite(ctx, db, caller.ticketId, {
+    priority: true,
+    now: () => now,
+  });
   const save = await saveLinkUnderClaim(db, {
     accountId: ctx.accountId,
     incidentId: atService.incidentId,
@@ -121,7 +146,7 @@ export async function linkExistingIncident(
         ? 'a ticket is being opened for that incident right now'
         : 'the incident or this ticket was linked meanwhile',
     );
-  await updateTicket(ctx, db, caller.ticketId, {
+  await write.send({
     note: `Linked to incident ${atService.incidentId} by ${caller.agentEmail} instead of a new report (the incident service already had it).`,
     fields: fieldsFor(atService.incidentId),
     addTags: [TAG_LINKED],

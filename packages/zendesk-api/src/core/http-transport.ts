@@ -102,6 +102,7 @@ export class HttpTransport {
     const policy = {
       ...config.retryPolicy,
       maxRetries: options.maxRetries ?? config.retryPolicy.maxRetries,
+      retryRateLimited: options.retryRateLimited ?? config.retryPolicy.retryRateLimited,
     };
     const url =
       request.absoluteUrl ?? new URL(config.baseUrl + request.path + encodeQuery(request.query));

@@ -74,6 +74,11 @@ export interface ZendeskRequestOptions {
   timeoutMs?: number | undefined;
   headers?: Record<string, string> | undefined;
   maxRetries?: number | undefined;
+  /**
+   * Whether a 429 is waited out and retried for this call. Default true. False: it fails at once
+   * with ZendeskRateLimitedError, for a caller that schedules the retry itself (5xx retries stay).
+   */
+  retryRateLimited?: boolean | undefined;
   /** Overrides whether 5xx / connection errors may be retried for this call. */
   idempotent?: boolean | undefined;
 }

@@ -7,6 +7,8 @@ export interface RetryPolicy {
   maxRetryAfterSeconds: number;
   initialRetryDelayMs: number;
   maxRetryDelayMs: number;
+  /** Whether a 429 is retried at all (after its Retry-After). Default true. */
+  retryRateLimited?: boolean;
 }
 
 export type RetryOutcome =
@@ -26,7 +28,8 @@ const NO = { retry: false } as const;
 
 /**
  * The one retry policy of the client.
- * - 429: always retryable (Zendesk rejected it before doing anything), honouring Retry-After.
+ * - 429: retryable (Zendesk rejected it before doing anything), honouring Retry-After, unless
+ *   the call asks for it at once (`retryRateLimited: false`: its caller reschedules).
  * - 5xx and connection failures: only when the request is idempotent, since a create that
  *   reached Zendesk before the failure would otherwise happen twice.
  */
@@ -38,8 +41,10 @@ export function decideRetry(question: RetryQuestion, policy: RetryPolicy): Retry
       ? { retry: true, delayMs: backoff(question.retriesDone, policy) }
       : NO;
   }
-  if (outcome.status === 429)
+  if (outcome.status === 429) {
+    if (policy.retryRateLimited === false) return NO;
     return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
+  }
   if (outcome.status >= 500 && question.idempotent) {
     return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
   }

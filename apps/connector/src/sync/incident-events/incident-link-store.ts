@@ -119,15 +119,15 @@ export async function takeOverClaim(db: TDatabase, stale: Claim, now: Date): Pro
   return taken.count === 1 ? { ...stale, holder } : null;
 }
 
-/** Links the opened (or recovered) ticket and ends the claim, in one transaction. */
+/** Links the opened (or recovered) ticket and ends the claim, in one transaction: the link's id. */
 export async function completeClaim(
   db: TDatabase,
   claim: Claim,
   ticketId: number,
   /** The incident's threat, normalised (`normalizeThreat`), when known. */
   threatValue: string | null = null,
-): Promise<void> {
-  await db.prisma.$transaction(async (tx) => {
+): Promise<string> {
+  return db.prisma.$transaction(async (tx) => {
     const ended = await tx.incidentTicketClaim.deleteMany({
       where: { id: claim.claimId, holder: claim.holder },
     });
@@ -135,14 +135,16 @@ export async function completeClaim(
       throw new Error(
         `claim on incident ${claim.incidentId} was lost before ticket ${ticketId} was linked`,
       );
-    await tx.incidentLink.create({
+    const link = await tx.incidentLink.create({
       data: {
         accountId: claim.accountId,
         incidentId: claim.incidentId,
         ticketId: BigInt(ticketId),
         threatValue,
       },
+      select: { id: true },
     });
+    return link.id;
   });
 }
 

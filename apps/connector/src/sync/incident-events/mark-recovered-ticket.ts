@@ -28,8 +28,11 @@ export async function markRecoveredTicketLinked(
       skipDuplicates: true,
     });
   }
-  await updateTicket(ctx, deps.db, ticketId, {
-    addTags: [TAG_LINKED],
-    removeTags: [TAG_UNLINKED, ...SUBMIT_TAGS],
-  });
+  await updateTicket(
+    ctx,
+    deps.db,
+    ticketId,
+    { addTags: [TAG_LINKED], removeTags: [TAG_UNLINKED, ...SUBMIT_TAGS] },
+    { priority: false, now: deps.now },
+  );
 }

@@ -56,16 +56,7 @@ export async function resolveTicket(
       ticketId: recovered,
       reportRef: null,
     });
-    if (save.saved) {
-      try {
-        await markRecoveredTicketLinked(deps, ctx, recovered, event.incidentId);
-      } catch (error) {
-        // Unmarked, the ticket would stay linked without its tag: forget the link, so the retry
-        // recovers and marks it again.
-        await deps.db.prisma.incidentLink.deleteMany({ where: { id: save.link.id } });
-        throw error;
-      }
-    }
+    if (save.saved) await markOrForget(deps, ctx, recovered, event.incidentId, save.link.id);
     const saved = await findLink(deps.db, ctx.accountId, event.incidentId);
     if (saved.state !== 'none') return settle(deps, ctx, event, saved);
   }
@@ -84,6 +75,26 @@ export async function resolveTicket(
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
   return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
+}
+
+/**
+ * Marks a recovered ticket linked. Unmarked (a failure, or a write put off by the account's
+ * budget), the ticket would stay linked without its tag: the link is forgotten, so the retry
+ * recovers and marks it again.
+ */
+async function markOrForget(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  ticketId: number,
+  incidentId: string,
+  linkId: string,
+): Promise<void> {
+  try {
+    await markRecoveredTicketLinked(deps, ctx, ticketId, incidentId);
+  } catch (error) {
+    await deps.db.prisma.incidentLink.deleteMany({ where: { id: linkId } });
+    throw error;
+  }
 }
 
 async function settle(
@@ -115,8 +126,8 @@ async function settle(
     );
   const recovered = await findTicketByIncidentField(ctx, event.incidentId);
   if (recovered !== null) {
-    await completeClaim(deps.db, claim, recovered);
-    await markRecoveredTicketLinked(deps, ctx, recovered, event.incidentId);
+    const linkId = await completeClaim(deps.db, claim, recovered);
+    await markOrForget(deps, ctx, recovered, event.incidentId, linkId);
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
   return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };

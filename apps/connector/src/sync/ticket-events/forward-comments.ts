@@ -11,7 +11,8 @@ import type { AccountContext } from '../../accounts/account-context';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { sendRecordingOwnHistory } from '../own-incident-history';
-import { isOwnNote, updateTicket } from '../ticket-writer';
+import { writeOwedNote } from '../owed-notes';
+import { isOwnNote } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
@@ -119,7 +120,8 @@ export async function forwardComments(
         ? ['Not forwarded to the incident:', ...failures.map((f) => `- ${f}`)]
         : []),
     ];
-    await updateTicket(ctx, db, ticketId, { note: lines.join('\n') });
+    // the comments are settled already: kept until written, even when the write is put off
+    await writeOwedNote(ctx, db, ticketId, lines.join('\n'), deps.now);
   }
   if (retryLater) throw retryLater;
   if (forwarded === 0 && failures.length === 0)

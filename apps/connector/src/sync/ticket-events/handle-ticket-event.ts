@@ -1,8 +1,11 @@
 // The worker's entry point for ticketing-webhook jobs. The body names the ticket only; every
-// handler reads the current ticket through the API. Throwing = transient, retry the job.
+// handler reads the current ticket through the API. Throwing = transient, retry the job; a
+// JobDeferral hands the job back for later. Notes an earlier job of the ticket still owes (its
+// write was put off) are written first.
 import type { AccountContext } from '../../accounts/account-context';
 import type { TicketEventJob } from '../../jobs/ticket-event-job';
 import type { SyncOutcome } from '../job-outcome';
+import { payOwedNotes } from '../owed-notes';
 import { forwardComments } from './forward-comments';
 import { reportThreat } from './report-threat';
 import { requestIncidentAction } from './request-incident-action';
@@ -14,6 +17,7 @@ export async function handleTicketEvent(
   job: TicketEventJob,
 ): Promise<SyncOutcome> {
   const { body } = job;
+  await payOwedNotes(ctx, deps.db, body.ticketId, deps.now);
   switch (body.kind) {
     case 'report':
       return reportThreat(deps, ctx, body.ticketId, body.mode, {

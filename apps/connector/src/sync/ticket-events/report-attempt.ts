@@ -5,7 +5,10 @@
 //   reported (state sending + ref)   -> the link is still to be saved
 //   linked                            -> the ticket update is still to be written (until finished)
 //   unlinked (duplicate | failed)     -> the ticket note is still to be written (until finished)
-// A report the service refused, or never accepted, created nothing: its row is dropped. The
+//   refused (refused | unavailable)   -> the service created nothing; the ticket note is still to be
+//                                        written, then the row is dropped
+// A report the service refused, or never accepted, created nothing: once the agent's note is
+// written its row is dropped (a retry before that writes the note, never reports again). The
 // transitions out of `claimed` settle a POST already made, so they wait out a database restart
 // (untilStored): a claim left behind would read as a report whose answer was lost.
 import type { ReportAttempt } from '@incident-desk/db';
@@ -26,11 +29,15 @@ export interface ReportScope {
 
 export type UnlinkedState = 'duplicate' | 'failed';
 
+/** How the service turned a report down: refused it, or could not take it on the last try. */
+export type RefusedState = 'refused' | 'unavailable';
+
 export type ReportState =
   | { kind: 'claimed' }
   | { kind: 'reported'; reportRef: string; dashboardUrl: string | null }
   | { kind: 'linked'; finished: boolean }
-  | { kind: 'unlinked'; state: UnlinkedState; detail: string; finished: boolean };
+  | { kind: 'unlinked'; state: UnlinkedState; detail: string; finished: boolean }
+  | { kind: 'refused'; state: RefusedState; failure: string };
 
 export function stateOf(attempt: ReportAttempt): ReportState {
   switch (attempt.state) {
@@ -48,6 +55,9 @@ export function stateOf(attempt: ReportAttempt): ReportState {
         detail: attempt.detail ?? '',
         finished: attempt.finishedAt !== null,
       };
+    case 'refused':
+    case 'unavailable':
+      return { kind: 'refused', state: attempt.state, failure: attempt.detail ?? '' };
   }
 }
 
@@ -75,7 +85,7 @@ export async function claimReport(scope: ReportScope): Promise<void> {
   });
 }
 
-/** claimed -> none: the service certainly did not act. */
+/** claimed | refused -> none: the service certainly did not act (and the agent has been told). */
 export async function dropClaim(scope: ReportScope): Promise<void> {
   const { accountId_ticketId_mode: key } = attemptKey(scope);
   await untilStored(() => scope.deps.db.prisma.reportAttempt.deleteMany({ where: key }));
@@ -91,6 +101,20 @@ export async function recordReported(
     scope.deps.db.prisma.reportAttempt.update({
       where: attemptKey(scope),
       data: { incidentId: reportRef, dashboardUrl },
+    }),
+  );
+}
+
+/** claimed -> refused: the service created nothing; the agent's note is still to be written. */
+export async function recordRefused(
+  scope: ReportScope,
+  state: RefusedState,
+  failure: string,
+): Promise<void> {
+  await untilStored(() =>
+    scope.deps.db.prisma.reportAttempt.update({
+      where: attemptKey(scope),
+      data: { state, detail: failure },
     }),
   );
 }

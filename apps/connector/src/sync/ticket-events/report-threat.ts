@@ -1,8 +1,10 @@
 // Report: ticket -> incident. A threat is reported at most once per ticket and mode, across
 // crashes and redeliveries: the ReportAttempt row is written before the POST and moves through
 // the states of report-attempt.ts (ReportState). A report the service refused, or never accepted,
-// created nothing: its row is dropped and the delivery's receipt released (releaseRequest), so the
-// agent re-adding the submit tag reports anew. What the agent reads: notes/report-notes.ts.
+// created nothing: the delivery's receipt is released (releaseRequest) and, once the agent's note
+// is written, its row dropped, so the agent re-adding the submit tag reports anew. Every ticket
+// write after the service answered may be put off (TicketWriteDeferred): the job's next run
+// resumes from the recorded state and only writes. What the agent reads: notes/report-notes.ts.
 import { isUniqueViolation, type IncidentLink, type ReportAttempt } from '@incident-desk/db';
 import {
   DuplicateIncidentError,
@@ -18,6 +20,7 @@ import {
   type TUser,
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
+import { JobDeferral } from '../../jobs/job-deferral';
 import { releaseReceipt } from '../../ingest/release-receipt';
 import { dashboardLink } from '../../notes/dashboard-link';
 import {
@@ -35,7 +38,7 @@ import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import { recordReportOwnHistory } from '../report-own-history';
-import { updateTicket } from '../ticket-writer';
+import { updateTicket, type TicketChange } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
@@ -48,9 +51,11 @@ import {
   findAttempt,
   recordFinished,
   recordLinked,
+  recordRefused,
   recordReported,
   recordUnlinkedState,
   stateOf,
+  type RefusedState,
   type ReportScope,
   type UnlinkedState,
 } from './report-attempt';
@@ -100,9 +105,10 @@ export async function reportThreat(
   try {
     return await reportAnew(scope);
   } catch (error) {
-    // The queue's last try: the job ends here. With no report under way nothing was created, so
-    // the request is released and the submit tag, added again, asks anew.
-    if (deps.lastAttempt && !(await findAttempt(scope))) await releaseRequest(scope);
+    // The queue's last try: the job ends here (unless it is only put off). With no report under
+    // way nothing was created, so the request is released and the submit tag, added again, asks anew.
+    if (deps.lastAttempt && !(error instanceof JobDeferral) && !(await findAttempt(scope)))
+      await releaseRequest(scope);
     throw error;
   }
 }
@@ -140,7 +146,7 @@ async function reportAnew(scope: ReportScope): Promise<SyncOutcome> {
 
 /** The ticket, its threat and description, as a report request; refusals end the job here. */
 async function readReportRequest(scope: ReportScope): Promise<ReportRequest | SyncOutcome> {
-  const { deps, ctx, ticketId, mode } = scope;
+  const { ctx, ticketId, mode } = scope;
   const read = await ticketOrSkip(ctx, ticketId);
   if ('skipped' in read) return read.skipped;
   const { ticket } = read;
@@ -154,7 +160,8 @@ async function readReportRequest(scope: ReportScope): Promise<ReportRequest | Sy
   const target = reportTargetOf(threatValue);
   if (!target.ok) {
     await releaseRequest(scope);
-    await updateTicket(ctx, deps.db, ticketId, {
+    // put off, the job's next run reads the ticket again and writes this note then
+    await writeForAgent(scope, {
       note: invalidThreatNote({
         problem: target.problem,
         threat: threatValue,
@@ -186,9 +193,9 @@ function sendReport(scope: ReportScope, report: TReportRequest): Promise<ReportR
     : incidents.reportMonitoring(report);
 }
 
-/** claimed -> unlinked (duplicate, lost answer), or dropped (the service did not act). */
+/** claimed -> unlinked (duplicate, lost answer), refused, or dropped (the service did not act). */
 async function reportFailed(scope: ReportScope, error: unknown): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId, mode } = scope;
+  const { deps } = scope;
   if (error instanceof DuplicateIncidentError) {
     return recordUnlinked(
       scope,
@@ -207,22 +214,34 @@ async function reportFailed(scope: ReportScope, error: unknown): Promise<SyncOut
       unlinkedDetail.lostAnswer(failure),
     );
   }
-  // the service certainly did not act: the claim is released so the report can be made later
-  await dropClaim(scope);
-  if (kind === 'not_acted' && !deps.lastAttempt) throw error;
+  if (kind === 'not_acted' && !deps.lastAttempt) {
+    // the service certainly did not act: the claim is released so the job's retry reports again
+    await dropClaim(scope);
+    throw error;
+  }
+  // the service's answer is recorded before the ticket is written: a write put off writes the
+  // note on the next run and never reports again
+  await recordRefused(scope, kind === 'not_acted' ? 'unavailable' : 'refused', failure);
   await releaseRequest(scope);
-  await updateTicket(ctx, deps.db, ticketId, {
-    note: reportNotTakenNote({
-      mode,
-      failure,
-      unavailable: kind === 'not_acted',
-      submitTag: SUBMIT_TAG_OF[mode],
-    }),
+  return writeRefusedNote(scope, kind === 'not_acted' ? 'unavailable' : 'refused', failure);
+}
+
+/** refused -> none: the agent is told, then the claim goes so the threat may be reported again. */
+async function writeRefusedNote(
+  scope: ReportScope,
+  state: RefusedState,
+  failure: string,
+): Promise<SyncOutcome> {
+  const { mode } = scope;
+  const unavailable = state === 'unavailable';
+  await writeForAgent(scope, {
+    note: reportNotTakenNote({ mode, failure, unavailable, submitTag: SUBMIT_TAG_OF[mode] }),
     removeTags: SUBMIT_TAGS,
   });
+  await dropClaim(scope);
   return {
     status: 'failed_permanently',
-    reason: `report ${kind === 'not_acted' ? 'not accepted' : 'rejected'}: ${failure}`,
+    reason: `report ${unavailable ? 'not accepted' : 'rejected'}: ${failure}`,
   };
 }
 
@@ -277,6 +296,8 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
       if (state.finished)
         return { status: 'skipped', reason: `report already handled (${state.state})` };
       return writeUnlinkedNote(scope, state.state, state.detail);
+    case 'refused':
+      return writeRefusedNote(scope, state.state, state.failure);
   }
 }
 
@@ -372,11 +393,12 @@ async function markTicketLinked(
     ticket.tags.includes(TAG_LINKED);
   if (!alreadyWritten) {
     const threat = customFieldValue(ticket, ctx.fields.threat);
-    await updateTicket(ctx, deps.db, ticketId, {
+    await writeForAgent(scope, {
       note: reportedNote({ mode, threat, fieldValue, incidentId: link.incidentId }),
       fields: [{ id: ctx.fields.incidentId, value: fieldValue }],
       addTags: [TAG_LINKED],
-      removeTags: SUBMIT_TAGS,
+      // unlinked too: a retried link whose own update was refused left that tag
+      removeTags: [...SUBMIT_TAGS, TAG_UNLINKED],
     });
   }
   await recordFinished(scope);
@@ -409,14 +431,19 @@ async function writeUnlinkedNote(
   state: UnlinkedState,
   detail: string,
 ): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId, mode } = scope;
-  await updateTicket(ctx, deps.db, ticketId, {
+  const { mode } = scope;
+  await writeForAgent(scope, {
     note: notLinkedNote({ mode, state, detail }),
     addTags: [TAG_UNLINKED],
     removeTags: SUBMIT_TAGS,
   });
   await recordFinished(scope);
   return { status: 'applied', detail: `not linked (${state}): in reconciliation` };
+}
+
+/** The report's answer on the ticket: the agent waits for it, so it goes before incident news. */
+function writeForAgent({ deps, ctx, ticketId }: ReportScope, change: TicketChange): Promise<void> {
+  return updateTicket(ctx, deps.db, ticketId, change, { priority: true, now: deps.now });
 }
 
 function reportedThreatValue(fieldValue: unknown): string | null {

@@ -11,7 +11,7 @@
 import type { IncidentLink } from '@incident-desk/db';
 import type { TComment } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
-import { updateTicket } from '../ticket-writer';
+import { writeOwedNote } from '../owed-notes';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
@@ -91,12 +91,17 @@ export async function forwardReportedEvidence(
     );
   }
   if (skipped.length > 0) {
-    await updateTicket(ctx, db, Number(link.ticketId), {
-      note: [
+    // the uploads are settled already: kept until written, even when the write is put off
+    await writeOwedNote(
+      ctx,
+      db,
+      Number(link.ticketId),
+      [
         'Not sent to the incident as evidence (files on the ticket when it was reported):',
         ...skipped.map((file) => `- ${describeSkippedFile(file)}`),
       ].join('\n'),
-    });
+      deps.now,
+    );
   }
   return { uploaded, skipped };
 }

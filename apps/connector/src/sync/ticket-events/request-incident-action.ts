@@ -2,12 +2,14 @@
 // The tag is removed afterwards, so adding it again is a new request; a tag already gone means the
 // request was handled (or withdrawn) and nothing is sent. The request row (`sending`, written
 // before the POST) is settled even across a database restart (untilStored): left `sending`, the
-// retry would tell the agent the outcome is unknown for a request that never went out.
+// retry would tell the agent the outcome is unknown for a request that never went out. The row
+// also says what is left when the ticket's update is put off (TicketWriteDeferred) after the
+// service answered: `sent` or `failed` (with the agent's note), so the next run only writes.
 import { ticketOrSkip } from './ticket-values';
 import type { AccountContext } from '../../accounts/account-context';
 import type { SyncOutcome } from '../job-outcome';
 import { sendRecordingOwnHistory } from '../own-incident-history';
-import { updateTicket } from '../ticket-writer';
+import { updateTicket, type TicketChange } from '../ticket-writer';
 import {
   describeIncidentFailure,
   incidentFailureKind,
@@ -32,6 +34,9 @@ export async function requestIncidentAction(
   action: IncidentAction,
 ): Promise<SyncOutcome> {
   const tag = ACTION_REQUEST_TAGS[action];
+  // the agent waits for the tag to go: before incident news
+  const write = (change: TicketChange) =>
+    updateTicket(ctx, deps.db, ticketId, change, { priority: true, now: deps.now });
   const read = await ticketOrSkip(ctx, ticketId);
   if ('skipped' in read) return read.skipped;
   const { ticket } = read;
@@ -42,7 +47,7 @@ export async function requestIncidentAction(
     where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
   });
   if (!link) {
-    await updateTicket(ctx, deps.db, ticketId, {
+    await write({
       note: `${ACTION_TEXT[action].request} not sent: this ticket is not linked to an incident.`,
       removeTags: [tag],
     });
@@ -59,7 +64,7 @@ export async function requestIncidentAction(
     : null;
   const outcomeUnknown = async (why: string, reason: string): Promise<SyncOutcome> => {
     // The service may have acted, so the action is not sent again; the agent decides.
-    await updateTicket(ctx, deps.db, ticketId, {
+    await write({
       note:
         `${ACTION_TEXT[action].request} for incident ${link.incidentId}: ${why}, ` +
         `so it may or may not have reached the service. Check the incident; add the ${tag} tag again to send it again.`,
@@ -67,12 +72,22 @@ export async function requestIncidentAction(
     });
     return { status: 'failed_permanently', reason: `${action} outcome unknown: ${reason}` };
   };
+  const failed = async (failure: string): Promise<SyncOutcome> => {
+    await write({
+      note:
+        `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${failure}. ` +
+        `Add the ${tag} tag again to retry.`,
+      removeTags: [tag],
+    });
+    return { status: 'failed_permanently', reason: `${action} failed: ${failure}` };
+  };
   if (earlier?.state === 'sending') {
     return outcomeUnknown(
       'the connector stopped while sending it, or lost its answer',
       'stopped while sending',
     );
   }
+  if (earlier?.state === 'failed') return failed(earlier.detail ?? 'the service refused it');
   if (!earlier) {
     if (request)
       await deps.db.prisma.incidentActionRequest.create({
@@ -97,22 +112,21 @@ export async function requestIncidentAction(
           `answer lost (${describeIncidentFailure(error)})`,
         );
       }
-      // The service answered (or certainly did not act): this attempt is over, whatever comes next.
+      // The service answered (or certainly did not act): this attempt is over, whatever comes
+      // next. A retry of the job sends again; the last one only writes the agent's note.
+      const failure = describeIncidentFailure(error);
+      const retry = isTransientFailure(error) && !deps.lastAttempt;
       if (request)
         await untilStored(() =>
-          deps.db.prisma.incidentActionRequest.deleteMany({ where: request }),
+          retry
+            ? deps.db.prisma.incidentActionRequest.deleteMany({ where: request })
+            : deps.db.prisma.incidentActionRequest.updateMany({
+                where: request,
+                data: { state: 'failed', detail: failure },
+              }),
         );
-      if (isTransientFailure(error) && !deps.lastAttempt) throw error;
-      await updateTicket(ctx, deps.db, ticketId, {
-        note:
-          `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${describeIncidentFailure(error)}. ` +
-          `Add the ${tag} tag again to retry.`,
-        removeTags: [tag],
-      });
-      return {
-        status: 'failed_permanently',
-        reason: `${action} failed: ${describeIncidentFailure(error)}`,
-      };
+      if (retry) throw error;
+      return failed(failure);
     }
     if (request)
       await untilStored(() =>
@@ -123,7 +137,7 @@ export async function requestIncidentAction(
       );
   }
   // Sent now or by an earlier try of this job whose ticket update failed: only the update is left.
-  await updateTicket(ctx, deps.db, ticketId, {
+  await write({
     note: `${ACTION_TEXT[action].done} for incident ${link.incidentId}.`,
     removeTags: [tag],
   });

@@ -1,6 +1,7 @@
 // Zendesk's Update Ticket limits, kept in the database so every instance shares them: requests
 // per minute per account, updates per ten minutes per ticket, and the account-wide pause a 429's
-// Retry-After asks for. The writer plans against these before it sends anything.
+// Retry-After asks for. Both writers count against them before they send anything: the drain plans
+// its passes with them, and every direct update (../ticket-writer.ts) reserves its request here.
 import { randomUUID } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 
@@ -11,8 +12,22 @@ export interface WriteLimits {
   ticketPerTenMinutes: number;
 }
 
-/** Zendesk's figures, less a margin for other writers on the account (agents' apps, triggers do not count; other integrations do). */
+/**
+ * Zendesk's figures, less a margin: the head-room the writes an agent waits for may use
+ * (PRIORITY_WRITE_LIMITS), and other writers on the account (agents' apps and triggers do not
+ * count; other integrations do).
+ */
 export const ZENDESK_WRITE_LIMITS: WriteLimits = { accountPerMinute: 90, ticketPerTenMinutes: 28 };
+
+/**
+ * Zendesk's own figures, for the writes an agent waits for (a report's link, an action's tag swap,
+ * a sidebar or admin action): the head-room the drain leaves under them is theirs, so they go
+ * first without ever being planned out by a backlog of incident news.
+ */
+export const PRIORITY_WRITE_LIMITS: WriteLimits = {
+  accountPerMinute: 100,
+  ticketPerTenMinutes: 30,
+};
 
 const MINUTE = 60_000;
 const BULK_PREFIX = 'many:';
@@ -95,6 +110,28 @@ export async function logRequest(
   await db.prisma.ticketWriteLog.createMany({
     data: ticketIds.map((ticketId) => ({ accountId, requestId, ticketId, sentAt: now })),
   });
+}
+
+/**
+ * One single update of one ticket outside the drain: counted now, before it is sent, when the
+ * account's pause, its minute and the ticket's ten minutes allow it (null); otherwise nothing is
+ * counted and the answer is when it may be asked again.
+ */
+export async function reserveTicketUpdate(
+  db: TDatabase,
+  accountId: string,
+  ticketId: bigint,
+  limits: WriteLimits,
+  now: Date,
+): Promise<Date | null> {
+  const budget = await readBudget(db, accountId, limits, now);
+  if (budget.pausedUntil) return budget.pausedUntil;
+  if (budget.accountFree === 0) return budget.accountFreesAt;
+  const blocked = await ticketsBlockedUntil(db, accountId, [ticketId], limits, now);
+  const ticketFreesAt = blocked.get(ticketId);
+  if (ticketFreesAt) return ticketFreesAt;
+  await logRequest(db, accountId, [ticketId], false, now);
+  return null;
 }
 
 /** A 429: nobody on the account writes before Retry-After has passed. */
