@@ -12,7 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../src/accounts/account-context';
+import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
 import { errorHandler } from '../src/http/app-error';
 import { sidebarApiRouter } from '../src/sidebar-api';
 import { createAppPublicKeys } from '../src/sidebar-api/app-public-key';
@@ -25,6 +25,7 @@ import { backends } from './support/test-database';
 
 const APP_ID = 1;
 const ACCOUNT_B = '00000000-0000-4000-8000-0000000000b3';
+const ACCOUNT_REVOKED = '00000000-0000-4000-8000-0000000000b4';
 const PAGE = '/sidebar/app/assets/iframe.html';
 
 describe.each(backends)('the signed sidebar page on %s', (backend) => {
@@ -34,6 +35,8 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
   let closeServer: () => Promise<void>;
   let installationA: number;
   let installationB: number;
+  let installationRevoked: number;
+  let revoked: TDemoSeed;
   const logs: string[] = [];
 
   beforeAll(async () => {
@@ -42,6 +45,29 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     await h.db.prisma.account.create({ data: { id: ACCOUNT_B, zendeskSubdomain: 'other' } });
     installationA = h.zendeskSandbox.state.apps.install('demo', APP_ID);
     installationB = h.zendeskSandbox.state.apps.install('other', APP_ID);
+    revoked = seedDemo(h.zendeskSandbox, 'revoked');
+    await h.db.prisma.account.create({
+      data: { id: ACCOUNT_REVOKED, zendeskSubdomain: 'revoked' },
+    });
+    installationRevoked = h.zendeskSandbox.state.apps.install('revoked', APP_ID);
+    // the account's refresh token was revoked: every Zendesk call says re-authorise
+    const ctxRevoked: AccountContext = {
+      ...h.ctx,
+      accountId: ACCOUNT_REVOKED,
+      subdomain: 'revoked',
+      zendesk: new ZendeskClient({
+        baseUrl: `${h.zendeskUrl}/_z/revoked`,
+        tokenProvider: {
+          getAccessToken: async () => {
+            throw new AccountUnavailableError(ACCOUNT_REVOKED, 'reauthorization_required');
+          },
+          refreshAfterUnauthorized: async () => {
+            throw new AccountUnavailableError(ACCOUNT_REVOKED, 'reauthorization_required');
+          },
+        },
+        maxRetries: 0,
+      }),
+    };
     const tokenB = h.zendeskSandbox.issueToken('other', other.adminId, ['read', 'write'], 172_800);
     const ctxB: AccountContext = {
       ...h.ctx,
@@ -67,7 +93,10 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     app.use(
       sidebarApiRouter({
         db: h.db,
-        accounts: { forAccount: async (id) => (id === SYNC_ACCOUNT ? h.ctx : ctxB) },
+        accounts: {
+          forAccount: async (id) =>
+            id === SYNC_ACCOUNT ? h.ctx : id === ACCOUNT_REVOKED ? ctxRevoked : ctxB,
+        },
         appId: APP_ID,
         distDir,
         zendeskOriginOf: (subdomain) => `https://${subdomain}.zendesk.example`,
@@ -160,6 +189,29 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     // the scripts of the page come from the same origin
     expect((await fetch(`${baseUrl}/sidebar/app/assets/app.js`)).status).toBe(200);
   }, 30_000);
+
+  it("a verified page whose account lost its Zendesk grant opens the sidebar's error view, never JSON", async () => {
+    // the app's key is read once, with any account's client; this account's own calls all fail
+    expect((await openPage(await zafToken())).status).toBe(200);
+    const page = await openPage(
+      await zafToken({
+        subdomain: 'revoked',
+        installationId: installationRevoked,
+        userId: revoked.agentIds[0],
+      }),
+    );
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).toContain(
+      '<script type="application/json" id="incident-desk-page-error">{"code":"reauthorization_required"}</script>',
+    );
+    expect(page.text).toContain('<div id="root">');
+    expect(sessionIn(page.text)).toBeNull();
+    expect(page.text).not.toContain('"error":');
+    expect(page.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://revoked.zendesk.example',
+    );
+  });
 
   it('refuses a GET of the page and a POST without a token', async () => {
     expect((await fetch(`${baseUrl}${PAGE}`)).status).toBe(401);

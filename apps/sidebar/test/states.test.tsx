@@ -142,6 +142,32 @@ describe('sidebar states', () => {
     }
   });
 
+  it('says what the connector said when it could not open the page: a revoked Zendesk grant, Zendesk away', async () => {
+    const client = createFakeZafClient({});
+    setConnectorTransportFactory(() => null);
+    try {
+      document.head.insertAdjacentHTML(
+        'beforeend',
+        '<script type="application/json" id="incident-desk-page-error">{"code":"reauthorization_required"}</script>',
+      );
+      const { unmount } = renderSidebar(client);
+      const panel = await screen.findByTestId('page-failure');
+      expect(panel.textContent).toContain('An administrator must reconnect it');
+      expect(panel.textContent).not.toContain('{');
+      expect(client.requests).toHaveLength(0);
+      unmount();
+      document.getElementById('incident-desk-page-error')!.textContent =
+        '{"code":"zendesk_unavailable"}';
+      renderSidebar(client);
+      expect((await screen.findByTestId('page-failure')).textContent).toContain(
+        'Reload the ticket in a minute',
+      );
+    } finally {
+      document.getElementById('incident-desk-page-error')?.remove();
+      setConnectorTransportFactory(zafTransport);
+    }
+  });
+
   it('asks to save a new ticket first, without calling the connector', async () => {
     const client = createFakeZafClient({ ticketId: null });
     renderSidebar(client);

@@ -3,12 +3,18 @@
 // verifies it (the app's public key, iss = an installed account, aud = that account's installation
 // of this app, sub = an agent of it, exp) and answers the built page with a session token in it.
 // Every other request of the iframe (its scripts, the sidebar API) is then same-origin.
-// Every failure gets the same page: it tells nothing about which accounts are installed.
+// Every refusal gets the same page: it tells nothing about which accounts are installed. Once the
+// token is verified, a failure to read the account in Zendesk (its grant revoked, Zendesk down)
+// is shown by the sidebar's own error view: the built page with the failure's code in it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext, AccountContextProvider } from '../accounts/account-context';
+import {
+  AccountUnavailableError,
+  type AccountContext,
+  type AccountContextProvider,
+} from '../accounts/account-context';
 import type { AgentChecker } from './agent-access';
 import type { AppPublicKeys } from './app-public-key';
 import type { SidebarSessions } from './sidebar-sessions';
@@ -60,14 +66,28 @@ function refuse(res: Response): void {
     .send(REFUSED_PAGE);
 }
 
-/** The session as the page reads it: a JSON block, never executed, escaped for a script tag. */
+/** A JSON block the page reads, never executed, escaped for a script tag. */
+function jsonBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+/** The session as the page reads it. */
 function sessionBlock(session: { token: string; expiresAt: Date; capAt: Date }): string {
-  const json = JSON.stringify({
+  return jsonBlock('incident-desk-session', {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
     capAt: session.capAt.toISOString(),
-  }).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="incident-desk-session">${json}</script>`;
+  });
+}
+
+/** Why a verified page cannot open: the sidebar shows it in its own error view. */
+export type PageFailure = 'reauthorization_required' | 'zendesk_unavailable';
+
+function pageFailureOf(error: unknown): PageFailure {
+  return error instanceof AccountUnavailableError && error.reason === 'reauthorization_required'
+    ? 'reauthorization_required'
+    : 'zendesk_unavailable';
 }
 
 export function sidebarPageRouter(options: SidebarPageOptions): Router {
@@ -126,15 +146,50 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
       options.log(`sidebar page: account unavailable (${(error as Error).name})`);
       return refuse(res);
     }
-    const identity = await verifiedIdentity(ctx, token);
-    if (!identity || identity.subdomain !== claimed.subdomain) return refuse(res);
-    if (!(await isInstallation(ctx, identity.installationId))) {
-      options.log('sidebar page: token of another installation refused');
+    let identity: ZafIdentity | null;
+    try {
+      identity = await verifiedIdentity(ctx, token);
+    } catch (error) {
+      // without the app's key nothing is verified: the same refusal as any other
+      options.log(`sidebar page: the app's key could not be read (${(error as Error).name})`);
       return refuse(res);
     }
-    const agent = await options.agents.check(ctx, identity.userId, { fresh: true });
+    if (!identity || identity.subdomain !== claimed.subdomain) return refuse(res);
+    let agent: { ok: boolean };
+    try {
+      if (!(await isInstallation(ctx, identity.installationId))) {
+        options.log('sidebar page: token of another installation refused');
+        return refuse(res);
+      }
+      agent = await options.agents.check(ctx, identity.userId, { fresh: true });
+    } catch (error) {
+      options.log(
+        `sidebar page: the account could not be read in Zendesk (${(error as Error).name})`,
+      );
+      const failure = jsonBlock('incident-desk-page-error', { code: pageFailureOf(error) });
+      return sendPage(res, account.zendeskSubdomain, 503, (html) =>
+        html.replace('</head>', `${failure}</head>`),
+      );
+    }
     if (!agent.ok) return refuse(res);
 
+    const session = await options.sessions.open({
+      accountId: account.id,
+      installationId: identity.installationId,
+      userId: identity.userId,
+    });
+    return sendPage(res, account.zendeskSubdomain, 200, (html) =>
+      html.replace('</head>', `${sessionBlock(session)}</head>`),
+    );
+  }
+
+  /** The built page, framed by the account's Zendesk only, with what `fill` adds to it. */
+  async function sendPage(
+    res: Response,
+    subdomain: string,
+    status: number,
+    fill: (html: string) => string,
+  ): Promise<void> {
     let html: string;
     try {
       html = await readFile(path.join(options.distDir, 'assets', 'iframe.html'), 'utf8');
@@ -145,19 +200,14 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
         .send('The sidebar is not built: npm run build -w @incident-desk/sidebar.');
       return;
     }
-    const session = await options.sessions.open({
-      accountId: account.id,
-      installationId: identity.installationId,
-      userId: identity.userId,
-    });
     res
-      .status(200)
+      .status(status)
       .set('Cache-Control', 'no-store')
-      .set('Content-Security-Policy', pageCsp(options.zendeskOriginOf(account.zendeskSubdomain)))
+      .set('Content-Security-Policy', pageCsp(options.zendeskOriginOf(subdomain)))
       .set('X-Content-Type-Options', 'nosniff')
       .set('Referrer-Policy', 'no-referrer')
       .type('html')
-      .send(html.replace('</head>', `${sessionBlock(session)}</head>`));
+      .send(fill(html));
   }
 
   router.post(

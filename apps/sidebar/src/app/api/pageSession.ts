@@ -34,6 +34,21 @@ export function readSessionBlock(doc: Document = document): SessionToken | null 
   }
 }
 
+/** Why the connector could not open this page although Zendesk signed it, when it says so. */
+export type PageFailure = 'reauthorization_required' | 'zendesk_unavailable';
+
+export function readPageFailure(doc: Document = document): PageFailure | null {
+  const text = doc.getElementById('incident-desk-page-error')?.textContent;
+  if (!text) return null;
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    // an unknown code reads as the temporary one: the agent is told to retry
+    return code === 'reauthorization_required' ? code : 'zendesk_unavailable';
+  } catch {
+    return 'zendesk_unavailable';
+  }
+}
+
 export function createPageSession(
   initial: SessionToken,
   options: { fetch?: typeof fetch; now?: () => number } = {},

@@ -3,6 +3,7 @@ import { Button } from '@zendeskgarden/react-buttons';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { createConnectorApi, type ConnectorApi } from '../api/connector';
 import { withPrefetchedView } from '../api/prefetchedView';
+import { readPageFailure } from '../api/pageSession';
 import { connectorTransport } from '../api/transport';
 import type { TPartName, TSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { DateTime } from '../components/DateTime';
@@ -36,12 +37,22 @@ export function TicketSideBar({ refreshIntervalMs = 60_000 }: TicketSideBarProps
   // The connector that served this page, with the session it gave it; null when the page was not
   // opened by Zendesk's signed request (no session: nothing to ask the connector).
   const transport = useMemo(() => connectorTransport(client), [client]);
+  // Zendesk signed the page, but the connector could not read the account in Zendesk
+  const pageFailure = useMemo(() => readPageFailure(), []);
   const api = useMemo(
     // The boot code may already have asked for this ticket's view: the first load uses that answer.
     () => (transport ? withPrefetchedView(createConnectorApi(transport), client) : null),
     [client, transport],
   );
 
+  if (pageFailure) {
+    return (
+      <Alert type="error" role="alert" data-testid="page-failure">
+        <Alert.Title>{t('pageFailure.title')}</Alert.Title>
+        <Alert.Paragraph>{t(`pageFailure.${pageFailure}`)}</Alert.Paragraph>
+      </Alert>
+    );
+  }
   if (status === 'not_configured' || !api) {
     return (
       <Alert type="warning" role="alert" data-testid="not-configured">
