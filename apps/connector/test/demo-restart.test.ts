@@ -75,7 +75,8 @@ describe('the demo stopped and started again on the same data directory', () => 
       void response
         .clone()
         .json()
-        .then((answer: { status?: unknown }) => {
+        .then((json: unknown) => {
+          const answer = json as { status?: unknown };
           verdicts.push({
             source,
             body: String(init?.body),
