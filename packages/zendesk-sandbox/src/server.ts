@@ -1,12 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import {
-  lockStateFile,
-  openStateFile,
-  StateFileWriter,
-  type TStateFileLock,
-} from '@incident-desk/state-file';
 import { resolveAccount } from './api/account-resolver';
 import { authenticate } from './api/authenticate';
 import type { SandboxContext } from './api/context';
@@ -37,7 +31,7 @@ import {
   type Clock,
   type TUserInput,
 } from './state/sandbox-state';
-import { parseZendeskSnapshot, restoreSnapshot, snapshotOf } from './state/state-file-format';
+import { keepStateInFile, type TStateFileOutcome } from './state/kept-state';
 import { TicketService } from './state/ticket-service';
 import { SandboxUrls } from './state/urls';
 import { createTicketChangeHooks } from './triggers/ticket-change-hooks';
@@ -91,13 +85,7 @@ export interface ListeningSandbox {
   close(): Promise<void>;
 }
 
-/** What opening the state file found. */
-export type TStateFileOutcome =
-  | { kind: 'loaded'; file: string }
-  /** No file yet: the sandbox starts empty (seed it) and writes one. */
-  | { kind: 'created'; file: string }
-  /** The file could not be used: moved to `asidePath`, the sandbox starts empty. */
-  | { kind: 'set-aside'; file: string; reason: string; asidePath: string };
+export type { TStateFileOutcome } from './state/kept-state';
 
 export interface ZendeskSandbox {
   app: Express;
@@ -154,8 +142,10 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   );
   const ctx: SandboxContext = { state, urls, tickets, dispatcher, jobs, limits };
 
-  const saved = options.stateFile === undefined ? null : openSavedState(options.stateFile);
-  if (saved?.snapshot) restoreSnapshot(state, saved.snapshot);
+  const kept =
+    options.stateFile === undefined
+      ? null
+      : keepStateInFile(state, options.stateFile, { delayMs: options.saveDelayMs });
   if (!state.clients.has(SANDBOX_CLIENT_ID)) {
     state.registerClient({
       identifier: SANDBOX_CLIENT_ID,
@@ -185,16 +175,7 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
       subdomain: null,
     });
   }
-  const writer =
-    options.stateFile === undefined
-      ? null
-      : new StateFileWriter({
-          file: options.stateFile,
-          serialize: () => JSON.stringify(snapshotOf(state)),
-          ...(options.saveDelayMs === undefined ? {} : { delayMs: options.saveDelayMs }),
-        });
-  if (writer) state.onChanged(() => writer.changed());
-  if (saved?.outcome.kind === 'loaded') {
+  if (kept?.outcome.kind === 'loaded') {
     for (const account of state.accounts.values()) dispatcher.resumePending(account);
   }
 
@@ -249,11 +230,11 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  if (writer) {
+  if (kept) {
     // any request may change the state (reads too: the workspace page installs the app and
-    // issues tokens); the writer skips a state that did not change
+    // issues tokens); a state that did not change is not written again
     app.use((_req, res, next) => {
-      res.on('finish', () => writer.changed());
+      res.on('finish', () => kept.changed());
       next();
     });
   }
@@ -341,36 +322,11 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     createAccount: (subdomain) => state.createAccount(subdomain),
     createUser: (subdomain, user) => state.createUser(state.requireAccount(subdomain), user),
     issueToken,
-    stateFile: saved?.outcome ?? null,
-    flushState: () => writer?.flush(),
+    stateFile: kept?.outcome ?? null,
+    flushState: () => kept?.flush(),
     close: async () => {
       await Promise.all([...servers].map(closeServer));
-      try {
-        writer?.close();
-      } finally {
-        saved?.lock.release();
-      }
+      kept?.close();
     },
   };
-}
-
-/** Locks the state file for this process and reads it; an unusable file is set aside. */
-function openSavedState(file: string): {
-  lock: TStateFileLock;
-  outcome: TStateFileOutcome;
-  snapshot: ReturnType<typeof parseZendeskSnapshot> | null;
-} {
-  const lock = lockStateFile(file);
-  try {
-    const opened = openStateFile(file, parseZendeskSnapshot);
-    if (opened.kind === 'loaded')
-      return { lock, outcome: { kind: 'loaded', file }, snapshot: opened.state };
-    if (opened.kind === 'missing')
-      return { lock, outcome: { kind: 'created', file }, snapshot: null };
-    const { reason, asidePath } = opened;
-    return { lock, outcome: { kind: 'set-aside', file, reason, asidePath }, snapshot: null };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
 }
