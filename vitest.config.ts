@@ -8,7 +8,11 @@ const reportDir = process.env.TEST_REPORT_DIR;
 // Each workspace with tests has its own vitest.config.ts; this runs them all as projects.
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'scripts/vitest.config.ts',
+    ],
     ...(reportDir
       ? {
           reporters: ['default', 'json'],

@@ -1,12 +1,17 @@
 // Starts the whole local stack on the embedded database: both sandboxes, the connector and the
 // sidebar build the agent workspace serves. Each service runs as its own process, as it would in
-// production; Ctrl-C stops them all and waits for each to exit.
+// production. The demo's data is kept in .data/ from one start to the next (the connector's
+// database and each sandbox's state), whole or not at all (scripts/demo-data/). Ctrl-C stops the
+// connector first, so the jobs it finishes still reach the sandboxes, then the sandboxes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoDataPaths } from './demo-data/demo-data-paths';
+import { prepareDemoData } from './demo-data/prepare-demo-data';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataPaths = demoDataPaths(root, process.env);
 
 interface Service {
   name: string;
@@ -15,6 +20,8 @@ interface Service {
   defaultPort: number;
   /** What a person opens first, relative to the service's address. */
   landing: string;
+  /** Where it keeps its state, as a variable of its own. */
+  stateFile?: { variable: string; file: string };
 }
 
 const services: Service[] = [
@@ -24,6 +31,7 @@ const services: Service[] = [
     portVariable: 'INCIDENT_SANDBOX_PORT',
     defaultPort: 8788,
     landing: '/_sandbox/console/',
+    stateFile: { variable: 'INCIDENT_SANDBOX_DATA_FILE', file: dataPaths.incidentFile },
   },
   {
     name: 'zendesk sandbox',
@@ -31,6 +39,7 @@ const services: Service[] = [
     portVariable: 'ZENDESK_SANDBOX_PORT',
     defaultPort: 8789,
     landing: '/agent/tickets',
+    stateFile: { variable: 'ZENDESK_SANDBOX_DATA_FILE', file: dataPaths.zendeskFile },
   },
   {
     name: 'connector',
@@ -87,8 +96,14 @@ async function waitForPort(service: Service, timeoutMs = 60_000): Promise<void> 
 function startService(service: Service): void {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, service.workspace),
-    env: { ...process.env, [service.portVariable]: String(portOf(service)) },
+    env: {
+      ...process.env,
+      [service.portVariable]: String(portOf(service)),
+      ...(service.stateFile ? { [service.stateFile.variable]: service.stateFile.file } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group: Ctrl-C reaches this script only, which stops the services in order
+    detached: true,
   });
   children.set(service.name, child);
   prefixLines(service.name, child.stdout!, process.stdout);
@@ -102,25 +117,45 @@ function startService(service: Service): void {
   });
 }
 
+/** Sends SIGTERM and waits for the exit; SIGKILL after `graceMs`. */
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const forceKill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(forceKill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 async function stop(exitCode: number): Promise<void> {
-  if (stopping) return;
+  if (stopping) {
+    // a second Ctrl-C: every service is told again (the connector then exits without waiting)
+    for (const child of children.values()) child.kill('SIGINT');
+    return;
+  }
   stopping = true;
-  const exits = [...children.values()].map(
-    (child) => new Promise<void>((resolve) => child.once('exit', () => resolve())),
-  );
-  for (const child of children.values()) child.kill('SIGTERM');
-  const forceKill = setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-  }, 10_000);
-  await Promise.all(exits);
-  clearTimeout(forceKill);
+  // The connector finishes or hands back its jobs (SHUTDOWN_TIMEOUT_MS, 30 s by default) while the
+  // sandboxes still answer; then each sandbox writes its state and exits.
+  const connector = children.get('connector');
+  if (connector) await stopChild(connector, 40_000);
+  await Promise.all([...children.values()].map((child) => stopChild(child, 10_000)));
   process.exit(exitCode);
 }
 
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
+// The services have their own process groups: should this script end any other way, they go too.
+process.on('exit', () => {
+  for (const child of children.values()) child.kill('SIGTERM');
+});
 
 async function main(): Promise<void> {
+  const data = prepareDemoData(root, dataPaths);
+  for (const notice of data.notices) console.log(notice);
   if (existsSync(path.join(root, 'apps/sidebar/vite.config.ts'))) {
     // The sidebar's location is the connector's page (signedUrls): the build writes its URL.
     process.env.CONNECTOR_PUBLIC_URL ??= `http://localhost:${process.env.CONNECTOR_PORT ?? '8787'}`;
@@ -139,7 +174,8 @@ async function main(): Promise<void> {
       `  ${service.name.padEnd(18)} http://localhost:${portOf(service)}${service.landing}`,
     );
   }
-  console.log('\nPress Ctrl-C to stop.');
+  console.log(`\n${data.summary}`);
+  console.log('Press Ctrl-C to stop.');
 }
 
 main().catch((error: unknown) => {

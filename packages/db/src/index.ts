@@ -1,6 +1,6 @@
 export { openDatabase, type TOpenDatabaseOptions } from './open-database';
 export type { TDatabase, TPgliteDatabase, TPostgresDatabase } from './database';
-export { DataDirectoryLockedError } from './data-directory-lock';
+export { DataDirectoryLockedError, lockDataDirectory } from './data-directory-lock';
 export { MigrationError } from './migrations/apply-migrations';
 export { readMigrations, type TMigrationFile } from './migrations/read-migrations';
 export { createJobQueue, defaultJobQueueSchema, type TJobQueueOptions } from './job-queue';

@@ -1,5 +1,7 @@
 export { createIncidentSandbox } from './sandbox';
 export type { IncidentSandbox, IncidentSandboxOptions, ListeningSandbox } from './sandbox';
+export type { TDataFileOutcome } from './state/store';
+export { readIncidentSandboxStateFile } from './state/state-file-format';
 export {
   DEMO_API_KEY,
   DEMO_BANK_CLIENT_ID,

@@ -7,7 +7,7 @@ import { FaultInjector } from './http/faults';
 import { seedDemo } from './state/seed';
 import { seedHistory } from './state/seed-history';
 import type { TFidelitySettings } from './state/model';
-import { SandboxStore } from './state/store';
+import { SandboxStore, type TDataFileOutcome } from './state/store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export interface IncidentSandboxOptions {
@@ -27,8 +27,13 @@ export interface IncidentSandboxOptions {
   webhookTimeoutMs?: number;
   /** Source of "now" for timestamps, credit expiry and signatures. Default the system clock. */
   clock?: () => Date;
-  /** JSON file mirroring the state after every change, reloaded on start. Default none (in memory). */
+  /**
+   * JSON file the state is kept in: loaded on start (an unusable one is set aside and the sandbox
+   * starts fresh), written shortly after changes and on close. Default none (in memory).
+   */
   dataFile?: string;
+  /** Wait after a change before the data file is written. Default 200 ms. */
+  saveDelayMs?: number;
   /** Base of the dashboard links a report returns. */
   dashboardUrl?: string;
   /** fetch used for webhook deliveries. Default global fetch. */
@@ -58,12 +63,19 @@ export interface IncidentSandbox {
   /** Resolves once no webhook delivery is scheduled or in flight. */
   idle(): Promise<void>;
   reset(seed?: boolean): void;
+  /** What opening the data file found; null in memory. */
+  dataFile: TDataFileOutcome | null;
+  /** Stops deliveries and servers, then writes the data file a last time and releases it. */
   close(): Promise<void>;
 }
 
 export function createIncidentSandbox(options: IncidentSandboxOptions = {}): IncidentSandbox {
   const clock = options.clock ?? (() => new Date());
-  const store = new SandboxStore({ clock, dataFile: options.dataFile });
+  const store = new SandboxStore({
+    clock,
+    ...(options.dataFile === undefined ? {} : { dataFile: options.dataFile }),
+    ...(options.saveDelayMs === undefined ? {} : { saveDelayMs: options.saveDelayMs }),
+  });
   const faults = new FaultInjector();
   const dispatcher = new WebhookDispatcher(store, {
     deliveryDelayMs: options.webhookDelayMs ?? 1000,
@@ -81,11 +93,16 @@ export function createIncidentSandbox(options: IncidentSandboxOptions = {}): Inc
     faults.clear();
     if (seed) seedDemo(store);
     if (seed && options.seedHistory) seedHistory(store);
-    store.save();
+    store.changed();
   };
 
-  if (store.load()) dispatcher.resumePending();
-  else reset(seedEnabled);
+  const dataFile = store.open();
+  if (dataFile?.kind === 'loaded') dispatcher.resumePending();
+  else {
+    reset(seedEnabled);
+    // a fresh state is on disk at once, so a crash before the first change still leaves one
+    store.flush();
+  }
 
   let baseUrl = `http://localhost:${process.env.INCIDENT_SANDBOX_PORT ?? 8788}`;
   const app = buildApp({
@@ -129,6 +146,7 @@ export function createIncidentSandbox(options: IncidentSandboxOptions = {}): Inc
     listen,
     idle: () => dispatcher.idle(),
     reset,
+    dataFile,
     close: async () => {
       dispatcher.close();
       await Promise.all(
@@ -141,6 +159,7 @@ export function createIncidentSandbox(options: IncidentSandboxOptions = {}): Inc
         ),
       );
       servers.clear();
+      store.close();
     },
   };
 }

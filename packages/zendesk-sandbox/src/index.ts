@@ -4,7 +4,10 @@ export type {
   ZendeskSandboxOptions,
   GlobalClientConfig,
   ListeningSandbox,
+  TStateFileOutcome,
 } from './server';
+export { readZendeskSandboxStateFile } from './state/state-file-format';
+export type { TZendeskStateSnapshot } from './state/state-file-format';
 export { seedDemo, DEMO_GLOBAL_CLIENT, DEMO_STATUS_FIELD_OPTIONS } from './seed-demo';
 export type { TDemoSeed } from './seed-demo';
 export { signWebhook, ZENDESK_TEST_SIGNING_SECRET } from './triggers/sign-webhook';

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { WorkspaceOptions } from './workspace';
@@ -33,6 +34,9 @@ export const ZMainEnv = z.object({
   ZENDESK_SANDBOX_APP_DIR: z.string().min(1).optional(),
   ZENDESK_SANDBOX_ZCLI_URL: z.url().optional(),
   ZENDESK_SANDBOX_APP_SETTINGS: ZJsonObject.default({}),
+  ZENDESK_SANDBOX_DATA_FILE: z.string().min(1).optional(),
+  /** Where both sandboxes keep their state (`npm start`: .data/sandbox); this one's file is zendesk.json. */
+  SANDBOX_STATE_DIR: z.string().min(1).optional(),
 });
 export type TMainEnv = z.infer<typeof ZMainEnv>;
 
@@ -44,6 +48,8 @@ export interface TMainConfig {
   redirectUris: string[];
   searchLagMs: number;
   workspace: WorkspaceOptions;
+  /** Where the state is kept; undefined: in memory. */
+  stateFile: string | undefined;
 }
 
 // A build (npm run build) carries the sidebar and the manifest beside its bundle; sources read the
@@ -92,5 +98,8 @@ export function parseMainConfig(env: NodeJS.ProcessEnv): TMainConfig {
     redirectUris: e.ZENDESK_SANDBOX_REDIRECT_URIS,
     searchLagMs: e.ZENDESK_SANDBOX_SEARCH_LAG_MS,
     workspace,
+    stateFile:
+      e.ZENDESK_SANDBOX_DATA_FILE ??
+      (e.SANDBOX_STATE_DIR ? path.join(e.SANDBOX_STATE_DIR, 'zendesk.json') : undefined),
   };
 }

@@ -31,6 +31,7 @@ import {
   type Clock,
   type TUserInput,
 } from './state/sandbox-state';
+import { keepStateInFile, type TStateFileOutcome } from './state/kept-state';
 import { TicketService } from './state/ticket-service';
 import { SandboxUrls } from './state/urls';
 import { createTicketChangeHooks } from './triggers/ticket-change-hooks';
@@ -70,12 +71,21 @@ export interface ZendeskSandboxOptions {
   webhooks?: Partial<WebhookDispatchOptions>;
   /** Options of the agent-workspace host page at /agent (which app to embed, its installation settings). */
   workspace?: WorkspaceOptions;
+  /**
+   * JSON file the state is kept in: loaded on start (an unusable one is set aside and the sandbox
+   * starts empty), written shortly after changes and by close(). Default none (in memory).
+   */
+  stateFile?: string;
+  /** Wait after a change before the state file is written. Default 200 ms. */
+  saveDelayMs?: number;
 }
 
 export interface ListeningSandbox {
   url: string;
   close(): Promise<void>;
 }
+
+export type { TStateFileOutcome } from './state/kept-state';
 
 export interface ZendeskSandbox {
   app: Express;
@@ -94,6 +104,12 @@ export interface ZendeskSandbox {
   createUser(subdomain: string, user: TUserInput): UserRecord;
   /** An access token straight from the sandbox, without the OAuth dance. */
   issueToken(subdomain: string, userId: number, scopes?: string[], expiresIn?: number): string;
+  /** What opening the state file found; null in memory. */
+  stateFile: TStateFileOutcome | null;
+  /** Writes the state file now (if any and changed), e.g. right after seeding. */
+  flushState(): void;
+  /** Closes every server still listening, writes the state file a last time and releases it. */
+  close(): Promise<void>;
 }
 
 export const SANDBOX_CLIENT_ID = 'zendesk_sandbox_internal';
@@ -126,14 +142,30 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   );
   const ctx: SandboxContext = { state, urls, tickets, dispatcher, jobs, limits };
 
-  state.registerClient({
-    identifier: SANDBOX_CLIENT_ID,
-    name: 'Zendesk sandbox',
-    redirect_uri: [],
-    kind: 'confidential',
-    subdomain: null,
-  });
+  const kept =
+    options.stateFile === undefined
+      ? null
+      : keepStateInFile(state, options.stateFile, { delayMs: options.saveDelayMs });
+  if (!state.clients.has(SANDBOX_CLIENT_ID)) {
+    state.registerClient({
+      identifier: SANDBOX_CLIENT_ID,
+      name: 'Zendesk sandbox',
+      redirect_uri: [],
+      kind: 'confidential',
+      subdomain: null,
+    });
+  }
   for (const client of options.globalClients ?? []) {
+    const kept = state.clients.get(client.identifier);
+    // the configuration wins over a saved state: redirect URIs and secrets come from the options
+    if (kept) {
+      Object.assign(kept, {
+        secret: client.secret,
+        name: client.name ?? client.identifier,
+        redirect_uri: client.redirect_uris,
+      });
+      continue;
+    }
     state.registerClient({
       identifier: client.identifier,
       secret: client.secret,
@@ -142,6 +174,9 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
       kind: 'confidential',
       subdomain: null,
     });
+  }
+  if (kept?.outcome.kind === 'loaded') {
+    for (const account of state.accounts.values()) dispatcher.resumePending(account);
   }
 
   const issueToken = (
@@ -195,6 +230,14 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (kept) {
+    // any request may change the state (reads too: the workspace page installs the app and
+    // issues tokens); a state that did not change is not written again
+    app.use((_req, res, next) => {
+      res.on('finish', () => kept.changed());
+      next();
+    });
+  }
   app.get('/', (_req, res) => {
     res.json({
       service: 'zendesk-sandbox',
@@ -243,21 +286,25 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
   app.use(notFoundRoute);
   app.use(errorHandler);
 
+  const servers = new Set<Server>();
+  const closeServer = (server: Server) =>
+    new Promise<void>((done) => {
+      servers.delete(server);
+      server.closeAllConnections();
+      server.close(() => done());
+    });
   const listen = (port = 0, host = '127.0.0.1'): Promise<ListeningSandbox> =>
     new Promise((resolve, reject) => {
       const server: Server = createServer(app);
       server.once('error', reject);
       server.listen(port, host, () => {
+        servers.add(server);
         const address = server.address() as AddressInfo;
         const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
         if (options.publicUrl === undefined) urls.origin = url;
         resolve({
           url: options.publicUrl ?? url,
-          close: () =>
-            new Promise<void>((done) => {
-              server.closeAllConnections();
-              server.close(() => done());
-            }),
+          close: () => (servers.has(server) ? closeServer(server) : Promise.resolve()),
         });
       });
     });
@@ -275,5 +322,11 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     createAccount: (subdomain) => state.createAccount(subdomain),
     createUser: (subdomain, user) => state.createUser(state.requireAccount(subdomain), user),
     issueToken,
+    stateFile: kept?.outcome ?? null,
+    flushState: () => kept?.flush(),
+    close: async () => {
+      await Promise.all([...servers].map(closeServer));
+      kept?.close();
+    },
   };
 }

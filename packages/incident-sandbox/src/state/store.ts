@@ -1,7 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import {
+  lockStateFile,
+  openStateFile,
+  StateFileWriter,
+  type TStateFileLock,
+} from '@incident-desk/state-file';
 import { DEFAULT_FIDELITY, type IncidentRecord, type SandboxState } from './model';
 import { opaqueId } from './ids';
+import { parseSandboxState } from './state-file-format';
 
 export function emptyState(): SandboxState {
   return {
@@ -26,36 +31,77 @@ export interface StoreOptions {
   clock: () => Date;
   /** When set, state is loaded from and written to this JSON file so a demo survives a restart. */
   dataFile?: string;
+  /** Wait after a change before the file is written (one write for a burst). Default 200 ms. */
+  saveDelayMs?: number;
 }
 
-/** The whole sandbox state in memory, optionally mirrored to a file after every change. */
+/** What opening the data file found. */
+export type TDataFileOutcome =
+  | { kind: 'loaded'; file: string }
+  | { kind: 'created'; file: string }
+  /** The file could not be used: moved to `asidePath`, the sandbox starts fresh. */
+  | { kind: 'set-aside'; file: string; reason: string; asidePath: string };
+
+/**
+ * The whole sandbox state in memory, optionally mirrored to a file: written shortly after changes
+ * and on close, durably, and locked to this process while open.
+ */
 export class SandboxStore {
   state: SandboxState;
   private readonly clock: () => Date;
   private readonly dataFile: string | undefined;
+  private readonly writer: StateFileWriter | undefined;
+  private lock: TStateFileLock | undefined;
 
   constructor(options: StoreOptions) {
     this.clock = options.clock;
     this.dataFile = options.dataFile;
     this.state = emptyState();
+    if (this.dataFile) {
+      this.lock = lockStateFile(this.dataFile);
+      this.writer = new StateFileWriter({
+        file: this.dataFile,
+        serialize: () => JSON.stringify(this.state),
+        ...(options.saveDelayMs === undefined ? {} : { delayMs: options.saveDelayMs }),
+      });
+    }
   }
 
-  /** True when a data file existed and was loaded. */
-  load(): boolean {
-    if (!this.dataFile || !existsSync(this.dataFile)) return false;
-    const parsed = JSON.parse(readFileSync(this.dataFile, 'utf8')) as SandboxState;
-    if (parsed.version !== 1)
-      throw new Error(`Unsupported sandbox data file version in ${this.dataFile}`);
-    this.state = parsed;
-    return true;
+  /** Loads the data file when there is one; null in memory. An unusable file is set aside. */
+  open(): TDataFileOutcome | null {
+    if (!this.dataFile) return null;
+    const opened = openStateFile(this.dataFile, parseSandboxState);
+    if (opened.kind === 'loaded') {
+      this.state = opened.state;
+      return { kind: 'loaded', file: this.dataFile };
+    }
+    if (opened.kind === 'missing') return { kind: 'created', file: this.dataFile };
+    return {
+      kind: 'set-aside',
+      file: this.dataFile,
+      reason: opened.reason,
+      asidePath: opened.asidePath,
+    };
   }
 
-  save(): void {
-    if (!this.dataFile) return;
-    mkdirSync(path.dirname(this.dataFile), { recursive: true });
-    const tmp = `${this.dataFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.state));
-    renameSync(tmp, this.dataFile);
+  /** The state changed: the data file (if any) is written shortly. */
+  changed(): void {
+    this.writer?.changed();
+  }
+
+  /** Writes the data file now (if any and changed). */
+  flush(): void {
+    this.writer?.flush();
+  }
+
+  /** A last write, then the data file is released for another process. */
+  close(): void {
+    try {
+      this.writer?.close();
+    } finally {
+      this.lock?.release();
+      this.lock = undefined;
+    }
   }
 
   reset(): void {

@@ -196,7 +196,7 @@ export class WebhookDispatcher implements EventSink {
       delivery.nextAttemptAt = null;
     }
     this.inFlight -= 1;
-    this.store.save();
+    this.store.changed();
     this.settle();
   }
 

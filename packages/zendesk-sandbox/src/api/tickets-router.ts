@@ -62,14 +62,13 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     res.json({ ticket: serializeTicket(urls, account, tickets.get(account, ticketId(req))) });
   });
 
-  const createdByKey = new Map<string, number>();
   router.post('/api/v2/tickets{.json}', requireScope('tickets', 'write'), (req, res) => {
     const { account, user } = caller(res);
     const body = ZTicketBody.safeParse(req.body);
     if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
     // Zendesk: a repeated Idempotency-Key answers the first create (x-idempotency-lookup: hit).
     const key = req.get('idempotency-key');
-    const seen = key ? createdByKey.get(`${account.id}:${key}`) : undefined;
+    const seen = key ? account.idempotencyKeys.get(key) : undefined;
     const earlier = seen === undefined ? undefined : account.tickets.get(seen);
     if (earlier) {
       res
@@ -80,7 +79,7 @@ export function ticketsRouter(ctx: SandboxContext): Router {
       return;
     }
     const change = tickets.create(account, body.data.ticket, user, 'api');
-    if (key) createdByKey.set(`${account.id}:${key}`, change.ticket.id);
+    if (key) account.idempotencyKeys.set(key, change.ticket.id);
     res.status(201).location(urls.api(account.subdomain, `tickets/${change.ticket.id}.json`));
     res.json({
       ticket: serializeTicket(urls, account, change.ticket),

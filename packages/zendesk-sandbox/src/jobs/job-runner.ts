@@ -135,6 +135,7 @@ export class JobRunner {
     await sleep(this.timing.startDelayMs);
     job.status = 'working';
     job.progress = 0;
+    this.state.markChanged();
     const results: JobResultRecord[] = [];
     try {
       for (const [index, item] of items.entries()) {
@@ -150,6 +151,7 @@ export class JobRunner {
       job.message = error instanceof Error ? error.message : String(error);
       job.results = results;
     }
+    this.state.markChanged();
   }
 
   private updateOne(

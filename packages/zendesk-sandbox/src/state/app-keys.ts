@@ -1,11 +1,23 @@
 // The apps installed in the sandbox's accounts, as Zendesk keeps them: an RSA key pair per app
 // (Zendesk signs the app's ZAF JWTs with it and publishes the public half at
 // /api/v2/apps/{app_id}/public_key.pem), and one installation per account and app, with its own id.
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 
 export interface AppKeyPair {
   privateKey: KeyObject;
   publicKeyPem: string;
+}
+
+/** The registry as a saved state keeps it: keys as PKCS#8 PEM. */
+export interface TAppRegistrySnapshot {
+  keys: { appId: number; privateKeyPem: string }[];
+  installations: { subdomain: string; appId: number; id: number }[];
+  nextInstallationId: number;
 }
 
 export class AppRegistry {
@@ -46,5 +58,35 @@ export class AppRegistry {
     return [...this.installations.entries()]
       .filter(([key]) => key.startsWith(prefix))
       .map(([key, id]) => ({ id, app_id: Number(key.slice(prefix.length)) }));
+  }
+
+  snapshot(): TAppRegistrySnapshot {
+    return {
+      keys: [...this.keys].map(([appId, pair]) => ({
+        appId,
+        privateKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      })),
+      installations: [...this.installations].map(([key, id]) => {
+        const [subdomain, appId] = key.split('\u0000');
+        return { subdomain: subdomain!, appId: Number(appId), id };
+      }),
+      nextInstallationId: this.nextInstallationId,
+    };
+  }
+
+  /** Replaces the registry with a saved one: the same keys sign, the same installations answer. */
+  restore(snapshot: TAppRegistrySnapshot): void {
+    this.keys.clear();
+    for (const { appId, privateKeyPem } of snapshot.keys) {
+      const privateKey = createPrivateKey(privateKeyPem);
+      const publicKeyPem = createPublicKey(privateKey)
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
+      this.keys.set(appId, { privateKey, publicKeyPem });
+    }
+    this.installations.clear();
+    for (const { subdomain, appId, id } of snapshot.installations)
+      this.installations.set(`${subdomain}\u0000${appId}`, id);
+    this.nextInstallationId = snapshot.nextInstallationId;
   }
 }

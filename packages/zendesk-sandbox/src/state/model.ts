@@ -177,6 +177,8 @@ export interface AccountRecord {
   duplicateNextDeliveries: number;
   deliveries: DeliveryRecord[];
   nextTicketId: number;
+  /** `Idempotency-Key` of a ticket create → the ticket it created. */
+  idempotencyKeys: Map<string, number>;
 }
 
 export interface OAuthClientRecord {

@@ -80,6 +80,7 @@ export class SandboxState {
   readonly apps = new AppRegistry();
   private nextId = 10_001;
   private readonly ticketListeners = new Set<TicketListener>();
+  private readonly changeListeners = new Set<() => void>();
 
   constructor(
     readonly now: Clock,
@@ -88,6 +89,16 @@ export class SandboxState {
 
   id(): number {
     return this.nextId++;
+  }
+
+  /** The next id `id()` hands out (saved with the state, so ids never repeat after a restart). */
+  peekNextId(): number {
+    return this.nextId;
+  }
+
+  /** Restoring a saved state: ids go on from where they were. */
+  continueIdsFrom(next: number): void {
+    this.nextId = next;
   }
 
   isoNow(): string {
@@ -129,6 +140,7 @@ export class SandboxState {
       duplicateNextDeliveries: 0,
       deliveries: [],
       nextTicketId: 1,
+      idempotencyKeys: new Map(),
     };
     const group = { id: this.id(), name: 'Support' };
     account.groups.set(group.id, group);
@@ -235,5 +247,16 @@ export class SandboxState {
         // A listener's failure must not undo a committed change.
       }
     }
+    this.markChanged();
+  }
+
+  /** Told after changes made outside a request (webhook attempts, background jobs, ticket changes). */
+  onChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  markChanged(): void {
+    for (const listener of this.changeListeners) listener();
   }
 }

@@ -80,6 +80,22 @@ export class WebhookDispatcher {
     return record;
   }
 
+  /**
+   * Deliveries a saved state left pending (the sandbox stopped before they were done) are sent
+   * again, as Zendesk's queued webhook jobs outlive a restart of one of its workers.
+   */
+  resumePending(account: AccountRecord): void {
+    for (const record of account.deliveries) {
+      if (record.state !== 'pending') continue;
+      const webhook = account.webhooks.get(record.webhook_id);
+      if (!webhook) {
+        record.state = 'failed';
+        continue;
+      }
+      this.track(this.deliver(account, webhook, record));
+    }
+  }
+
   /** One request, no retries: the webhook test endpoint. */
   async sendOnce(input: {
     accountId: number;
@@ -149,8 +165,10 @@ export class WebhookDispatcher {
           error: error instanceof Error ? error.message : String(error),
         });
       }
+      this.state.markChanged();
       if (status !== null && status >= 200 && status < 300) {
         record.state = 'succeeded';
+        this.state.markChanged();
         return;
       }
       if (status === 409 && conflictRetries < this.options.retryDelaysMs.length) {
@@ -168,6 +186,7 @@ export class WebhookDispatcher {
         continue;
       }
       record.state = 'failed';
+      this.state.markChanged();
       return;
     }
   }

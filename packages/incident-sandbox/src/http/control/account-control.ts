@@ -42,7 +42,7 @@ export function accountControlRoutes(deps: ControlDeps): Router {
           key.clientIds.push(id);
       }
     }
-    store.save();
+    store.changed();
     res.status(201).json(client);
   });
 
@@ -65,7 +65,7 @@ export function accountControlRoutes(deps: ControlDeps): Router {
     if (store.state.apiKeys.some((k) => k.key === key.key))
       throw new HttpError(409, 'Key already exists');
     store.state.apiKeys.push(key);
-    store.save();
+    store.changed();
     res.status(201).json(key);
   });
 
@@ -81,7 +81,7 @@ export function accountControlRoutes(deps: ControlDeps): Router {
       mfaEnabled: body.mfaEnabled ?? false,
     });
     store.state.users.push(user);
-    store.save();
+    store.changed();
     res.status(201).json(user);
   });
 
@@ -95,7 +95,7 @@ export function accountControlRoutes(deps: ControlDeps): Router {
       uploadedBy: body.uploadedBy ?? null,
     });
     store.state.documents.push(doc);
-    store.save();
+    store.changed();
     res.status(201).json(doc);
   });
 

@@ -21,5 +21,5 @@ export function updateClient(
   body: z.infer<typeof ZUpdateClient>,
 ): void {
   Object.assign(client, body);
-  store.save();
+  store.changed();
 }

@@ -72,7 +72,7 @@ export function controlRoutes(deps: ControlDeps): Router {
 
   router.patch('/settings', (req, res) => {
     Object.assign(store.state.settings, parse(ZSettings, req));
-    store.save();
+    store.changed();
     res.json(store.state.settings);
   });
 

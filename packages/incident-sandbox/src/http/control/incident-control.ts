@@ -70,7 +70,7 @@ export function incidentControlRoutes(deps: ControlDeps): Router {
     if (body.hostingProvider) created.hostingProvider = body.hostingProvider;
     if (body.registrar) created.registrar = body.registrar;
     if (body.threatTaxonomy) created.threatTaxonomy = body.threatTaxonomy;
-    store.save();
+    store.changed();
     res.status(201).json(created);
   });
 
@@ -90,7 +90,7 @@ export function incidentControlRoutes(deps: ControlDeps): Router {
       };
     if (body.hostingProvider !== undefined) target.hostingProvider = body.hostingProvider;
     if (body.incidentClass !== undefined) target.incidentClass = body.incidentClass;
-    store.save();
+    store.changed();
     res.json(target);
   });
 

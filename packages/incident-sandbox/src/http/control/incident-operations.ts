@@ -55,7 +55,7 @@ export function advanceIncident(
       description: `Capture after moving to ${body.status}`,
     });
   }
-  store.save();
+  store.changed();
 }
 
 /** An analyst's history message, without a status change (emits incident.history_created). */
@@ -74,7 +74,7 @@ export function addHistoryMessage(
     dispatcher,
   );
   target.lastHistoryUpdateTimestamp = store.now();
-  store.save();
+  store.changed();
 }
 
 export function addBlocklistListing(
@@ -96,7 +96,7 @@ export function addBlocklistListing(
     { timestamp: store.now(), message: `Submitted to ${body.authority}` },
     dispatcher,
   );
-  store.save();
+  store.changed();
 }
 
 export function addSnapshot(
@@ -119,7 +119,7 @@ export function addSnapshot(
   target.snapshots.sort((a, b) =>
     a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0,
   );
-  store.save();
+  store.changed();
   return snapshot;
 }
 
@@ -142,5 +142,5 @@ export function addTakedownAttempt(
     incidentId: target.id,
     data: { incidentId: target.id },
   });
-  store.save();
+  store.changed();
 }

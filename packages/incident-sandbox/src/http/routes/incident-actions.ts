@@ -65,7 +65,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
       },
       dispatcher,
     );
-    store.save();
+    store.changed();
     res.json({ message: 'Takedown approved', id: incident.id });
   });
 
@@ -97,7 +97,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
       },
       dispatcher,
     );
-    store.save();
+    store.changed();
     res.json({ message: 'Comment added', id: incident.id });
   });
 
@@ -132,7 +132,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
       },
       dispatcher,
     );
-    store.save();
+    store.changed();
     res.json({ message: 'Attachments added', id: incident.id });
   });
 
@@ -171,7 +171,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
         dispatcher,
       );
     }
-    store.save();
+    store.changed();
     res.json({ message: 'Takedown requested', id: incident.id });
   });
 
@@ -193,7 +193,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
         dispatcher,
       );
     }
-    store.save();
+    store.changed();
     res.json({ message: 'Monitoring requested', id: incident.id });
   });
 
@@ -212,7 +212,7 @@ export function incidentActionRoutes({ store, dispatcher }: SandboxContext): Rou
         dispatcher,
       );
     }
-    store.save();
+    store.changed();
     res.json({ message: 'Incident marked safe', id: incident.id });
   });
 

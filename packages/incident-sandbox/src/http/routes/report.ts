@@ -99,7 +99,7 @@ export function reportRoutes({ store, dispatcher, dashboardUrl }: SandboxContext
         comment: fields.comment,
         attachments,
       });
-      store.save();
+      store.changed();
       res.json({
         message:
           action === 'tkd' ? 'Incident reported for takedown' : 'Incident reported for monitoring',

@@ -87,7 +87,7 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
       updatedAt: now,
     };
     store.state.webhooks.push(sub);
-    store.save();
+    store.changed();
     res.status(201).json({ message: 'Webhook subscription created', data: toWire(sub, true) });
   });
 
@@ -114,20 +114,20 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
       sub.description = b.description;
     }
     sub.updatedAt = store.now();
-    store.save();
+    store.changed();
     res.json({ message: 'Webhook subscription updated', data: toWire(sub) });
   });
 
   router.delete('/webhooks/:id', (req, res) => {
     const sub = find(req, res);
     store.state.webhooks = store.state.webhooks.filter((w) => w.id !== sub.id);
-    store.save();
+    store.changed();
     res.json({ message: 'Webhook subscription deleted' });
   });
 
   router.post('/webhooks/:id/test', (req, res) => {
     const delivery = dispatcher.sendTest(find(req, res));
-    store.save();
+    store.changed();
     res.json({ message: 'Test delivery queued', data: { deliveryId: delivery.id } });
   });
 
@@ -135,7 +135,7 @@ export function webhookRoutes({ store, dispatcher }: SandboxContext): Router {
     const sub = find(req, res);
     sub.secret = newSigningSecret();
     sub.updatedAt = store.now();
-    store.save();
+    store.changed();
     res.json({ message: 'Signing secret rotated', data: toWire(sub, true) });
   };
   router.post('/webhooks/:id/rotate-secret', rotate);

@@ -1,0 +1,41 @@
+// What the last run left: each sandbox's state file (read with the sandbox's own check) and the
+// connector's embedded database.
+import { existsSync, readdirSync } from 'node:fs';
+import { readIncidentSandboxStateFile } from '@incident-desk/incident-sandbox';
+import type { TStateFileRead } from '@incident-desk/state-file';
+import { readZendeskSandboxStateFile } from '@incident-desk/zendesk-sandbox';
+import type { TDemoDataPaths } from './demo-data-paths';
+
+export type TSavedSandbox =
+  | { kind: 'missing' }
+  /** `count` of what a person made: tickets in the Zendesk sandbox, incidents in the other. */
+  | { kind: 'usable'; count: number }
+  | { kind: 'unusable'; reason: string };
+
+export interface TDemoInventory {
+  incident: TSavedSandbox;
+  zendesk: TSavedSandbox;
+  /** `external`: a PostgreSQL server (DATABASE_URL), which start.ts cannot look at. */
+  connector: 'present' | 'missing' | 'external';
+}
+
+function saved<T>(read: TStateFileRead<T>, count: (state: T) => number): TSavedSandbox {
+  if (read.kind === 'loaded') return { kind: 'usable', count: count(read.state) };
+  return read;
+}
+
+export function takeInventory(paths: TDemoDataPaths): TDemoInventory {
+  const db = paths.connectorDb;
+  return {
+    incident: saved(readIncidentSandboxStateFile(paths.incidentFile), (s) => s.incidents.length),
+    zendesk: saved(readZendeskSandboxStateFile(paths.zendeskFile), (s) =>
+      s.accounts.reduce((sum, account) => sum + account.tickets.length, 0),
+    ),
+    connector:
+      db.kind === 'postgres'
+        ? 'external'
+        : existsSync(db.dir) && readdirSync(db.dir).length > 0
+          ? 'present'
+          : 'missing',
+  };
+}
