@@ -13,6 +13,7 @@ import {
   type TicketWriterOptions,
   type TicketWriterService,
 } from '../sync/ticket-writes/ticket-writer-service';
+import { writeHealthRecorder } from '../sync/ticket-writes/write-health-recorder';
 import type { SyncQueue } from '../worker/queues';
 import { startWorker, type Worker } from '../worker/worker';
 import type { ConnectorServices } from './build-services';
@@ -44,6 +45,7 @@ export async function startWorkers(input: {
   const { boss, accounts, secretBox } = services;
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
+  const writeHealth = writeHealthRecorder(db, { log: (message) => logger.warn(message) });
   const ticketWriter: TicketWriterService = startTicketWriter({
     db,
     contextFor: (accountId) => accounts.forAccount(accountId),
@@ -57,6 +59,8 @@ export async function startWorkers(input: {
           changes.map((change) => change.receivedAt ?? null),
           at,
         ),
+      onWriteFailure: writeHealth.failed,
+      onWriteSucceeded: writeHealth.succeeded,
     },
   });
   try {
@@ -91,6 +95,7 @@ export async function startWorkers(input: {
   } catch (error) {
     await worker?.stop(1_000).catch(() => undefined);
     await ticketWriter.stop().catch(() => undefined);
+    await writeHealth.settled();
     throw error;
   }
   const running = { worker, setupWorker };
@@ -99,6 +104,7 @@ export async function startWorkers(input: {
     async stop(shutdownTimeoutMs) {
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();
+      await writeHealth.settled();
     },
   };
 }
