@@ -74,6 +74,7 @@ const ZEnv = z.object({
   SETUP_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
   SETUP_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  TICKET_WRITE_LATE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -162,6 +163,8 @@ export interface TConnectorConfig {
     /** An account's setup: stopped and retried (twice, this far apart) when it runs longer. */
     setup: { timeoutSeconds: number; retryDelaySeconds: number };
   };
+  /** An account whose oldest waiting ticket change is older than this is late (/healthz, metrics, admin page). */
+  ticketWriteLateSeconds: number;
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
   demo: TDemoConfig | null;
@@ -400,6 +403,7 @@ export function loadConfig(
         retryDelaySeconds: env.SETUP_RETRY_DELAY_SECONDS,
       },
     },
+    ticketWriteLateSeconds: env.TICKET_WRITE_LATE_SECONDS,
     sidebar: {
       appId: sidebarAppIdOf(env, production),
       distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),
