@@ -295,6 +295,50 @@ describe.each(backends)(
       ).toBe('ok');
     });
 
+    it('a failure whose changes are gone without a success (its note found after all) is over; the next starts anew', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const waiting = (eventRef: string, createdAt: Date) =>
+        h.db.prisma.pendingTicketChange.create({
+          data: {
+            accountId: h.accountId,
+            ticketId: BigInt(ticketId),
+            incidentId,
+            eventRef,
+            eventName: 'incident.status_changed',
+            eventAt: createdAt,
+            statusValue: 'case_building',
+            readyAt: new Date(Date.now() + 3_600_000),
+            createdAt,
+          },
+        });
+      const start = Date.now();
+      let clock = new Date(start - 5_000);
+      const recorder = writeHealthRecorder(h.db, { now: () => clock, log: () => undefined });
+      const held = await waiting(`evt_gone_${backend}_1`, new Date(start - 10_000));
+      recorder.failed(h.accountId, new ZendeskServerError(api(502)));
+      await recorder.settled();
+      expect((await health()).failure).toMatchObject({
+        cause: 'zendesk_5xx',
+        since: clock.toISOString(),
+      });
+
+      // the next pass finds the note on the ticket: written, though no write succeeded
+      await h.db.prisma.pendingTicketChange.update({
+        where: { id: held.id },
+        data: { writtenAt: new Date() },
+      });
+      await waiting(`evt_gone_${backend}_2`, new Date(start));
+      expect(await health()).toMatchObject({ state: 'ok', failure: null, waiting: 1 });
+
+      clock = new Date(start + 1_000);
+      recorder.failed(h.accountId, new ZendeskServerError(api(500)));
+      await recorder.settled();
+      expect((await health()).failure).toMatchObject({
+        status: 500,
+        since: clock.toISOString(),
+      });
+    });
+
     it('records an account’s failures and successes in the order they were told', async () => {
       let clock = new Date('2033-01-01T10:00:00Z');
       const ordered = writeHealthRecorder(h.db, { now: () => clock, log: () => undefined });

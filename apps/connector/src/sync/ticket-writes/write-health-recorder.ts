@@ -2,6 +2,7 @@
 // (account_health.ticket_write_*): a failure with a cause starts or continues the failing run, a
 // write Zendesk accepted ends it. The writer calls in and moves on; the records of one account are
 // stored in the order they were told, so a success is never overtaken by the failure before it.
+import { ACCESS_CAUSES } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import { writeFailureOf } from './write-failure-cause';
 
@@ -25,6 +26,17 @@ export interface WriteHealthRecorderOptions {
 }
 
 const DETAIL_MAX = 200;
+
+// The recorded run goes on (the new failure keeps its start) while a change that waited at its
+// latest failure still waits, or its cause waits for an administrator: the same rule as
+// write-health-report.ts's ongoingFailure. Otherwise the run ended unseen (its note was found on
+// the ticket after all) and this failure starts a new one.
+const RUN_GOES_ON = `h.ticket_write_failing_since IS NOT NULL
+  AND (h.ticket_write_failure_cause = ANY($6::text[])
+    OR EXISTS (SELECT 1 FROM pending_ticket_change p
+                WHERE p.account_id = h.account_id AND p.written_at IS NULL
+                  AND p.failed_reason IS NULL
+                  AND p.created_at <= COALESCE(h.ticket_write_failed_at, h.ticket_write_failing_since)))`;
 
 export function writeHealthRecorder(
   db: TDatabase,
@@ -66,7 +78,8 @@ export function writeHealthRecorder(
                ticket_write_failure_detail, updated_at)
            VALUES ($1::uuid, $2::timestamptz, $2::timestamptz, $3, $4::int, $5, $2::timestamptz)
            ON CONFLICT (account_id) DO UPDATE SET
-             ticket_write_failing_since = COALESCE(h.ticket_write_failing_since, EXCLUDED.ticket_write_failing_since),
+             ticket_write_failing_since = CASE WHEN ${RUN_GOES_ON} THEN h.ticket_write_failing_since
+               ELSE EXCLUDED.ticket_write_failing_since END,
              ticket_write_failed_at = EXCLUDED.ticket_write_failed_at,
              ticket_write_failure_cause = EXCLUDED.ticket_write_failure_cause,
              ticket_write_failure_status = EXCLUDED.ticket_write_failure_status,
@@ -77,6 +90,7 @@ export function writeHealthRecorder(
           failure.cause,
           failure.status,
           failure.detail?.slice(0, DETAIL_MAX) ?? null,
+          [...ACCESS_CAUSES],
         );
       });
     },

@@ -35,20 +35,24 @@ const isCause = (cause: string | null): cause is TTicketWriteCause =>
   (TICKET_WRITE_CAUSES as readonly (string | null)[]).includes(cause);
 
 /**
- * The ongoing failure, if any. A failure whose changes are all gone (written by another path, or
- * refused for good) is over, unless its cause needs an administrator: that one stands until a
- * write succeeds or the account is authorised again.
+ * The ongoing failure, if any: while a change that waited at its latest failure still waits. Once
+ * those changes are gone (their note found on the ticket after all, or refused for good) it is
+ * over, and changes recorded since are no sign of it; unless its cause needs an administrator,
+ * which stands until a write succeeds or the account is authorised again.
  */
 function ongoingFailure(reading: Reading): TicketWriteFailure | null {
   const row = reading.failure;
   if (!row?.failingSince || !isCause(row.cause)) return null;
-  if (reading.waiting === 0 && !ACCESS_CAUSES.includes(row.cause)) return null;
+  const failedAt = row.failedAt ?? row.failingSince;
+  const heldBack =
+    reading.oldestWaitingAt !== null && reading.oldestWaitingAt.getTime() <= failedAt.getTime();
+  if (!heldBack && !ACCESS_CAUSES.includes(row.cause)) return null;
   return {
     cause: row.cause,
     status: row.status,
     detail: row.detail,
     since: row.failingSince.toISOString(),
-    lastAt: (row.failedAt ?? row.failingSince).toISOString(),
+    lastAt: failedAt.toISOString(),
   };
 }
 
