@@ -1,6 +1,6 @@
 // The connector's /admin/api, same origin. The session cookie travels by itself (HttpOnly); every
 // state-changing call carries the CSRF token the session answer gave.
-import type { TakedownAnalytics } from '@incident-desk/admin-contract';
+import type { TakedownAnalytics, TicketWriteHealth } from '@incident-desk/admin-contract';
 export interface Session {
   subdomain: string;
   userName: string;
@@ -27,6 +27,8 @@ export interface Overview {
     lastError: string | null;
     lastErrorAt: string | null;
   };
+  /** Whether incident changes reach the account's tickets. */
+  ticketWrites: TicketWriteHealth;
   health: {
     lastZendeskWebhookAt: string | null;
     lastIncidentEventAt: string | null;

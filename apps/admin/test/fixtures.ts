@@ -13,6 +13,14 @@ export function overviewOf(changes: Partial<Overview['incident']> = {}): Overvie
       lastError: null,
       lastErrorAt: null,
     },
+    ticketWrites: {
+      state: 'ok',
+      failure: null,
+      waiting: 0,
+      oldestWaitingAt: null,
+      lateAfterSeconds: 120,
+      checkedAt: '2026-11-23T12:00:00.000Z',
+    },
     health: {
       lastZendeskWebhookAt: null,
       lastIncidentEventAt: null,

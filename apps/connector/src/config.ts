@@ -83,6 +83,7 @@ const ZEnv = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(2),
   RESOLVED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  TICKET_WRITE_LATE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -170,6 +171,8 @@ export interface TConnectorConfig {
   };
   /** How long expired rows are kept before retention deletes them (src/retention). */
   retention: RetentionSettings;
+  /** An account whose oldest waiting ticket change is older than this is late (/healthz, metrics, admin page). */
+  ticketWriteLateSeconds: number;
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
   demo: TDemoConfig | null;
@@ -443,6 +446,7 @@ export function loadConfig(
       },
     },
     retention,
+    ticketWriteLateSeconds: env.TICKET_WRITE_LATE_SECONDS,
     sidebar: {
       appId: sidebarAppIdOf(env, production),
       distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),

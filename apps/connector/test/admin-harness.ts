@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
-import { createConnector, type Connector } from '../src/app';
+import { createConnector, type Connector, type ConnectorOptions } from '../src/app';
 import { loadConfig, type TConnectorConfig } from '../src/config';
 import {
   cookiesSet,
@@ -96,6 +96,8 @@ export async function startAdminHarness(
     worker?: 'on' | 'off';
     /** More connector variables, e.g. INCIDENT_CONSOLE_URL. */
     env?: Record<string, string>;
+    /** The account writers' pacing (tests shorten their waits). */
+    ticketWriter?: ConnectorOptions['ticketWriter'];
   } = {},
 ): Promise<AdminHarness> {
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-admin-'));
@@ -137,9 +139,10 @@ export async function startAdminHarness(
     },
     { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
   );
-  const connectorOptions = {
+  const connectorOptions: ConnectorOptions = {
     log: silent,
     ...(options.adminDistDir ? { adminDistDir: options.adminDistDir } : {}),
+    ...(options.ticketWriter ? { ticketWriter: options.ticketWriter } : {}),
   };
   const connector = await createConnector(config, connectorOptions);
   let listening = await connector.listen(port, '127.0.0.1');

@@ -3,6 +3,7 @@ import { handleIncidentEvent } from './support/run-incident-event';
 import { recordReportOwnHistory } from '../src/sync/report-own-history';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
+import { writeHealthReader } from '../src/sync/ticket-writes/write-health-report';
 import { adminOverview } from '../src/admin/admin-overview';
 import type { TZendeskOAuthConfig } from '../src/accounts/zendesk-oauth-config';
 import { startHarness, type Harness } from './sync-incident-harness';
@@ -86,6 +87,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       h.db,
       { scope: 'tickets:read tickets:write users:read' } as TZendeskOAuthConfig,
       h.accountId,
+      writeHealthReader(h.db, { now: () => new Date(), lateAfterSeconds: 120 }),
     );
     expect(overview.health.subscriptions).toEqual(
       expect.arrayContaining([

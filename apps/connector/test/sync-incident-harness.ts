@@ -221,6 +221,11 @@ export async function startHarness(backend: Backend) {
       if (!response.ok)
         throw new Error(`zendesk fault: ${response.status} ${await response.text()}`);
     },
+    /** Removes every injected Zendesk sandbox fault. */
+    async clearZendeskFaults(): Promise<void> {
+      const response = await fetch(`${zendeskServer.url}/_sandbox/faults`, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`clear faults: ${response.status}`);
+    },
     /** The Zendesk sandbox's control API for this account (`/_sandbox/accounts/{sub}<path>`). */
     async zendeskControl(method: string, path: string, body?: unknown): Promise<unknown> {
       const response = await fetch(`${zendeskServer.url}/_sandbox/accounts/${subdomain}${path}`, {

@@ -2,3 +2,5 @@
 // connector writes these shapes, apps/admin renders them).
 export { OUTCOMES, TAKEDOWN_BUCKETS } from './analytics';
 export type { DurationGroup, TakedownAnalytics, TOutcome } from './analytics';
+export { ACCESS_CAUSES, TICKET_WRITE_CAUSES } from './ticket-writes';
+export type { TicketWriteFailure, TicketWriteHealth, TTicketWriteCause } from './ticket-writes';

@@ -47,6 +47,20 @@ describe('faults and rate limits', () => {
     expect((await call(run.api('spare', 'users/me.json'), { token: spareToken })).status).toBe(200);
   });
 
+  it('injects a 403 Forbidden on one method of a route', async () => {
+    await call(`${run.url}/_sandbox/faults`, {
+      body: { subdomain: 'demo', path: '/api/v2/tickets/*', method: 'PUT', kind: 'forbidden' },
+    });
+    const refused = await call(run.api('demo', 'tickets/1.json'), {
+      method: 'PUT',
+      token: agent,
+      body: { ticket: { additional_tags: ['x'] } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('Forbidden');
+    expect((await call(run.api('demo', 'tickets/1.json'), { token: agent })).status).toBe(200);
+  });
+
   it('adds latency', async () => {
     await call(`${run.url}/_sandbox/faults`, {
       body: { path: '/api/v2/users/me.json', kind: 'latency', latency_ms: 150 },

@@ -1,6 +1,7 @@
 import { Tag } from '@zendeskgarden/react-tags';
 import type { Overview } from '../api';
 import { Row, Section, When } from '../ui';
+import { TicketWrites } from './TicketWrites';
 
 const STATE_LABEL = {
   active: ['green', 'Token valid'],
@@ -10,7 +11,14 @@ const STATE_LABEL = {
 
 export function Connection({ overview }: { overview: Overview }) {
   const { connection, health, account } = overview;
-  const [hue, label] = STATE_LABEL[connection.state];
+  // Zendesk refusing the token outranks its expiry date
+  const refused =
+    connection.state === 'active' &&
+    overview.ticketWrites.state === 'failing' &&
+    overview.ticketWrites.failure?.cause === 'reauthorization_required';
+  const [hue, label] = refused
+    ? (['red', 'Token refused by Zendesk'] as const)
+    : STATE_LABEL[connection.state];
   return (
     <>
       <Section id="connection" title="Zendesk connection">
@@ -18,6 +26,7 @@ export function Connection({ overview }: { overview: Overview }) {
         <Row label="State" testId="connection-state">
           <Tag hue={hue}>{label}</Tag>
         </Row>
+        <TicketWrites overview={overview} />
         {connection.state === 'reauthorization_required' ? (
           <Row label="Authorise again">
             <a href={`/install?subdomain=${encodeURIComponent(account.subdomain)}`}>

@@ -39,7 +39,7 @@ export function accountRoutes(options: AdminApiOptions): Router {
   });
 
   router.get('/overview', async (_req, res) => {
-    res.json(await adminOverview(db, oauth, accountOf(res)));
+    res.json(await adminOverview(db, oauth, accountOf(res), options.ticketWrites));
   });
 
   router.get('/first-run', async (_req, res) => {

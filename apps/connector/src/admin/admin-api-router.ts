@@ -8,6 +8,7 @@ import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
 import { sendError } from '../http/app-error';
 import type { Inbox } from '../ingest/inbox';
 import type { SecretBox } from '../secrets/secret-box';
+import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
 import { accountRoutes } from './account-routes';
 import { requireAdminSession } from './admin-auth';
 import type { CookiePolicy } from './admin-cookie';
@@ -29,6 +30,8 @@ export interface AdminApiOptions {
   /** An incident's page for people, `{incidentId}` in it; without it incidents are not linked. */
   incidentConsoleUrl?: string;
   now: () => number;
+  /** The account's ticket-write health, shown in its overview. */
+  ticketWrites: Pick<WriteHealthReader, 'account'>;
   /** Re-checks the user's Zendesk role (default: GET users/{id} with the account's token). */
   checkRole?: AdminRoleChecker;
 }

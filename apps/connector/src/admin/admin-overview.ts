@@ -6,9 +6,15 @@ import { getConnectionStatus } from '../accounts/credential-store';
 import { readSetupStatus } from '../accounts/setup-state';
 import { scopeSet } from '../accounts/scopes';
 import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
 
-export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, accountId: string) {
-  const [account, connection, health, setup, settings, subscriptions] = await Promise.all([
+export async function adminOverview(
+  db: TDatabase,
+  oauth: TZendeskOAuthConfig,
+  accountId: string,
+  ticketWrites: Pick<WriteHealthReader, 'account'>,
+) {
+  const [account, connection, health, setup, settings, subscriptions, writes] = await Promise.all([
     db.prisma.account.findUniqueOrThrow({
       where: { id: accountId },
       include: { configuration: true },
@@ -22,6 +28,7 @@ export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, a
       select: { clientId: true, createdAt: true, lastEventAt: true, lastTestAt: true },
       orderBy: { clientId: 'asc' },
     }),
+    ticketWrites.account(accountId),
   ]);
   const granted = new Set(connection.scope);
   const steadyState = [...scopeSet(oauth.scope)];
@@ -41,6 +48,8 @@ export async function adminOverview(db: TDatabase, oauth: TZendeskOAuthConfig, a
       lastError: connection.lastError,
       lastErrorAt: connection.lastErrorAt,
     },
+    // whether changes reach the account's tickets: a valid token alone does not say so
+    ticketWrites: writes,
     health: {
       lastZendeskWebhookAt: health?.lastZendeskWebhookAt ?? null,
       lastIncidentEventAt: health?.lastIncidentEventAt ?? null,

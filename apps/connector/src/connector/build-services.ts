@@ -11,6 +11,10 @@ import type { ConnectorMetrics } from '../metrics/connector-metrics';
 import { keepFinishedJobs } from '../retention/finished-jobs';
 import { resealUnboundSecrets } from '../secrets/reseal-unbound';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box';
+import {
+  writeHealthReader,
+  type WriteHealthReader,
+} from '../sync/ticket-writes/write-health-report';
 import { queueDepthReader } from '../worker/queue-depths';
 import {
   createSyncQueues,
@@ -24,6 +28,8 @@ export interface ConnectorServices {
   /** False once the queue stopped (readiness reports it). */
   queueRunning: () => boolean;
   queues: ReturnType<typeof queueDepthReader>;
+  /** The accounts' ticket-write health (/healthz, metrics, the admin page). */
+  ticketWrites: WriteHealthReader;
   /** How many shipped migrations were applied at start (readiness checks they stay). */
   migrationsAtStart: number;
   inbox: Inbox;
@@ -59,6 +65,11 @@ export async function buildServices(input: {
   boss.once('stopped', () => (queueRunning = false));
   const queues = queueDepthReader(db, [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE]);
   metrics.watchQueues(queues);
+  const ticketWrites = writeHealthReader(db, {
+    now: () => new Date(),
+    lateAfterSeconds: config.ticketWriteLateSeconds,
+  });
+  metrics.watchTicketWrites(ticketWrites);
   // Every shipped migration was applied by openDatabase (or it threw): readiness checks they stay.
   const [migrated] = await db.prisma.$queryRawUnsafe<{ count: bigint | number }[]>(
     'SELECT count(*) AS count FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
@@ -103,6 +114,7 @@ export async function buildServices(input: {
     boss,
     queueRunning: () => queueRunning,
     queues,
+    ticketWrites,
     migrationsAtStart: Number(migrated?.count ?? 0),
     inbox,
     secretBox,

@@ -1,6 +1,7 @@
 // The connector's HTTP surface, in the order a request meets it: logging, operations, both
 // webhook receivers, install and sign-in, the admin page and API, the sidebar, the error handler.
 import express, { type Express } from 'express';
+import { ACCESS_CAUSES } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import {
   accountsRouter,
@@ -21,6 +22,7 @@ import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
 import { sidebarApiRouter } from '../sidebar-api';
 import { throttledZendeskWebhookHealth } from '../sync/incident-events/account-health';
+import { clearWriteFailure } from '../sync/ticket-writes/write-health-recorder';
 import { SYNC_QUEUES } from '../worker/queues';
 import type { ConnectorServices } from './build-services';
 
@@ -50,6 +52,7 @@ export function mountRoutes(input: {
       boss,
       probeQueue: SYNC_QUEUES[0],
       queues: services.queues,
+      ticketWrites: services.ticketWrites,
       metrics,
       metricsToken: config.metricsToken,
       detailsFromLoopback: !config.production,
@@ -81,8 +84,12 @@ export function mountRoutes(input: {
       oauth: config.oauth,
       cookies: adminCookies,
       startLimiter,
-      // Setup runs in a worker, durably (a pg-boss job), as soon as the install is stored.
-      onInstalled: ({ accountId }) => requestSetup(db, boss, accountId, new Date()),
+      // Setup runs in a worker, durably (a pg-boss job), as soon as the install is stored. An
+      // authorisation also ends a write failure that waited for one: the next write tells anew.
+      onInstalled: async ({ accountId }) => {
+        await clearWriteFailure(db, accountId, new Date(), ACCESS_CAUSES);
+        await requestSetup(db, boss, accountId, new Date());
+      },
       onAdminSignIn: completeAdminSignIn({
         db,
         oauth: config.oauth,
@@ -106,6 +113,7 @@ export function mountRoutes(input: {
       ...(config.incidentConsoleUrl ? { incidentConsoleUrl: config.incidentConsoleUrl } : {}),
       distDir: input.adminDistDir,
       now: Date.now,
+      ticketWrites: services.ticketWrites,
     }),
   );
   app.use(

@@ -15,6 +15,7 @@ import {
   type TicketWriterOptions,
   type TicketWriterService,
 } from '../sync/ticket-writes/ticket-writer-service';
+import { writeHealthRecorder } from '../sync/ticket-writes/write-health-recorder';
 import { startDeadJobSweep, type DeadJobSweep } from '../worker/dead-job-sweep';
 import { SYNC_QUEUES, type SyncQueue, type SyncQueueOptions } from '../worker/queues';
 import { startWorker, type Worker } from '../worker/worker';
@@ -51,6 +52,7 @@ export async function startWorkers(input: {
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
   let deadJobSweep: DeadJobSweep | undefined;
+  const writeHealth = writeHealthRecorder(db, { log: (message) => logger.warn(message) });
   const ticketWriter: TicketWriterService = startTicketWriter({
     db,
     contextFor: (accountId) => accounts.forAccount(accountId),
@@ -64,6 +66,8 @@ export async function startWorkers(input: {
           changes.map((change) => change.receivedAt ?? null),
           at,
         ),
+      onWriteFailure: writeHealth.failed,
+      onWriteSucceeded: writeHealth.succeeded,
     },
   });
   try {
@@ -125,6 +129,7 @@ export async function startWorkers(input: {
     deadJobSweep?.stop();
     await worker?.stop(1_000).catch(() => undefined);
     await ticketWriter.stop().catch(() => undefined);
+    await writeHealth.settled();
     throw error;
   }
   const running = { worker, setupWorker, deadJobSweep };
@@ -142,6 +147,7 @@ export async function startWorkers(input: {
       await retention.stop();
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();
+      await writeHealth.settled();
     },
   };
 }

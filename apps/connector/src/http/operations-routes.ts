@@ -1,13 +1,23 @@
 // What an orchestrator and an operator ask the connector, apart from anything that shows
 // internals: /livez (the process answers; no database), /readyz (database reachable, job queue
-// started, migrations applied; 503 otherwise), /healthz (the same verdict, and, for an operator
-// only, queue depths and the count of accounts waiting for re-authorisation) and /metrics
+// started, migrations applied; 503 otherwise), /healthz (the same checks, plus whether every
+// account's ticket updates reach Zendesk in time, and, for an operator only, which accounts' do
+// not and why, queue depths and the count of accounts waiting for re-authorisation) and /metrics
 // (Prometheus, only with METRICS_TOKEN).
+//
+// An account whose writes fail or lag makes /healthz's `ok` false but never its status: the
+// verdict comes from the shared database, so every instance would answer the same 503, and a load
+// balancer or orchestrator probing /healthz would take every instance out because one tenant's
+// Zendesk is down. The status stays this instance's readiness (/readyz's), for them to act on.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { Logger } from '../log/logger';
 import type { ConnectorMetrics, QueueDepthReader } from '../metrics/connector-metrics';
+import type {
+  WriteHealthOverview,
+  WriteHealthReader,
+} from '../sync/ticket-writes/write-health-report';
 import { sendError } from './app-error';
 
 export interface OperationsRoutesOptions {
@@ -16,6 +26,8 @@ export interface OperationsRoutesOptions {
   /** A queue the readiness check reads through pg-boss (its own connection on PostgreSQL). */
   probeQueue: string;
   queues: QueueDepthReader;
+  /** The accounts' ticket-write health: /healthz's ticketWrites check. */
+  ticketWrites: Pick<WriteHealthReader, 'read'>;
   metrics: ConnectorMetrics;
   /** Bearer token for /metrics and /healthz's details; undefined: /metrics is off. */
   metricsToken: string | undefined;
@@ -29,6 +41,36 @@ export interface OperationsRoutesOptions {
 }
 
 type Check = 'ok' | 'failed';
+
+/** Accounts listed in /healthz's details at most; the counts cover them all. */
+const LISTED_ACCOUNTS_MAX = 100;
+
+/** /healthz's ticketWrites for an operator: the accounts in trouble by subdomain, longest waiting first. */
+function ticketWriteDetails(writes: WriteHealthOverview) {
+  const troubled = Object.fromEntries(
+    Object.entries(writes.troubled).filter(([, count]) => count > 0),
+  );
+  return {
+    ok: writes.accounts.length === 0,
+    lateAfterSeconds: writes.lateAfterSeconds,
+    oldestWaitingSeconds: writes.oldestWaitingSeconds,
+    failing: writes.accounts.filter((account) => account.state === 'failing').length,
+    late: writes.accounts.filter((account) => account.state === 'late').length,
+    troubled,
+    accounts: writes.accounts.slice(0, LISTED_ACCOUNTS_MAX).map((account) => ({
+      subdomain: account.subdomain,
+      state: account.state,
+      cause: account.failure?.cause ?? null,
+      status: account.failure?.status ?? null,
+      detail: account.failure?.detail ?? null,
+      failingSince: account.failure?.since ?? null,
+      lastFailureAt: account.failure?.lastAt ?? null,
+      waiting: account.waiting,
+      oldestWaitingSeconds: account.oldestWaitingSeconds,
+    })),
+    notListed: Math.max(0, writes.accounts.length - LISTED_ACCOUNTS_MAX),
+  };
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -117,14 +159,23 @@ export function operationsRouter(options: OperationsRoutesOptions): Router {
   });
 
   router.get('/healthz', async (req, res) => {
-    const report = await readiness();
+    const [report, writes] = await Promise.all([
+      readiness(),
+      options.ticketWrites.read().catch((error: unknown) => {
+        failed('ticket writes', error);
+        return null;
+      }),
+    ]);
     const operator =
       hasToken(req, options.metricsToken) || (options.detailsFromLoopback && isDirectLoopback(req));
+    const writesOk = writes !== null && writes.accounts.length === 0;
     const body = {
-      ok: report.ok,
+      ok: report.ok && writesOk,
       database: { ok: report.checks.database === 'ok' },
       queue: { ok: report.checks.queue === 'ok' },
       migrations: { ok: report.checks.migrations === 'ok' },
+      // the public sees whether, never whose
+      ticketWrites: operator && writes ? ticketWriteDetails(writes) : { ok: writesOk },
       ...(operator ? await details() : {}),
     };
     res.status(report.ok ? 200 : 503).json(body);

@@ -1,6 +1,9 @@
 // The connector's Prometheus metrics (prom-client), one registry per connector so in-process
 // instances (tests) keep their counts apart. Labels are bounded: routes as declared, endpoints
-// with their ids replaced, reasons from the connector's own codes; never an account or a ticket.
+// with their ids replaced, reasons from the connector's own codes; never an account id or a
+// ticket. One exception: the accounts whose ticket updates wait past the late threshold are named
+// by Zendesk subdomain, at most TROUBLED_SERIES_MAX of them, because an operator paged for late
+// notes must find the tenant, and a series exists only while its account is late.
 import {
   collectDefaultMetrics,
   Counter,
@@ -24,6 +27,20 @@ export interface QueueDepthReader {
   >;
 }
 
+/** What the ticket-write gauges read at each scrape (sync/ticket-writes/write-health-report.ts). */
+export interface TicketWriteHealthReader {
+  read(): Promise<{
+    lateAfterSeconds: number;
+    oldestWaitingSeconds: number;
+    /** Accounts whose writes fail, per cause, and those late without an error (`late`). */
+    troubled: Record<string, number>;
+    accounts: readonly { subdomain: string; oldestWaitingSeconds: number | null }[];
+  }>;
+}
+
+/** Late accounts with a series of their own at most; the rest are in the counts. */
+export const TROUBLED_SERIES_MAX = 50;
+
 export interface ConnectorMetrics {
   readonly registry: Registry;
   httpRequest(labels: { method: string; route: string; status: number }, seconds: number): void;
@@ -44,6 +61,8 @@ export interface ConnectorMetrics {
   watchQueues(reader: QueueDepthReader): void;
   /** Retention deleted `rows` expired rows of `table`. */
   retentionDeleted(table: string, rows: number): void;
+  /** Reads the accounts' ticket-write health on each scrape from `reader`. */
+  watchTicketWrites(reader: TicketWriteHealthReader): void;
 }
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
@@ -163,6 +182,48 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
   void queueJobs;
   void oldestJobAge;
 
+  let ticketWrites: TicketWriteHealthReader | undefined;
+  const oldestWaiting = new Gauge({
+    name: `${PREFIX}ticket_write_oldest_waiting_seconds`,
+    help: 'Age of the oldest ticket change waiting to be written, across every account (0 when none waits).',
+    registers: [registry],
+    async collect() {
+      if (ticketWrites) this.set((await ticketWrites.read()).oldestWaitingSeconds);
+    },
+  });
+  const troubledAccounts = new Gauge({
+    name: `${PREFIX}ticket_write_troubled_accounts`,
+    help: 'Accounts whose ticket writes fail, by cause, or are late (cause="late": a change waits past TICKET_WRITE_LATE_SECONDS without an error).',
+    labelNames: ['cause'] as const,
+    registers: [registry],
+    async collect() {
+      if (!ticketWrites) return;
+      for (const [cause, count] of Object.entries((await ticketWrites.read()).troubled))
+        this.set({ cause }, count);
+    },
+  });
+  const lateAccountWaiting = new Gauge({
+    name: `${PREFIX}ticket_write_late_account_oldest_waiting_seconds`,
+    help: `Age of the oldest waiting ticket change of each account past TICKET_WRITE_LATE_SECONDS, by Zendesk subdomain; the ${TROUBLED_SERIES_MAX} longest waiting only.`,
+    labelNames: ['subdomain'] as const,
+    registers: [registry],
+    async collect() {
+      // an account that caught up loses its series
+      this.reset();
+      if (!ticketWrites) return;
+      const health = await ticketWrites.read();
+      const late = health.accounts
+        .filter((account) => (account.oldestWaitingSeconds ?? 0) > health.lateAfterSeconds)
+        .sort((a, b) => (b.oldestWaitingSeconds ?? 0) - (a.oldestWaitingSeconds ?? 0))
+        .slice(0, TROUBLED_SERIES_MAX);
+      for (const account of late)
+        this.set({ subdomain: account.subdomain }, account.oldestWaitingSeconds ?? 0);
+    },
+  });
+  void oldestWaiting;
+  void troubledAccounts;
+  void lateAccountWaiting;
+
   // Both gauges are collected in one scrape: one read serves them.
   let pending: ReturnType<QueueDepthReader['read']> | undefined;
   function readQueues(): ReturnType<QueueDepthReader['read']> {
@@ -214,5 +275,8 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
       queues = reader;
     },
     retentionDeleted: (table, rows) => retentionDeletedRows.inc({ table }, rows),
+    watchTicketWrites(reader) {
+      ticketWrites = reader;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { INVALID_TOKEN } from '../api/errors';
+import { FORBIDDEN, INVALID_TOKEN } from '../api/errors';
 import { subdomainOf } from '../api/context';
 
 export const ZFaultRule = z.object({
@@ -9,7 +9,7 @@ export const ZFaultRule = z.object({
   method: z.string().toUpperCase().optional(),
   /** Path after the account prefix, `*` matching any run of characters, e.g. `/api/v2/tickets/*`. */
   path: z.string().min(1),
-  kind: z.enum(['latency', 'error', 'unauthorized', 'drop']),
+  kind: z.enum(['latency', 'error', 'unauthorized', 'forbidden', 'drop']),
   status: z.number().int().min(500).max(599).default(503),
   latency_ms: z.number().int().min(0).max(120_000).default(0),
   /** How many matching requests it affects; unlimited when omitted. */
@@ -88,6 +88,11 @@ export class FaultInjector {
       }
       if (terminal.rule.kind === 'unauthorized') {
         res.status(401).json(INVALID_TOKEN);
+        return;
+      }
+      if (terminal.rule.kind === 'forbidden') {
+        // what a token without the scope (or an agent without the permission) is answered
+        res.status(403).json(FORBIDDEN);
         return;
       }
       if (terminal.rule.status === 503) res.setHeader('Retry-After', '1');

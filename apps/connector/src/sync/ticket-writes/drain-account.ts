@@ -52,6 +52,10 @@ export interface DrainOptions {
   leaseMs?: number;
   /** Told after each ticket write Zendesk accepted: its changes and when it was written (metrics). */
   onWritten?: (changes: readonly WaitingChange[], at: Date) => void;
+  /** Told about every failed request of the account's writer (write-health-recorder.ts). */
+  onWriteFailure?: (accountId: string, error: unknown) => void;
+  /** Told after a pass in which Zendesk accepted a write of the account (write health). */
+  onWriteSucceeded?: (accountId: string) => void;
 }
 
 export interface DrainResult {
@@ -423,6 +427,7 @@ async function handleError(
   error: unknown,
   options: DrainOptions,
 ): Promise<void> {
+  options.onWriteFailure?.(ctx.accountId, error);
   if (error instanceof ZendeskRateLimitedError) {
     const seconds = error.retryAfterSeconds ?? options.defaultRetryAfterSeconds ?? 60;
     await pauseAccount(db, ctx.accountId, new Date(options.now().getTime() + seconds * 1000));

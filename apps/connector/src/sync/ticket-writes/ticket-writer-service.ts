@@ -70,6 +70,7 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
         signalled.delete(accountId);
         const ctx = await options.contextFor(accountId);
         const result = await drainAccountOnce(ctx, db, { ...options.drain, now, limits });
+        if (result.written > 0) options.drain?.onWriteSucceeded?.(accountId);
         if (result.nextAt === null) {
           if (signalled.has(accountId)) continue;
           return;
@@ -92,6 +93,7 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
       .catch((error: unknown) => {
         // e.g. the account needs re-authorisation: its changes wait, the sweep tries again later
         backoffUntil.set(accountId, Date.now() + 5_000);
+        options.drain?.onWriteFailure?.(accountId, error);
         log(
           `ticket writer for account ${accountId}: ${error instanceof Error ? error.message : String(error)}`,
         );

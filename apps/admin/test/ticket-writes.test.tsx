@@ -1,0 +1,177 @@
+// The admin page says whether incident changes reach the account's tickets, not only that its
+// token is valid: failing since when and why (a Zendesk 5xx, 429, a refused token or scope), late
+// without an error, or up to date, with how many changes wait and for how long.
+import { render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from '@zendeskgarden/react-theming';
+import type { TicketWriteHealth } from '@incident-desk/admin-contract';
+import { describe, expect, it } from 'vitest';
+import type { Overview } from '../src/api';
+import { Connection } from '../src/sections/Connection';
+import { duration, ticketWriteText, timeOfDay } from '../src/ticket-write-text';
+import { overviewOf } from './fixtures';
+
+const CHECKED = '2026-11-23T12:00:00.000Z';
+const clock = (iso: string) => iso.slice(11, 16);
+
+function health(changes: Partial<TicketWriteHealth> = {}): TicketWriteHealth {
+  return {
+    state: 'ok',
+    failure: null,
+    waiting: 0,
+    oldestWaitingAt: null,
+    lateAfterSeconds: 120,
+    checkedAt: CHECKED,
+    ...changes,
+  };
+}
+
+function failing(
+  cause: NonNullable<TicketWriteHealth['failure']>['cause'],
+  status: number | null,
+  detail: string | null = null,
+): TicketWriteHealth {
+  return health({
+    state: 'failing',
+    failure: {
+      cause,
+      status,
+      detail,
+      since: '2026-11-23T11:55:00.000Z',
+      lastAt: '2026-11-23T11:59:50.000Z',
+    },
+    waiting: 3,
+    oldestWaitingAt: '2026-11-23T11:56:00.000Z',
+  });
+}
+
+describe('ticketWriteText', () => {
+  it('a Zendesk 5xx: failing since when, the status, and what waits', () => {
+    expect(ticketWriteText(failing('zendesk_5xx', 500), clock)).toEqual({
+      tone: 'failing',
+      label: 'Failing',
+      sentence:
+        'Ticket updates are failing since 11:55: Zendesk answers 500 (3 changes waiting, oldest 4 min).',
+      needsAuthorisation: false,
+    });
+  });
+
+  it('a 429 reads as rate limited', () => {
+    const text = ticketWriteText(failing('zendesk_rate_limited', 429, 'Retry-After 60 s'), clock);
+    expect(text.label).toBe('Rate limited');
+    expect(text.sentence).toBe(
+      'Ticket updates are rate limited since 11:55: Zendesk answers 429, too many requests for this account (3 changes waiting, oldest 4 min).',
+    );
+  });
+
+  it('a refused token or scope asks for a new authorisation', () => {
+    const refused = ticketWriteText(failing('reauthorization_required', 401), clock);
+    expect(refused.sentence).toBe(
+      'Ticket updates are failing since 11:55: re-authorisation needed (3 changes waiting, oldest 4 min).',
+    );
+    expect(refused.needsAuthorisation).toBe(true);
+    const scope = ticketWriteText(
+      { ...failing('zendesk_forbidden', 403, 'missing scope tickets:write'), waiting: 0 },
+      clock,
+    );
+    expect(scope.sentence).toBe(
+      'Ticket updates are failing since 11:55: Zendesk refuses access (403, missing scope tickets:write): authorise incident-desk again with the scopes it asks for (no change waiting).',
+    );
+    expect(scope.needsAuthorisation).toBe(true);
+  });
+
+  it('timeouts and lost connections say so', () => {
+    expect(ticketWriteText(failing('zendesk_timeout', null), clock).sentence).toContain(
+      'failing since 11:55: Zendesk does not answer in time (',
+    );
+    expect(ticketWriteText(failing('zendesk_connection', null), clock).sentence).toContain(
+      'Zendesk cannot be reached (',
+    );
+  });
+
+  it('late without an error, and up to date', () => {
+    const late = health({ state: 'late', waiting: 1, oldestWaitingAt: '2026-11-23T11:57:00.000Z' });
+    expect(ticketWriteText(late, clock)).toMatchObject({
+      tone: 'late',
+      label: 'Late',
+      sentence:
+        'Ticket updates are late: 1 change waiting, oldest 3 min, longer than 2 min, though Zendesk reports no error.',
+    });
+    expect(ticketWriteText(health(), clock)).toMatchObject({
+      tone: 'ok',
+      label: 'Up to date',
+      sentence: 'Ticket updates reach Zendesk.',
+    });
+    expect(
+      ticketWriteText(health({ waiting: 2, oldestWaitingAt: '2026-11-23T11:59:58.000Z' }), clock)
+        .sentence,
+    ).toBe('Ticket updates reach Zendesk (2 changes waiting, oldest 2 s).');
+  });
+
+  it('counts ages from when the connector read them, in seconds, minutes and hours', () => {
+    expect([0, 59, 60, 3599, 3600, 3900].map(duration)).toEqual([
+      '0 s',
+      '59 s',
+      '1 min',
+      '59 min',
+      '1 h',
+      '1 h 5 min',
+    ]);
+    // a failure that began on another day names the day too
+    const today = timeOfDay('2026-11-23T11:55:00.000Z', CHECKED);
+    const earlier = timeOfDay('2026-11-20T11:55:00.000Z', CHECKED);
+    expect(earlier.endsWith(today)).toBe(true);
+    expect(earlier.length).toBeGreaterThan(today.length);
+  });
+});
+
+describe('Zendesk connection section', () => {
+  const show = (overview: Overview) =>
+    render(
+      <ThemeProvider>
+        <Connection overview={overview} />
+      </ThemeProvider>,
+    );
+
+  it('shows failing ticket updates beside a valid token', () => {
+    show({ ...overviewOf(), ticketWrites: failing('zendesk_5xx', 500) });
+    expect(screen.getByTestId('connection-state').textContent).toContain('Token valid');
+    const row = screen.getByTestId('ticket-writes');
+    expect(row.textContent).toContain('Failing');
+    expect(row.textContent).toMatch(
+      /Ticket updates are failing since .+: Zendesk answers 500 \(3 changes waiting, oldest 4 min\)\./,
+    );
+    expect(row.querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('failing');
+    expect(screen.queryByText('Authorise incident-desk with Zendesk')).toBeNull();
+  });
+
+  it('a token Zendesk refuses is not called valid, and the page offers to authorise again', () => {
+    show({ ...overviewOf(), ticketWrites: failing('reauthorization_required', 401) });
+    expect(screen.getByTestId('connection-state').textContent).toContain(
+      'Token refused by Zendesk',
+    );
+    expect(screen.getByTestId('ticket-writes').textContent).toContain('re-authorisation needed');
+    const link = screen.getByRole('link', { name: 'Authorise incident-desk with Zendesk' });
+    expect(link.getAttribute('href')).toBe('/install?subdomain=acme');
+  });
+
+  it('up to date, and late without an error', () => {
+    const { unmount } = show(overviewOf());
+    expect(
+      within(screen.getByTestId('ticket-writes')).getByText('Ticket updates reach Zendesk.', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    unmount();
+    show({
+      ...overviewOf(),
+      ticketWrites: health({
+        state: 'late',
+        waiting: 4,
+        oldestWaitingAt: '2026-11-23T11:50:00.000Z',
+      }),
+    });
+    expect(screen.getByTestId('ticket-writes').textContent).toContain(
+      'Ticket updates are late: 4 changes waiting, oldest 10 min',
+    );
+  });
+});
