@@ -44,7 +44,10 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
   let connector: ConnectorProcess | undefined;
   const run = randomBytes(3).toString('hex');
 
-  async function start(worker: 'on' | 'off'): Promise<ConnectorProcess> {
+  async function start(
+    worker: 'on' | 'off',
+    jobTimeoutSeconds?: number,
+  ): Promise<ConnectorProcess> {
     connector = await startConnectorProcess({
       port,
       zendeskUrl: sandboxes.zendeskUrl,
@@ -52,6 +55,7 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
       database,
       secretsKeys,
       worker,
+      ...(jobTimeoutSeconds === undefined ? {} : { jobTimeoutSeconds }),
     });
     return connector;
   }
@@ -168,9 +172,10 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     expect(notesB.filter((n) => n.includes('Reported to the incident service'))).toHaveLength(1);
   }, 120_000);
 
-  it('a kill while the report is in flight reconciles instead of reporting again', async () => {
+  it('a kill while the report is in flight reconciles within seconds instead of reporting again', async () => {
     await connector?.kill(); // independent of how the previous test ended
-    await start('on');
+    // the production time limit: the job comes back through its silent heartbeat, not its expiry
+    await start('on', 300);
     // The service holds the report's answer long enough for the connector to die waiting for it.
     await sandboxes.incidentFault({
       method: 'POST',
@@ -192,8 +197,10 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
       sandboxes.incidentsFor(threatC).length > 0 ? true : undefined,
     );
 
-    await start('on');
-    // The job left active by the killed process expires (WORKER_JOB_TIMEOUT_SECONDS) and runs again.
+    const restarted = Date.now();
+    await start('on', 300);
+    // The job left active by the killed process runs again once its heartbeat has been silent
+    // (dead-job-sweep.ts), within seconds, well before its 300 s time limit.
     const reconciled = await eventually(
       'the reconciliation note',
       async () => {
@@ -202,6 +209,8 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
       },
       45_000,
     );
+    expect(Date.now() - restarted).toBeLessThan(30_000);
+    expect(connector!.output()).toMatch(/recovered job .* of a dead worker/);
     await connector!.queuesIdle();
 
     expect(sandboxes.incidentsFor(threatC)).toHaveLength(1);
