@@ -1,4 +1,4 @@
-// Issue 9, section 1: a soak of the composed connector under faults, sized by
+// A soak of the composed connector under faults, sized by
 // environment variables. Incidents linked to tickets in three accounts (one with sub-clients) are
 // moved through random statuses in the incident sandbox, which delivers the real signed events;
 // meanwhile Zendesk answers 5% of requests 5xx and drops 1% of connections, expires the access
@@ -66,7 +66,7 @@ const FAULT_RATE = Number(process.env.SOAK_FAULT_RATE ?? 0.05);
 const TICKET_WEBHOOKS = Number(process.env.SOAK_TICKET_WEBHOOKS ?? 100);
 /** Tickets reported through the submit tag; replies and takedown tags go to these. */
 const REPORTS = Number(process.env.SOAK_REPORTS ?? 4);
-/** Standing faults, drawn per request (issue 9: 5% 5xx and 1% dropped connections at Zendesk, 5% 5xx at the incident service). */
+/** Standing faults, drawn per request (5% 5xx and 1% dropped connections at Zendesk, 5% 5xx at the incident service). */
 const FAULT_RATES = {
   zendesk5xx: Number(process.env.SOAK_ZENDESK_5XX_RATE ?? 0.05),
   zendeskDrop: Number(process.env.SOAK_ZENDESK_DROP_RATE ?? 0.01),

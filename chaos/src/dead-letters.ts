@@ -1,4 +1,4 @@
-// Issue 9, section 1: dead letters only for the permanent failures that were injected. Each sync
+// Dead letters only for the permanent failures that were injected. Each sync
 // failure the connector recorded is matched to the injected failure that explains it; a letter
 // nothing explains, an injected failure without its letter, or two letters for one job or event
 // fails the soak.
@@ -73,7 +73,7 @@ export function matchDeadLetters(
   injected: InjectedPermanentFailures,
   leftSending: ActionRequestLeftSending[],
   /**
-   * Closed tickets whose incident link moved to a follow-up (issue 20): the writer opens one for
+   * Closed tickets whose incident link moved to a follow-up: the writer opens one for
    * a note it cannot write on a closed ticket, so their events need no letter. Keyed by incident id.
    */
   followUps: ReadonlyMap<string, number> = new Map(),

@@ -40,7 +40,7 @@ export type FuzzPlan = (targets: FuzzTargets, nowMs: number) => FuzzRequest;
 
 /** Values that must come back escaped if they are echoed at all. */
 export const HOSTILE_MARKUP = '<img src=x onerror=alert(1)>';
-/** In every kind of hostile body: what a log line must never carry (issue 14). */
+/** In every kind of hostile body: what a log line must never carry. */
 export const PAYLOAD_MARKER = 'chaos-payload-marker-5c1d';
 /** Hostile texts the fuzz writes into bodies, headers and paths. */
 export const HOSTILE_TEXTS = [

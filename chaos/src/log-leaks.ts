@@ -1,5 +1,5 @@
 // What the connector logged must carry no payload, query parameter, token, key, secret or email
-// (issue 14). A run collects what it sent (secrets it knows, payload markers it wrote into
+//. A run collects what it sent (secrets it knows, payload markers it wrote into
 // deliveries) and this finds any of them, and anything shaped like an email, in the logs.
 export interface LogNeedle {
   /** What the value is, for the report (never the value itself). */

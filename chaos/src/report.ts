@@ -1,4 +1,4 @@
-// The chaos report: what the runs measured, as JSON and as the short Markdown table of issue 9,
+// The chaos report: what the runs measured, as JSON and as the short Markdown table of FIGURES.md,
 // section 4. Rows the soak (section 1) will fill say "not run" until it exists.
 export interface FuzzFigures {
   backend: string;

@@ -1,4 +1,4 @@
-// Issue 9's fault rates as standing rules in both sandboxes, drawn per request: a Zendesk request
+// The soak's fault rates as standing rules in both sandboxes, drawn per request: a Zendesk request
 // answers 5xx (500, 502 or 503) at one rate and loses its connection at another, an incident-service
 // request answers 503 at a third. The sandboxes count the hits, and Zendesk's sandbox counts every
 // request, so the report can show the rate the connector actually met.

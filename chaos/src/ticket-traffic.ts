@@ -1,4 +1,4 @@
-// The Zendesk side of the soak (issue 9, section 1): ticket changes made in the Zendesk sandbox, so
+// The Zendesk side of the soak: ticket changes made in the Zendesk sandbox, so
 // its own triggers send the connector signed webhooks the way Zendesk does: threat reports (the
 // submit tag on a new ticket), public agent replies on linked tickets (forwarded as incident
 // comments) and takedown request tags. A share of the deliveries is sent twice by the sandbox

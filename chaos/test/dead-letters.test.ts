@@ -86,7 +86,7 @@ describe('dead letters against the injected permanent failures', () => {
     ]);
   });
 
-  it('needs no letter for a closed ticket whose incident moved to a follow-up (issue 20)', () => {
+  it('needs no letter for a closed ticket whose incident moved to a follow-up', () => {
     const check = matchDeadLetters([], injected, [], new Map([['inc-4', 12]]));
     expect(check.missing).toEqual(['no dead letter for the invalid report on ticket 7']);
     // a link still on the closed ticket is no follow-up

@@ -1,4 +1,4 @@
-// Issue 9, section 2: thousands of hostile requests against every public entry point of the
+// Thousands of hostile requests against every public entry point of the
 // composed connector (both sandboxes in-process, two installed accounts). Every answer is a 4xx with
 // a readable message and nothing internal; nothing is stored or enqueued; the process stays up and
 // its memory flat; an accepted delivery replayed stays one job.
@@ -226,7 +226,7 @@ describe.each(backends)('fuzz on %s', (backend) => {
       const logs = stack.logs.lines();
       const secretsInLogs = secrets.filter((s) => logs.some((line) => line.includes(s))).length;
       const unhandled = logs.filter((line) => /unhandled request error/.test(line));
-      // Issue 14: no payload text, secret or email in any line; one line per refused webhook.
+      // No payload text, secret or email in any line; one line per refused webhook.
       const logLeaks = findLogLeaks(logs, [
         ...secrets.map((value) => ({ label: 'a secret or token', value })),
         { label: 'the payload marker', value: PAYLOAD_MARKER },

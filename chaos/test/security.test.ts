@@ -1,4 +1,4 @@
-// Issue 9, section 3: the security properties of the composed connector, each with a test, on a
+// The security properties of the composed connector, each with a test, on a
 // stack with two installed accounts. The sidebar bundle has its own file (sidebar-bundle.test.ts);
 // the sidebar's inert rendering is apps/sidebar/test/hostile.test.tsx (jsdom) and
 // e2e/tests/hostile-payloads.spec.ts (Chromium), run by reference from scripts/run-chaos.ts.
@@ -586,7 +586,7 @@ describe.each(backends)('security properties on %s', (backend) => {
     expect(found).toEqual([]);
   }, 120_000);
 
-  // Issue 14 item 2: the review's 120,000-character page title stalled every endpoint 25 s.
+  // The review's 120,000-character page title stalled every endpoint 25 s.
   it('answers GET /healthz in under 1 s throughout while it processes a hostile detected incident', async () => {
     const CHARS = 120_000; // the size of the review's page title
     const huge = (unit: string) => unit.repeat(Math.ceil(CHARS / unit.length));

@@ -1,4 +1,4 @@
-// Issue 9, section 3: no secret in the built sidebar bundle. The sidebar is built the way
+// No secret in the built sidebar bundle. The sidebar is built the way
 // `npm run build -w @incident-desk/sidebar` builds it (vite build, same config), into a temporary
 // folder so a build in progress elsewhere is never disturbed, with canary secrets in every
 // environment variable the connector and the preview read. Every file of the output is searched for

@@ -1,4 +1,4 @@
-// Issue 7, section 7: two PROCESSES refreshing one account's Zendesk token at once make one
+// Two PROCESSES refreshing one account's Zendesk token at once make one
 // refresh, and both go on with the new token. Two real Node children (test/support/refresh-child.ts)
 // share one PostgreSQL schema, each with the connector's real token provider, and are released at
 // the same moment to make one API call against the Zendesk sandbox running in this process.

@@ -1,4 +1,4 @@
-// Issue 14, the unauthenticated pages of the install: the OAuth state counts only in the browser
+// The unauthenticated pages of the install: the OAuth state counts only in the browser
 // that started the flow, the callback never echoes Zendesk's (or an attacker's) error text, every
 // page carries a strict CSP with no framing and nosniff, and a flood of starts neither passes the
 // per-client limit nor grows the state table past its cap.

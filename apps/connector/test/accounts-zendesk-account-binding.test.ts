@@ -1,4 +1,4 @@
-// Issue 14: an installation is bound to Zendesk's account, not only to its subdomain. Webhook
+// An installation is bound to Zendesk's account, not only to its subdomain. Webhook
 // deliveries bind and then must match X-Zendesk-Account-Id; a subdomain released and registered
 // again by another Zendesk account can neither re-install over the old installation nor sign in to
 // its admin page.

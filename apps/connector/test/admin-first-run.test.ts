@@ -1,4 +1,4 @@
-// Issue 19, the admin page's first run, over real HTTP against the composed connector and both
+// The admin page's first run, over real HTTP against the composed connector and both
 // sandboxes: the checklist of a new account, the incident key checked with the service before it
 // is saved, test deliveries, "last from Zendesk" written by a signed delivery, and failed syncs
 // (a failed comment forward included) listed with links, sentences and a retry.

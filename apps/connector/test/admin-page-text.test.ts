@@ -1,4 +1,4 @@
-// Issue 19: what an admin types as the subdomain (a pasted Zendesk address included), the install
+// What an admin types as the subdomain (a pasted Zendesk address included), the install
 // pages' one stylesheet allowed by its hash, and dead letters described in words.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14 on the admin page's sign-in: a callback counts only in the browser that started it; a
+// The admin page's sign-in: a callback counts only in the browser that started it; a
 // browser signed in for one account is asked before a sign-in for another replaces its session;
 // the sign-in and admin pages carry a strict CSP; and a session ends once its user is no longer an
 // admin of the account on Zendesk.

@@ -1,4 +1,4 @@
-// Issue 6, section 6: a connector killed with SIGKILL between receiving and processing loses
+// A connector killed with SIGKILL between receiving and processing loses
 // nothing and never reports a threat twice. The real connector runs as a child process (src/main.ts,
 // the demo wiring) against both sandboxes in this process, on a database that outlives it. Webhooks
 // come from the real senders: the incident sandbox signs its events, the Zendesk sandbox its trigger

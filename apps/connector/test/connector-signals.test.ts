@@ -1,5 +1,5 @@
 // The real connector process (src/main.ts) and its signals: SIGTERM stops it gracefully, waiting
-// for requests in flight; a second SIGTERM while it waits exits at once (issue 16).
+// for requests in flight; a second SIGTERM while it waits exits at once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';

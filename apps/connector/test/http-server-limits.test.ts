@@ -1,4 +1,4 @@
-// Slow clients cannot hold the receivers (issue 14, item 6): sockets dripping their headers or a
+// Slow clients cannot hold the receivers: sockets dripping their headers or a
 // webhook body are closed once the configured timeout passes, connections are capped in all and
 // per client, and a normal delivery is answered meanwhile.
 import net from 'node:net';

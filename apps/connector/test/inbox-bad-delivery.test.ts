@@ -1,4 +1,4 @@
-// Issue 14, item 4: one bad delivery never fails the deliveries beside it. The inbox writes
+// One bad delivery never fails the deliveries beside it. The inbox writes
 // concurrent deliveries in one INSERT; a payload holding `\u0000` (22P05), a lone surrogate, or
 // nesting deep enough to overflow JSON.stringify used to fail the whole group, and every other
 // account's delivery in it was answered 503, on every retry.

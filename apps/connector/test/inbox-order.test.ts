@@ -1,4 +1,4 @@
-// Issue 6, section 3: events for one ticket are applied in their event order. Deliveries that
+// Events for one ticket are applied in their event order. Deliveries that
 // arrive together are committed in one inbox transaction, where every job shares its creation
 // time; pg-boss then orders a key's jobs by id, so the ids must follow arrival order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15 section 3: one readable note per incident change, written for an agent.
+// One readable note per incident change, written for an agent.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Issue 14, item 4: no log line carries a payload, a query's parameters, a token, a key or an
-// email, and every refused webhook request logs one line with its reason. Issue 16: the lines are
+// No log line carries a payload, a query's parameters, a token, a key or an
+// email, and every refused webhook request logs one line with its reason. The lines are
 // JSON objects (pino) with a level and the request's id. The database errors
 // below are shaped as the drivers make them: PGlite attaches the query and its parameters, pg a
 // detail quoting values, and Prisma prints the call's arguments in its message.

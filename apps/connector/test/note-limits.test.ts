@@ -1,5 +1,5 @@
-// Issue 14: every field shown in a note and every note has a length cap, a cut ends with "…", and
-// the footer that identifies the note is never cut. Issue 20 item 7: the notes defang the dots
+// Every field shown in a note and every note has a length cap, a cut ends with "…", and
+// the footer that identifies the note is never cut. The notes defang the dots
 // 。 ． ｡, internationalised domains and bare IPv4 addresses in analyst messages and reasons.
 import { describe, expect, it } from 'vitest';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
@@ -137,7 +137,7 @@ describe('note length caps', () => {
   });
 });
 
-describe('defanging in notes is complete (issue 20 item 7)', () => {
+describe('defanging in notes is complete', () => {
   const message =
     'Moved to hxxps[:]//evil。example．com and evil｡example, then пример.рф/login ' +
     '(xn--e1afmkfd.xn--p1ai) on 203.0.113.7; write to phisher@evil.example. Done. Next step 1.2';

@@ -1,4 +1,4 @@
-// Issue 16, section 3: what an operator sees of a running connector. JSON log lines with a level
+// What an operator sees of a running connector. JSON log lines with a level
 // and a request id that reaches the job the request enqueued, one line with its reason for every
 // refused request, no secret or email in any line; /livez, /readyz (503 once the database is
 // gone), /healthz's details only for an operator, and Prometheus /metrics behind METRICS_TOKEN.

@@ -1,4 +1,4 @@
-// Issue 14: sealed secrets are bound to their account and column. Values sealed before (no binding
+// Sealed secrets are bound to their account and column. Values sealed before (no binding
 // in their header) are resealed for their place at start-up; afterwards a value copied to another
 // account's row, or to another column, does not open where it was copied to.
 import { randomBytes } from 'node:crypto';

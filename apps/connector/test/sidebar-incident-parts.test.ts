@@ -1,5 +1,5 @@
 // The takedown attempts shown for an incident come from a free-text resolutions search: only the
-// entry whose id is the incident's own may be shown (issue 14, item 6). A part that failed says why.
+// entry whose id is the incident's own may be shown. A part that failed says why.
 import { describe, expect, it } from 'vitest';
 import {
   RateLimitError,

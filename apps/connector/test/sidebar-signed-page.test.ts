@@ -1,4 +1,4 @@
-// The sidebar's signed page (issue 14, item 1): Zendesk POSTs the location with a ZAF JWT it signed
+// The sidebar's signed page: Zendesk POSTs the location with a ZAF JWT it signed
 // with the app's key (here the in-process Zendesk sandbox's key), and only a token of an installed
 // account's installation of this app, for an agent of it, within its exp, opens a session. Every
 // refusal is the same page, whether the subdomain is installed or not (item 6).

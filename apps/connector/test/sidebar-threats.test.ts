@@ -1,4 +1,4 @@
-// Issue 18 over real HTTP, both sandboxes in-process and two installed accounts: the threats found
+// Over real HTTP, both sandboxes in-process and two installed accounts: the threats found
 // in a ticket, the duplicates the account already has for one, reporting a found threat and linking
 // to the existing incident instead. Who acts is the session's agent; values come from the ticket.
 import type { AddressInfo } from 'node:net';

@@ -141,7 +141,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(state.lastStatus).toBe('takedown_success');
   });
 
-  it('a change for a ticket closed in Zendesk goes to a follow-up of it (issue 20), not a dead letter, and is not retried', async () => {
+  it('a change for a ticket closed in Zendesk goes to a follow-up of it, not a dead letter, and is not retried', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     await h.context().zendesk.tickets.update(ticketId, { status: 'closed' });
     const outcome = await handleIncidentEvent(

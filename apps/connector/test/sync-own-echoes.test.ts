@@ -1,4 +1,4 @@
-// Issue 20 (noise): what the connector itself sent to an incident, a short agent reply or a
+// What the connector itself sent to an incident, a short agent reply or a
 // requested action, comes back as incident.history_created in the service's words; the ticket
 // that sent it gets no echo note, while an analyst's entry still becomes one. The service emits the
 // echo at once: an event handled while the call is still under way (before its entries are

@@ -1,5 +1,4 @@
-// Ticket attachments as evidence, end to end through both sandboxes (issue 14 item 6, issue 20
-// items 1 and 2 and its noise section): the reported ticket's files, end users' files, exact
+// Ticket attachments as evidence, end to end through both sandboxes: the reported ticket's files, end users' files, exact
 // sizes, the echo of the connector's own uploads, and downloads that must never reach an
 // internal host.
 import { createServer, type Server } from 'node:http';

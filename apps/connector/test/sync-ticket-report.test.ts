@@ -58,7 +58,7 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       const incident = (await h.incidents()).find((i) => i.ref === link!.reportRef)!;
       // the link keeps both forms: the id events and lists carry, and the report's answer
       expect(link!.incidentId).toBe(incident.id);
-      // the reported value, normalised: what the sidebar's duplicate check compares (issue 18)
+      // the reported value, normalised: what the sidebar's duplicate check compares
       expect(link!.threatValue).toBe(normalised ?? threat);
       expect(incident.requestedAction).toBe(mode);
       expect(incident.reportedBy).toBe('erin@customer.example');

@@ -1,4 +1,4 @@
-// Issue 14: every scan of incoming text runs in linear time. Besides defanging (its own test in
+// Every scan of incoming text runs in linear time. Besides defanging (its own test in
 // packages/threat-text), the connector scans analyst messages and Zendesk comments when it compares
 // them (normalizeText, echoesAny) and the Threat field when it classifies it for a report
 // (reportTargetOf: zod's email and IPv4 patterns, the phone and digits patterns, URL parsing).

@@ -1,4 +1,4 @@
-// Issue 6, section 6: two worker PROCESSES on one PostgreSQL apply each event once. Two real
+// Two worker PROCESSES on one PostgreSQL apply each event once. Two real
 // connector processes share one schema behind a round-robin proxy, the address the sandboxes'
 // webhooks were registered with, so the real senders' deliveries reach either. A batch of reports
 // and incident events for many tickets must come out with one incident per threat, one note per

@@ -1,4 +1,4 @@
-// Issue 6, section 7: at most one Zendesk API call per applied incident event, counted by the
+// At most one Zendesk API call per applied incident event, counted by the
 // Zendesk sandbox itself (its per-account request counter), with the real connector process.
 // Every event kind that writes to a linked ticket is sent twice with distinct ids, one of them
 // delivered a second time (a duplicate that must cost nothing).

@@ -1,4 +1,4 @@
-// Issue 14 item 6: the connector's own calls to Zendesk's OAuth endpoints never follow a redirect
+// The connector's own calls to Zendesk's OAuth endpoints never follow a redirect
 // with the client secret, a grant or a bearer token.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -69,8 +69,8 @@ export const SIGNED_URL_FIELD = 'signedUrl';
 // "Total request size must stay under 10 MB" is read as 10 000 000 bytes, the stricter reading
 // (MAX_REPORT_BYTES in schemas/requests/report.ts); the encoded multipart body is checked too.
 //
-// A report without incidentType needs `url` "unless subject is given" (the spec; issue 17 reversed
-// the earlier stricter reading): a `subject` alone must then be a URL or domain itself.
+// A report without incidentType needs `url` "unless subject is given" (the contract, read as written
+// rather than by an earlier stricter reading): a `subject` alone must then be a URL or domain itself.
 //
 // The status filters (`status`, `statusVerbose`) accept only the documented verbose statuses.
 //

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // Webhook signature scheme shared by the incident sandbox (signs) and the connector (verifies):
 //   X-Service-Timestamp: <unix seconds>
 //   X-Service-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>
-// accepted within 300 seconds either way. The spec leaves the construction open (issue 3 fixes it).
+// accepted within 300 seconds either way. The contract leaves the construction open; this is the one the product fixes.
 
 export const DEFAULT_SIGNATURE_HEADER = 'X-Service-Signature';
 export const DEFAULT_TIMESTAMP_HEADER = 'X-Service-Timestamp';

@@ -1,4 +1,4 @@
-// Issue 20: sizes are exact. 50 MB per attach request is 50,000,000 bytes (as MAX_REPORT_BYTES
+// Sizes are exact. 50 MB per attach request is 50,000,000 bytes (as MAX_REPORT_BYTES
 // reads 10 MB); the largest file one request holds is that less its multipart envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assumptions, maxAttachFileBytes, RequestValidationError } from '../src';

@@ -1,4 +1,4 @@
-// The optional observer (issue 16): told about every attempt by operation and status, and whether
+// The optional observer: told about every attempt by operation and status, and whether
 // the client tries again; never failing the call itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IncidentCallObservation } from '../src';

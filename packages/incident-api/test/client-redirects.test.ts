@@ -1,4 +1,4 @@
-// Issue 14 item 6: a redirect must never carry x-api-key or the request body to another address.
+// A redirect must never carry x-api-key or the request body to another address.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

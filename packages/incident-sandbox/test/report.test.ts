@@ -180,7 +180,7 @@ describe('actions on an existing incident', () => {
   });
 });
 
-describe('report fields as the spec states them (issue 17 conformance findings)', () => {
+describe('report fields as the spec states them (conformance findings)', () => {
   it('accepts subject without url for a domain incident ("url ... unless subject is given")', async () => {
     const { api } = await startSandbox();
     const r = await api('/v1/incident/tkd', {

@@ -1,4 +1,4 @@
-// Defanging hostile text (issue 14): each shape of the outside review at 0.25, 0.5 and 1 MB, with
+// Defanging hostile text: each shape of the outside review at 0.25, 0.5 and 1 MB, with
 // the time per call and the ratio per doubling (about 2 when linear, 4 when quadratic), and the
 // same-run baseline: benign prose of the same sizes. `hostileToProse` is how much slower than prose
 // a shape is at 1 MB. Run by `npm run bench` (scripts/bench.ts); the last line is the JSON report.

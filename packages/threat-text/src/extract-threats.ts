@@ -1,4 +1,4 @@
-// Threats named in a ticket's conversation (issue 18): URLs (defanged ones too), domains, email
+// Threats named in a ticket's conversation: URLs (defanged ones too), domains, email
 // addresses, E.164 phone numbers and IPv4 addresses, each once (by its normalised value) with every
 // place it was seen. One pass per text with the scanners' character classes, so linear in the
 // text's length whatever its shape; the only regular expression (refang) has fixed alternatives.

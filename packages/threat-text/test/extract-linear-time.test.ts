@@ -1,4 +1,4 @@
-// Issue 18: the threat extractor reads whole ticket conversations an attacker writes, so it runs
+// The threat extractor reads whole ticket conversations an attacker writes, so it runs
 // in time linear in their length whatever their shape: 2x input -> about 2x time (under 3x per
 // doubling over the span), as test/linear-time.test.ts asserts for the defanging scanners.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Threats found in a ticket (issue 18): table tests written from the way abuse reports and
+// Threats found in a ticket: table tests written from the way abuse reports and
 // forwarded phishing mails actually read, and the places the extractor must stay quiet.
 import { describe, expect, it } from 'vitest';
 import { extractThreats, normalizeThreat, refang, type ThreatSource } from '../src';

@@ -1,7 +1,7 @@
 import { repeated } from './growth';
 
 /**
- * The shapes of text the outside review used against the old regular expressions (issue 14), and
+ * The shapes of text the outside review used against the old regular expressions, and
  * a few more aimed at this package's scanners, with benign prose as the baseline.
  */
 export const HOSTILE_SHAPES: Record<string, (size: number) => string> = {

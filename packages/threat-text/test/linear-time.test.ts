@@ -1,4 +1,4 @@
-// Issue 14: defanging attacker-controlled text runs in time linear in its length, whatever its
+// Defanging attacker-controlled text runs in time linear in its length, whatever its
 // shape. A complexity-class assertion (2x input -> about 2x time, under 3x per doubling over the
 // span), not a wall-clock bound: the old regular expressions took 4x per doubling on `a.`, `a-`,
 // `a+` and a long token.

@@ -1,4 +1,4 @@
-// Takedown analytics for the admin page (issue 19, section 3): the signed-in account's incidents
+// Takedown analytics for the admin page: the signed-in account's incidents
 // of the last weeks, read from the incident service for the account's own clients only, joined
 // with the connector's own records (report attempts, links to tickets). The reads are bounded: a
 // window of weeks, a cap on incidents per client, a cap on per-incident reads (cached, a few at a

@@ -1,4 +1,4 @@
-// The zero-configuration demo (issue 6, section 5): account `demo` of the Zendesk sandbox
+// The zero-configuration demo: account `demo` of the Zendesk sandbox
 // connected with client credentials, the incident sandbox's demo key and clients saved, and
 // setup run and saved. Every step looks before it
 // writes, so running it on every start creates nothing twice.

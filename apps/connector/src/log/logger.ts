@@ -1,5 +1,5 @@
 // Every line the connector logs goes through here, as one JSON object per line (pino), and nothing
-// in a line may carry a payload, a query's parameters, a token, a key or an email (issue 14): the
+// in a line may carry a payload, a query's parameters, a token, a key or an email: the
 // message and every field value pass through redact() before pino sees them. Errors are reduced to their name,
 // code and the first line of their message, redacted and cut short: a database error object
 // carries the query and its parameters (PGlite: `query`, `params`; pg: `detail`, `where`), and a

@@ -1,4 +1,4 @@
-// Length caps of what the connector writes into a note (issue 14): attacker-controlled values can
+// Length caps of what the connector writes into a note: attacker-controlled values can
 // be megabytes (a page title, a registrar, an analyst message), and a note is read by an agent.
 // Each value is cut before it is defanged (so the cut never breaks a `[.]`), a cut ends with "…",
 // and the note's own footer (incident id and event reference, by which the connector recognises

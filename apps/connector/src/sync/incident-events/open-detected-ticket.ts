@@ -101,7 +101,7 @@ export async function openDetectedTicket(
     await releaseClaim(deps.db, claim);
     throw error;
   }
-  // the threat kept on the link: a later ticket naming it is told before reporting it (issue 18)
+  // the threat kept on the link: a later ticket naming it is told before reporting it
   const threatKept = threat === null ? null : normalizeThreat(threat);
   await untilStored(() => completeClaim(deps.db, claim, ticketId, threatKept));
   // When the first note covers the event that opened the ticket, a redelivery of it changes

@@ -330,7 +330,7 @@ async function linkReported(
     ticketId,
     reportRef,
     dashboardUrl,
-    // what duplicates are found by (issue 18); a resumed run no longer holds the value it reported
+    // what duplicates are found by; a resumed run no longer holds the value it reported
     threatValue: atReport
       ? reportedThreatValue(customFieldValue(atReport.ticket, ctx.fields.threat))
       : null,
@@ -402,7 +402,7 @@ async function markTicketLinked(
     });
   }
   await recordFinished(scope);
-  await forwardReportedEvidence(deps, ctx, link); // issue 20: the reported ticket's files
+  await forwardReportedEvidence(deps, ctx, link); // the reported ticket's files
   return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
 }
 
