@@ -97,6 +97,8 @@ function startService(service: Service): void {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, service.workspace),
     env: {
+      // a person reads this terminal: lines as text, and only what needs attention
+      ...(service.name === 'connector' ? { LOG_FORMAT: 'text', LOG_LEVEL: 'warn' } : {}),
       ...process.env,
       [service.portVariable]: String(portOf(service)),
       ...(service.stateFile ? { [service.stateFile.variable]: service.stateFile.file } : {}),

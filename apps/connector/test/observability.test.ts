@@ -148,6 +148,14 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
     const line = lines().find((l) => l.req?.path === '/' && l.reqId === 'lb-42.a:b@c');
     expect(line).toMatchObject({ level: 'info', msg: 'request completed', status: 200 });
 
+    // a person at the connector's address gets a small page of where to go; a tool gets JSON
+    const page = await fetch(`${connectorUrl}/`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    for (const place of ['/install', '/admin/', '/healthz']) expect(html).toContain(place);
+    expect(await index.json()).toMatchObject({ service: 'incident-desk connector' });
+
     const live = await fetch(`${connectorUrl}/livez`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ ok: true });

@@ -8,7 +8,7 @@ import {
   createIncidentSubscriptionDirectory,
   createZendeskWebhookDirectory,
 } from '../accounts';
-import { oauthStartLimiter } from '../accounts/page-protection';
+import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
 import { requestSetup } from '../accounts/setup-job';
 import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
 import { adminRouter, completeAdminSignIn, cookiePolicyFor } from '../admin';
@@ -17,6 +17,7 @@ import { createErrorHandler } from '../http/app-error';
 import { incidentWebhookRouter } from '../http/incident-webhook';
 import { operationsRouter } from '../http/operations-routes';
 import { requestLogging } from '../http/request-logging';
+import { serviceIndex } from '../http/service-index';
 import { ticketingWebhookRouter } from '../http/ticketing-webhook';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
@@ -43,9 +44,14 @@ export function mountRoutes(input: {
   app.use(requestLogging(logger, metrics));
   // One count per client across /install and /admin/sign-in (in this process's memory).
   const startLimiter = oauthStartLimiter(config.oauthStartLimit);
-  app.get('/', (_req, res) => {
-    res.json({ service: 'incident-desk connector', health: '/healthz', install: '/install' });
-  });
+  app.get(
+    '/',
+    pageSecurityHeaders({
+      baseUrlTemplate: config.oauth.baseUrlTemplate,
+      secure: config.production,
+    }),
+    serviceIndex(config.publicUrl, config.demo),
+  );
   app.use(
     operationsRouter({
       db,
