@@ -73,6 +73,8 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       const { ticket, comments } = await h.readTicket(ticketId);
       // the field holds the report response's id, as the contract says
       expect(fieldValue(ticket, h.demo.incidentFieldId)).toBe(incident.ref);
+      // the Incident Status field is written with the link, never empty until the first event
+      expect(fieldValue(ticket, h.demo.statusFieldId)).toBe(`incident_status_${incident.status}`);
       expect(ticket.tags).toContain('incident_linked');
       expect(ticket.tags).not.toContain('incident_submit');
       const note = comments.at(-1)!;

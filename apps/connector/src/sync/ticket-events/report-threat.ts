@@ -38,12 +38,14 @@ import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import { recordReportOwnHistory } from '../report-own-history';
+import { statusOptionValue } from '../../setup/status-field';
+import { advanceTicketOrder } from '../incident-events/ticket-event-order';
 import { updateTicket, type TicketChange } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';
-import type { SyncDeps } from '../sync-deps';
+import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import {
   claimReport,
@@ -312,6 +314,7 @@ async function linkReported(
   const { deps, ctx, ticketId } = scope;
   // events carry the list id, a report answers with a reference; both address the incident
   const detail = await ctx.incidents().incidents.retrieve(reportRef);
+  const readAt = nowOf(deps);
   const incidentId = detail.id;
   // The history the incident has right after the report is what the report produced. A resumed
   // run reads it later, when it may hold news as well: it keeps only the service's answer.
@@ -371,7 +374,7 @@ async function linkReported(
   const reported = atReport?.comments ?? (await readTicketComments(ctx.zendesk, ticketId)).comments;
   await markCommentsReported(deps, ctx, link, reported);
   await recordLinked(scope, incidentId);
-  return markTicketLinked(scope, link, atReport?.ticket);
+  return markTicketLinked(scope, link, atReport?.ticket, { status: detail.status, readAt });
 }
 
 async function markTicketLinked(
@@ -379,6 +382,8 @@ async function markTicketLinked(
   link: IncidentLink,
   /** The ticket as read before reporting; undefined when resuming, so it is read again. */
   readBeforeReport: TTicket | undefined,
+  /** The incident's status as the detail read after the report said, and when (not on a resume). */
+  current?: { status: string; readAt: Date },
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId, mode } = scope;
   const resuming = readBeforeReport === undefined;
@@ -395,7 +400,10 @@ async function markTicketLinked(
     const threat = customFieldValue(ticket, ctx.fields.threat);
     await writeForAgent(scope, {
       note: reportedNote({ mode, threat, fieldValue, incidentId: link.incidentId }),
-      fields: [{ id: ctx.fields.incidentId, value: fieldValue }],
+      fields: [
+        { id: ctx.fields.incidentId, value: fieldValue },
+        ...(current ? await statusFieldWithLink(scope, current) : []),
+      ],
       addTags: [TAG_LINKED],
       // unlinked too: a retried link whose own update was refused left that tag
       removeTags: [...SUBMIT_TAGS, TAG_UNLINKED],
@@ -404,6 +412,27 @@ async function markTicketLinked(
   await recordFinished(scope);
   await forwardReportedEvidence(deps, ctx, link); // the reported ticket's files
   return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
+}
+
+/**
+ * The Incident Status field, written with the link so it is never empty until the first event: the
+ * status the detail showed, unless an event newer than that read has set the field already
+ * (ticket-event-order.ts), or the drop-down has no option for it.
+ */
+async function statusFieldWithLink(
+  { deps, ctx, ticketId }: ReportScope,
+  current: { status: string; readAt: Date },
+): Promise<{ id: number; value: string }[]> {
+  const value = statusOptionValue(current.status);
+  if (ctx.fields.status === null || value === undefined) return [];
+  const claim = await advanceTicketOrder(
+    deps.db,
+    ctx.accountId,
+    ticketId,
+    current.readAt,
+    current.status,
+  );
+  return claim.statusField ? [{ id: ctx.fields.status, value }] : [];
 }
 
 /** 409, 200 without id, an unknown outcome or a link conflict: never retried, reconciled by a person. */
