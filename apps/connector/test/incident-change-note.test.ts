@@ -8,7 +8,7 @@ import {
   type NoteChange,
 } from '../src/notes/incident-change-note';
 import { normalizeText } from '../src/notes/normalize';
-import { STATUS_LABELS } from '../src/notes/status-labels';
+import { STATUS_LABELS } from '@incident-desk/incident-api';
 import { markNote, NOTE_MARKER } from '../src/sync/ticket-writer';
 
 const t0 = new Date('2031-01-01T10:00:00Z');

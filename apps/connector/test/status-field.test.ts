@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { DEMO_STATUS_FIELD_OPTIONS } from '@incident-desk/zendesk-sandbox';
 import type { AccountContext } from '../src/accounts/account-context';
-import { STATUS_LABELS } from '../src/notes/status-labels';
+import { STATUS_LABELS } from '@incident-desk/incident-api';
 import {
   planStatusOptions,
   STATUS_FIELD_OPTIONS,

@@ -3,3 +3,4 @@ export * from './signature';
 export * from './errors';
 export * from './client';
 export * as assumptions from './assumptions';
+export * from './status-labels';

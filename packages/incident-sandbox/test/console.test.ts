@@ -98,8 +98,31 @@ describe('analyst console', () => {
     expect(shown.html).toContain(
       '<span class="status" id="incident-status">approval_required</span>',
     );
+    // named as the sidebar names it, beside the value the API carries
+    expect(shown.html).toContain('status <strong>Approval required</strong>');
+    expect(shown.html).toContain('>Takedown ready (takedown_ready)</button>');
     expect(shown.html).toMatch(
       /<td>incident\.status_changed<\/td><td>[^<]*<\/td><td class="delivered">delivered<\/td><td>1<\/td><td>HTTP 200/,
+    );
+  });
+
+  it("shows a report's comment as the ticket's description it carried, not as the reporting agent's words", async () => {
+    const h = await startSandbox();
+    const reported = await h.api('/v1/incident/tkd', {
+      method: 'POST',
+      json: {
+        url: 'https://described.example/login',
+        reportedBy: 'agent@demo-parent.example',
+        comment: 'I got this mail from my bank',
+      },
+    });
+    expect(reported.status).toBe(200);
+    const incident = (await h.control('GET', '/state')).body.incidents.find(
+      (i: any) => i.ref === reported.body.id,
+    );
+    const shown = await page(h, `/incidents/${incident.id}`);
+    expect(shown.html).toContain(
+      'description sent with the report (by agent@demo-parent.example): I got this mail from my bank',
     );
   });
 

@@ -5,7 +5,7 @@
 // write find the note it may already have made.
 import { plainText } from '@incident-desk/threat-text';
 import { capNoteBody, NOTE_MESSAGE_MAX_CHARS, notePlain, noteText } from './note-limits';
-import { statusLabel, statusMeaning } from './status-labels';
+import { statusLabel, statusMeaning } from '@incident-desk/incident-api';
 
 export type ChangeEntry =
   | { kind: 'status'; status: string | null; supersededBy?: string | null }

@@ -2,7 +2,7 @@
 // incident service, named as the sidebar names it, so Zendesk views read "Approval required". A
 // drop-down value becomes a ticket tag, so the values are namespaced (`incident_status_<status>`).
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
-import { statusLabel } from '../notes/status-labels';
+import { statusLabel } from '@incident-desk/incident-api';
 
 export const STATUS_OPTION_PREFIX = 'incident_status_';
 

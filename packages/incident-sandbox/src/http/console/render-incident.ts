@@ -1,3 +1,4 @@
+import { statusLabel } from '@incident-desk/incident-api';
 import { ATTEMPT_OUTCOMES } from '../../domain/vocabulary';
 import { ANALYST_TRANSITIONS } from '../../domain/transitions';
 import type { ClientRecord, DeliveryRecord, IncidentRecord } from '../../state/model';
@@ -17,7 +18,8 @@ export function renderIncident(
   const moves = allowed
     .filter((s) => s !== 'action_required')
     .map(
-      (s) => esc`<button type="submit" name="status" value="${s}" id="advance-${s}">${s}</button>`,
+      (s) =>
+        esc`<button type="submit" name="status" value="${s}" id="advance-${s}">${statusLabel(s)} (${s})</button>`,
     )
     .join(' ');
   const actionRequired = allowed.includes('action_required')
@@ -53,8 +55,14 @@ export function renderIncident(
   const outcomes = ['', ...ATTEMPT_OUTCOMES]
     .map((o) => esc`<option value="${o}">${o || 'open (no outcome yet)'}</option>`)
     .join('');
+  // the report's comment is the reported ticket's description, in its requester's words: the
+  // agent who reported it only sent it
   const comments = incident.comments
-    .map((c) => esc`<li><time>${c.timestamp}</time> ${c.author}: ${c.comment}</li>`)
+    .map((c, index) =>
+      index === 0 && c.timestamp === incident.timestamp
+        ? esc`<li><time>${c.timestamp}</time> description sent with the report (by ${c.author}): ${c.comment}</li>`
+        : esc`<li><time>${c.timestamp}</time> ${c.author}: ${c.comment}</li>`,
+    )
     .join('');
   const attachments = incident.attachments
     .map((a) => esc`<li>${a.fileName} (${a.contentType}, ${a.size} bytes)</li>`)
@@ -64,7 +72,7 @@ export function renderIncident(
     incident.ref,
     esc`<h1 id="incident-subject">${incident.subject}</h1>` +
       esc`<p>${incident.ref} · ${incident.id} · client ${client?.name ?? incident.clientId} · ${incident.incidentType} · ` +
-      esc`requested ${incident.requestedAction} · status <span class="status" id="incident-status">${incident.status}</span></p>` +
+      esc`requested ${incident.requestedAction} · status <strong>${statusLabel(incident.status)}</strong> (<span class="status" id="incident-status">${incident.status}</span>)</p>` +
       esc`<p>Registrar: ${incident.registrar?.name ?? 'unknown'} · Hosting: ${incident.hostingProvider ?? 'unknown'} · Class: ${incident.incidentClass}` +
       esc` · Credits of the client: ${client ? (client.credits ?? 'not on a credit plan') : '?'}</p>` +
       `<fieldset><legend>Move as an analyst</legend>` +

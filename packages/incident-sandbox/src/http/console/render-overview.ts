@@ -1,3 +1,4 @@
+import { statusLabel } from '@incident-desk/incident-api';
 import { ANALYST_TRANSITIONS } from '../../domain/transitions';
 import type { DeliveryRecord, IncidentRecord, SandboxState } from '../../state/model';
 import { consolePage, esc } from './console-html';
@@ -32,7 +33,7 @@ function quickMoves(incident: IncidentRecord): string {
     .map((s) =>
       s === 'action_required'
         ? esc`<a href="${page}#action-required-form">action_required…</a>`
-        : esc`<button type="submit" name="status" value="${s}" data-move="${s}">${s}</button>`,
+        : esc`<button type="submit" name="status" value="${s}" data-move="${s}" title="${s}">${statusLabel(s)}</button>`,
     )
     .join(' ');
   return (

@@ -1,4 +1,4 @@
-// The incident statuses as the sidebar names them (apps/sidebar/src/translations/en.json,
+// The incident statuses as people read them, as the sidebar names them (its translations,
 // status.<value>.label and .meaning), so a note and the sidebar speak alike. A test keeps the two
 // in step.
 export const STATUS_LABELS: Record<string, { label: string; meaning: string }> = {
