@@ -9,8 +9,11 @@ export const INCIDENT_ACTIONS = ['takedown', 'monitor', 'safe'] as const;
 export const ZIncidentAction = z.enum(INCIDENT_ACTIONS);
 export type TIncidentAction = z.output<typeof ZIncidentAction>;
 
-/** POST …/approve-takedown: nothing; the author is the session's agent (a body's `author` is ignored). */
-export const ZApproveBody = z.looseObject({});
+/**
+ * POST …/approve-takedown: nothing needed; the author is the session's agent. A body that names an
+ * `author` anyway must name that agent: any other is refused (`author_mismatch`), never rewritten.
+ */
+export const ZApproveBody = z.looseObject({ author: z.optional(z.unknown()) });
 
 /** POST …/report */
 export const ZReportBody = z.object({ mode: z.enum(REPORT_MODES) });
