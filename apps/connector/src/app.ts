@@ -60,6 +60,8 @@ export async function createConnector(
     databaseUrl: config.database.databaseUrl,
     ...(config.database.pgliteDir ? { pgliteDir: config.database.pgliteDir } : {}),
     migrationsDir: config.database.migrationsDir,
+    poolSize: config.database.poolSize,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
   });
   let workers: ConnectorWorkers = NO_WORKERS;
   try {

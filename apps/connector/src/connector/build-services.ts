@@ -50,6 +50,7 @@ export async function buildServices(input: {
     // PGlite: its one connection would serve every woken worker's fetch in turn, and measured
     // (bench/e2e-latency) that queue made notes slower than polling does.
     useListenNotify: capabilitiesOf(db).listenNotify,
+    poolSize: config.database.jobQueuePoolSize,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
     onError: (error) => logger.error('job queue error', { error }),
