@@ -10,6 +10,7 @@ import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
 import { resealUnboundSecrets } from '../secrets/reseal-unbound';
 import { createSecretBox, type SecretBox } from '../secrets/secret-box';
+import { startInstanceLiveness, type InstanceLiveness } from '../worker/instance-liveness';
 import { queueDepthReader } from '../worker/queue-depths';
 import {
   createSyncQueues,
@@ -28,6 +29,8 @@ export interface ConnectorServices {
   inbox: Inbox;
   secretBox: SecretBox;
   accounts: DatabaseAccountContextProvider;
+  /** This process's instance id and heartbeat; what others know of theirs (worker/instance-liveness.ts). */
+  liveness: InstanceLiveness;
 }
 
 export async function buildServices(input: {
@@ -77,6 +80,12 @@ export async function buildServices(input: {
       ? { onJobsCommitted: (queue, count) => input.wake(queue as SyncQueue, count) }
       : {},
   );
+  const liveness = await startInstanceLiveness({
+    db,
+    log: (message) => logger.warn(message),
+  });
+  // after the workers stopped (they release what this instance holds), before the connection goes
+  db.onClose(() => liveness.stop());
   const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
   // Values sealed before secrets were bound to their account and column are bound now.
   const resealed = await resealUnboundSecrets(db, secretBox);
@@ -106,5 +115,6 @@ export async function buildServices(input: {
     inbox,
     secretBox,
     accounts,
+    liveness,
   };
 }

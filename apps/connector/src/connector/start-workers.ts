@@ -33,7 +33,7 @@ export async function startWorkers(input: {
   logger: ConnectorLogger;
   metrics: ConnectorMetrics;
   incidentEvents: Omit<SyncDeps, 'db'> | undefined;
-  ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>> | undefined;
+  ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor' | 'instance'>> | undefined;
 }): Promise<ConnectorWorkers> {
   const { config, db, services, logger, metrics } = input;
   const log = (message: string) => logger.info(message);
@@ -41,13 +41,16 @@ export async function startWorkers(input: {
     log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
     return NO_WORKERS;
   }
-  const { boss, accounts, secretBox } = services;
+  const { boss, accounts, secretBox, liveness } = services;
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
   const ticketWriter: TicketWriterService = startTicketWriter({
     db,
     contextFor: (accountId) => accounts.forAccount(accountId),
+    instance: liveness,
+    concurrency: config.worker.ticketWriterConcurrency,
     log: (message) => logger.warn(message),
+    onTakeover: (kind) => metrics.takeover(kind),
     ...input.ticketWriter,
     drain: {
       ...input.ticketWriter?.drain,

@@ -17,6 +17,12 @@ const PREFIX = 'incident_desk_';
 export type TokenRefreshOutcome =
   'refreshed' | 'already_refreshed' | 'reauthorization_required' | 'failed';
 
+/**
+ * What an instance took over from a dead one: an account's ticket writer (its lease), or the
+ * ticket changes the dead instance was sending (settled without waiting out their lease).
+ */
+export type TakeoverKind = 'ticket_writer' | 'changes_in_flight';
+
 /** What the queue gauges read at each scrape (worker/queue-depths.ts). */
 export interface QueueDepthReader {
   read(): Promise<
@@ -36,6 +42,8 @@ export interface ConnectorMetrics {
   ticketWrite(changes: number, receivedAt: readonly (Date | null)[], writtenAt: Date): void;
   /** Reads queue depths on each scrape from `reader` (set once the queue exists). */
   watchQueues(reader: QueueDepthReader): void;
+  /** This instance took something over from a dead instance. */
+  takeover(kind: TakeoverKind): void;
 }
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
@@ -97,6 +105,13 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}ticket_write_changes`,
     help: "Ticket changes coalesced into one write (the writer's coalescing).",
     buckets: [1, 2, 3, 5, 10, 20, 50, 100],
+    registers: [registry],
+  });
+
+  const takeovers = new Counter({
+    name: `${PREFIX}takeovers_total`,
+    help: 'What this instance took over from dead instances, by kind (ticket_writer: an account writer lease; changes_in_flight: the ticket changes a dead instance was sending).',
+    labelNames: ['kind'] as const,
     registers: [registry],
   });
 
@@ -175,5 +190,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     watchQueues(reader) {
       queues = reader;
     },
+    takeover: (kind) => takeovers.inc({ kind }),
   };
 }
