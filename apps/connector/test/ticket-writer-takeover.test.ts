@@ -35,7 +35,7 @@ describe.each(backends)(
     const statusChange = async (incidentId: string, status = 'case_building') => {
       const job = h.job('incident.status_changed', { incidentId, status });
       expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
-      return job.event.id;
+      return String(job.event.id);
     };
     const unwritten = () =>
       h.db.prisma.pendingTicketChange.count({
@@ -240,7 +240,7 @@ describe.each(backends)(
             });
             // each change signals the writer of the instance that recorded it
             await handleIncidentEvent(deps({ writer: writers[i % 2] }), h.context(), job);
-            events.push({ ticketId, eventId: job.event.id });
+            events.push({ ticketId, eventId: String(job.event.id) });
           }
           await new Promise((resolve) => setTimeout(resolve, 40));
         }

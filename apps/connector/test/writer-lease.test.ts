@@ -115,12 +115,10 @@ describe.each(backends)('instances and writer leases on %s', (backend) => {
     const accountId = await newAccount();
     const holders = await Promise.all(Array.from({ length: 6 }, () => instanceBeating(t0)));
     // PostgreSQL: separate handles, so the statements really run side by side
-    const handles: TDatabase[] =
-      db.backend === 'postgres'
-        ? await Promise.all(
-            holders.map(() => openDatabase({ databaseUrl: db.connectionString, poolSize: 2 })),
-          )
-        : holders.map(() => db);
+    const url = db.backend === 'postgres' ? db.connectionString : null;
+    const handles: TDatabase[] = url
+      ? await Promise.all(holders.map(() => openDatabase({ databaseUrl: url, poolSize: 2 })))
+      : holders.map(() => db);
     try {
       const outcomes = await Promise.all(
         holders.flatMap((holder, i) =>

@@ -86,6 +86,8 @@ export async function buildServices(input: {
   });
   // after the workers stopped (they release what this instance holds), before the connection goes
   db.onClose(() => liveness.stop());
+  // what other instances' takeover lines name this one by
+  logger.info('instance registered', { instanceId: liveness.instanceId });
   const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
   // Values sealed before secrets were bound to their account and column are bound now.
   const resealed = await resealUnboundSecrets(db, secretBox);
