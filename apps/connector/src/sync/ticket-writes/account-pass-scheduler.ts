@@ -48,7 +48,8 @@ export function startAccountPassScheduler(
   /** Due accounts by due time, in round-robin order (an account goes to the back after its pass). */
   const due = new Map<string, number>();
   const running = new Map<string, Promise<void>>();
-  const wantedWhileRunning = new Set<string>();
+  /** Accounts wanted during their pass, and for when: one more pass follows then. */
+  const wantedWhileRunning = new Map<string, number>();
   /** When each account may next start a pass (its last pass's end plus the spacing). */
   const notBefore = new Map<string, number>();
   const ignored = new Map<string, number>();
@@ -104,7 +105,9 @@ export function startAccountPassScheduler(
         const end = now();
         notBefore.set(accountId, end + (failed ? (options.errorBackoffMs ?? 5_000) : spacing));
         if (stopped) return;
-        if (wantedWhileRunning.delete(accountId)) schedule(accountId, end);
+        const wanted = wantedWhileRunning.get(accountId);
+        wantedWhileRunning.delete(accountId);
+        if (wanted !== undefined) schedule(accountId, wanted);
         if (outcome.nextAt !== null) schedule(accountId, outcome.nextAt.getTime());
         if (!due.has(accountId)) notBefore.delete(accountId);
         pump();
@@ -121,11 +124,15 @@ export function startAccountPassScheduler(
         if (until > t) return;
         ignored.delete(accountId);
       }
+      const when = at?.getTime() ?? t;
       if (running.has(accountId)) {
-        wantedWhileRunning.add(accountId);
+        wantedWhileRunning.set(
+          accountId,
+          Math.min(when, wantedWhileRunning.get(accountId) ?? when),
+        );
         return;
       }
-      schedule(accountId, at?.getTime() ?? t);
+      schedule(accountId, when);
       pump();
     },
     ignoreUntil(accountId, until) {
