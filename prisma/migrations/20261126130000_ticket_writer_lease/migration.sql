@@ -1,6 +1,6 @@
 -- The account writer no longer holds a session advisory lock on a pooled connection: a lease row,
--- renewed at each short pass, says which instance writes an account; instances beat a heartbeat, and
--- changes in flight name the instance that sent them, so a dead one's leases are void at once.
+-- renewed at each short pass, says which instance writes an account. Instances beat a heartbeat, and
+-- changes in flight name the instance that sent them, so the leases of a dead one are void at once.
 -- AlterTable
 ALTER TABLE "pending_ticket_change" ADD COLUMN     "write_holder" TEXT;
 
