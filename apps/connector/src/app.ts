@@ -25,7 +25,7 @@ export interface ConnectorOptions {
   /** Tuning of incident events (e.g. a short unlinked wait in tests). */
   incidentEvents?: Omit<SyncDeps, 'db'>;
   /** The account writers' pacing (tests shorten the sweep or lower the limits). */
-  ticketWriter?: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>>;
+  ticketWriter?: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor' | 'instance'>>;
   queues?: SyncQueueOptions;
   log?: (message: string) => void;
   /** Where the built admin page is (default: config.adminDistDir). */
@@ -60,6 +60,8 @@ export async function createConnector(
     databaseUrl: config.database.databaseUrl,
     ...(config.database.pgliteDir ? { pgliteDir: config.database.pgliteDir } : {}),
     migrationsDir: config.database.migrationsDir,
+    poolSize: config.database.poolSize,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
   });
   let workers: ConnectorWorkers = NO_WORKERS;
   try {

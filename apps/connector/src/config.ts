@@ -53,6 +53,9 @@ const ZEnv = z.object({
   ALLOW_EMBEDDED_DATABASE: z.enum(['true', 'false']).default('false'),
   ALLOW_INSECURE_LAB: z.enum(['true', 'false']).default('false'),
   MIGRATIONS_DIR: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1_000).default(10),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  JOB_QUEUE_POOL_SIZE: z.coerce.number().int().min(2).max(1_000).default(10),
   SECRETS_KEYS: optionalText,
   SECRETS_CURRENT_KEY_ID: optionalText,
   ZENDESK_BASE_URL_TEMPLATE: z.string().includes('{subdomain}').optional(),
@@ -75,6 +78,7 @@ const ZEnv = z.object({
   CONNECTOR_WORKER: z.enum(['on', 'off']).default('on'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   WORKER_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  TICKET_WRITER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   WORKER_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WORKER_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(300),
   SETUP_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3_600).default(600),
@@ -139,7 +143,16 @@ export interface TConnectorConfig {
   port: number;
   host: string;
   publicUrl: string;
-  database: { databaseUrl: string | null; pgliteDir?: string; migrationsDir: string };
+  database: {
+    databaseUrl: string | null;
+    pgliteDir?: string;
+    migrationsDir: string;
+    /** PostgreSQL: connections in the app's pool, and how long a query waits for one (ms). */
+    poolSize: number;
+    acquireTimeoutMs: number;
+    /** PostgreSQL: connections in pg-boss's own pool. */
+    jobQueuePoolSize: number;
+  };
   /** The built admin page served under /admin/. */
   adminDistDir: string;
   /** Timeouts and connection caps of the HTTP server (http/http-server.ts). */
@@ -162,6 +175,8 @@ export interface TConnectorConfig {
     concurrency: number;
     /** Jobs of one account run at once per queue, across every instance. */
     accountConcurrency: number;
+    /** Accounts whose waiting ticket changes this process writes at once (one pass each in turn). */
+    ticketWriterConcurrency: number;
     pollingIntervalSeconds: number;
     shutdownTimeoutMs: number;
     /** A job running longer, or left active by a process that died, is failed and retried after this. */
@@ -415,6 +430,9 @@ export function loadConfig(
       databaseUrl: env.DATABASE_URL ?? null,
       ...(env.PGLITE_DIR ? { pgliteDir: env.PGLITE_DIR } : {}),
       migrationsDir: resolveConfiguredPath(env.MIGRATIONS_DIR, DEFAULT_RUNTIME_PATHS.migrationsDir),
+      poolSize: env.DATABASE_POOL_SIZE,
+      acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_MS,
+      jobQueuePoolSize: env.JOB_QUEUE_POOL_SIZE,
     },
     adminDistDir: resolveConfiguredPath(env.ADMIN_DIST_DIR, DEFAULT_RUNTIME_PATHS.adminDistDir),
     http: {
@@ -437,6 +455,7 @@ export function loadConfig(
       enabled: env.CONNECTOR_WORKER === 'on',
       concurrency: env.WORKER_CONCURRENCY,
       accountConcurrency: env.WORKER_ACCOUNT_CONCURRENCY,
+      ticketWriterConcurrency: env.TICKET_WRITER_CONCURRENCY,
       pollingIntervalSeconds: env.WORKER_POLL_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       jobTimeoutSeconds: env.WORKER_JOB_TIMEOUT_SECONDS,

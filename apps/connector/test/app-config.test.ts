@@ -41,6 +41,9 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       databaseUrl: null,
       migrationsDir: expect.stringMatching(/prisma\/migrations$/) as unknown,
+      poolSize: 10,
+      acquireTimeoutMs: 10_000,
+      jobQueuePoolSize: 10,
     });
     expect(config.adminDistDir).toMatch(/apps\/admin\/dist$/);
     expect(config.oauth.baseUrlTemplate).toBe('http://localhost:8789/_z/{subdomain}');
@@ -61,11 +64,27 @@ describe('loadConfig', () => {
       enabled: true,
       concurrency: 4,
       accountConcurrency: 2,
+      ticketWriterConcurrency: 4,
       pollingIntervalSeconds: 2,
       shutdownTimeoutMs: 30_000,
       jobTimeoutSeconds: 300,
       setup: { timeoutSeconds: 600, retryDelaySeconds: 30 },
     });
+  });
+
+  it('takes the database pools’ sizes, the acquire timeout and the ticket writers’ concurrency', () => {
+    const config = load({
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '2500',
+      JOB_QUEUE_POOL_SIZE: '6',
+      TICKET_WRITER_CONCURRENCY: '8',
+    });
+    expect(config.database).toMatchObject({
+      poolSize: 25,
+      acquireTimeoutMs: 2_500,
+      jobQueuePoolSize: 6,
+    });
+    expect(config.worker.ticketWriterConcurrency).toBe(8);
   });
 
   it('takes the setup job’s time limit and retry delay, within bounds', () => {
@@ -161,6 +180,10 @@ describe('loadConfig', () => {
     ['CONNECTOR_PORT', { CONNECTOR_PORT: '70000' }],
     ['CONNECTOR_PUBLIC_URL', { CONNECTOR_PUBLIC_URL: 'connector.example.com' }],
     ['WORKER_CONCURRENCY', { WORKER_CONCURRENCY: '0' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '1' }],
+    ['DATABASE_ACQUIRE_TIMEOUT_MS', { DATABASE_ACQUIRE_TIMEOUT_MS: 'soon' }],
+    ['JOB_QUEUE_POOL_SIZE', { JOB_QUEUE_POOL_SIZE: '0' }],
+    ['TICKET_WRITER_CONCURRENCY', { TICKET_WRITER_CONCURRENCY: '0' }],
     ['WORKER_POLL_INTERVAL_SECONDS', { WORKER_POLL_INTERVAL_SECONDS: 'often' }],
     ['DEMO', { DEMO: 'yes' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],

@@ -117,7 +117,7 @@ describe.each(backends)(
         env: { METRICS_TOKEN, TICKET_WRITE_LATE_SECONDS: '60' },
         ticketWriter: {
           sweepIntervalMs: 100,
-          maxSleepMs: 100,
+          minPassIntervalMs: 100,
           drain: { unsureRetryMs: 100, leaseMs: 300 },
         },
       });

@@ -14,6 +14,7 @@ import {
   ZendeskUnauthorizedError,
 } from '@incident-desk/zendesk-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startInstanceLiveness, type InstanceLiveness } from '../src/worker/instance-liveness';
 import { AccountUnavailableError } from '../src/accounts/account-context';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
 import {
@@ -88,10 +89,11 @@ describe.each(backends)(
       recorder = writeHealthRecorder(h.db, { log: () => undefined });
       writer = startTicketWriter({
         db: h.db,
+        instance,
         contextFor,
         limits: generous,
         sweepIntervalMs: 50,
-        maxSleepMs: 50,
+        minPassIntervalMs: 50,
         log: () => undefined,
         drain: {
           unsureRetryMs: 50,
@@ -119,8 +121,10 @@ describe.each(backends)(
         return read.state === 'failing' && read.failure?.cause === cause ? read : undefined;
       });
 
+    let instance: InstanceLiveness;
     beforeAll(async () => {
       h = await startHarness(backend);
+      instance = await startInstanceLiveness({ db: h.db });
     }, 60_000);
     afterEach(async () => {
       await writer?.stop();
@@ -136,7 +140,10 @@ describe.each(backends)(
       for (const accountId of [h.accountId, h.otherAccountId])
         await clearWriteFailure(h.db, accountId, new Date());
     });
-    afterAll(() => h?.close());
+    afterAll(async () => {
+      await instance?.stop();
+      await h?.close();
+    });
 
     it('a Zendesk 500 to ticket updates: failing with zendesk_5xx from the first failure until a write succeeds', async () => {
       const { incidentId, ticketId } = await h.linkedTicket();

@@ -1,7 +1,8 @@
 // Issue 15 section 2: one writer per account coalesces the changes waiting for a ticket into one
-// update, writes several tickets with update_many, paces itself under Zendesk's Update Ticket
-// limits (budgets in the database, shared by every writer), treats a 429 as a pause, and keeps
-// the status from moving backwards. Against the Zendesk sandbox with its realistic limits.
+// update, writes several tickets with update_many (queued by one pass, its results recorded by a
+// later one), paces itself under Zendesk's Update Ticket limits (budgets in the database, shared by
+// every writer), treats a 429 as a pause, and keeps the status from moving backwards. Against the
+// Zendesk sandbox with its realistic limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
@@ -12,6 +13,7 @@ import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
 import { ZENDESK_WRITE_LIMITS, type WriteLimits } from '../src/sync/ticket-writes/write-budget';
+import { startInstanceLiveness } from '../src/worker/instance-liveness';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
@@ -38,6 +40,23 @@ describe.each(backends)(
         ignoreReadyAt: options.ignoreReadyAt ?? true,
         jobPollIntervalMs: 50,
       });
+    /** Passes until no update_many job carries the account's changes: its results are recorded. */
+    const settled = async (): Promise<number> => {
+      let written = 0;
+      await eventually(
+        'the update_many jobs settled',
+        async () => {
+          written += (await pass()).written;
+          const inFlight = await h.db.prisma.pendingTicketChange.count({
+            where: { accountId: h.accountId, writtenAt: null, writeJobId: { not: null } },
+          });
+          return inFlight === 0 ? true : undefined;
+        },
+        10_000,
+        100,
+      );
+      return written;
+    };
     const rateLimited = async () =>
       (await h.zendeskControl('GET', '/rate-limited')) as {
         total: number;
@@ -154,7 +173,8 @@ describe.each(backends)(
         const [a, b] = [await h.linkedTicket(), await h.linkedTicket()];
         await status(a.incidentId, 'blocklisted', '2034-01-01T10:01:00Z');
         await status(b.incidentId, 'case_building', '2034-01-01T10:01:00Z');
-        expect(await pass()).toMatchObject({ written: 2 });
+        expect(await pass()).toMatchObject({ written: 0, requests: 1 }); // queued
+        expect(await settled()).toBe(2);
         expect(h.fieldValue(await h.ticket(a.ticketId), h.seed.statusFieldId)).toBeNull();
         expect(await h.notes(a.ticketId)).toHaveLength(1);
         expect(h.fieldValue(await h.ticket(b.ticketId), h.seed.statusFieldId)).toBe(
@@ -208,15 +228,19 @@ describe.each(backends)(
           h.job('incident.status_changed', { incidentId, status: 'case_building' }),
         );
       h.zendeskCalls.length = 0;
-      const result = await pass();
+      // the pass queues the job and waits for nothing; later passes read its status
+      expect(await pass()).toMatchObject({ written: 0, requests: 1 });
+      expect(h.zendeskCalls).toEqual(['PUT /api/v2/tickets/update_many.json']);
       // two updated, the closed one's note in a follow-up
-      expect(result).toMatchObject({ written: 3, requests: 1 });
+      expect(await settled()).toBe(3);
       expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([
         'PUT /api/v2/tickets/update_many.json',
       ]);
       expect(h.zendeskCalls.some((call) => call.startsWith('GET /api/v2/job_statuses/'))).toBe(
         true,
       );
+      // the per-ticket results said what landed: no ticket's comments were read to find out
+      expect(h.zendeskCalls.filter((call) => call.endsWith('/comments.json'))).toEqual([]);
       for (const { ticketId } of tickets.slice(0, 2)) {
         expect(await h.notes(ticketId)).toHaveLength(1);
         expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
@@ -418,16 +442,12 @@ describe.each(backends)(
           h.context(),
           h.job('incident.status_changed', { incidentId, status: 'blocklisted' }),
         );
-      expect((await pass()).written).toBe(2);
+      expect(await pass()).toMatchObject({ written: 0, requests: 1 });
       const rows = await h.db.prisma.pendingTicketChange.findMany({
         where: { accountId: h.accountId, incidentId: { in: tickets.map((t) => t.incidentId) } },
       });
-      expect(rows.every((row) => row.writeJobId !== null)).toBe(true);
-      // as if the job were still running at Zendesk when another pass came by
-      await h.db.prisma.pendingTicketChange.updateMany({
-        where: { id: { in: rows.map((row) => row.id) } },
-        data: { writtenAt: null },
-      });
+      expect(rows.every((row) => row.writeJobId !== null && row.writtenAt === null)).toBe(true);
+      // as if the job were still running at Zendesk when the next pass came by
       const ctx = h.context();
       const asked: string[] = [];
       const stillWorking = Object.create(ctx.zendesk.jobStatuses, {
@@ -451,10 +471,22 @@ describe.each(backends)(
       expect(h.zendeskCalls).toEqual([]);
       // both tickets went in one job: Zendesk is asked about it once in the pass
       expect(asked).toEqual([rows[0]!.writeJobId]);
-      // finished, the job's notes are found on the tickets and nothing is sent again
-      await pass();
+      // the next look at the job comes later: until then a pass leaves the changes alone
+      const early = await drainAccountOnce({ ...ctx, zendesk }, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+      });
+      expect(early.nextAt!.getTime()).toBeGreaterThan(Date.now() - 100);
+      expect(asked).toHaveLength(1);
+      // finished, the job's results are recorded and nothing is sent again
+      await settled();
       expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([]);
       for (const { ticketId } of tickets) expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(
+        await h.db.prisma.pendingTicketChange.count({
+          where: { id: { in: rows.map((row) => row.id) }, writtenAt: null },
+        }),
+      ).toBe(0);
     });
 
     it('keeps to the per-ticket budget across two writers on one database, and leaves the rest waiting', async () => {
@@ -466,13 +498,17 @@ describe.each(backends)(
         h.db.backend === 'postgres'
           ? await openDatabase({ databaseUrl: h.db.connectionString })
           : h.db;
-      const writers = [h.db, second].map((db) =>
+      const instances = await Promise.all(
+        [h.db, second].map((db) => startInstanceLiveness({ db })),
+      );
+      const writers = [h.db, second].map((db, i) =>
         startTicketWriter({
           db,
           contextFor: async () => h.context(),
+          instance: instances[i]!,
           limits,
           sweepIntervalMs: 50,
-          maxSleepMs: 50,
+          minPassIntervalMs: 50,
         }),
       );
       try {
@@ -521,6 +557,7 @@ describe.each(backends)(
         expect((await rateLimited()).total).toBe(0);
       } finally {
         await Promise.all(writers.map((w) => w.stop()));
+        await Promise.all(instances.map((instance) => instance.stop()));
         if (second !== h.db) await second.close();
         await h.db.prisma.pendingTicketChange.updateMany({
           where: { accountId: h.accountId, ticketId: BigInt(ticketId), writtenAt: null },

@@ -12,7 +12,13 @@ export type TJobQueueOptions = Omit<
   | 'user'
   | 'password'
   | 'schema'
+  | 'max'
 > & {
+  /**
+   * Connections in pg-boss's own pool on PostgreSQL (besides it, one connection for LISTEN when
+   * `useListenNotify` is on). Default 10, pg-boss's. PGlite has its one connection.
+   */
+  poolSize?: number;
   /**
    * Schema of pg-boss's tables. Default `pgboss`, or `<schema>_pgboss` when the database uses a
    * schema other than `public`, so databases isolated by schema keep their jobs apart too.
@@ -43,6 +49,7 @@ export async function createJobQueue(
         `job queue error: ${error.name}: ${error.message.split('\n')[0]?.slice(0, 200)}`,
       ),
     schema,
+    poolSize,
     ...rest
   } = options;
   const boss =
@@ -58,6 +65,7 @@ export async function createJobQueue(
           schema: schema ?? defaultJobQueueSchema(db),
           connectionString: db.connectionString,
           backend: 'postgres',
+          ...(poolSize === undefined ? {} : { max: poolSize }),
         });
   // Without a listener an 'error' event would throw and end the process.
   boss.on('error', onError);

@@ -19,6 +19,11 @@ export type TOpenDatabaseOptions = {
   migrationsDir?: string;
   /** Connections in the PostgreSQL pool. Default 10. */
   poolSize?: number;
+  /**
+   * How long a query waits for a free connection of the PostgreSQL pool (and a new connection to
+   * open) before it fails, in ms. Default 10 000; 0 waits for ever.
+   */
+  acquireTimeoutMs?: number;
   /** Where errors of idle PostgreSQL connections go. Default: console.error. */
   onPoolError?: (error: Error) => void;
   /** Read instead of process.env. */
@@ -38,6 +43,7 @@ export async function openDatabase(options: TOpenDatabaseOptions = {}): Promise<
       databaseUrl,
       schema: options.schema,
       poolSize: options.poolSize ?? 10,
+      acquireTimeoutMs: options.acquireTimeoutMs ?? 10_000,
       migrations,
       onPoolError:
         options.onPoolError ??

@@ -10,6 +10,8 @@ export type TOpenPostgresOptions = {
   databaseUrl: string;
   schema?: string;
   poolSize: number;
+  /** pg's connectionTimeoutMillis: a wait for a pooled connection longer than this fails. */
+  acquireTimeoutMs: number;
   migrations: TMigrationFile[];
   onPoolError: (error: Error) => void;
 };
@@ -19,6 +21,8 @@ export async function openPostgres(options: TOpenPostgresOptions): Promise<TPost
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize,
+    // Without it a query waits for a connection for ever, so an exhausted pool stalls silently.
+    connectionTimeoutMillis: options.acquireTimeoutMs,
     // Raw SQL written by the app finds the tables without qualifying them.
     options: `-c search_path=${schema}`,
   });

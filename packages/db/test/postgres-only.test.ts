@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir, parsePostgresUrl, readMigrations, type TDatabase } from '../src/index';
+import {
+  createJobQueue,
+  migrationsDir,
+  parsePostgresUrl,
+  readMigrations,
+  type TDatabase,
+} from '../src/index';
 import { createTestDatabase, type TTestDatabase } from './helpers/test-database';
 
 const migrationNames = readMigrations(migrationsDir).map((migration) => migration.name);
@@ -60,6 +66,33 @@ describe.runIf(process.env.DATABASE_URL)(
       } finally {
         await client.end();
       }
+    });
+
+    it('sizes both pools as told, and a query that finds no free connection fails after the acquire timeout', async () => {
+      const db = await target.open({ poolSize: 2, acquireTimeoutMs: 300 });
+      opened.push(db);
+      if (db.backend !== 'postgres') throw new Error('expected postgres');
+      expect(db.pool.options).toMatchObject({ max: 2, connectionTimeoutMillis: 300 });
+      const held = [await db.pool.connect(), await db.pool.connect()];
+      try {
+        const started = Date.now();
+        await expect(db.prisma.account.count()).rejects.toThrow(/timeout/i);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      } finally {
+        for (const client of held) client.release();
+      }
+      await expect(db.prisma.account.count()).resolves.toBeTypeOf('number');
+
+      const boss = await createJobQueue(db, { supervise: false, schedule: false, poolSize: 3 });
+      const bossPool = (boss.getDb() as unknown as { pool: { options: { max: number } } }).pool;
+      expect(bossPool.options.max).toBe(3);
+    });
+
+    it('the pools keep their defaults: 10 connections, a 10 s acquire timeout', async () => {
+      const db = await target.open();
+      opened.push(db);
+      if (db.backend !== 'postgres') throw new Error('expected postgres');
+      expect(db.pool.options).toMatchObject({ max: 10, connectionTimeoutMillis: 10_000 });
     });
   },
 );

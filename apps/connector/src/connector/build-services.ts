@@ -15,6 +15,7 @@ import {
   writeHealthReader,
   type WriteHealthReader,
 } from '../sync/ticket-writes/write-health-report';
+import { startInstanceLiveness, type InstanceLiveness } from '../worker/instance-liveness';
 import { queueDepthReader } from '../worker/queue-depths';
 import {
   createSyncQueues,
@@ -35,6 +36,8 @@ export interface ConnectorServices {
   inbox: Inbox;
   secretBox: SecretBox;
   accounts: DatabaseAccountContextProvider;
+  /** This process's instance id and heartbeat; what others know of theirs (worker/instance-liveness.ts). */
+  liveness: InstanceLiveness;
 }
 
 export async function buildServices(input: {
@@ -57,6 +60,7 @@ export async function buildServices(input: {
     // PGlite: its one connection would serve every woken worker's fetch in turn, and measured
     // (bench/e2e-latency) that queue made notes slower than polling does.
     useListenNotify: capabilitiesOf(db).listenNotify,
+    poolSize: config.database.jobQueuePoolSize,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
     onError: (error) => logger.error('job queue error', { error }),
@@ -89,6 +93,14 @@ export async function buildServices(input: {
       ? { onJobsCommitted: (queue, count) => input.wake(queue as SyncQueue, count) }
       : {},
   );
+  const liveness = await startInstanceLiveness({
+    db,
+    log: (message) => logger.warn(message),
+  });
+  // after the workers stopped (they release what this instance holds), before the connection goes
+  db.onClose(() => liveness.stop());
+  // what other instances' takeover lines name this one by
+  logger.info('instance registered', { instanceId: liveness.instanceId });
   const secretBox = createSecretBox(config.secrets.keys, config.secrets.currentKeyId);
   // Values sealed before secrets were bound to their account and column are bound now.
   const resealed = await resealUnboundSecrets(db, secretBox);
@@ -119,5 +131,6 @@ export async function buildServices(input: {
     inbox,
     secretBox,
     accounts,
+    liveness,
   };
 }

@@ -37,7 +37,7 @@ export async function startWorkers(input: {
   logger: ConnectorLogger;
   metrics: ConnectorMetrics;
   incidentEvents: Omit<SyncDeps, 'db'> | undefined;
-  ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor'>> | undefined;
+  ticketWriter: Partial<Omit<TicketWriterOptions, 'db' | 'contextFor' | 'instance'>> | undefined;
   queueOptions?: SyncQueueOptions | undefined;
   /** When retention's passes run (tests run the first at once). */
   retention?: Pick<RetentionOptions, 'firstPassDelayMs' | 'intervalMs'> | undefined;
@@ -48,7 +48,7 @@ export async function startWorkers(input: {
     log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
     return NO_WORKERS;
   }
-  const { boss, accounts, secretBox } = services;
+  const { boss, accounts, secretBox, liveness } = services;
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
   let deadJobSweep: DeadJobSweep | undefined;
@@ -56,7 +56,10 @@ export async function startWorkers(input: {
   const ticketWriter: TicketWriterService = startTicketWriter({
     db,
     contextFor: (accountId) => accounts.forAccount(accountId),
+    instance: liveness,
+    concurrency: config.worker.ticketWriterConcurrency,
     log: (message) => logger.warn(message),
+    onTakeover: (kind) => metrics.takeover(kind),
     ...input.ticketWriter,
     drain: {
       ...input.ticketWriter?.drain,

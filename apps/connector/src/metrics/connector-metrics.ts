@@ -20,6 +20,13 @@ const PREFIX = 'incident_desk_';
 export type TokenRefreshOutcome =
   'refreshed' | 'already_refreshed' | 'reauthorization_required' | 'failed';
 
+/**
+ * What an instance took over from a dead one: an account's ticket writer (its lease), or the
+ * ticket changes the dead instance was sending (settled without waiting out their lease).
+ */
+/** What a live instance takes over from a dead one: a job, an account's writer, the changes it was sending. */
+export type TakeoverKind = 'job' | 'ticket_writer' | 'changes_in_flight';
+
 /** What the queue gauges read at each scrape (worker/queue-depths.ts). */
 export interface QueueDepthReader {
   read(): Promise<
@@ -50,8 +57,6 @@ export interface ConnectorMetrics {
   jobDuration(queue: string, outcome: string, seconds: number): void;
   /** A TCP connection refused at a connection cap (total or per client). */
   connectionRefused(reason: 'total_cap' | 'client_cap'): void;
-  /** Work a dead instance left (a job, a writer's changes in flight) taken over by a live one. */
-  takeover(kind: 'job' | 'writer'): void;
   zendeskCall(call: ZendeskCallObservation): void;
   incidentCall(call: IncidentCallObservation): void;
   tokenRefresh(outcome: TokenRefreshOutcome): void;
@@ -63,6 +68,8 @@ export interface ConnectorMetrics {
   retentionDeleted(table: string, rows: number): void;
   /** Reads the accounts' ticket-write health on each scrape from `reader`. */
   watchTicketWrites(reader: TicketWriteHealthReader): void;
+  /** This instance took something over from a dead instance. */
+  takeover(kind: TakeoverKind): void;
 }
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */
@@ -109,12 +116,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     labelNames: ['reason'] as const,
     registers: [registry],
   });
-  const takeovers = new Counter({
-    name: `${PREFIX}takeovers_total`,
-    help: 'Work of an instance that stopped taken over by a live one, by kind (job, writer).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-  });
   const upstreamCalls = new Counter({
     name: `${PREFIX}upstream_requests_total`,
     help: 'Attempts of calls to Zendesk and the incident service, by endpoint and status; retry="true" when another attempt followed (429s, 5xx, a refreshed token).',
@@ -151,6 +152,12 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}retention_deleted_rows_total`,
     help: 'Expired rows retention deleted, by table.',
     labelNames: ['table'] as const,
+    registers: [registry],
+  });
+  const takeovers = new Counter({
+    name: `${PREFIX}takeovers_total`,
+    help: 'What this instance took over from dead instances, by kind (job: a job left running; ticket_writer: an account writer lease; changes_in_flight: the ticket changes a dead instance was sending).',
+    labelNames: ['kind'] as const,
     registers: [registry],
   });
 
@@ -259,7 +266,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     },
     webhookVerdict: (receiver, verdict) => webhookVerdicts.inc({ receiver, verdict }),
     jobOutcome: (queue, outcome) => jobOutcomes.inc({ queue, outcome }),
-    takeover: (kind) => takeovers.inc({ kind }),
     jobDuration: (queue, outcome, seconds) => jobDurations.observe({ queue, outcome }, seconds),
     connectionRefused: (reason) => refusedConnections.inc({ reason }),
     zendeskCall: (call) => upstream('zendesk', call.endpoint, call),
@@ -278,5 +284,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     watchTicketWrites(reader) {
       ticketWrites = reader;
     },
+    takeover: (kind) => takeovers.inc({ kind }),
   };
 }

@@ -88,6 +88,7 @@ async function record(
         now: deps.now,
         limits: deps.writeLimits,
         ignoreReadyAt: true,
+        waitForJobs: true,
       });
       if (result.written === 0) break;
     }

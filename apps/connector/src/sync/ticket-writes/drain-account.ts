@@ -3,12 +3,15 @@
 // tickets go in one update_many. A 429 pauses the whole account for its Retry-After and loses
 // nothing. Before a request the changes get the write's reference (it ends the note), so after a
 // crash, a 5xx or a timeout the next pass reads the ticket, finds the note if Zendesk committed
-// it, and only writes again when it did not. The reference is also a lease: until the request (or
-// the update_many job it started) can have finished, no pass of any instance touches those changes,
-// so a writer that lost its lock (a database restart) or died mid-request is never raced.
+// it, and only writes again when it did not. The reference is also a lease: until the request can
+// have finished, no pass of any instance touches those changes, so a writer that lost its lease or
+// is still waiting for Zendesk is never raced; the lease names the instance that sent it, and is
+// void at once when that instance is dead (worker/instance-liveness.ts). A pass never waits for an
+// update_many job: it records the job, and a later pass reads its status and settles its tickets.
 import { randomUUID } from 'node:crypto';
 import { withSqlTransaction, type TDatabase } from '@incident-desk/db';
 import {
+  isJobFinished,
   isJobResultSuccess,
   ZendeskForbiddenError,
   ZendeskRateLimitedError,
@@ -20,6 +23,7 @@ import {
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { isUnansweredZendeskRequest } from '../../http/service-failure';
+import { instanceAliveSql } from '../../worker/instance-liveness';
 import { writeReferenceLine } from '../../notes/incident-change-note';
 import { normalizeText } from '../../notes/normalize';
 import { coalesce, type WaitingChange } from './coalesce';
@@ -31,6 +35,7 @@ import {
   ticketsBlockedUntil,
   type WriteLimits,
 } from './write-budget';
+import { renewWriterLease } from './writer-lease';
 
 export const TICKET_WRITE_QUEUE = 'ticket-write';
 
@@ -43,13 +48,26 @@ export interface DrainOptions {
   unsureRetryMs?: number;
   /** Retry-After assumed when a 429 names none. Default 60 s. */
   defaultRetryAfterSeconds?: number;
+  /** How soon after queuing (and between reads) an update_many job's status is read. Default 1 000 ms. */
   jobPollIntervalMs?: number;
+  /**
+   * Follow an update_many job to its results within the pass, for at most jobMaxWaitMs (default
+   * 60 s): the inline path of tests and one-off tools. The account writer's passes never wait.
+   */
+  waitForJobs?: boolean;
   jobMaxWaitMs?: number;
   /**
    * How long changes sent in a request stay untouched by other passes: longer than the Zendesk
-   * client's per-attempt timeout. Default 45 000 ms. A bulk write's lease runs to the job's wait.
+   * client's per-attempt timeout. Default 45 000 ms. A queued update_many's changes stay untouched
+   * while its job is queued or working.
    */
   leaseMs?: number;
+  /**
+   * The instance writing, when a shared writer runs the pass: what it sends names it, what dead
+   * instances were sending is resumed, and the account's writer lease is renewed (or found lost)
+   * in the transaction that marks the pass's writes. Without it (inline path) none of that applies.
+   */
+  writer?: PassWriter;
   /** Told after each ticket write Zendesk accepted: its changes and when it was written (metrics). */
   onWritten?: (changes: readonly WaitingChange[], at: Date) => void;
   /** Told about every failed request of the account's writer (write-health-recorder.ts). */
@@ -58,18 +76,39 @@ export interface DrainOptions {
   onWriteSucceeded?: (accountId: string) => void;
 }
 
+export interface PassWriter {
+  /** connector_instance.id of this process. */
+  instanceId: string;
+  /** Heartbeats at or before this are dead ones (InstanceLiveness.aliveCutoff()). */
+  aliveCutoff: () => Date;
+  /** False while this process's own heartbeat is late: it sends nothing others may take over. */
+  heartbeatFresh?: () => boolean;
+  /** Length of the account's writer lease renewed when the pass marks its writes. */
+  leaseMs?: number;
+}
+
 export interface DrainResult {
-  /** Tickets updated in this pass. */
+  /** Tickets updated in this pass (a finished update_many's included). */
   written: number;
   /** Requests sent (updates and update_many). */
   requests: number;
   /** When something waiting may next be written; null when nothing waits. */
   nextAt: Date | null;
+  /** Changes in flight of dead instances whose lease this pass voided, per instance. */
+  resumed: { instance: string; changes: number }[];
+  /** The account's writer lease went to another instance before anything was sent. */
+  leaseLost: boolean;
+}
+
+/** The pass outlived the account's writer lease, or another pass marked the same changes first. */
+class PassOvertaken extends Error {
+  override name = 'PassOvertaken';
 }
 
 interface TicketBatch {
   ticketId: bigint;
-  rows: WaitingChange[];
+  /** With the reference an earlier attempt gave them (null: never sent). */
+  rows: (WaitingChange & { writeRef: string | null })[];
   writeRef: string;
   body: string | undefined;
   input: ReturnType<typeof coalesce>['input'];
@@ -84,23 +123,32 @@ export async function drainAccountOnce(
 ): Promise<DrainResult> {
   const now = options.now();
   const accountId = ctx.accountId;
+  const resumed = options.writer
+    ? await resumeDeadInstancesChanges(db, accountId, options.writer, now)
+    : [];
+  const done = (written: number, requests: number, nextAt: Date | null): DrainResult => ({
+    written,
+    requests,
+    nextAt,
+    resumed,
+    leaseLost: false,
+  });
   const budget = await readBudget(db, accountId, options.limits, now);
-  if (budget.pausedUntil) return { written: 0, requests: 0, nextAt: budget.pausedUntil };
+  if (budget.pausedUntil) return done(0, 0, budget.pausedUntil);
+  const settled = await settleQueuedJobs(ctx, db, now, options);
 
   const waiting = await db.prisma.pendingTicketChange.groupBy({
     by: ['ticketId'],
     where: { accountId, writtenAt: null, failedReason: null },
     _min: { readyAt: true, createdAt: true },
   });
-  if (waiting.length === 0) return { written: 0, requests: 0, nextAt: null };
-  const leased = options.ignoreReadyAt
-    ? new Map<bigint, Date>()
-    : await leasedTickets(db, accountId, now);
+  if (waiting.length === 0) return done(settled, 0, null);
+  const leased = await leasedTickets(db, accountId, now, options.ignoreReadyAt ?? false);
   const ready = waiting
     .filter(
       (w) =>
-        options.ignoreReadyAt ||
-        (w._min.readyAt!.getTime() <= now.getTime() && !leased.has(w.ticketId)),
+        !leased.has(w.ticketId) &&
+        (options.ignoreReadyAt || w._min.readyAt!.getTime() <= now.getTime()),
     )
     .sort((a, b) => a._min.createdAt!.getTime() - b._min.createdAt!.getTime());
   let nextAt: Date | null = earliest([
@@ -109,7 +157,7 @@ export async function drainAccountOnce(
       .map((w) => w._min.readyAt!),
     ...leased.values(),
   ]);
-  if (ready.length === 0) return { written: 0, requests: 0, nextAt };
+  if (ready.length === 0) return done(settled, 0, nextAt);
 
   const blocked = await ticketsBlockedUntil(
     db,
@@ -120,18 +168,39 @@ export async function drainAccountOnce(
   );
   nextAt = earliest([...(nextAt ? [nextAt] : []), ...blocked.values()]);
   const eligible = ready.filter((w) => !blocked.has(w.ticketId)).map((w) => w.ticketId);
-  if (eligible.length === 0) return { written: 0, requests: 0, nextAt };
+  if (eligible.length === 0) return done(settled, 0, nextAt);
+  if (options.writer?.heartbeatFresh && !options.writer.heartbeatFresh()) {
+    // others may soon count this instance dead and settle what it sends: send nothing now
+    return done(settled, 0, new Date(now.getTime() + 1_000));
+  }
 
   const batches = await prepareTickets(ctx, db, eligible.slice(0, BATCH_MAX), options);
-  if (batches.length === 0) return { written: 0, requests: 0, nextAt: now };
+  if (batches.length === 0) return done(settled, 0, now);
 
-  // Marked before the request: the comment trigger the update fires may arrive first (echo
-  // suppression), and a retry must know which reference to look for.
-  await markSending(db, accountId, batches, new Date(now.getTime() + (options.leaseMs ?? 45_000)));
   // One ticket: a single update while the account's Update Ticket minute has room. Several, or
   // one when that minute is spent: update_many (another endpoint; only the per-ticket budget and
   // the job limit apply).
   const bulk = batches.length > 1 || budget.accountFree === 0;
+  // Marked before the request: the comment trigger the update fires may arrive first (echo
+  // suppression), and a retry must know which reference to look for. A bulk write names its
+  // holder only once its job is known: until then nobody could tell whether the job will still
+  // run, so its lease is waited out even when its holder dies.
+  try {
+    await markSending(
+      db,
+      accountId,
+      batches,
+      {
+        until: new Date(now.getTime() + (options.leaseMs ?? 45_000)),
+        holder: bulk ? null : (options.writer?.instanceId ?? null),
+      },
+      options.writer,
+      now,
+    );
+  } catch (error) {
+    if (error instanceof PassOvertaken) return { ...done(settled, 0, null), leaseLost: true };
+    throw error;
+  }
   await logRequest(
     db,
     accountId,
@@ -139,35 +208,93 @@ export async function drainAccountOnce(
     bulk,
     options.now(),
   );
-  // more may be waiting: the caller runs another pass at once
+  // more may be waiting: the caller runs another pass soon
   if (!bulk) {
     const written = await writeOne(ctx, db, batches[0]!, options);
-    return { written, requests: 1, nextAt: options.now() };
+    return done(settled + written, 1, options.now());
   }
   const job = await queueMany(ctx, db, batches, options);
-  if (job === null) return { written: 0, requests: 1, nextAt: options.now() };
-  const written = await settleMany(ctx, db, batches, job, options);
-  return { written, requests: 1, nextAt: options.now() };
+  if (job === null || !options.waitForJobs) return done(settled, 1, options.now());
+  const written = await waitForJob(ctx, db, batches, job, options);
+  return done(settled + written, 1, options.now());
 }
 
-/** The references and leases of a pass's writes, and the notes they carry (own-note echo), in one transaction. */
+/**
+ * Changes a dead instance was sending wait no longer for their lease: they are due now, and the
+ * pass settles them as any earlier attempt (the job's status, else the reference on the ticket).
+ */
+async function resumeDeadInstancesChanges(
+  db: TDatabase,
+  accountId: string,
+  writer: PassWriter,
+  now: Date,
+): Promise<{ instance: string; changes: number }[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ holder: string }[]>(
+    // `sent` is the row before the update: RETURNING names the holder it had
+    `UPDATE pending_ticket_change AS change
+        SET ready_at = $2, write_holder = NULL
+       FROM pending_ticket_change AS sent
+      WHERE sent.id = change.id AND change.account_id = $1::uuid
+        AND change.written_at IS NULL AND change.failed_reason IS NULL
+        AND change.write_ref IS NOT NULL AND change.ready_at > $2
+        AND change.write_holder IS NOT NULL AND change.write_holder <> $3
+        AND NOT ${instanceAliveSql('change.write_holder', '$4')}
+     RETURNING sent.write_holder AS holder`,
+    accountId,
+    now,
+    writer.instanceId,
+    writer.aliveCutoff(),
+  );
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(row.holder, (counts.get(row.holder) ?? 0) + 1);
+  return [...counts].map(([instance, changes]) => ({ instance, changes }));
+}
+
+/**
+ * The references and leases of a pass's writes, and the notes they carry (own-note echo), in one
+ * transaction that also renews the account's writer lease: when another instance took the lease
+ * over, or changed one of the rows since this pass read them, nothing is marked (PassOvertaken).
+ */
 async function markSending(
   db: TDatabase,
   accountId: string,
   batches: readonly TicketBatch[],
-  leaseUntil: Date,
+  lease: { until: Date; holder: string | null },
+  writer: PassWriter | undefined,
+  now: Date,
 ): Promise<void> {
-  const ids = batches.flatMap((batch) => batch.rows.map((row) => row.id));
-  const refs = batches.flatMap((batch) => batch.rows.map(() => batch.writeRef));
+  const rows = batches.flatMap((batch) => batch.rows.map((row) => ({ row, ref: batch.writeRef })));
   const notes = batches.filter((batch) => batch.body !== undefined);
   await withSqlTransaction(db, async (sql) => {
-    await sql.executeSql(
+    if (
+      writer &&
+      !(await renewWriterLease(sql, {
+        accountId,
+        holder: writer.instanceId,
+        now,
+        ...(writer.leaseMs === undefined ? {} : { leaseMs: writer.leaseMs }),
+      }))
+    )
+      throw new PassOvertaken('the account writer lease is held by another instance');
+    const { rows: marked } = await sql.executeSql(
       `UPDATE pending_ticket_change AS change
-          SET write_ref = sending.ref, write_job_id = NULL, ready_at = $3
-         FROM unnest($1::uuid[], $2::text[]) AS sending(id, ref)
-        WHERE change.id = sending.id`,
-      [ids, refs, leaseUntil.toISOString()],
+          SET write_ref = sending.ref, write_job_id = NULL, ready_at = $4, write_holder = $5
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS sending(id, ref, previous_ref)
+        WHERE change.id = sending.id
+          AND change.written_at IS NULL AND change.failed_reason IS NULL
+          AND change.write_job_id IS NULL
+          AND change.write_ref IS NOT DISTINCT FROM sending.previous_ref
+       RETURNING change.id`,
+      [
+        rows.map(({ row }) => row.id),
+        rows.map(({ ref }) => ref),
+        rows.map(({ row }) => row.writeRef),
+        lease.until.toISOString(),
+        lease.holder,
+      ],
     );
+    if (marked.length !== rows.length)
+      throw new PassOvertaken('another pass changed these ticket changes first');
     if (notes.length > 0)
       await sql.executeSql(
         `INSERT INTO own_note (id, account_id, ticket_id, text)
@@ -182,11 +309,16 @@ async function markSending(
   });
 }
 
-/** Tickets with changes a request is still carrying, and when their lease ends. */
+/**
+ * Tickets with changes a request is still carrying, and when their lease ends: changes an
+ * update_many job carries stay with it until a pass reads that the job finished (settleQueuedJobs);
+ * those of a single update until their lease ends (ignored by the inline path).
+ */
 async function leasedTickets(
   db: TDatabase,
   accountId: string,
   now: Date,
+  ignoreReadyAt: boolean,
 ): Promise<Map<bigint, Date>> {
   const rows = await db.prisma.pendingTicketChange.groupBy({
     by: ['ticketId'],
@@ -195,7 +327,7 @@ async function leasedTickets(
       writtenAt: null,
       failedReason: null,
       writeRef: { not: null },
-      readyAt: { gt: now },
+      OR: [{ writeJobId: { not: null } }, ...(ignoreReadyAt ? [] : [{ readyAt: { gt: now } }])],
     },
     _max: { readyAt: true },
   });
@@ -236,16 +368,14 @@ async function prepareTickets(
   const rowsOf = new Map<bigint, typeof rows>();
   for (const row of rows) rowsOf.set(row.ticketId, [...(rowsOf.get(row.ticketId) ?? []), row]);
   const dashboardOf = new Map(links.map((link) => [link.ticketId, link.dashboardUrl]));
-  // one bulk job carries many tickets: ask Zendesk for each job's status once per pass
-  const jobUnfinished = jobStatusReader(ctx);
   const batches: TicketBatch[] = [];
   const settled: string[] = [];
   for (const ticketId of ticketIds) {
     let waiting = rowsOf.get(ticketId) ?? [];
+    // a job queued since the pass looked at leases: only its status says what landed
+    if (waiting.some((row) => row.writeJobId !== null)) continue;
     if (waiting.some((row) => row.writeRef !== null)) {
-      const left = await settleEarlierAttempts(ctx, db, ticketId, waiting, jobUnfinished, options);
-      if (left === null) continue;
-      waiting = left;
+      waiting = await settleEarlierAttempts(ctx, db, ticketId, waiting, options);
     }
     if (waiting.length === 0) continue;
     const writeRef = randomUUID();
@@ -265,29 +395,16 @@ async function prepareTickets(
 }
 
 /**
- * A ticket whose changes an earlier request carried: null while that bulk job is still at Zendesk
- * (never write twice); else the changes still to write, without those whose note landed.
+ * A ticket whose changes an earlier request carried (no job pending): the changes still to write,
+ * without those whose note landed.
  */
-async function settleEarlierAttempts<
-  T extends { id: string; writeRef: string | null; writeJobId: string | null },
->(
+async function settleEarlierAttempts<T extends { id: string; writeRef: string | null }>(
   ctx: AccountContext,
   db: TDatabase,
   ticketId: bigint,
   rows: T[],
-  jobUnfinished: (jobId: string) => Promise<boolean>,
   options: DrainOptions,
-): Promise<T[] | null> {
-  const jobIds = [
-    ...new Set(rows.map((row) => row.writeJobId).filter((id): id is string => id !== null)),
-  ];
-  if ((await Promise.all(jobIds.map(jobUnfinished))).some(Boolean)) {
-    await db.prisma.pendingTicketChange.updateMany({
-      where: { id: { in: rows.filter((row) => row.writeJobId !== null).map((row) => row.id) } },
-      data: { readyAt: new Date(options.now().getTime() + (options.unsureRetryMs ?? 5_000)) },
-    });
-    return null;
-  }
+): Promise<T[]> {
   const attempted = [
     ...new Set(rows.map((row) => row.writeRef).filter((ref): ref is string => ref !== null)),
   ];
@@ -298,26 +415,6 @@ async function settleEarlierAttempts<
     data: { writtenAt: options.now() },
   });
   return rows.filter((row) => row.writeRef === null || !landed.has(row.writeRef));
-}
-
-/** Whether a bulk job is still queued or working at Zendesk, asked once per job and pass. */
-function jobStatusReader(ctx: AccountContext): (jobId: string) => Promise<boolean> {
-  const answers = new Map<string, Promise<boolean>>();
-  return (jobId) => {
-    let answer = answers.get(jobId);
-    if (!answer) {
-      answer = ctx.zendesk.jobStatuses.show(jobId).then(
-        (job) => job.status === 'queued' || job.status === 'working',
-        (error: unknown) => {
-          // job statuses are kept a day: one gone is long finished, and its note is looked for
-          if (error instanceof ZendeskRecordNotFoundError) return false;
-          throw error;
-        },
-      );
-      answers.set(jobId, answer);
-    }
-    return answer;
-  };
 }
 
 async function refsOnTicket(
@@ -510,14 +607,17 @@ async function queueMany(
   }));
   try {
     const job = await ctx.zendesk.tickets.updateMany(items, { maxRetries: 0 });
-    // the lease runs to the job's wait: no pass touches these changes while the job may run
+    // Untouched by other passes until the job's status is next read (inline: until the wait is
+    // over); from now on the job says what happened, so the lease names its holder.
+    const leaseMs = options.waitForJobs
+      ? jobMaxWaitMs(options) + (options.leaseMs ?? 45_000)
+      : jobPollMs(options);
     await db.prisma.pendingTicketChange.updateMany({
       where: { id: { in: batches.flatMap((batch) => batch.rows.map((row) => row.id)) } },
       data: {
         writeJobId: job.id,
-        readyAt: new Date(
-          options.now().getTime() + jobMaxWaitMs(options) + (options.leaseMs ?? 45_000),
-        ),
+        readyAt: new Date(options.now().getTime() + leaseMs),
+        writeHolder: options.writer?.instanceId ?? null,
       },
     });
     return job;
@@ -531,30 +631,133 @@ function jobMaxWaitMs(options: DrainOptions): number {
   return options.jobMaxWaitMs ?? 60_000;
 }
 
-/** Waits for the job and records each ticket's result: the number of tickets written. */
-async function settleMany(
+function jobPollMs(options: DrainOptions): number {
+  return options.jobPollIntervalMs ?? 1_000;
+}
+
+/** The inline path: waits for the job, then records each ticket's result (tickets written). */
+async function waitForJob(
   ctx: AccountContext,
   db: TDatabase,
   batches: TicketBatch[],
   job: TJobStatus,
   options: DrainOptions,
 ): Promise<number> {
-  let results: TJobStatusResult[];
+  let done: TJobStatus;
   try {
-    const done = await ctx.zendesk.jobStatuses.waitFor(job, {
-      pollIntervalMs: options.jobPollIntervalMs ?? 500,
+    done = await ctx.zendesk.jobStatuses.waitFor(job, {
+      pollIntervalMs: Math.min(jobPollMs(options), 500),
       maxWaitMs: jobMaxWaitMs(options),
     });
-    results = done.results ?? [];
-    if (done.status !== 'completed' && results.length === 0) {
-      // failed or killed without per-ticket results: whatever landed is found by its reference
-      for (const batch of batches) await retryLater(db, batch, options);
-      return 0;
-    }
   } catch (error) {
     // the job's status could not be read: the changes keep the job's id, so no pass writes them
     // again while the job may still run
     await handleError(ctx, db, batches, error, options);
+    return 0;
+  }
+  return settleFinishedJob(ctx, db, batches, done, options);
+}
+
+/**
+ * The update_many jobs earlier passes queued whose status is due to be read: one read per job.
+ * Still queued or working, they are read again later; finished, each ticket's result is recorded
+ * (tickets written).
+ */
+async function settleQueuedJobs(
+  ctx: AccountContext,
+  db: TDatabase,
+  now: Date,
+  options: DrainOptions,
+): Promise<number> {
+  const rows = await db.prisma.pendingTicketChange.findMany({
+    where: {
+      accountId: ctx.accountId,
+      writtenAt: null,
+      failedReason: null,
+      writeJobId: { not: null },
+      writeRef: { not: null },
+      ...(options.ignoreReadyAt ? {} : { readyAt: { lte: now } }),
+    },
+    orderBy: [{ eventAt: 'asc' }, { createdAt: 'asc' }],
+  });
+  if (rows.length === 0) return 0;
+  const links = await db.prisma.incidentLink.findMany({
+    where: {
+      accountId: ctx.accountId,
+      ticketId: { in: [...new Set(rows.map((r) => r.ticketId))] },
+    },
+    select: { ticketId: true, dashboardUrl: true },
+  });
+  const dashboardOf = new Map(links.map((link) => [link.ticketId, link.dashboardUrl]));
+  const byJob = new Map<string, Map<bigint, typeof rows>>();
+  for (const row of rows) {
+    const tickets = byJob.get(row.writeJobId!) ?? new Map<bigint, typeof rows>();
+    tickets.set(row.ticketId, [...(tickets.get(row.ticketId) ?? []), row]);
+    byJob.set(row.writeJobId!, tickets);
+  }
+  let written = 0;
+  for (const [jobId, tickets] of byJob) {
+    // the tickets in the order the job carried them (a result may name only its index)
+    const batches: TicketBatch[] = [...tickets].map(([ticketId, ticketRows]) => {
+      const writeRef = ticketRows[0]!.writeRef!;
+      const { body, input } = coalesce(ctx, ticketRows, writeRef, dashboardOf.get(ticketId));
+      return { ticketId, rows: ticketRows, writeRef, body, input };
+    });
+    const ids = batches.flatMap((batch) => batch.rows.map((row) => row.id));
+    let status: TJobStatus | null;
+    try {
+      status = await ctx.zendesk.jobStatuses.show(jobId);
+    } catch (error) {
+      if (error instanceof ZendeskRateLimitedError) {
+        await handleError(ctx, db, batches, error, options); // the account pauses: no more calls
+        break;
+      }
+      if (isUnansweredZendeskRequest(error)) {
+        await handleError(ctx, db, batches, error, options);
+        continue;
+      }
+      // job statuses are kept a day: one gone is long finished, and its notes are looked for
+      if (!(error instanceof ZendeskRecordNotFoundError)) throw error;
+      status = null;
+    }
+    if (status !== null && !isJobFinished(status)) {
+      await db.prisma.pendingTicketChange.updateMany({
+        where: { id: { in: ids } },
+        data: { readyAt: new Date(options.now().getTime() + jobPollMs(options)) },
+      });
+      continue;
+    }
+    if (status === null) {
+      await db.prisma.pendingTicketChange.updateMany({
+        where: { id: { in: ids } },
+        data: { writeJobId: null, readyAt: options.now() },
+      });
+      continue;
+    }
+    written += await settleFinishedJob(ctx, db, batches, status, options);
+  }
+  return written;
+}
+
+/**
+ * Records each ticket's result of a finished job: the number of tickets written. The changes no
+ * longer wait for the job; one whose result is unclear is looked for by its reference later.
+ */
+async function settleFinishedJob(
+  ctx: AccountContext,
+  db: TDatabase,
+  batches: TicketBatch[],
+  done: TJobStatus,
+  options: DrainOptions,
+): Promise<number> {
+  await db.prisma.pendingTicketChange.updateMany({
+    where: { id: { in: batches.flatMap((batch) => batch.rows.map((row) => row.id)) } },
+    data: { writeJobId: null },
+  });
+  const results: TJobStatusResult[] = done.results ?? [];
+  if (done.status !== 'completed' && results.length === 0) {
+    // failed or killed without per-ticket results: whatever landed is found by its reference
+    for (const batch of batches) await retryLater(db, batch, options);
     return 0;
   }
   const succeeded: TicketBatch[] = [];

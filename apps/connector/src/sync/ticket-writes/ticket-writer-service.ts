@@ -1,13 +1,19 @@
-// The one writer per account: whichever instance holds the account's advisory lock (PostgreSQL
-// session lock on a connection kept while it writes; on PGlite the one process) drains the
-// account's waiting ticket changes, sleeping until the budget, a 429's pause or a change's wait
-// allows the next write. Jobs signal it after recording a change; a sweep every second also picks
-// up accounts with waiting changes, so changes recorded on another instance, or left by an
-// instance that died, are written without a signal.
-import { withAdvisoryLock, type TDatabase } from '@incident-desk/db';
+// This instance's account writers. Whichever instance holds an account's writer lease (a row
+// renewed at each pass, writer-lease.ts; nothing held between passes, no connection kept) writes
+// the account's waiting ticket changes, one short pass at a time: resume what a dead instance was
+// sending, settle what earlier passes sent, then write what is ready under the budgets. At most
+// `concurrency` passes run at once and accounts take turns (account-pass-scheduler.ts). Jobs
+// signal the writer after recording a change; a sweep every second finds the accounts with
+// waiting changes whose lease is free (changes recorded on another instance, or left by one that
+// stopped or died) and when each may next be written.
+import type { TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
-import { drainAccountOnce, type DrainOptions } from './drain-account';
+import type { TakeoverKind } from '../../metrics/connector-metrics';
+import { instanceAliveSql } from '../../worker/instance-liveness';
+import { startAccountPassScheduler, type PassOutcome } from './account-pass-scheduler';
+import { drainAccountOnce, type DrainOptions, type PassWriter } from './drain-account';
 import { purgeOldBudget, ZENDESK_WRITE_LIMITS, type WriteLimits } from './write-budget';
+import { releaseWriterLease, takeWriterLease, WRITER_LEASE_MS } from './writer-lease';
 
 export interface TicketWriterSignal {
   /** A change for the account was recorded: write it when the budget allows. */
@@ -15,107 +21,106 @@ export interface TicketWriterSignal {
 }
 
 export interface TicketWriterService extends TicketWriterSignal {
-  /** Resolves when no account is being drained by this process (tests). */
+  /** Resolves when no pass of this process is running (tests). */
   idle(): Promise<void>;
+  /** Runs no more passes, waits for those running, and lets this instance's leases go. */
   stop(): Promise<void>;
 }
+
+/** This process as a writer: its instance id and what it knows of the others' heartbeats. */
+export type WriterInstance = Omit<PassWriter, 'leaseMs'>;
 
 export interface TicketWriterOptions {
   db: TDatabase;
   contextFor: (accountId: string) => Promise<AccountContext>;
+  /** InstanceLiveness fits (worker/instance-liveness.ts). */
+  instance: WriterInstance;
+  /** Accounts whose passes run at once in this process. Default 4. */
+  concurrency?: number;
   limits?: WriteLimits;
   now?: () => Date;
   /** How often accounts with waiting changes are looked for. Default 1 000 ms. */
   sweepIntervalMs?: number;
-  /** Longest sleep between passes (a signal wakes it earlier). Default 1 000 ms. */
-  maxSleepMs?: number;
-  drain?: Partial<Omit<DrainOptions, 'now' | 'limits'>>;
+  /** Least time between two passes of one account. Default 1 000 ms. */
+  minPassIntervalMs?: number;
+  /** How long the account's writer lease lasts unless a pass renews it. Default 10 000 ms. */
+  leaseMs?: number;
+  drain?: Partial<Omit<DrainOptions, 'now' | 'limits' | 'writer'>>;
   log?: (message: string) => void;
+  /** Told of each takeover from a dead instance (metrics). */
+  onTakeover?: (kind: TakeoverKind) => void;
 }
 
-const LOCK_NAMESPACE = 'incident-desk:ticket-writer:';
-
 export function startTicketWriter(options: TicketWriterOptions): TicketWriterService {
-  const { db } = options;
+  const { db, instance } = options;
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? ZENDESK_WRITE_LIMITS;
-  const maxSleepMs = options.maxSleepMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? WRITER_LEASE_MS;
   const log = options.log ?? ((message: string) => console.error(message));
-  const running = new Map<string, Promise<void>>();
-  const signalled = new Set<string>();
-  const wakers = new Map<string, () => void>();
-  const backoffUntil = new Map<string, number>();
-  let stopped = false;
+  const writer: PassWriter = { ...instance, leaseMs };
 
-  async function withWriterLock(accountId: string, work: () => Promise<void>): Promise<void> {
-    // when another instance (or loop) is this account's writer, it sees our changes at its next pass
-    await withAdvisoryLock(db, `${LOCK_NAMESPACE}${accountId}`, 'try', work);
-  }
-
-  function sleep(accountId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        wakers.delete(accountId);
-        resolve();
-      }
-      wakers.set(accountId, done);
+  async function runPass(accountId: string): Promise<PassOutcome> {
+    const lease = await takeWriterLease(db, {
+      accountId,
+      holder: instance.instanceId,
+      now: now(),
+      leaseMs,
+      aliveCutoff: instance.aliveCutoff(),
     });
-  }
-
-  async function drain(accountId: string): Promise<void> {
-    await withWriterLock(accountId, async () => {
-      while (!stopped) {
-        signalled.delete(accountId);
-        const ctx = await options.contextFor(accountId);
-        const result = await drainAccountOnce(ctx, db, { ...options.drain, now, limits });
-        if (result.written > 0) options.drain?.onWriteSucceeded?.(accountId);
-        if (result.nextAt === null) {
-          if (signalled.has(accountId)) continue;
-          return;
-        }
-        const wait = Math.min(maxSleepMs, Math.max(0, result.nextAt.getTime() - now().getTime()));
-        if (wait > 0 && !signalled.has(accountId)) await sleep(accountId, wait);
-      }
-    });
-  }
-
-  function run(accountId: string): void {
-    if (stopped) return;
-    if (running.has(accountId)) {
-      signalled.add(accountId);
-      wakers.get(accountId)?.();
-      return;
+    if (!lease.held) {
+      // the holder sees this account's changes at its next pass; the sweep looks again once its
+      // lease is over
+      scheduler.ignoreUntil(accountId, lease.expiresAt);
+      return { nextAt: null };
     }
-    if ((backoffUntil.get(accountId) ?? 0) > Date.now()) return;
-    const task = drain(accountId)
-      .catch((error: unknown) => {
-        // e.g. the account needs re-authorisation: its changes wait, the sweep tries again later
-        backoffUntil.set(accountId, Date.now() + 5_000);
-        options.drain?.onWriteFailure?.(accountId, error);
-        log(
-          `ticket writer for account ${accountId}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      })
-      .finally(() => {
-        running.delete(accountId);
-        if (signalled.has(accountId) && !stopped) run(accountId);
-      });
-    running.set(accountId, task);
+    if (lease.tookOverFrom !== null) {
+      log(`took over writer for account ${accountId} from dead instance ${lease.tookOverFrom}`);
+      options.onTakeover?.('ticket_writer');
+    }
+    let keep = false;
+    try {
+      const ctx = await options.contextFor(accountId);
+      const result = await drainAccountOnce(ctx, db, { ...options.drain, now, limits, writer });
+      if (result.written > 0) options.drain?.onWriteSucceeded?.(accountId);
+      for (const { instance: dead, changes } of result.resumed) {
+        log(`resumed ${changes} changes in flight of dead instance ${dead} (account ${accountId})`);
+        options.onTakeover?.('changes_in_flight');
+      }
+      if (result.leaseLost) return { nextAt: null };
+      // kept while the next pass comes before the lease runs out; else any instance may take it
+      keep = result.nextAt !== null && result.nextAt.getTime() - now().getTime() < leaseMs / 2;
+      return { nextAt: result.nextAt };
+    } catch (error) {
+      // e.g. the account needs re-authorisation: its write health says so; the scheduler backs off
+      options.drain?.onWriteFailure?.(accountId, error);
+      throw error;
+    } finally {
+      if (!keep)
+        await releaseWriterLease(db, accountId, instance.instanceId).catch(() => undefined);
+    }
   }
 
+  const scheduler = startAccountPassScheduler({
+    concurrency: options.concurrency ?? 4,
+    runPass,
+    ...(options.minPassIntervalMs === undefined
+      ? {}
+      : { minPassIntervalMs: options.minPassIntervalMs }),
+    onError: (accountId, error) =>
+      log(
+        `ticket writer for account ${accountId}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+
+  let stopped = false;
   let sweeping = false;
   let lastPurge = 0;
   async function sweep(): Promise<void> {
     if (sweeping || stopped) return;
     sweeping = true;
     try {
-      const accounts = await db.prisma.pendingTicketChange.groupBy({
-        by: ['accountId'],
-        where: { writtenAt: null, failedReason: null },
-      });
-      for (const { accountId } of accounts) if (!running.has(accountId)) run(accountId);
+      for (const { accountId, nextAt } of await accountsToWrite(db, instance, now()))
+        scheduler.want(accountId, nextAt);
       if (Date.now() - lastPurge >= 60_000) {
         lastPurge = Date.now();
         await purgeOldBudget(db, now());
@@ -131,15 +136,46 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
   timer.unref();
 
   return {
-    signal: run,
-    async idle() {
-      while (running.size > 0) await Promise.all([...running.values()]);
-    },
+    signal: (accountId) => scheduler.want(accountId),
+    idle: () => scheduler.idle(),
     async stop() {
       stopped = true;
       clearInterval(timer);
-      for (const wake of wakers.values()) wake();
-      await Promise.all([...running.values()]);
+      await scheduler.stop();
+      await db.prisma.ticketWriterLease
+        .deleteMany({ where: { holder: instance.instanceId } })
+        .catch(() => undefined);
     },
   };
+}
+
+/**
+ * Accounts with waiting changes that no other live instance holds, and when each may next have
+ * something to write: its earliest change's ready time (now for changes a dead instance was
+ * sending), not before a 429's pause ends.
+ */
+async function accountsToWrite(
+  db: TDatabase,
+  instance: WriterInstance,
+  now: Date,
+): Promise<{ accountId: string; nextAt: Date }[]> {
+  const rows = await db.prisma.$queryRawUnsafe<{ account_id: string; next_at: Date }[]>(
+    `SELECT waiting.account_id, GREATEST(waiting.next_at, pause.paused_until) AS next_at
+       FROM (SELECT change.account_id,
+                    min(CASE WHEN change.write_holder IS NOT NULL
+                              AND NOT ${instanceAliveSql('change.write_holder', '$3')}
+                             THEN LEAST(change.ready_at, $2) ELSE change.ready_at END) AS next_at
+               FROM pending_ticket_change AS change
+              WHERE change.written_at IS NULL AND change.failed_reason IS NULL
+                AND NOT EXISTS (
+                  SELECT 1 FROM ticket_writer_lease AS lease
+                   WHERE lease.account_id = change.account_id AND lease.holder <> $1
+                     AND lease.expires_at > $2 AND ${instanceAliveSql('lease.holder', '$3')})
+              GROUP BY change.account_id) AS waiting
+       LEFT JOIN ticket_write_pause AS pause ON pause.account_id = waiting.account_id`,
+    instance.instanceId,
+    now,
+    instance.aliveCutoff(),
+  );
+  return rows.map((row) => ({ accountId: row.account_id, nextAt: new Date(row.next_at) }));
 }
