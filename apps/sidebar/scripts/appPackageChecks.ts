@@ -156,6 +156,7 @@ function marketplaceTexts(dir: string): { file: string; app?: Record<string, unk
 
 interface Manifest {
   name?: string;
+  private?: boolean;
   author?: { name?: string; email?: string; url?: string };
   defaultLocale?: string;
   frameworkVersion?: string;
@@ -186,6 +187,8 @@ export function appPackageProblems(
     problems.push('manifest.json: author.url must be https');
   if (options.marketplace && author && !author.url)
     problems.push('manifest.json: author.url is missing (the listing links to it)');
+  if (options.marketplace && manifest.private !== false)
+    problems.push('manifest.json: private must be false for a Marketplace listing');
   if (manifest.frameworkVersion !== '2.0')
     problems.push('manifest.json: frameworkVersion must be "2.0"');
   for (const [product, places] of Object.entries(manifest.location ?? {}))

@@ -51,6 +51,7 @@ const realEnv = {
 
 const manifest = {
   name: 'incident-desk',
+  private: false,
   author: {
     name: realPublisher.authorName,
     email: realPublisher.authorEmail,
@@ -191,6 +192,14 @@ describe('the publisher of a marketplace listing', () => {
     // a private upload and CI's build (never submitted) may keep the stand-ins
     expect(appPackageProblems(dir, { marketplace: false })).toEqual([]);
     expect(appPackageProblems(dir, { marketplace: true, allowPlaceholders: true })).toEqual([]);
+  });
+
+  it('refuses a manifest marked private for the Marketplace, not for a private upload', () => {
+    write('manifest.json', JSON.stringify({ ...manifest, private: true }));
+    expect(appPackageProblems(dir, { marketplace: true })).toEqual([
+      'manifest.json: private must be false for a Marketplace listing',
+    ]);
+    expect(appPackageProblems(dir, { marketplace: false })).toEqual([]);
   });
 
   it('refuses texts that still hold a placeholder, and a name over 40 characters', () => {
