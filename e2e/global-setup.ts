@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  copyFileSync,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -111,13 +112,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(logDir, { recursive: true });
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-'));
   // The app as installed in the sandbox: its location is this stack's connector (signedUrls), which
-  // serves the built sidebar itself. Only the manifest is needed on the Zendesk side.
+  // serves the built sidebar itself. The Zendesk side needs the manifest, and the small logo the
+  // workspace shows in the app's header.
   const appDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-e2e-app-'));
   const manifest = JSON.parse(
     readFileSync(path.join(root, 'apps/sidebar/dist/manifest.json'), 'utf8'),
   ) as { location: { support: { ticket_sidebar: { url: string } } } };
   manifest.location.support.ticket_sidebar.url = `${stackUrls.connector}/sidebar/app/assets/iframe.html`;
   writeFileSync(path.join(appDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  mkdirSync(path.join(appDir, 'assets'));
+  copyFileSync(
+    path.join(root, 'apps/sidebar/dist/assets/logo-small.png'),
+    path.join(appDir, 'assets/logo-small.png'),
+  );
   const common = {
     CONNECTOR_PORT: String(stackPorts.connector),
     INCIDENT_SANDBOX_PORT: String(stackPorts.incident),

@@ -1,6 +1,8 @@
-// The marketplace listing's screenshots, taken from the demo as an agent sees it: the workspace at
-// 1024x768 (Zendesk's required size) with the sidebar beside the ticket. `npm run package` puts
-// them in the app's assets as screenshot-0.png, -1 and -2.
+// The marketplace listing's screenshots, taken from the demo as an agent sees it: the Zendesk
+// sandbox's agent workspace (product bar, ticket tab, properties, conversation, the apps panel with
+// incident-desk's header) at 1024x768, the size Zendesk's validation accepts. `npm run package`
+// puts them in the app's assets as screenshot-0.png, -1 and -2; the listing says where they
+// come from.
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +27,28 @@ async function keepListingShot(page: Page, index: number): Promise<void> {
   expect(statSync(file).size).toBeLessThanOrEqual(MAX_BYTES);
 }
 
-async function showTicket(page: Page, ticketId: number, text: string | RegExp): Promise<void> {
+/**
+ * Opens the ticket once the connector has written what the sidebar shows (the Incident Status
+ * field and its note), so the page and the sidebar tell the same story, then waits for the sidebar
+ * and the app's logo.
+ */
+async function showTicket(
+  page: Page,
+  ticketId: number,
+  text: string | RegExp,
+  incidentStatus?: string,
+): Promise<void> {
   await page.goto(`/agent/tickets/${ticketId}`);
+  if (incidentStatus) {
+    const field = page.locator('#ticket-custom-fields .field', { hasText: 'Incident Status' });
+    await expect(field.locator('dd')).toHaveText(incidentStatus, { timeout: 30_000 });
+    await page.reload();
+  }
   await expect(page.frameLocator('#zaf-app-frame').locator('body')).toContainText(text);
+  await expect(page.locator('#zaf-app-frame')).toHaveAttribute('data-resized', 'true');
+  await expect
+    .poll(() => page.locator('img.app-logo').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 test('the listing screenshots: an incident waiting for approval, one taken down, threats found in a ticket', async ({
@@ -43,7 +64,7 @@ test('the listing screenshots: an incident waiting for approval, one taken down,
     'approval_required',
     'Case ready: the hosting provider accepts takedowns for this kit',
   );
-  await showTicket(page, waiting.ticketId, waiting.incidentId);
+  await showTicket(page, waiting.ticketId, waiting.incidentId, 'Approval required');
   await keepListingShot(page, 0);
 
   const done = await linkedTicket(
@@ -53,7 +74,7 @@ test('the listing screenshots: an incident waiting for approval, one taken down,
   await advanceIncident(done.incidentId, 'case_building', 'Registrar abuse report drafted');
   await advanceIncident(done.incidentId, 'takedown_in_progress', 'Takedown sent to the registrar');
   await advanceIncident(done.incidentId, 'takedown_success', 'The registrar suspended the domain');
-  await showTicket(page, done.ticketId, done.incidentId);
+  await showTicket(page, done.ticketId, done.incidentId, 'Taken down');
   await keepListingShot(page, 1);
 
   const fresh = await createTicket(

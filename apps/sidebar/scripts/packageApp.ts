@@ -1,6 +1,14 @@
 // npm run package: the app's marketplace zip, built offline with zcli's own packager.
 //   CONNECTOR_PUBLIC_URL  the production connector (https); the sidebar location points at it
-//   --private             a private upload: no listing screenshots
+//   APP_AUTHOR_NAME, APP_AUTHOR_EMAIL, APP_AUTHOR_URL, APP_SUPPORT_URL, APP_PRIVACY_URL
+//                         the publisher the listing shows (listingPublisher.ts): a marketplace
+//                         build refuses any of them missing or a placeholder, and a placeholder
+//                         connector URL
+//   --private             a private upload: no listing screenshots; unset publisher settings keep
+//                         the repository's stand-ins (the root manifest's author)
+//   --ci-placeholders     CI only (refused unless CI is set): the marketplace build with the
+//                         stand-ins, every other check applied, as incident-desk-<v>-ci-placeholders.zip,
+//                         which is not for submission
 //   --screenshots <dir>   listing screenshots (default: e2e/artifacts/marketplace, taken by the
 //                         Playwright suite; taken now when missing)
 // Zendesk's own validation (`zcli apps:validate`) needs an account: it runs when ZENDESK_SUBDOMAIN,
@@ -20,7 +28,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAppPkg } from '@zendesk/zcli-apps/dist/lib/package';
 import { build } from 'vite';
-import { appPackageProblems } from './appPackageChecks';
+import {
+  appPackageProblems,
+  placeholderProblems,
+  publisherSettingsProblems,
+} from './appPackageChecks';
+import { fillListing, publisherFromEnv, standInPublisher } from './listingPublisher';
 import { LOGOS } from './renderLogos';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,6 +41,7 @@ const e2eDir = join(root, '../../e2e');
 const { values } = parseArgs({
   options: {
     private: { type: 'boolean', default: false },
+    'ci-placeholders': { type: 'boolean', default: false },
     screenshots: { type: 'string', default: join(e2eDir, 'artifacts/marketplace') },
   },
 });
@@ -37,10 +51,29 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+function runsInCi(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase());
+}
+
 const connectorUrl = process.env.CONNECTOR_PUBLIC_URL;
 if (!connectorUrl || !connectorUrl.startsWith('https://'))
   fail(
     'set CONNECTOR_PUBLIC_URL to the production connector (https://...): Zendesk loads the sidebar from it',
+  );
+const ciPlaceholders = values['ci-placeholders'];
+if (ciPlaceholders && !runsInCi(process.env.CI))
+  fail(
+    '--ci-placeholders is for CI only (CI is not set): a marketplace package needs the real ' +
+      'publisher (APP_AUTHOR_NAME, APP_AUTHOR_EMAIL, APP_AUTHOR_URL, APP_SUPPORT_URL, APP_PRIVACY_URL)',
+  );
+if (ciPlaceholders && values.private)
+  fail('--ci-placeholders builds the marketplace package: drop --private');
+const settingProblems = publisherSettingsProblems(process.env, {
+  requireReal: !values.private && !ciPlaceholders,
+});
+if (settingProblems.length > 0)
+  fail(
+    `the publisher settings would make a listing Zendesk refuses:\n  ${settingProblems.join('\n  ')}`,
   );
 
 await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
@@ -72,13 +105,25 @@ if (!values.private)
     copyFileSync(file, join(stage, 'assets', `screenshot-${index}.png`)),
   );
 
-const problems = appPackageProblems(stage, { marketplace: !values.private });
-if (problems.length > 0) fail(`the package would be refused:\n  ${problems.join('\n  ')}`);
-
-const { version } = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as {
+const { version, author } = JSON.parse(readFileSync(join(stage, 'manifest.json'), 'utf8')) as {
   version: string;
+  author: { name: string; email: string; url: string };
 };
-const zip = join(out, `incident-desk-${version}${values.private ? '-private' : ''}.zip`);
+fillListing(stage, publisherFromEnv(process.env, standInPublisher(author)), connectorUrl);
+
+const problems = appPackageProblems(stage, {
+  marketplace: !values.private,
+  allowPlaceholders: ciPlaceholders,
+});
+if (problems.length > 0) fail(`the package would be refused:\n  ${problems.join('\n  ')}`);
+if (ciPlaceholders)
+  console.log(
+    'package: --ci-placeholders: built with stand-in publisher details, not for submission; a ' +
+      `marketplace build would refuse:\n  ${placeholderProblems(stage).join('\n  ')}`,
+  );
+
+const suffix = values.private ? '-private' : ciPlaceholders ? '-ci-placeholders' : '';
+const zip = join(out, `incident-desk-${version}${suffix}.zip`);
 const made = await createAppPkg(stage, '../tmp');
 renameSync(made, zip);
 rmSync(join(out, 'tmp'), { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { jwtVerify } from 'jose';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEchoServer } from './fixtures/workspace/echo-server';
 import { FIELD_ID, startFakeSandbox, type FakeSandbox } from './fixtures/workspace/fake-sandbox';
@@ -100,6 +102,30 @@ describe('the ticket page', () => {
     expect((await fetch(`${sandbox.url}/agent/app/assets/..%2fmanifest.json`)).status).not.toBe(
       200,
     );
+  });
+
+  it('heads the app in the apps panel with its name and the folder’s small logo, served from the page’s origin', async () => {
+    const logo = path.join(app.dir, 'assets', 'logo-small.png');
+    await writeFile(logo, Buffer.from('89504e470d0a1a0a', 'hex'));
+    try {
+      const { html } = await openPage('/agent/tickets/1');
+      expect(html).toContain(
+        '<header class="app-header"><img class="app-logo" src="/agent/app/assets/logo-small.png" alt="">' +
+          '<span class="app-name">Workspace protocol test app</span>',
+      );
+      const served = await fetch(`${sandbox.url}/agent/app/assets/logo-small.png`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+    } finally {
+      await rm(logo);
+    }
+    // without a logo the header shows the name's initial, and no broken image
+    const { html } = await openPage('/agent/tickets/1');
+    expect(html).toContain(
+      '<header class="app-header"><span class="app-logo" aria-hidden="true">W</span>' +
+        '<span class="app-name">Workspace protocol test app</span>',
+    );
+    expect(html).not.toContain('<img');
   });
 
   it('answers 404 for a missing ticket, and one account never shows another account’s ticket', async () => {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { initialsOf, renderAvatar } from '../src/workspace/avatar';
 import { jsonForScriptTag } from '../src/workspace/json-for-script-tag';
 import {
   settingValues,
@@ -121,5 +122,17 @@ describe('escaping', () => {
     const json = jsonForScriptTag({ s: '</script><script>alert(1)</script>\u2028' });
     expect(json).not.toMatch(/<|>|\u2028/);
     expect(JSON.parse(json)).toEqual({ s: '</script><script>alert(1)</script>\u2028' });
+  });
+});
+
+describe('avatars', () => {
+  it('show up to two initials, escaped, in the same colour for the same name', () => {
+    expect(initialsOf('Erin Enduser')).toBe('EE');
+    expect(initialsOf('Ada Lovelace King')).toBe('AK');
+    expect(initialsOf('  ada ')).toBe('A');
+    expect(initialsOf('')).toBe('?');
+    expect(renderAvatar('<b>x</b> <i>')).toContain('&lt;&lt;</span>');
+    expect(renderAvatar('Erin Enduser')).toBe(renderAvatar('Erin Enduser'));
+    expect(renderAvatar('Erin Enduser', 'small')).toMatch(/^<span class="avatar small tone-[1-6]"/);
   });
 });

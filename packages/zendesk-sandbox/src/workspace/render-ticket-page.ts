@@ -1,7 +1,9 @@
 import { escapeHtml } from '@incident-desk/threat-text';
 import { jsonForScriptTag } from './json-for-script-tag';
+import { initialsOf, renderAvatar } from './avatar';
 import { renderTicketForm } from './ticket-form';
 import type { TApiComment, TApiTicket, TApiTicketField } from './support-api';
+import { WORKSPACE_STYLE } from './workspace-style';
 
 export interface TTicketView {
   ticket: TApiTicket;
@@ -25,6 +27,26 @@ function safeHref(url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** `Nov 26, 21:14` in UTC (the page must read the same wherever it is rendered); else as given. */
+function shownTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  return time.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'UTC',
+  });
+}
+
+/** A status as a class name: Zendesk's colour per status (`status-open`, `status-pending`...). */
+export function statusClass(status: string | null | undefined): string {
+  return `status-${(status ?? 'new').replace(/[^a-z]/gi, '').toLowerCase()}`;
 }
 
 /** The ticket panel; also re-sent over the event stream when the ticket changes. Every value is escaped. */
@@ -61,21 +83,23 @@ export function renderTicketPanel({
         .join('');
       return (
         `<li class="comment ${c.public ? 'public' : 'internal'}" data-comment-id="${c.id}">` +
-        `<div class="comment-meta"><span class="author">${escapeHtml(author)}</span>` +
+        renderAvatar(author) +
+        `<div class="comment-main"><div class="comment-meta"><span class="author">${escapeHtml(author)}</span>` +
         `${c.public ? '' : ' <span class="note">Internal note</span>'}` +
-        ` <time>${escapeHtml(c.created_at ?? '')}</time></div>` +
+        ` <time datetime="${escapeHtml(c.created_at ?? '')}">${escapeHtml(shownTime(c.created_at))}</time></div>` +
         `<div class="comment-body">${escapeHtml(c.plain_body ?? c.body ?? '')}</div>` +
         (attachments ? `<ul class="attachments">${attachments}</ul>` : '') +
-        `</li>`
+        `</div></li>`
       );
     })
     .join('');
   return (
-    `<header><h1 id="ticket-subject">${escapeHtml(ticket.subject ?? '')}</h1>` +
-    `<p>#${ticket.id} <span id="ticket-status" class="status">${escapeHtml(ticket.status ?? '')}</span></p></header>` +
-    `<section><h2>Tags</h2><ul id="ticket-tags">${tags}</ul></section>` +
-    `<section><h2>Fields</h2><dl id="ticket-custom-fields">${customFields}</dl></section>` +
-    `<section><h2>Conversation</h2><ol id="ticket-conversation">${conversation}</ol></section>`
+    `<header class="ticket-header"><h1 id="ticket-subject">${escapeHtml(ticket.subject ?? '')}</h1>` +
+    `<div class="ticket-meta">#${ticket.id} <span id="ticket-status" class="status ${statusClass(ticket.status)}">` +
+    `${escapeHtml(ticket.status ?? '')}</span>` +
+    `<section class="ticket-tags"><h2>Tags</h2><ul id="ticket-tags">${tags}</ul></section></div></header>` +
+    `<section class="conversation"><h2>Conversation</h2><ol id="ticket-conversation">${conversation}</ol></section>` +
+    `<section class="ticket-fields"><h2>Fields</h2><dl id="ticket-custom-fields">${customFields}</dl></section>`
   );
 }
 
@@ -91,6 +115,9 @@ export interface TPageInput {
   sidebar:
     | {
         kind: 'app';
+        /** The app's name and small logo (same origin as the page, or none) for its header. */
+        name: string;
+        logoSrc: string | null;
         iframeSrc: string;
         /** signedUrls: the iframe's first request is this form POST, not a GET of the src. */
         signedToken: string | null;
@@ -99,26 +126,42 @@ export interface TPageInput {
     | { kind: 'message'; text: string };
 }
 
-const STYLE = `
-body{font-family:system-ui,sans-serif;margin:0;display:flex;min-height:100vh;color:#2f3941}
-main{flex:1;padding:16px 24px;overflow:auto}
-aside{width:340px;border-left:1px solid #d8dcde;padding:12px;background:#f8f9f9}
-#zaf-app-frame{width:100%;height:300px;border:0;background:#fff}
-.tag{display:inline-block;background:#e9ebed;border-radius:4px;padding:2px 6px;margin:2px}
-#ticket-tags{padding:0}
-#workspace-agent{font-size:12px;color:#68737d;margin:0 0 8px}
-.comment{border-bottom:1px solid #e9ebed;padding:8px 0;list-style:none}
-.comment.internal{background:#fff6e0}
-.comment-body{white-space:pre-wrap}
-.note{color:#ad5e18;font-size:12px}
-.status{text-transform:uppercase;font-size:12px;background:#1f73b7;color:#fff;padding:2px 6px;border-radius:4px}
-.field{display:flex;gap:8px}.field dt{font-weight:600}.field dd{margin:0}
-#ticket-form{border-top:1px solid #d8dcde;margin-top:16px;padding-top:8px}
-#ticket-form fieldset{border:1px solid #e9ebed;margin:8px 0}
-.form-field{display:block;margin:4px 0}.form-field input{display:block;width:100%;max-width:480px}
-#comment-body{display:block;width:100%;max-width:640px}
-.remove-tag{margin-right:8px}.form-submit{display:flex;gap:12px;align-items:center}
-`;
+/** The tab of the open ticket in the top bar, as Zendesk shows it: status, subject, number. */
+function renderTicketTab(ticket: TApiTicket): string {
+  return (
+    `<div class="tabs"><div class="tab active"><span class="status ${statusClass(ticket.status)}" aria-hidden="true">` +
+    `${escapeHtml((ticket.status ?? 'new').slice(0, 1))}</span>` +
+    `<span class="tab-title">${escapeHtml(ticket.subject ?? '')}<small>#${ticket.id}</small></span>` +
+    `<span class="tab-close" aria-hidden="true"></span></div>` +
+    `<span class="tab-add" aria-hidden="true">+ Add</span></div>`
+  );
+}
+
+/** The product bar on the left: the ticket list is its one working link, the rest is the look. */
+function renderNav(listHref: string): string {
+  const item = (name: string) => `<span class="nav-item nav-${name}" aria-hidden="true"></span>`;
+  return (
+    `<nav id="workspace-nav" aria-label="Workspace"><span class="nav-brand" aria-hidden="true"></span>` +
+    item('home') +
+    `<a id="all-tickets" href="${escapeHtml(listHref)}"><span class="visually-hidden">All tickets</span></a>` +
+    item('customers') +
+    item('organizations') +
+    item('reporting') +
+    item('admin') +
+    item('products') +
+    `</nav>`
+  );
+}
+
+function renderAppHeader(name: string, logoSrc: string | null): string {
+  const logo = logoSrc
+    ? `<img class="app-logo" src="${escapeHtml(logoSrc)}" alt="">`
+    : `<span class="app-logo" aria-hidden="true">${escapeHtml(initialsOf(name).slice(0, 1))}</span>`;
+  return (
+    `<header class="app-header">${logo}<span class="app-name">${escapeHtml(name)}</span>` +
+    `<span class="app-collapse" aria-hidden="true"></span></header>`
+  );
+}
 
 export function renderTicketPage({
   view,
@@ -138,21 +181,32 @@ export function renderTicketPage({
           `<iframe id="zaf-app-frame" name="zaf-app-frame" title="App"></iframe>` +
           `<form id="zaf-signed-form" method="post" action="${escapeHtml(sidebar.iframeSrc)}" target="zaf-app-frame" hidden>` +
           `<input type="hidden" name="token" value="${escapeHtml(sidebar.signedToken)}"></form>`;
-  const aside =
+  const apps =
     sidebar.kind === 'app'
-      ? frame +
+      ? `<section class="app-section" aria-label="${escapeHtml(sidebar.name)}">` +
+        renderAppHeader(sidebar.name, sidebar.logoSrc) +
+        frame +
+        `</section>` +
         `<script type="application/json" id="zaf-host-config">${jsonForScriptTag(sidebar.hostConfig)}</script>` +
         `<script src="${escapeHtml(assetsBase)}/host.js"></script>`
       : `<p id="zaf-app-message">${escapeHtml(sidebar.text)}</p>`;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
     `<title>${escapeHtml(`#${view.ticket.id} ${view.ticket.subject ?? ''}`)} - Agent workspace (sandbox)</title>` +
-    `<style>${STYLE}</style></head><body>` +
-    `<main><nav><a id="all-tickets" href="${escapeHtml(listHref)}">All tickets</a></nav>` +
+    `<style>${WORKSPACE_STYLE}</style></head><body>` +
+    renderNav(listHref) +
+    `<div id="workspace"><header id="workspace-topbar">${renderTicketTab(view.ticket)}` +
+    `<div class="topbar-tools"><span class="tool tool-search" aria-hidden="true"></span>` +
+    `<span class="tool tool-bell" aria-hidden="true"></span><span class="tool tool-help" aria-hidden="true"></span>` +
+    renderAvatar(agent.name, 'small') +
+    `<p id="workspace-agent">${escapeHtml(agent.name)} (${escapeHtml(agent.role)}) · ${escapeHtml(subdomain)}</p>` +
+    `</div></header>` +
+    `<div id="workspace-body"><main id="ticket-workspace">` +
     `<div id="ticket-panel">${renderTicketPanel(view)}</div>` +
     `${renderTicketForm(view, form.action, form.token)}</main>` +
-    `<aside id="apps-panel"><p id="workspace-agent">${escapeHtml(agent.name)} (${escapeHtml(agent.role)}) · ` +
-    `${escapeHtml(subdomain)}</p>${aside}</aside>` +
+    `<aside id="apps-panel" aria-label="Apps"><div class="context-tabs" aria-hidden="true">` +
+    `<span class="ctx-user"></span><span class="ctx-knowledge"></span><span class="ctx-apps"></span></div>` +
+    `${apps}</aside></div></div>` +
     `</body></html>`
   );
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@incident-desk/threat-text';
+import { renderAvatar } from './avatar';
 import type { TTicketView } from './render-ticket-page';
 
 /** Statuses an agent can pick in the workspace; `new` only while the ticket still is. */
@@ -9,9 +10,20 @@ function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** Who asked, above the properties, as the workspace shows it (when the name is known). */
+function renderRequester(view: TTicketView): string {
+  const { requester_id: id } = view.ticket;
+  const name = id != null ? view.authors.get(id) : undefined;
+  return name
+    ? `<div class="property"><span class="property-label">Requester</span>` +
+        `<span class="property-value">${renderAvatar(name, 'small')}${escapeHtml(name)}</span></div>`
+    : '';
+}
+
 /**
- * The ticket's edit form, as the agent workspace's: custom fields, tags, a public reply or internal
- * note with attachments, the status, and Submit. Each field carries the value it was rendered with
+ * The ticket's edit form, as the agent workspace's: custom fields and tags in the properties
+ * column, a public reply or internal note with attachments in the composer, the status and
+ * Submit in the bar below. Each field carries the value it was rendered with
  * (`was_*`), so Submit sends only what the agent changed and never undoes a change made meanwhile.
  * `formToken` ties the post to this page (the workspace's CSRF protection).
  */
@@ -55,15 +67,16 @@ export function renderTicketForm(view: TTicketView, action: string, formToken: s
     `<form id="ticket-form" method="post" action="${escapeHtml(action)}" enctype="multipart/form-data">` +
     `<input type="hidden" name="form_token" value="${escapeHtml(formToken)}">` +
     `<h2>Edit ticket</h2>` +
+    `<div class="form-properties">${renderRequester(view)}` +
     `<fieldset><legend>Fields</legend>${customFields || '<p>No custom fields.</p>'}</fieldset>` +
     `<fieldset><legend>Tags</legend>` +
     (removableTags ? `<div id="remove-tags">Remove: ${removableTags}</div>` : '') +
     `<label class="form-field">Add tags (space or comma separated)` +
-    `<input type="text" name="add_tags" id="add-tags" autocomplete="off"></label></fieldset>` +
-    `<fieldset><legend>Comment</legend>` +
-    `<label><input type="radio" name="comment_kind" value="public" checked> Public reply</label> ` +
-    `<label><input type="radio" name="comment_kind" value="internal"> Internal note</label>` +
-    `<textarea name="comment_body" id="comment-body" rows="5" aria-label="Comment"></textarea>` +
+    `<input type="text" name="add_tags" id="add-tags" autocomplete="off"></label></fieldset></div>` +
+    `<fieldset class="composer"><legend>Comment</legend>` +
+    `<div class="composer-kind"><label><input type="radio" name="comment_kind" value="public" checked> Public reply</label> ` +
+    `<label><input type="radio" name="comment_kind" value="internal"> Internal note</label></div>` +
+    `<textarea name="comment_body" id="comment-body" rows="3" aria-label="Comment"></textarea>` +
     `<label class="form-field">Attachments<input type="file" name="attachments" id="comment-attachments" multiple></label>` +
     `</fieldset>` +
     `<div class="form-submit"><label>Status <select name="status" id="ticket-status-select">${statuses}</select></label>` +

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { escapeHtml } from '@incident-desk/threat-text';
 import type { TWorkspaceUser, WorkspaceDeps } from '../workspace-deps';
@@ -81,6 +83,18 @@ function contentSecurityPolicy(frameOrigin: string | null, signedPost: boolean):
   ].join('; ');
 }
 
+/**
+ * The app's small logo for its header in the apps panel: the configured folder's own, which this
+ * router serves from the page's origin (the page's CSP allows no other image host); none for an
+ * app from zcli.
+ */
+function appLogoSrc(source: TWorkspaceOptions['app'] | { zcliUrl: string }, baseUrl: string) {
+  if (!source || !('dir' in source)) return null;
+  return existsSync(path.join(source.dir, 'assets', 'logo-small.png'))
+    ? `${baseUrl}/app/assets/logo-small.png`
+    : null;
+}
+
 /** The agent of a page: `?as=<userId>` (an agent or admin), else the account's first agent. */
 export async function pickAgent(
   deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser'>,
@@ -114,9 +128,13 @@ export interface TTicketPageContext {
 export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
   const { options, deps } = ctx;
 
-  async function installedApp(req: Request): Promise<{ app: TLoadedApp | null; problem: string }> {
+  async function installedApp(
+    req: Request,
+  ): Promise<{ app: TLoadedApp | null; problem: string; logoSrc: string | null }> {
     const source = req.query.zcli_apps === 'true' ? { zcliUrl: options.zcliUrl } : options.app;
-    if (!source) return { app: null, problem: 'No app is configured for this workspace.' };
+    if (!source)
+      return { app: null, problem: 'No app is configured for this workspace.', logoSrc: null };
+    const logoSrc = appLogoSrc(source, req.baseUrl);
     try {
       const installation = { ...options.installation };
       if ('zcliUrl' in source && options.app && 'dir' in options.app) {
@@ -124,10 +142,10 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
         const fromManifest = await secureParameterNames(options.app.dir).catch(() => []);
         installation.secureSettingNames = [...installation.secureSettingNames, ...fromManifest];
       }
-      return { app: await loadApp(source, installation, ctx.fetch), problem: '' };
+      return { app: await loadApp(source, installation, ctx.fetch), problem: '', logoSrc };
     } catch (err) {
       if (!(err instanceof AppLoadError)) throw err;
-      return { app: null, problem: `The app could not be loaded: ${err.message}` };
+      return { app: null, problem: `The app could not be loaded: ${err.message}`, logoSrc: null };
     }
   }
 
@@ -144,7 +162,7 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
           throw new PageError(404, 'Ticket not found');
         throw err;
       });
-      const { app, problem } = await installedApp(req);
+      const { app, problem, logoSrc } = await installedApp(req);
 
       const hostOrigin = `${req.protocol}://${req.get('host')}`;
       const appGuid = randomUUID();
@@ -195,6 +213,8 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
           : null;
         sidebar = {
           kind: 'app',
+          name: app.name,
+          logoSrc,
           iframeSrc,
           signedToken,
           // Read by host.js. Only what the browser may see: no secure setting.
