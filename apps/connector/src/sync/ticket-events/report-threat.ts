@@ -43,7 +43,7 @@ import { describeIncidentFailure, incidentFailureKind } from '../../http/service
 import { readTicketComments } from './read-ticket-comments';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';
-import type { SyncDeps } from '../sync-deps';
+import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import {
   claimReport,
@@ -334,6 +334,12 @@ async function linkReported(
     threatValue: atReport
       ? reportedThreatValue(customFieldValue(atReport.ticket, ctx.fields.threat))
       : null,
+    // the sidebar says takedown or monitoring was asked for until the incident moves on
+    requested: {
+      action: scope.mode === 'monitor' ? 'monitor' : 'takedown',
+      status: detail.status,
+      at: nowOf(deps),
+    },
   });
   if (save.saved) {
     link = save.link;
