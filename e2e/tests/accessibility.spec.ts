@@ -39,13 +39,15 @@ for (const panel of [undefined, 320]) {
     await expectAccessible(page, 'the approval dialog', SIDEBAR);
     await page.keyboard.press('Escape');
 
+    // a Threat field and more threats in the conversation: the card's choice of threat
     const fresh = await createTicket(
       'Customer forwarded a suspicious link',
       `https://a11y-fresh-${width}.example/verify`,
+      `It also named a11y-other-${width}.example and +14155550123.`,
     );
     await page.goto(`/agent/tickets/${fresh}`);
     if (panel) await setPanelWidth(page, panel);
-    await expect(page.frameLocator(SIDEBAR).locator('body')).toContainText('a11y-fresh');
+    await expect(page.frameLocator(SIDEBAR).getByRole('radio')).toHaveCount(3);
     await expectAccessible(page, 'a ticket not reported yet', SIDEBAR);
   });
 }

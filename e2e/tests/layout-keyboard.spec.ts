@@ -82,6 +82,8 @@ test('an action is reached, confirmed and cancelled with the keyboard alone', as
   const { ticketId, incidentId } = await linkedTicket(
     'Keyboard only',
     'https://keyboard.action-test.example/login',
+    // reported for monitoring: the card offers a takedown request (one it was not reported for)
+    'incident_submit_monitor',
   );
   const frame = await openSidebar(page, ticketId);
   await frame.getByRole('button', { name: 'Refresh', exact: true }).focus();

@@ -235,7 +235,9 @@ test('duplicate: the threat is already an incident linked to another ticket', as
   await page.goto(`/agent/tickets/${second}`);
   await keepBothWidths(page, 'duplicate', async (frame) => {
     const notice = frame.getByTestId('duplicate-notice');
-    await expect(notice).toContainText(`linked to ticket #${first.ticketId}`);
+    await expect(notice).toContainText(`is followed by ticket #${first.ticketId}`);
+    // named by the reference the report answered, never by the service's own id
+    await expect(notice).toContainText(`Incident ${first.incidentId}`);
     await expect(
       notice.getByRole('button', { name: `Open ticket #${first.ticketId}` }),
     ).toBeVisible();

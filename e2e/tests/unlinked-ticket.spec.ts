@@ -27,15 +27,17 @@ const reports = [
   {
     mode: 'takedown',
     button: 'Report for takedown',
-    feedback: 'Reported. The incident will appear here shortly.',
+    feedback: 'Reported for takedown. The incident will appear here shortly.',
     requestedAction: 'takedown',
+    requested: 'Takedown requested',
     history: 'Incident reported for takedown',
   },
   {
     mode: 'monitoring',
     button: 'Report for monitoring',
-    feedback: 'Reported for monitoring. The incident will appear here shortly.',
+    feedback: 'Reported with a request for monitoring. The incident will appear here shortly.',
     requestedAction: 'monitor',
+    requested: 'Monitoring requested',
     history: 'Incident reported for monitoring',
   },
 ] as const;
@@ -50,8 +52,8 @@ for (const report of reports) {
       `https://${host}/login`,
     );
 
-    const frame = await openPanel(page, ticketId, 'unlinked');
-    const panel = frame.getByTestId('unlinked');
+    const frame = await openPanel(page, ticketId, 'not-reported');
+    const panel = frame.getByTestId('not-reported');
     await expect(panel).toContainText('Not reported yet');
     // The Threat field's value, defanged and never a link.
     await expect(panel).toContainText(`hxxps[:]//${host.replaceAll('.', '[.]')}/login`);
@@ -70,7 +72,7 @@ for (const report of reports) {
     await pressDialogButton(frame, 'Report');
     // The message lasts until the worker has linked the ticket, which may be at once.
     await expect(
-      frame.getByTestId('action-feedback').filter({ hasText: report.feedback }).or(overview),
+      frame.getByTestId('threat-feedback').filter({ hasText: report.feedback }).or(overview),
     ).toBeVisible();
 
     // The worker reports it and writes Incident ID; the field's change event refreshes the view.
@@ -78,8 +80,10 @@ for (const report of reports) {
     await expect(overview).toBeVisible({ timeout: 20_000 });
     await expect(overview).toContainText(incidentId);
     await expect(overview.getByTestId('status')).toContainText('Pending review');
+    // what was asked for, until the service acts on it
+    await expect(overview.getByTestId('requested')).toContainText(report.requested);
     await expect(frame.getByTestId('history-entry').first()).toContainText(report.history);
-    await expect(frame.getByTestId('unlinked')).toHaveCount(0);
+    await expect(frame.getByTestId('not-reported')).toHaveCount(0);
     const incident = await getIncident(incidentId);
     expect(incident.status).toBe('pending_review');
     expect(incident.requestedAction).toBe(report.requestedAction);
@@ -88,7 +92,7 @@ for (const report of reports) {
   });
 }
 
-test('a duplicate (409) shows why it was not linked and offers no retry that cannot link', async ({
+test('a duplicate (409) the service’s search cannot find shows why it was not linked and offers no retry that cannot link', async ({
   page,
 }, testInfo) => {
   // The service answers the report with its 409: it already has an incident for the threat. The
@@ -114,10 +118,14 @@ test('a duplicate (409) shows why it was not linked and offers no retry that can
 
     const frame = await openPanel(page, ticketId, 'link-failed');
     const panel = frame.getByTestId('link-failed');
-    await expect(panel.getByTestId('unlinked-reason')).toContainText('409');
-    await expect(panel.getByTestId('duplicate-explained')).toContainText(
+    await expect(panel.getByTestId('unlinked-cause')).toContainText(
       'already has an incident for this threat',
     );
+    // a fault played the 409: no incident to follow, so an administrator links it
+    await expect(panel.getByTestId('duplicate-explained')).toContainText(
+      'an administrator can link this ticket',
+    );
+    await expect(panel.getByTestId('unlinked-reason')).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Retry linking' })).toHaveCount(0);
     await keepScreenshot(page, testInfo, 'link-failed-duplicate');
   } finally {

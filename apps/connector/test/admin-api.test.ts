@@ -236,6 +236,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         ['GET', '/admin/api/session'],
         ['GET', '/admin/api/overview'],
         ['PUT', '/admin/api/settings', { forwardInternalNotes: true }],
+        ['GET', '/admin/api/own-domains'],
+        ['PUT', '/admin/api/own-domains', { ownDomains: ['stolen.example'] }],
         ['PUT', '/admin/api/incident-connection', { apiKey: 'stolen', clientId: 'cl_x' }],
         ['POST', '/admin/api/setup/rerun'],
         ['GET', '/admin/api/first-run'],
@@ -270,6 +272,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
           config.forwardInternalNotes,
           config.incidentClientId,
           config.sealedIncidentApiKey,
+          config.ownDomains,
         ],
         setup: config.setupState,
         failure: failure.resolvedAt,
@@ -394,6 +397,42 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         openTicketsForDetectedIncidents: true,
         newTicketGroupId: null,
       });
+    });
+
+    it('own domains: host names saved lower-cased and once, for the account only; anything else refused', async () => {
+      const globexBefore = await h.api(globexSession, 'GET', '/admin/api/own-domains');
+      expect(globexBefore.status).toBe(200);
+      const saved = await h.api(acmeSession, 'PUT', '/admin/api/own-domains', {
+        ownDomains: [' Demo-Parent.example ', 'demo-parent.example', 'help.acme.example.'],
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ ownDomains: ['demo-parent.example', 'help.acme.example'] });
+      expect((await h.api(acmeSession, 'GET', '/admin/api/own-domains')).body).toEqual({
+        ownDomains: ['demo-parent.example', 'help.acme.example'],
+      });
+      expect((await h.api(globexSession, 'GET', '/admin/api/own-domains')).body).toEqual(
+        globexBefore.body,
+      );
+      for (const ownDomains of [
+        ['support@demo-parent.example'],
+        ['https://demo-parent.example/'],
+        ['localhost'],
+        ['a..example'],
+        'demo-parent.example',
+        Array.from({ length: 51 }, (_, i) => `d${i}.example`),
+      ]) {
+        const refused = await h.api(acmeSession, 'PUT', '/admin/api/own-domains', { ownDomains });
+        expect([ownDomains, refused.status]).toEqual([ownDomains, 400]);
+        expect((refused.body.error as { code: string }).code).toBe('invalid_own_domains');
+      }
+      expect(
+        (await h.api(acmeSession, 'PUT', '/admin/api/own-domains', { ownDomains: [], x: 1 }))
+          .status,
+      ).toBe(400);
+      expect((await h.api(acmeSession, 'GET', '/admin/api/own-domains')).body).toEqual({
+        ownDomains: ['demo-parent.example', 'help.acme.example'],
+      });
+      await h.api(acmeSession, 'PUT', '/admin/api/own-domains', { ownDomains: [] });
     });
 
     it('incident API key: write-only, kept when omitted, never sent back', async () => {

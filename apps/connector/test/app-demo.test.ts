@@ -18,7 +18,8 @@ import {
 } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
 import { loadConfig, type TConnectorConfig } from '../src/config';
-import { runDemo, type DemoResult } from '../src/demo/run-demo';
+import { readOwnDomains, saveOwnDomains } from '../src/accounts/account-configuration';
+import { DEMO_OWN_DOMAINS, runDemo, type DemoResult } from '../src/demo/run-demo';
 import { backends, type Backend } from './support/test-database';
 
 const API_KEY = 'sandbox-demo-key';
@@ -232,6 +233,17 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
         where: { accountId: first.accountId },
         data: { state: 'active' },
       });
+    }
+  });
+
+  it('sets the demo clients’ protected domains as the account’s own, once: an admin’s change is kept', async () => {
+    expect(await readOwnDomains(connector.db, first.accountId)).toEqual(DEMO_OWN_DOMAINS);
+    await saveOwnDomains(connector.db, first.accountId, ['demo-parent.example']);
+    try {
+      await demo();
+      expect(await readOwnDomains(connector.db, first.accountId)).toEqual(['demo-parent.example']);
+    } finally {
+      await saveOwnDomains(connector.db, first.accountId, DEMO_OWN_DOMAINS);
     }
   });
 

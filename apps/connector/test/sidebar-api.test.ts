@@ -711,6 +711,40 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       expect((await asAgent(unlinked, '/actions/delete', {})).status).toBe(404);
     });
 
+    it('remembers the action asked for and the status right after it, for the view, on the ticket’s own link only', async () => {
+      const incident = await seedIncident({
+        url: `https://requested-${backend}.example/login`,
+        status: 'pending_review',
+      });
+      const ticketId = await h.createTicket({
+        threat: `https://requested-${backend}.example/login`,
+        tags: [],
+      });
+      await h.ctx.zendesk.tickets.update(ticketId, {
+        custom_fields: [{ id: h.demo.incidentFieldId, value: incident.id }],
+      });
+      await h.db.prisma.incidentLink.create({
+        data: { accountId: SYNC_ACCOUNT, incidentId: incident.id, ticketId: BigInt(ticketId) },
+      });
+      const viewOf = async () => ZSidebarTicketView.parse((await asAgent(ticketId)).body);
+      expect((await viewOf()).requestedAction).toBeNull();
+
+      expect((await asAgent(ticketId, '/actions/monitor', {})).status).toBe(200);
+      const monitored = await viewOf();
+      expect(monitored.requestedAction).toMatchObject({
+        action: 'monitor',
+        status: monitored.incident?.status,
+      });
+      expect((await asAgent(ticketId, '/actions/safe', {})).status).toBe(200);
+      expect((await viewOf()).requestedAction).toMatchObject({ action: 'safe', status: 'closed' });
+
+      // a ticket linked by its field alone has no link to remember it on: the action still runs
+      const { ticketId: fieldOnly, incident: other } = await linkedTicket('pending_review');
+      expect((await asAgent(fieldOnly, '/actions/monitor', {})).status).toBe(200);
+      expect((await incidentRecord(other.id)).status).toBe('pre_weaponised');
+      expect(ZSidebarTicketView.parse((await asAgent(fieldOnly)).body).requestedAction).toBeNull();
+    });
+
     it('reports once, whatever the number of presses, with the trigger’s dedupe key', async () => {
       const ticketId = await h.createTicket({
         threat: `https://report-${backend}.example`,

@@ -9,6 +9,7 @@ import { createIncidentClient } from '@incident-desk/incident-api';
 import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../src/accounts/account-context';
+import { saveOwnDomains } from '../src/accounts/account-configuration';
 import { errorHandler } from '../src/http/app-error';
 import { TICKET_EVENT_QUEUE, type TicketEventJob } from '../src/jobs/ticket-event-job';
 import { createInbox } from '../src/ingest/inbox';
@@ -32,11 +33,17 @@ interface ThreatsBody {
 interface DuplicatesBody {
   value: string;
   display: string;
-  linked: { incidentId: string; ticketId: number }[];
+  linked: { incidentId: string; reference: string | null; ticketId: number | null }[];
   service:
     | {
         state: 'searched';
-        incidents: { incidentId: string; display: string; linkedTicketId: number | null }[];
+        incidents: {
+          incidentId: string;
+          reference: string | null;
+          display: string;
+          linkedTicketId: number | null;
+          followed: boolean;
+        }[];
       }
     | { state: 'not_enabled' | 'unavailable' };
 }
@@ -196,7 +203,8 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
     ).token;
     const ticketId = await h.createTicket({ tags: [], body: 'see https://light.example/x' });
     expect((await call(ticketId, token, '/threats')).status).toBe(200);
-    expect((await call(ticketId, token, '/duplicates?value=light.example')).status).toBe(200);
+    const value = encodeURIComponent('https://light.example/x');
+    expect((await call(ticketId, token, `/duplicates?value=${value}`)).status).toBe(200);
     for (const [route, body] of [
       ['/threats/report', { value: 'https://light.example/x', mode: 'takedown' }],
       ['/link-existing', { value: 'https://light.example/x' }],
@@ -228,16 +236,50 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
       const { threats } = answer.body as ThreatsBody;
+      // the best takedown candidate first: the URL, then the address, then the phone
       expect(threats.map((t) => [t.kind, t.value, t.display])).toEqual([
-        ['phone', '+447700900123', '+447700900123'],
         ['url', 'https://parcel-hold.example/pay', 'hxxps[:]//parcel-hold[.]example/pay'],
         ['email', 'billing@parcel-hold.example', 'billing[@]parcel-hold[.]example'],
+        ['phone', '+447700900123', '+447700900123'],
       ]);
-      const url = threats[1]!;
+      const url = threats[0]!;
       expect(url.seenIn).toEqual([
         expect.objectContaining({ in: 'comment', index: 0, public: true, author: 'end-user' }),
         expect.objectContaining({ in: 'comment', index: 1, public: false, author: 'agent' }),
       ]);
+    });
+
+    it('leaves out the client’s own domains (an admin setting) and the well-known sites themselves', async () => {
+      const body =
+        'Mail from support@demo-parent.example (really? see https://demo-parent.example/help and ' +
+        'login.demo-parent.example) sent me to hxxps[:]//demo-parent-secure[.]example/login. ' +
+        'I searched google.com and https://www.microsoft.com/ and wrote to abuse@apple.com; ' +
+        'the form is https://docs.google.com/forms/d/e/1FAIpQ/viewform, the sender scam.desk@gmail.com.';
+      const ticketId = await h.createTicket({ tags: [], body });
+      const values = async () =>
+        ((await asAgent(ticketId, '/threats')).body as ThreatsBody).threats.map((t) => t.value);
+      const everyOwn = [
+        'https://demo-parent.example/help',
+        'login.demo-parent.example',
+        'support@demo-parent.example',
+      ];
+      expect(await values()).toEqual(expect.arrayContaining(everyOwn));
+      await saveOwnDomains(h.db, SYNC_ACCOUNT, ['Demo-Parent.example']);
+      try {
+        expect(await values()).toEqual([
+          'https://demo-parent-secure.example/login',
+          'https://docs.google.com/forms/d/e/1FAIpQ/viewform',
+          'scam.desk@gmail.com',
+        ]);
+        // what is left out cannot be reported either
+        const own = await asAgent(ticketId, '/threats/report', {
+          value: 'login.demo-parent.example',
+          mode: 'takedown',
+        });
+        expect(codeOf(own)).toBe('threat_not_in_ticket');
+      } finally {
+        await saveOwnDomains(h.db, SYNC_ACCOUNT, []);
+      }
     });
 
     it('returns hostile values inert: defanged display, JSON only', async () => {
@@ -263,23 +305,27 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
   });
 
   describe('duplicates', () => {
-    it('finds the incident linked to another ticket by the exact normalised value only', async () => {
+    it('finds the incident linked to another ticket by the exact normalised value only, named by its reference', async () => {
       const host = unique('dup');
       const elsewhere = await h.createTicket({ tags: [] });
       await h.db.prisma.incidentLink.create({
         data: {
           accountId: SYNC_ACCOUNT,
-          incidentId: `inc_${host}`,
+          incidentId: `list${host}`,
+          reportRef: `inc_${host}`,
           ticketId: BigInt(elsewhere),
           threatValue: `https://${host}.example/login`,
         },
       });
-      const ticketId = await h.createTicket({ tags: [] });
+      const ticketId = await h.createTicket({
+        tags: [],
+        body: `See hxxps[:]//${host.toUpperCase()}[.]example/login and https://${host}.example/login/2`,
+      });
       const defanged = encodeURIComponent(`hxxps[:]//${host.toUpperCase()}[.]example/login`);
       const same = await asAgent(ticketId, `/duplicates?value=${defanged}`);
       expect(same.status).toBe(200);
       expect((same.body as DuplicatesBody).linked).toEqual([
-        { incidentId: `inc_${host}`, ticketId: elsewhere },
+        { incidentId: `list${host}`, reference: `inc_${host}`, ticketId: elsewhere },
       ]);
       // a longer or shorter URL on the same host is a different threat
       const like = await asAgent(
@@ -287,19 +333,124 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
         `/duplicates?value=${encodeURIComponent(`https://${host}.example/login/2`)}`,
       );
       expect((like.body as DuplicatesBody).linked).toEqual([]);
-      // the ticket's own link is no duplicate of itself
-      const own = await asAgent(
-        elsewhere,
-        `/duplicates?value=${encodeURIComponent(`https://${host}.example/login`)}`,
+    });
+
+    it('answers only for a threat of the caller’s own ticket (422 otherwise)', async () => {
+      const host = unique('probe');
+      const elsewhere = await h.createTicket({ tags: [], body: `https://${host}.example/x` });
+      await h.db.prisma.incidentLink.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          incidentId: `inc_${host}`,
+          ticketId: BigInt(elsewhere),
+          threatValue: `https://${host}.example/x`,
+        },
+      });
+      const ticketId = await h.createTicket({
+        tags: [],
+        threat: 'saved-threat.example',
+        body: 'nothing here',
+      });
+      const probe = await asAgent(
+        ticketId,
+        `/duplicates?value=${encodeURIComponent(`https://${host}.example/x`)}`,
       );
-      expect((own.body as DuplicatesBody).linked).toEqual([]);
+      expect(probe.status).toBe(422);
+      expect(codeOf(probe)).toBe('threat_not_in_ticket');
+      expect(JSON.stringify(probe.body)).not.toContain(String(elsewhere));
+      // the saved Threat field is one of the ticket's threats
+      expect((await asAgent(ticketId, '/duplicates?value=saved-threat.example')).status).toBe(200);
+    });
+
+    it('shows a restricted agent only the tickets they may open: the others are counted, never named', async () => {
+      const host = unique('hidden');
+      const ana = h.zendeskSandbox.createUser('demo', {
+        name: `Ana ${host}`,
+        email: `ana-${host}@demo.example`,
+        role: 'agent',
+        ticket_restriction: 'assigned',
+      });
+      const token = (
+        await sessions.open({ accountId: SYNC_ACCOUNT, installationId: 1, userId: ana.id })
+      ).token;
+      const hidden = await h.createTicket({ tags: [] });
+      const mine = await h.createTicket({ tags: [] });
+      const value = `https://${host}.example/p`;
+      const serviceIncident = await seedIncident({ url: `https://${host}.example/q` });
+      await h.db.prisma.incidentLink.createMany({
+        data: [
+          {
+            accountId: SYNC_ACCOUNT,
+            incidentId: `inc_hidden_${host}`,
+            ticketId: BigInt(hidden),
+            threatValue: value,
+          },
+          {
+            accountId: SYNC_ACCOUNT,
+            incidentId: serviceIncident.id,
+            reportRef: `inc_ref_${host}`,
+            ticketId: BigInt(mine),
+          },
+        ],
+      });
+      const ticketId = await h.createTicket({
+        tags: [],
+        body: `links ${value} and https://${host}.example/q`,
+      });
+      for (const id of [ticketId, mine])
+        await h.ctx.zendesk.tickets.update(id, { assignee_id: ana.id });
+
+      const linked = await call(ticketId, token, `/duplicates?value=${encodeURIComponent(value)}`);
+      expect(linked.status).toBe(200);
+      expect((linked.body as DuplicatesBody).linked).toEqual([
+        { incidentId: `inc_hidden_${host}`, reference: null, ticketId: null },
+      ]);
+      expect(JSON.stringify(linked.body)).not.toContain(`${hidden}`);
+      // an agent who sees every ticket is told which one
+      const all = await asAgent(ticketId, `/duplicates?value=${encodeURIComponent(value)}`);
+      expect((all.body as DuplicatesBody).linked[0]!.ticketId).toBe(hidden);
+
+      const atService = await call(
+        ticketId,
+        token,
+        `/duplicates?value=${encodeURIComponent(`https://${host}.example/q`)}`,
+      );
+      const { service } = atService.body as DuplicatesBody;
+      expect(service).toEqual({
+        state: 'searched',
+        incidents: [
+          {
+            incidentId: serviceIncident.id,
+            reference: `inc_ref_${host}`,
+            display: `hxxps[:]//${host}[.]example/q`,
+            linkedTicketId: mine,
+            followed: true,
+          },
+        ],
+      });
+      await h.ctx.zendesk.tickets.update(mine, { assignee_id: h.demo.agentIds[0]! });
+      const afterReassign = await call(
+        ticketId,
+        token,
+        `/duplicates?value=${encodeURIComponent(`https://${host}.example/q`)}`,
+      );
+      expect((afterReassign.body as DuplicatesBody).service).toMatchObject({
+        incidents: [{ linkedTicketId: null, followed: true }],
+      });
+
+      // link-existing refuses, naming neither the hidden ticket nor the service's id
+      const refused = await call(ticketId, token, '/link-existing', { value });
+      expect(codeOf(refused)).toBe('followed_elsewhere');
+      expect((refused.body as ErrorBody).error.message).toBe(
+        'another ticket already follows this incident',
+      );
     });
 
     it('finds an incident at the service by its exact subject, never a lookalike the search lists', async () => {
       const host = unique('svc');
       const exact = await seedIncident({ url: `https://${host}.example/a` });
       await seedIncident({ url: `https://${host}.example/a/longer` });
-      const ticketId = await h.createTicket({ tags: [] });
+      const ticketId = await h.createTicket({ tags: [], body: `https://${host}.example/a` });
       const answer = await asAgent(
         ticketId,
         `/duplicates?value=${encodeURIComponent(`https://${host}.example/a`)}`,
@@ -308,12 +459,20 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(service.state).toBe('searched');
       if (service.state !== 'searched') return;
       expect(service.incidents.map((i) => i.incidentId)).toEqual([exact.id]);
-      expect(service.incidents[0]!.display).toBe(`hxxps[:]//${host}[.]example/a`);
-      expect(service.incidents[0]!.linkedTicketId).toBeNull();
+      expect(service.incidents[0]).toMatchObject({
+        display: `hxxps[:]//${host}[.]example/a`,
+        // the service's search gives no reference: none is made up
+        reference: null,
+        linkedTicketId: null,
+        followed: false,
+      });
     });
 
     it('says the service search is not enabled when the account’s key has no resolutions', async () => {
       const ticketOfB = other.ticketIds[2]!;
+      await ctxB.zendesk.tickets.update(ticketOfB, {
+        custom_fields: [{ id: other.threatFieldId, value: 'evil.example' }],
+      });
       const answer = await call(ticketOfB, agentBToken, '/duplicates?value=evil.example');
       expect(answer.status).toBe(200);
       expect((answer.body as DuplicatesBody).service).toEqual({ state: 'not_enabled' });
@@ -332,11 +491,12 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
           threatValue: 'only-in-a.example',
         },
       });
-      const fromB = await call(
-        other.ticketIds[2]!,
-        agentBToken,
-        '/duplicates?value=only-in-a.example',
-      );
+      const ticketOfB = other.ticketIds[2]!;
+      await ctxB.zendesk.tickets.update(ticketOfB, {
+        custom_fields: [{ id: other.threatFieldId, value: 'only-in-a.example' }],
+      });
+      const fromB = await call(ticketOfB, agentBToken, '/duplicates?value=only-in-a.example');
+      expect(fromB.status).toBe(200);
       expect((fromB.body as DuplicatesBody).linked).toEqual([]);
     });
   });

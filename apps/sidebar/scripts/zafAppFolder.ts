@@ -42,13 +42,16 @@ export function packagedManifest(manifest: string, connectorUrl: string | undefi
  * Turns Vite's output into the folder layout ZAF tooling expects
  * (manifest.json, assets/, translations/): zcli apps:server and apps:package read it as is.
  * The UI strings stay bundled in the JS; translations/<locale>.json only carries the
- * marketplace keys (app.name, app.parameters...), as in zendesk/app_scaffolds.
+ * marketplace keys (app.name, app.parameters...), as in zendesk/app_scaffolds. Those live in
+ * src/translations/marketplace/, apart from the UI strings, so the listing's long texts never
+ * weigh on the bundle the sidebar loads.
  */
 export function zafAppFolder(options: Options = {}): Plugin {
   const manifestPath =
     options.manifestPath ?? fileURLToPath(new URL('../../../manifest.json', import.meta.url));
   const translationsDir =
-    options.translationsDir ?? fileURLToPath(new URL('../src/translations', import.meta.url));
+    options.translationsDir ??
+    fileURLToPath(new URL('../src/translations/marketplace', import.meta.url));
   let outDir = '';
   return {
     name: 'incident-desk:zaf-app-folder',

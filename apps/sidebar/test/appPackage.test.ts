@@ -291,7 +291,9 @@ describe('the publisher of a marketplace listing', () => {
 describe('the shipped listing', () => {
   /** The package's folder as packageApp stages it: the root manifest and every locale's texts. */
   function stageShippedApp(): void {
-    cpSync(join(sidebarRoot, 'src/translations'), join(dir, 'translations'), { recursive: true });
+    cpSync(join(sidebarRoot, 'src/translations/marketplace'), join(dir, 'translations'), {
+      recursive: true,
+    });
     const root = JSON.parse(readFileSync(join(sidebarRoot, '../../manifest.json'), 'utf8'));
     root.location.support.ticket_sidebar.url =
       'https://connector.brandwatch-security.io/sidebar/app/assets/iframe.html';

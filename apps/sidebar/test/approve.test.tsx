@@ -128,7 +128,7 @@ describe('approve takedown', () => {
 describe('other incident actions', () => {
   it.each([
     ['Request takedown', 'takedown', 'Takedown requested.', 'pre_weaponised'],
-    ['Move to monitoring', 'monitor', 'Moved to monitoring.', 'case_building'],
+    ['Move to monitoring', 'monitor', 'Monitoring requested.', 'case_building'],
     ['Mark safe', 'safe', 'Marked as safe.', 'approval_required'],
   ])(
     '"%s" from More actions confirms, posts to actions/%s and reports success',

@@ -78,7 +78,8 @@ describe('status card, per status', () => {
       null,
       ['Move to monitoring', 'Mark safe'],
     ],
-    ['closed', 'Closed', 'Closed', 'grey', null, []],
+    // the tag says it: "Closed · Closed" would say it twice
+    ['closed', 'Closed', null, 'grey', null, []],
   ] as const)(
     '%s: tag "%s" (%s, %s), primary %j, more %j',
     async (status, label, actor, hue, primary, more) => {
@@ -90,7 +91,7 @@ describe('status card, per status', () => {
           hue
         ],
       );
-      expect(within(card).getByTestId('actor').textContent).toBe(actor);
+      expect(within(card).queryByTestId('actor')?.textContent ?? null).toBe(actor);
       expect(within(card).getByTestId('status-sentence').textContent).not.toBe('');
       const actions = within(card).getByTestId('actions');
       const buttons = within(actions)
@@ -109,32 +110,121 @@ describe('status card, per status', () => {
     );
   });
 
-  it('shows the service reason on action_required and how to answer it', async () => {
-    const incident = detailedIncident({
-      status: 'action_required',
-      history: [
-        { timestamp: '2026-11-01T10:00:00.000Z', message: 'Incident reported' },
-        {
-          timestamp: '2026-11-04T10:00:00.000Z',
-          message: 'Please upload a letter of authorisation for https://evil.example',
-        },
-      ],
-    });
-    const card = await showCard(linkedView({ incident }));
-    const block = within(card).getByTestId('action-required');
-    expect(within(block).getByTestId('service-reason').textContent).toBe(
-      'Please upload a letter of authorisation for hxxps[:]//evil[.]example',
-    );
-    expect(block.textContent).toContain('Answer by replying on this ticket');
+  const actionRequired = detailedIncident({
+    status: 'action_required',
+    history: [
+      { timestamp: '2026-11-01T10:00:00.000Z', message: 'Incident reported' },
+      // what the service writes in the history when the analyst gives the reason elsewhere
+      { timestamp: '2026-11-04T10:00:00.000Z', message: 'Waiting for action from you' },
+    ],
   });
 
-  it('says when the service gave no reason on action_required', async () => {
+  it('shows what the analyst asked (the event’s request), as defanged text, and that a public reply answers it', async () => {
+    const card = await showCard(
+      linkedView({
+        incident: actionRequired,
+        analystRequest: {
+          text: 'Please upload a <b>letter</b> of authorisation for https://evil.example',
+          at: '2026-11-04T10:00:00.000Z',
+        },
+      }),
+    );
+    const block = within(card).getByTestId('action-required');
+    expect(block.textContent).toContain('What the analyst asks');
+    const reason = within(block).getByTestId('service-reason');
+    expect(reason.textContent).toBe(
+      'Please upload a <b>letter</b> of authorisation for hxxps[:]//evil[.]example',
+    );
+    expect(reason.querySelector('b, a')).toBeNull();
+    expect(reason.textContent).not.toContain('Waiting for action from you');
+    // the connector's note says the same: a public reply reaches the analyst
+    expect(within(block).getByTestId('action-required-how').textContent).toBe(
+      'Do what the analyst asks, then answer with a public reply on this ticket: incident-desk sends it to the incident as a comment, where the analyst reads it.',
+    );
+  });
+
+  it('falls back to the newest history entry when the event named no request', async () => {
+    const card = await showCard(
+      linkedView({
+        incident: actionRequired,
+        analystRequest: { text: null, at: '2026-11-04T10:00:00.000Z' },
+      }),
+    );
+    expect(within(card).getByTestId('service-reason').textContent).toBe(
+      'Waiting for action from you',
+    );
+  });
+
+  it('says when the analyst gave no reason on action_required', async () => {
     const card = await showCard(
       linkedView({ incident: detailedIncident({ status: 'action_required', history: [] }) }),
     );
     expect(within(card).getByTestId('service-reason').textContent).toBe(
-      'The service did not say what it needs.',
+      "The analyst did not say what they need; the incident's history may say more.",
     );
+  });
+
+  it('says "Marked safe" for an incident an agent marked safe, "Closed" once', async () => {
+    const card = await showCard(
+      withStatus('closed', {
+        requestedAction: { action: 'safe', status: 'closed', at: '2026-11-04T10:00:00.000Z' },
+      }),
+    );
+    const status = within(card).getByTestId('status');
+    expect(status.querySelector('[data-actor]')!.textContent).toBe('Marked safe');
+    expect(within(card).getByTestId('actor').textContent).toBe('Closed');
+    expect(status.textContent!.match(/Closed/g)).toHaveLength(1);
+  });
+
+  it('shows monitoring as requested, and does not offer it again, until the status changes', async () => {
+    const requestedAction = {
+      action: 'monitor' as const,
+      status: 'pending_review',
+      at: '2026-11-04T10:00:00.000Z',
+    };
+    const card = await showCard(withStatus('pending_review', { requestedAction }));
+    expect(within(card).getByTestId('requested').textContent).toContain('Monitoring requested');
+    expect(await moreActionNames(card)).toEqual(['Request takedown', 'Mark safe']);
+  });
+
+  it('offers monitoring again once the incident has moved on from the status it was requested in', async () => {
+    const requestedAction = {
+      action: 'monitor' as const,
+      status: 'pending_review',
+      at: '2026-11-04T10:00:00.000Z',
+    };
+    const card = await showCard(withStatus('takedown_attempt_failed', { requestedAction }));
+    expect(within(card).queryByTestId('requested')).toBeNull();
+    expect(await moreActionNames(card)).toEqual([
+      'Request takedown',
+      'Move to monitoring',
+      'Mark safe',
+    ]);
+  });
+
+  it('puts late ticket updates and failed forwards at the top of the card', async () => {
+    const card = await showCard(
+      linkedView({
+        sync: {
+          lastEventAppliedAt: null,
+          pendingForwards: 0,
+          failedForwards: [],
+          waitingTicketUpdates: 2,
+          waitingSince: new Date(Date.now() - 10 * 60_000).toISOString(),
+        },
+      }),
+    );
+    const late = within(card).getByTestId('sync');
+    expect(late.textContent).toContain('Ticket updates are late');
+    // before the status itself, not below the collapsed details
+    expect(
+      late.compareDocumentPosition(within(card).getByTestId('status')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByTestId('details').compareDocumentPosition(late) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeFalsy();
   });
 });
 
@@ -153,6 +243,38 @@ describe('approve on the card', () => {
     );
     expect(approveButton(card).textContent).toBe(label);
     expect(approveButton(card).hasAttribute('disabled')).toBe(false);
+  });
+
+  it.each([
+    [24, 'The takedown will start in your name and uses 1 of 24 credits.'],
+    [1, 'The takedown will start in your name and uses your last credit.'],
+    ['unlimited', 'The takedown will start in your name.'],
+    [null, 'The takedown will start in your name.'],
+  ] as const)(
+    'with %s credits, the confirmation says what the button says: "%s"',
+    async (remainingCredits, body) => {
+      const card = await showCard(
+        linkedView({ usage: { clientId: 'c', clientName: 'Acme', remainingCredits } }),
+      );
+      fireEvent.click(approveButton(card));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain(body);
+      expect(dialog.textContent).not.toContain('may use');
+    },
+  );
+
+  it('says a credit may be used when the balance could not be read', async () => {
+    const card = await showCard(
+      linkedView({
+        usage: null,
+        unavailable: [{ part: 'usage', reason: 'temporarily_unavailable' }],
+      }),
+    );
+    expect(approveButton(card).textContent).toBe('Approve takedown');
+    fireEvent.click(approveButton(card));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'The takedown will start in your name, and may use a takedown credit.',
+    );
   });
 
   it('is disabled with the reason when no credit is left', async () => {

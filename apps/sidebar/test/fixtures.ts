@@ -119,6 +119,8 @@ export function linkedView(overrides: Partial<TSidebarTicketView> = {}): TSideba
       failedForwards: [],
     },
     unavailable: [],
+    analystRequest: null,
+    requestedAction: null,
     fetchedAt: '2026-11-03T09:33:00.000Z',
     ...overrides,
   };

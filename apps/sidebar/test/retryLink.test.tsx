@@ -1,12 +1,68 @@
 // Issue 18: "Retry linking" never shows success for a retry that cannot succeed.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { createFakeZafClient } from './fakeZafClient';
 import { clientServing, renderSidebar } from './render';
 import { ticketOnlyView } from './fixtures';
 import { parseTicketView } from '../src/app/api/answers';
 
 describe('retry linking', () => {
-  it('is not offered on a duplicate, which says why and what to do instead', async () => {
+  it('is not offered on a duplicate: the incident the service has is, "Follow incident …", never the admin page', async () => {
+    const client = createFakeZafClient({
+      handler: (request) => {
+        const url = new URL(request.url);
+        if (url.pathname.endsWith('/duplicates'))
+          return {
+            status: 200,
+            body: {
+              value: url.searchParams.get('value'),
+              display: 'hxxp[:]//evil[.]example/login',
+              linked: [],
+              service: {
+                state: 'searched',
+                incidents: [
+                  {
+                    incidentId: '65f0c0ffee1234567890abcd',
+                    reference: 'inc_9f2',
+                    display: 'hxxp[:]//evil[.]example/login',
+                    linkedTicketId: null,
+                    followed: false,
+                  },
+                ],
+              },
+            },
+          };
+        if (request.type === 'GET')
+          return {
+            status: 200,
+            body: ticketOnlyView('failed', {
+              unlinkedReason: 'duplicate: answered 409',
+              unlinkedCause: 'duplicate',
+            }),
+          };
+        return { status: 200, body: { message: 'linked' } };
+      },
+    });
+    renderSidebar(client);
+    const panel = await screen.findByTestId('link-failed');
+    expect(within(panel).queryByRole('button', { name: 'Retry linking' })).toBeNull();
+    expect(within(panel).getByTestId('unlinked-cause').textContent).toBe(
+      'The incident service already has an incident for this threat.',
+    );
+    const notice = await within(panel).findByTestId('duplicate-notice');
+    // the connector's raw answer and the service's own id are no news to the agent
+    expect(panel.textContent).not.toContain('answered 409');
+    expect(panel.textContent).not.toContain('65f0c0ffee1234567890abcd');
+    expect(panel.textContent).not.toContain('admin page');
+    expect(within(notice).queryByRole('button', { name: /anyway/ })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Follow incident inc_9f2' }));
+    await within(panel).findByText('This ticket now follows the incident.');
+    const post = client.requests.find((r) => r.type === 'POST')!;
+    expect(new URL(post.url).pathname).toBe('/sidebar/tickets/42/link-existing');
+    expect(JSON.parse(post.data!)).toEqual({ value: 'http://evil.example/login' });
+  });
+
+  it('on a duplicate the search cannot find, says an administrator can link it', async () => {
     const client = clientServing(
       ticketOnlyView('failed', {
         unlinkedReason: 'duplicate: answered 409',
@@ -15,15 +71,8 @@ describe('retry linking', () => {
     );
     renderSidebar(client);
     const panel = await screen.findByTestId('link-failed');
-    expect(within(panel).queryByRole('button', { name: 'Retry linking' })).toBeNull();
-    expect(within(panel).getByTestId('duplicate-explained').textContent).toContain(
-      'already has an incident for this threat',
-    );
-    expect(within(panel).getByTestId('unlinked-cause').textContent).toBe(
-      'The incident service already has an incident for this threat.',
-    );
-    expect(within(panel).getByTestId('unlinked-reason').textContent).toBe(
-      'duplicate: answered 409',
+    expect((await within(panel).findByTestId('duplicate-explained')).textContent).toContain(
+      'an administrator can link this ticket',
     );
     expect(client.requests.filter((r) => r.type === 'POST')).toHaveLength(0);
   });

@@ -82,17 +82,21 @@ describe('sidebar states', () => {
   it('offers to report an unlinked ticket from its Threat field, for takedown or monitoring', async () => {
     const client = clientServing(ticketOnlyView('unlinked'));
     renderSidebar(client);
-    const panel = await screen.findByTestId('unlinked');
+    const panel = await screen.findByTestId('not-reported');
     expect(panel.textContent).toContain('hxxp[:]//evil[.]example/login');
-    fireEvent.click(within(panel).getByRole('button', { name: 'Report for monitoring' }));
+    // the duplicate check could not answer here: reporting stays possible, knowing that
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Report for monitoring' }));
     const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('could not be checked');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     await waitFor(() => expect(client.requests.some((r) => r.type === 'POST')).toBe(true));
     const post = client.requests.find((r) => r.type === 'POST')!;
-    expect(new URL(post.url).pathname).toBe('/sidebar/tickets/42/report');
-    expect(JSON.parse(post.data!)).toEqual({ mode: 'monitor' });
+    expect(new URL(post.url).pathname).toBe('/sidebar/tickets/42/threats/report');
+    expect(JSON.parse(post.data!)).toEqual({ value: 'http://evil.example/login', mode: 'monitor' });
     expect(
-      await screen.findByText('Reported for monitoring. The incident will appear here shortly.'),
+      await screen.findByText(
+        'Reported with a request for monitoring. The incident will appear here shortly.',
+      ),
     ).toBeTruthy();
     // the view is read again (the threats list and its duplicate check are GETs of their own)
     const viewReads = () =>
@@ -128,6 +132,32 @@ describe('sidebar states', () => {
     expect((await screen.findByTestId('no-threat')).textContent).toContain(
       'Fill in the Threat URL field',
     );
+  });
+
+  it('puts a failed report forward above the not-reported card, never below it', async () => {
+    const view = {
+      ...ticketOnlyView('unlinked'),
+      sync: {
+        lastEventAppliedAt: null,
+        pendingForwards: 0,
+        waitingTicketUpdates: 0,
+        waitingSince: null,
+        failedForwards: [
+          {
+            id: 'fw_1',
+            kind: 'report',
+            failedAt: '2026-11-03T09:00:00.000Z',
+            attempts: 5,
+            lastError: 'HTTP 500',
+          },
+        ],
+      },
+    };
+    renderSidebar(clientServing(view));
+    const card = await screen.findByTestId('not-reported');
+    const sync = screen.getByTestId('sync');
+    expect(sync.textContent).toContain('Changes are not in sync');
+    expect(sync.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('says the app could not be verified when the page holds no session, without calling anything', async () => {

@@ -1,6 +1,8 @@
-// Issue 18 in the sidebar: the threats the connector finds in the ticket, listed as defanged text
-// with where each was seen; one click reports one (after the duplicate check and the confirmation);
-// an existing incident is offered first ("link this ticket instead" or "report anyway").
+// A ticket with no incident, in one card: the threat to report (the Threat field, or the best threat
+// the connector found, the others one choice away), as defanged text with where each was seen;
+// whether it is already an incident ("Follow incident …" or the ticket that follows it, before any
+// new report, the way Zendesk's Jira integration links an existing issue); then the report, after
+// its confirmation. No primary button until the agent chooses.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeZafClient, type FakeReply } from './fakeZafClient';
@@ -8,6 +10,7 @@ import { ticketOnlyView, linkedView } from './fixtures';
 import { renderSidebar } from './render';
 import type { TSidebarTicketView } from '@incident-desk/sidebar-contract';
 
+// as the connector answers them: best takedown candidate first
 const THREATS = {
   threats: [
     {
@@ -25,6 +28,12 @@ const THREATS = {
       display: 'billing[@]parcel-hold[.]example',
       seenIn: [{ in: 'comment', commentId: 6, index: 2, public: false, author: 'agent' }],
     },
+    {
+      value: '+447700900123',
+      kind: 'phone',
+      display: '+447700900123',
+      seenIn: [{ in: 'comment', commentId: 5, index: 0, public: true, author: 'end-user' }],
+    },
   ],
 };
 
@@ -35,9 +44,28 @@ const NO_DUPLICATES = {
   service: { state: 'searched', incidents: [] },
 };
 
-const LINKED_ELSEWHERE = {
+/** The service's own id of an incident: a key, never shown to people. */
+const LIST_ID = '65f0c0ffee1234567890abcd';
+
+const FOLLOWED_BY_31 = {
   ...NO_DUPLICATES,
-  linked: [{ incidentId: 'inc_777', ticketId: 31 }],
+  linked: [{ incidentId: LIST_ID, reference: 'inc_777', ticketId: 31 }],
+};
+
+const AT_SERVICE = {
+  ...NO_DUPLICATES,
+  service: {
+    state: 'searched',
+    incidents: [
+      {
+        incidentId: LIST_ID,
+        reference: 'inc_svc',
+        display: 'hxxps[:]//parcel-hold[.]example/pay',
+        linkedTicketId: null,
+        followed: false,
+      },
+    ],
+  },
 };
 
 /** A connector with the view, the threats, the duplicates and the actions, by path. */
@@ -52,7 +80,7 @@ function connector(
       if (route) return typeof route === 'function' ? route(url) : route;
       if (url.pathname === '/sidebar/tickets/42/threats') return { status: 200, body: THREATS };
       if (url.pathname === '/sidebar/tickets/42/duplicates')
-        return { status: 200, body: NO_DUPLICATES };
+        return { status: 200, body: { ...NO_DUPLICATES, value: url.searchParams.get('value') } };
       if (request.type === 'GET') return { status: 200, body: view };
       return { status: 202, body: { message: 'queued' } };
     },
@@ -64,22 +92,54 @@ const posts = (client: { requests: { type: string; url: string; data?: unknown }
     .filter((r) => r.type === 'POST')
     .map((r) => ({ path: new URL(r.url).pathname, body: JSON.parse(String(r.data)) as unknown }));
 
-describe('threats found in the ticket', () => {
-  it('lists each threat defanged, as text, with where it was seen', async () => {
-    renderSidebar(connector(ticketOnlyView('none')));
-    const items = await screen.findAllByTestId('found-threat');
-    expect(items).toHaveLength(2);
-    expect(items[0]!.textContent).toContain('hxxps[:]//parcel-hold[.]example/pay');
-    expect(items[0]!.textContent).toContain('the subject; comment 1 (public, end user)');
-    expect(items[1]!.textContent).toContain('billing[@]parcel-hold[.]example');
+const duplicateChecks = (client: { requests: { url: string }[] }) =>
+  client.requests
+    .filter((r) => r.url.includes('/duplicates'))
+    .map((r) => new URL(r.url).searchParams.get('value'));
+
+async function reportButtons() {
+  const card = await screen.findByTestId('not-reported');
+  await waitFor(() =>
+    expect(within(card).getByRole('button', { name: 'Report for takedown' })).toBeTruthy(),
+  );
+  return {
+    card,
+    takedown: within(card).getByRole('button', { name: 'Report for takedown' }),
+    monitor: within(card).getByRole('button', { name: 'Report for monitoring' }),
+  };
+}
+
+describe('the not-reported card', () => {
+  it('is one card: the best threat chosen, the others one choice away, two report buttons, none primary on first load', async () => {
+    const client = connector(ticketOnlyView('none'));
+    renderSidebar(client);
+    const { card, takedown } = await reportButtons();
+    const items = within(card).getAllByTestId('found-threat');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('URLhxxps[:]//parcel-hold[.]example/pay'),
+      expect.stringContaining('Emailbilling[@]parcel-hold[.]example'),
+      expect.stringContaining('Phone+447700900123'),
+    ]);
+    expect(items[0]!.textContent).toContain('Seen in: the subject; comment 1 (public, end user)');
     expect(items[1]!.textContent).toContain('comment 3 (internal, agent)');
+    const radios = within(card).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.checked)).toEqual([true, false, false]);
+    // two buttons for the whole card, not two per threat; no "fill in the Threat URL field"
+    expect(within(card).getAllByRole('button')).toHaveLength(2);
+    expect(card.textContent).not.toContain('Fill in the Threat URL field');
+    expect(takedown.getAttribute('data-emphasis')).toBe('secondary');
     // never a live link
-    expect(screen.getByTestId('threats-found').querySelector('a')).toBeNull();
-    // the buttons of each threat name it for assistive technology
-    const report = within(items[1]!).getByRole('button', { name: 'Report for takedown' });
-    expect(report.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(report.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'billing[@]parcel-hold[.]example',
+    expect(card.querySelector('a')).toBeNull();
+    expect(duplicateChecks(client)).toEqual(['https://parcel-hold.example/pay']);
+
+    fireEvent.click(radios[1]!);
+    const chosen = await reportButtons();
+    expect(chosen.takedown.getAttribute('data-emphasis')).toBe('primary');
+    await waitFor(() =>
+      expect(duplicateChecks(client)).toEqual([
+        'https://parcel-hold.example/pay',
+        'billing@parcel-hold.example',
+      ]),
     );
   });
 
@@ -104,23 +164,21 @@ describe('threats found in the ticket', () => {
     expect(item!.textContent).toContain('hxxps[:]//evil[.]example/<img src=x onerror=alert(1)>');
   });
 
-  it('reports a threat after the duplicate check and the confirmation', async () => {
+  it('reports the chosen threat after the duplicate check and the confirmation', async () => {
     const client = connector(ticketOnlyView('none'));
     renderSidebar(client);
-    const [first] = await screen.findAllByTestId('found-threat');
-    fireEvent.click(within(first!).getByRole('button', { name: 'Report for takedown' }));
+    const { card } = await reportButtons();
+    fireEvent.click(within(card).getAllByRole('radio')[1]!);
+    await waitFor(() => expect(duplicateChecks(client)).toHaveLength(2));
+    fireEvent.click((await reportButtons()).takedown);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('hxxps[:]//parcel-hold[.]example/pay');
+    expect(dialog.textContent).toContain('billing[@]parcel-hold[.]example');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     await screen.findByText('Reported for takedown. The incident will appear here shortly.');
-    const duplicateCheck = client.requests.find((r) => r.url.includes('/duplicates'))!;
-    expect(new URL(duplicateCheck.url).searchParams.get('value')).toBe(
-      'https://parcel-hold.example/pay',
-    );
     expect(posts(client)).toEqual([
       {
         path: '/sidebar/tickets/42/threats/report',
-        body: { value: 'https://parcel-hold.example/pay', mode: 'takedown' },
+        body: { value: 'billing@parcel-hold.example', mode: 'takedown' },
       },
     ]);
   });
@@ -128,52 +186,50 @@ describe('threats found in the ticket', () => {
   it('cancelling the confirmation reports nothing', async () => {
     const client = connector(ticketOnlyView('none'));
     renderSidebar(client);
-    const [first] = await screen.findAllByTestId('found-threat');
-    fireEvent.click(within(first!).getByRole('button', { name: 'Report for monitoring' }));
+    fireEvent.click((await reportButtons()).monitor);
     const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('reported for monitoring');
+    expect(dialog.textContent).not.toContain('created in monitoring');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts(client)).toEqual([]);
   });
 
-  it('shows the ticket that follows the existing incident, and offers no second link to it', async () => {
+  it('names the ticket that follows the known incident, by its reference only, and opens that ticket instead of a report', async () => {
     const client = connector(ticketOnlyView('none'), {
-      '/sidebar/tickets/42/duplicates': { status: 200, body: LINKED_ELSEWHERE },
+      '/sidebar/tickets/42/duplicates': { status: 200, body: FOLLOWED_BY_31 },
     });
     renderSidebar(client);
-    const [first] = await screen.findAllByTestId('found-threat');
-    fireEvent.click(within(first!).getByRole('button', { name: 'Report for takedown' }));
     const notice = await screen.findByTestId('duplicate-notice');
-    expect(notice.textContent).toContain('Already incident inc_777, linked to ticket #31.');
+    expect(notice.textContent).toContain('Incident inc_777 is followed by ticket #31.');
     expect(notice.textContent).toContain('One ticket follows an incident');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(notice).queryByRole('button', { name: 'Link this ticket instead' })).toBeNull();
+    expect(screen.getByTestId('not-reported').textContent).not.toContain(LIST_ID);
+    // the known incident comes first: no report button until the agent asks for one
+    expect(screen.queryByRole('button', { name: 'Report for takedown' })).toBeNull();
+    expect(within(notice).queryByRole('button', { name: /^Follow/ })).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: 'Open ticket #31' }));
     expect(client.invocations).toContainEqual({ name: 'routeTo', args: ['ticket', 31] });
     expect(posts(client)).toEqual([]);
+
+    fireEvent.click(
+      within(notice).getByRole('button', { name: 'Report as a new incident anyway' }),
+    );
+    expect((await reportButtons()).takedown).toBeTruthy();
   });
 
-  it('offers an incident the service has and no ticket follows: link this ticket instead', async () => {
+  it('offers "Follow incident …" for an incident the service has and no ticket follows', async () => {
     const client = connector(ticketOnlyView('none'), {
-      '/sidebar/tickets/42/duplicates': {
-        status: 200,
-        body: {
-          ...NO_DUPLICATES,
-          service: {
-            state: 'searched',
-            incidents: [{ incidentId: 'inc_svc', display: 'x', linkedTicketId: null }],
-          },
-        },
-      },
-      '/sidebar/tickets/42/link-existing': { status: 200, body: { message: 'linked' } },
+      '/sidebar/tickets/42/duplicates': { status: 200, body: AT_SERVICE },
     });
     renderSidebar(client);
-    const [first] = await screen.findAllByTestId('found-threat');
-    fireEvent.click(within(first!).getByRole('button', { name: 'Report for takedown' }));
     const notice = await screen.findByTestId('duplicate-notice');
-    expect(notice.textContent).toContain('Found at the incident service: incident inc_svc.');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Link this ticket instead' }));
-    await screen.findByText('This ticket is now linked to the existing incident.');
+    expect(notice.textContent).toContain(
+      'Incident inc_svc is at the incident service; no ticket follows it yet.',
+    );
+    expect(notice.textContent).not.toContain(LIST_ID);
+    expect(screen.queryByRole('button', { name: 'Report for takedown' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Follow incident inc_svc' }));
+    await screen.findByText('This ticket now follows the incident.');
     expect(posts(client)).toEqual([
       {
         path: '/sidebar/tickets/42/link-existing',
@@ -182,43 +238,66 @@ describe('threats found in the ticket', () => {
     ]);
   });
 
-  it('or report anyway, through the same confirmation', async () => {
+  it('says "Follow this incident" when no reference is known, never the service’s own id', async () => {
     const client = connector(ticketOnlyView('none'), {
       '/sidebar/tickets/42/duplicates': {
         status: 200,
         body: {
-          ...NO_DUPLICATES,
+          ...AT_SERVICE,
           service: {
             state: 'searched',
-            incidents: [{ incidentId: 'inc_svc', display: 'x', linkedTicketId: null }],
+            incidents: [{ ...AT_SERVICE.service.incidents[0], reference: null }],
           },
         },
       },
     });
     renderSidebar(client);
-    const [first] = await screen.findAllByTestId('found-threat');
-    fireEvent.click(within(first!).getByRole('button', { name: 'Report for monitoring' }));
     const notice = await screen.findByTestId('duplicate-notice');
-    expect(notice.textContent).toContain('Found at the incident service: incident inc_svc.');
-    fireEvent.click(within(notice).getByRole('button', { name: 'Report anyway' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
-    await screen.findByText('Reported for monitoring. The incident will appear here shortly.');
-    expect(posts(client).map((p) => p.path)).toEqual(['/sidebar/tickets/42/threats/report']);
+    expect(within(notice).getByRole('button', { name: 'Follow this incident' })).toBeTruthy();
+    expect(notice.textContent).not.toContain(LIST_ID);
   });
 
-  it('checks the saved Threat field of an unlinked ticket for duplicates at once', async () => {
-    const client = connector(ticketOnlyView('unlinked'), {
-      '/sidebar/tickets/42/duplicates': (url) => ({
+  it('never names a ticket the agent may not open', async () => {
+    const client = connector(ticketOnlyView('none'), {
+      '/sidebar/tickets/42/duplicates': {
         status: 200,
-        body: { ...LINKED_ELSEWHERE, value: url.searchParams.get('value') },
-      }),
+        body: {
+          ...NO_DUPLICATES,
+          linked: [{ incidentId: LIST_ID, reference: null, ticketId: null }],
+        },
+      },
     });
     renderSidebar(client);
     const notice = await screen.findByTestId('duplicate-notice');
-    expect(notice.textContent).toContain('inc_777');
-    const check = client.requests.find((r) => r.url.includes('/duplicates'))!;
-    expect(new URL(check.url).searchParams.get('value')).toBe('http://evil.example/login');
+    expect(notice.textContent).toContain(
+      'An incident for it is followed by a ticket you cannot open.',
+    );
+    expect(notice.textContent).toContain('ask an agent who can open that one');
+    expect(within(notice).queryByRole('button', { name: /Open ticket/ })).toBeNull();
+    expect(within(notice).queryByRole('button', { name: /^Follow/ })).toBeNull();
+  });
+
+  it('puts the saved Threat field of an unlinked ticket first and checks it at once', async () => {
+    const client = connector(ticketOnlyView('unlinked'));
+    renderSidebar(client);
+    const { card } = await reportButtons();
+    const items = within(card).getAllByTestId('found-threat');
+    expect(items[0]!.textContent).toContain('Threat fieldhxxp[:]//evil[.]example/login');
+    expect(card.textContent).toContain('The saved value of the Threat field is reported');
+    expect(duplicateChecks(client)).toEqual(['http://evil.example/login']);
+    fireEvent.click((await reportButtons()).monitor);
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report' }),
+    );
+    await screen.findByText(
+      'Reported with a request for monitoring. The incident will appear here shortly.',
+    );
+    expect(posts(client)).toEqual([
+      {
+        path: '/sidebar/tickets/42/threats/report',
+        body: { value: 'http://evil.example/login', mode: 'monitor' },
+      },
+    ]);
   });
 
   it('says why the list is missing, and retries', async () => {
@@ -234,25 +313,25 @@ describe('threats found in the ticket', () => {
     expect(alert.textContent).toContain('could not be read');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findAllByTestId('found-threat')).toHaveLength(2);
+    expect(await screen.findAllByTestId('found-threat')).toHaveLength(3);
   });
 
-  it('adds no section when the conversation names no threat', async () => {
+  it('says only how to start when the conversation names no threat', async () => {
     const client = connector(ticketOnlyView('none'), {
       '/sidebar/tickets/42/threats': { status: 200, body: { threats: [] } },
     });
     renderSidebar(client);
-    await screen.findByTestId('no-threat');
-    await waitFor(() => expect(client.requests.some((r) => r.url.endsWith('/threats'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTestId('threats-found')).toBeNull();
+    const none = await screen.findByTestId('no-threat');
+    expect(none.textContent).toContain('No threat was found in this ticket.');
+    expect(within(none).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByTestId('not-reported')).toBeNull();
   });
 
   it('is absent on a linked ticket', async () => {
     const client = connector(linkedView());
     renderSidebar(client);
     await screen.findByTestId('state-linked');
-    expect(screen.queryByTestId('threats-found')).toBeNull();
+    expect(screen.queryByTestId('not-reported')).toBeNull();
     expect(client.requests.some((r) => r.url.includes('/threats'))).toBe(false);
   });
 
@@ -268,12 +347,14 @@ describe('threats found in the ticket', () => {
       handler: (request) => {
         const path = new URL(request.url).pathname;
         if (path.endsWith('/threats')) return { status: 200, body: THREATS };
+        if (path.endsWith('/duplicates')) return { status: 200, body: FOLLOWED_BY_31 };
         return { status: 200, body: ticketOnlyView('none') };
       },
     });
     renderSidebar(client);
-    expect((await screen.findByTestId('threats-found')).textContent).toContain(
-      'Menaces trouvées dans ce ticket',
-    );
+    const card = await screen.findByTestId('not-reported');
+    expect(card.textContent).toContain('Menaces trouvées dans ce ticket');
+    const notice = await screen.findByTestId('duplicate-notice');
+    expect(notice.textContent).toContain('L’incident inc_777 est suivi par le ticket n° 31.');
   });
 });

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  createLookUp,
   createTranslator,
   english,
   loadDictionary,
   localeCandidates,
   type Dictionary,
+  type TranslationKey,
 } from '../src/app/lib/i18n';
 
 const dir = fileURLToPath(new URL('../src/translations/', import.meta.url));
@@ -52,7 +54,9 @@ describe('translations', () => {
       parameters: { name: string }[];
     };
     for (const file of locales) {
-      const flat = flatten(JSON.parse(readFileSync(dir + file, 'utf8')) as Dictionary);
+      const flat = flatten(
+        JSON.parse(readFileSync(`${dir}marketplace/${file}`, 'utf8')) as Dictionary,
+      );
       for (const key of [
         'app.name',
         'app.description',
@@ -81,7 +85,36 @@ describe('translations', () => {
     const t = createTranslator({ common: { retry: 'Réessayer' } });
     expect(t('common.retry')).toBe('Réessayer');
     expect(t('common.cancel')).toBe('Cancel');
-    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('no.such.key' as TranslationKey)).toBe('no.such.key');
     expect(t('credits.remaining', { count: 3 })).toBe('3 credits left');
+  });
+
+  it('types the keys from en.json: a key it does not have fails the type check', () => {
+    const t = createTranslator(english);
+    // @ts-expect-error a typo is not a translation key (tsc fails if this line compiles)
+    expect(t('common.retyr')).toBe('common.retyr');
+    // @ts-expect-error a section is not a key, only its strings and plural entries are
+    expect(t('common')).toBe('common');
+    expect(t('credits.remaining', { count: 1 })).toBe('1 credit left');
+    // keys built from values the app does not control go through lookUp, which says when none exists
+    const lookUp = createLookUp(english);
+    expect(lookUp('attempts.outcome.success')).toBe('Taken down');
+    expect(lookUp('attempts.outcome.brand_new')).toBeNull();
+  });
+
+  it('fr: a narrow no-break space before : ; ? ! and inside « », as French typography wants', () => {
+    const fr = flatten(JSON.parse(readFileSync(`${dir}fr.json`, 'utf8')) as Dictionary);
+    const NNBSP = '\u202f';
+    for (const [key, text] of Object.entries(fr)) {
+      // a colon in a URL scheme or between digits (a time) is not punctuation
+      const marks = [...text.matchAll(/[;?!»]|:(?!\/\/)(?!\d)/g)];
+      for (const mark of marks) {
+        const before = text[mark.index - 1];
+        expect([key, mark[0], before], text).toEqual([key, mark[0], NNBSP]);
+      }
+      for (const open of text.matchAll(/«/g))
+        expect([key, text[open.index + 1]], text).toEqual([key, NNBSP]);
+    }
+    expect(fr['card.incidentIdLabel']).toBe(`ID de l’incident${NNBSP}:`);
   });
 });

@@ -10,15 +10,17 @@ import {
 import { createTicket, incidentIdOf, updateTicket } from './zendesk-sandbox';
 
 /**
- * The real path to a linked ticket: a ticket with a Threat URL is tagged incident_submit, the
- * sandbox's trigger calls the connector's webhook, the connector reports it and writes Incident ID.
+ * The real path to a linked ticket: a ticket with a Threat URL is tagged incident_submit (for
+ * takedown; incident_submit_monitor for monitoring), the sandbox's trigger calls the connector's
+ * webhook, the connector reports it and writes Incident ID.
  */
 export async function linkedTicket(
   subject: string,
   threat: string,
+  submitTag: 'incident_submit' | 'incident_submit_monitor' = 'incident_submit',
 ): Promise<{ ticketId: number; incidentId: string }> {
   const ticketId = await createTicket(subject, threat);
-  await updateTicket(ticketId, { additional_tags: ['incident_submit'] });
+  await updateTicket(ticketId, { additional_tags: [submitTag] });
   let incidentId: string | null = null;
   await expect
     .poll(async () => (incidentId = await incidentIdOf(ticketId)), {

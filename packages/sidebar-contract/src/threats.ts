@@ -38,18 +38,27 @@ export const ZFoundThreats = z.object({ threats: readable(ZFoundThreat) });
 export type TFoundThreats = { threats: TFoundThreat[] };
 export type { TFoundThreat, TThreatPlace };
 
+/** The reference a report answered (inc_…): the only incident id shown to people; null when unknown. */
+const ZReference = z.catch(z.nullable(z.string()), null);
+
 const ZLinkedDuplicate = z.object({
+  /** The service's id of the incident: a key, never shown. */
   incidentId: z.string(),
-  /** The ticket the incident is linked to (another ticket of this account). */
-  ticketId: z.number(),
+  reference: ZReference,
+  /** The ticket that follows the incident (another ticket of this account); null when the agent may not open it. */
+  ticketId: z.catch(z.nullable(z.number()), null),
 });
 
 const ZServiceDuplicate = z.object({
+  /** The service's id of the incident: a key, and what linking to it names; never shown. */
   incidentId: z.string(),
+  reference: ZReference,
   /** The incident's subject as the service has it, defanged for display. */
   display: z.string(),
-  /** The ticket of this account already linked to it, if any. */
+  /** The ticket of this account that follows it; null when none does or the agent may not open it. */
   linkedTicketId: z.catch(z.nullable(z.number()), null),
+  /** Whether a ticket of this account follows it (one the agent may not open included). */
+  followed: z.catch(z.boolean(), false),
 });
 
 const ZServiceSearch = z.catch(

@@ -10,6 +10,7 @@ import type {
   TUsage,
 } from '@incident-desk/incident-api/schemas';
 import * as z from 'zod/mini';
+import { INCIDENT_ACTIONS } from './requests';
 
 export const LINK_STATES = ['linked', 'unlinked', 'none', 'failed'] as const;
 export type TLinkState = (typeof LINK_STATES)[number];
@@ -112,6 +113,24 @@ const ZUnavailablePart = z.object({
 /** A part the connector could not fetch this time, so "none" is never confused with "failed". */
 export type TUnavailablePart = z.output<typeof ZUnavailablePart>;
 
+const ZAnalystRequest = z.object({
+  /** What the analyst asked for (the event's `waitForClient`), attacker-controlled text; null when it named nothing. */
+  text: orElse(z.nullable(z.string()), null),
+  /** When the incident asked. */
+  at: z.string(),
+});
+/** The newest incident.action_required event's request, as the connector recorded it. */
+export type TAnalystRequest = z.output<typeof ZAnalystRequest>;
+
+const ZRequestedAction = z.object({
+  action: z.enum(INCIDENT_ACTIONS),
+  /** The incident's status right after the request; null when it could not be read. */
+  status: orElse(z.nullable(z.string()), null),
+  at: z.string(),
+});
+/** The last action an agent asked the service for on this incident (a report's mode included). */
+export type TRequestedAction = z.output<typeof ZRequestedAction>;
+
 export const ZSidebarTicketView = z.object({
   ticket: ZTicket,
   incident: objectOrNull(ZIncident),
@@ -120,6 +139,8 @@ export const ZSidebarTicketView = z.object({
   usage: orElse(objectOrNull(passedThrough<TUsage>(z.looseObject({}))), null),
   sync: orElse(ZSyncHealth, ZSyncHealth.parse({})),
   unavailable: orElse(z.array(ZUnavailablePart), []),
+  analystRequest: orElse(z.nullable(ZAnalystRequest), null),
+  requestedAction: orElse(z.nullable(ZRequestedAction), null),
   fetchedAt: z.catch(z.string(), () => new Date().toISOString()),
 });
 export type TSidebarTicketView = z.output<typeof ZSidebarTicketView>;

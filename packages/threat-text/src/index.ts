@@ -12,4 +12,5 @@ export {
 } from './extract-threats';
 export { kindOfValue, normalizeThreat, type TThreatKind } from './normalize-threat';
 export { refang } from './refang';
+export { byTakedownRank, isWellKnownSite, WELL_KNOWN_DOMAINS } from './takedown-targets';
 export { cutToLength, ELLIPSIS, plainText } from './plain-text';

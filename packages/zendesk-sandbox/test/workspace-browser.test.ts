@@ -18,6 +18,7 @@ type Steps = Record<string, unknown> & { done?: boolean };
 // What the callbacks run in the browser touch; the package compiles without the DOM lib.
 interface BrowserGlobals {
   testResults: Steps;
+  zafClient: { invoke(name: string, ...args: unknown[]): Promise<unknown> };
   __pwned?: number;
   postMessage(message: unknown, targetOrigin: string): void;
 }
@@ -55,6 +56,7 @@ let real: ListeningSandbox;
 let fakeBackend: Backend;
 let realBackend: Backend;
 let page: Page;
+let realSecondTicketId: number;
 
 const settings = (fieldTitle: string) => ({
   shared_secret: SECRET,
@@ -105,7 +107,8 @@ beforeAll(async () => {
   });
   const demo = seedDemo(sandbox);
   real = await sandbox.listen(0);
-  const [ticketId] = demo.ticketIds as [number];
+  const [ticketId, secondTicketId] = demo.ticketIds as [number, number];
+  realSecondTicketId = secondTicketId;
   const adminToken = sandbox.issueToken('demo', demo.adminId);
   const ticketUrl = `${real.url}/_z/demo/api/v2/tickets/${ticketId}.json`;
   const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
@@ -308,6 +311,50 @@ describe('agent workspace host page in Chromium', () => {
 
   it('speaks ZAF to the real SDK on the real sandbox core', async () => {
     await runProtocolScenario(realBackend);
+  }, 30_000);
+
+  it('routeTo("ticket", id) opens that ticket as the same agent; any other target is refused', async () => {
+    page = await browser.newPage();
+    await page.goto(realBackend.pageUrl);
+    const frame = await appFrame(page);
+    await frame.waitForFunction(
+      () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
+      null,
+      { timeout: 15_000 },
+    );
+    const invoke = (args: unknown[]) =>
+      frame.evaluate(
+        (list) =>
+          (globalThis as unknown as BrowserGlobals).zafClient.invoke(...(list as [string])).then(
+            () => 'resolved',
+            (error: unknown) => `rejected: ${String((error as Error)?.message ?? error)}`,
+          ),
+        args,
+      );
+    expect(await invoke(['routeTo', 'user', 5])).toMatch(/^rejected: .*only \("ticket"/);
+    expect(await invoke(['routeTo', 'ticket', 'x'])).toMatch(/^rejected/);
+    expect(page.url()).toBe(realBackend.pageUrl);
+
+    const before = new URL(realBackend.pageUrl);
+    const [answer] = await Promise.all([
+      invoke(['routeTo', 'ticket', realSecondTicketId]).catch(() => 'navigated'),
+      page.waitForURL((url) => url.pathname.endsWith(`/agent/tickets/${realSecondTicketId}`)),
+    ]);
+    expect(['resolved', 'navigated']).toContain(answer);
+    const after = new URL(page.url());
+    expect(after.pathname).toBe(before.pathname.replace(/\/\d+$/, `/${realSecondTicketId}`));
+    expect(after.searchParams.get('as')).toBe(before.searchParams.get('as'));
+    // the other ticket's page, with the app in its own frame
+    const next = await appFrame(page);
+    await next.waitForFunction(
+      () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
+      null,
+      { timeout: 15_000 },
+    );
+    const steps = (await next.evaluate(
+      () => (globalThis as unknown as BrowserGlobals).testResults,
+    )) as Record<string, Record<string, unknown>>;
+    expect(steps.get?.['ticket.id']).toBe(realSecondTicketId);
   }, 30_000);
 
   it('ignores messages that do not come from the app iframe', async () => {

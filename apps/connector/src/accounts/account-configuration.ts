@@ -26,6 +26,63 @@ export const ZAccountSettingsUpdate = z
   .strict();
 export type TAccountSettingsUpdate = z.infer<typeof ZAccountSettingsUpdate>;
 
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** A host name as an admin types it: lower-cased, without a trailing dot; null when it is none. */
+export function ownDomainOf(raw: string): string | null {
+  const host = raw.trim().toLowerCase().replace(/\.$/, '');
+  const labels = host.split('.');
+  if (host.length > 253 || labels.length < 2) return null;
+  if (!labels.every((label) => HOST_LABEL.test(label))) return null;
+  return TOP_LEVEL.test(labels.at(-1)!) ? host : null;
+}
+
+/**
+ * The client's own domains (the protected brand's, its support address's): never offered as a
+ * threat found in a ticket, nor their subdomains, pages and addresses. At most 50 host names.
+ */
+export const ZOwnDomains = z
+  .array(z.string().max(253))
+  .max(50)
+  .transform((values, context) => {
+    const domains: string[] = [];
+    for (const value of values) {
+      const domain = ownDomainOf(value);
+      if (domain === null) {
+        context.addIssue({
+          code: 'custom',
+          message: `not a host name (such as example.com): ${JSON.stringify(value.slice(0, 80))}`,
+        });
+        return z.NEVER;
+      }
+      if (!domains.includes(domain)) domains.push(domain);
+    }
+    return domains;
+  });
+
+export async function readOwnDomains(db: TDatabase, accountId: string): Promise<string[]> {
+  const row = await db.prisma.accountConfiguration.findUnique({
+    where: { accountId },
+    select: { ownDomains: true },
+  });
+  return row?.ownDomains ?? [];
+}
+
+export async function saveOwnDomains(
+  db: TDatabase,
+  accountId: string,
+  domains: readonly string[],
+): Promise<string[]> {
+  const ownDomains = ZOwnDomains.parse(domains);
+  await db.prisma.accountConfiguration.upsert({
+    where: { accountId },
+    create: { accountId, ownDomains },
+    update: { ownDomains },
+  });
+  return readOwnDomains(db, accountId);
+}
+
 export const ZIncidentConnection = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().min(1),

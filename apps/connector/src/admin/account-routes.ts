@@ -1,7 +1,13 @@
 // The admin's session, and the account's overview, checklist, settings, connections and setup.
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { saveAccountSettings, ZAccountSettingsUpdate } from '../accounts/account-configuration';
+import {
+  readOwnDomains,
+  saveAccountSettings,
+  saveOwnDomains,
+  ZAccountSettingsUpdate,
+  ZOwnDomains,
+} from '../accounts/account-configuration';
 import { hasScopes } from '../accounts/scopes';
 import { requestSetup } from '../accounts/setup-job';
 import { AppError, sendAppError, sendError } from '../http/app-error';
@@ -61,6 +67,20 @@ export function accountRoutes(options: AdminApiOptions): Router {
       return;
     }
     res.json(await saveAccountSettings(db, accountOf(res), parsed.data));
+  });
+
+  // the client's own domains, never offered as threats found in a ticket (the sidebar)
+  router.get('/own-domains', async (_req, res) => {
+    res.json({ ownDomains: await readOwnDomains(db, accountOf(res)) });
+  });
+
+  router.put('/own-domains', async (req, res) => {
+    const parsed = z.object({ ownDomains: ZOwnDomains }).strict().safeParse(req.body);
+    if (!parsed.success) {
+      sendError(res, 'invalid_own_domains', z.prettifyError(parsed.error));
+      return;
+    }
+    res.json({ ownDomains: await saveOwnDomains(db, accountOf(res), parsed.data.ownDomains) });
   });
 
   router.put('/incident-connection', async (req, res) => {

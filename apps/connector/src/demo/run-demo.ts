@@ -12,12 +12,19 @@ import {
   STEADY_STATE_SCOPES,
   type TZendeskOAuthConfig,
 } from '../accounts';
+import { readOwnDomains, saveOwnDomains } from '../accounts/account-configuration';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
 import { runSetup, type SetupResult } from '../setup';
 import { waitForReady } from './wait-for-sandboxes';
+
+/**
+ * The protected domains of the incident sandbox's demo clients (their `safeDomain`): the client's
+ * own, never offered as threats found in a ticket, as an admin would set them.
+ */
+export const DEMO_OWN_DOMAINS = ['demo-parent.example', 'demo-retail.example', 'demo-bank.example'];
 
 /** Setup creates fields, webhooks and triggers: plain `write` as an administrator (src/setup/SCOPES.md). */
 const SETUP_SCOPES = 'read write';
@@ -62,6 +69,10 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
     clientId: demo.incidentClientId,
     subClientIds: demo.incidentSubClientIds,
   });
+
+  // set once: an admin's later change is kept across restarts
+  if ((await readOwnDomains(db, accountId)).length === 0)
+    await saveOwnDomains(db, accountId, DEMO_OWN_DOMAINS);
 
   const clients = await input.accounts.clientsFor(accountId);
   const setup = await runSetup({

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_value: 400,
   invalid_request: 400,
   invalid_settings: 400,
+  invalid_own_domains: 400,
   invalid_connection: 400,
   invalid_account_id: 400,
   missing_account_id: 400,

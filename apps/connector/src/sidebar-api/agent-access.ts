@@ -101,3 +101,27 @@ export function maySeeTicket(access: AgentAccess, ticket: TTicket): boolean {
       return false;
   }
 }
+
+/**
+ * The tickets among `ticketIds` the agent may open, each read with the account's own client (a
+ * ticket that no longer exists is not one of them). Admins and unrestricted agents need no read.
+ */
+export async function ticketsTheAgentMaySee(
+  ctx: AccountContext,
+  access: AgentAccess,
+  ticketIds: readonly number[],
+): Promise<Set<number>> {
+  const ids = [...new Set(ticketIds)];
+  if (access.admin || access.ticketRestriction === null) return new Set(ids);
+  const seen = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return maySeeTicket(access, await ctx.zendesk.tickets.show(id)) ? id : null;
+      } catch (error) {
+        if (error instanceof ZendeskRecordNotFoundError) return null;
+        throw error;
+      }
+    }),
+  );
+  return new Set(seen.filter((id): id is number => id !== null));
+}

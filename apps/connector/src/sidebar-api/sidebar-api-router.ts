@@ -35,8 +35,13 @@ import {
   type ActionResult,
 } from './ticket-actions';
 import { retryLink } from './retry-link';
-import { linkExistingIncident, reportFoundThreat } from './threat-actions';
-import { findThreatDuplicates, threatValueOf } from './threat-duplicates';
+import {
+  isThreatOfTicket,
+  linkExistingIncident,
+  reportFoundThreat,
+  THREAT_NOT_IN_TICKET,
+} from './threat-actions';
+import { duplicatesShownTo, findThreatDuplicates, threatValueOf } from './threat-duplicates';
 import { readTicketThreats } from './ticket-threats';
 import { IncidentClientIds } from './incident-parts';
 import { buildTicketView, startEarlyViewReads } from './ticket-view';
@@ -188,7 +193,7 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
       return sendAppError(res, new AppError('not_found', { message: 'no such action' }));
     const ticket = await ticketToActOn(res);
     if (!ticket) return;
-    answer(res, await incidentAction(db, callerOf(res), ticket, action.data));
+    answer(res, await incidentAction(db, callerOf(res), ticket, action.data, now()));
   });
 
   router.post(`${base}/report`, authenticate, json, async (req, res) => {
@@ -215,7 +220,7 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
     const ticket = await ticketOf(res);
     if (!ticket) return;
     try {
-      const threats = await readTicketThreats(callerOf(res).ctx, ticket);
+      const threats = await readTicketThreats(db, callerOf(res).ctx, ticket);
       res.set('Cache-Control', 'no-store').json({ threats });
     } catch (error) {
       sendAppError(res, accountError(error));
@@ -233,8 +238,18 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
       );
     const ticket = await ticketOf(res);
     if (!ticket) return;
-    const duplicates = await findThreatDuplicates(db, callerOf(res).ctx, ticket.id, value);
-    res.set('Cache-Control', 'no-store').json(duplicates);
+    const caller = callerOf(res);
+    try {
+      // only a threat of this very ticket: the route never answers for a value picked elsewhere
+      if (!(await isThreatOfTicket(db, caller, ticket, value)))
+        return sendAppError(res, THREAT_NOT_IN_TICKET);
+      const duplicates = await findThreatDuplicates(db, caller.ctx, ticket.id, value);
+      res
+        .set('Cache-Control', 'no-store')
+        .json(await duplicatesShownTo(caller.ctx, caller.access, duplicates));
+    } catch (error) {
+      sendAppError(res, accountError(error));
+    }
   });
 
   router.post(`${base}/threats/report`, authenticate, json, async (req, res) => {

@@ -14,6 +14,7 @@ import { customFieldValue } from '../sync/ticket-events/ticket-values';
 import { reserveTicketWrite, updateTicket } from '../sync/ticket-writer';
 import type { SidebarCaller } from './authenticate';
 import { orRetryLater } from './sidebar-errors';
+import { ticketsTheAgentMaySee } from './agent-access';
 import { findThreatDuplicates } from './threat-duplicates';
 import { readTicketThreats } from './ticket-threats';
 import { queueReport, reportRefusal, type ActionResult } from './ticket-actions';
@@ -29,21 +30,22 @@ function savedThreatOf(caller: SidebarCaller, ticket: TTicket): string | null {
 }
 
 /** Whether `value` (normalised) is the ticket's saved threat or one found in its conversation. */
-async function isThreatOfTicket(
+export async function isThreatOfTicket(
+  db: TDatabase,
   caller: SidebarCaller,
   ticket: TTicket,
   value: string,
 ): Promise<boolean> {
   if (savedThreatOf(caller, ticket) === value) return true;
-  const found = await readTicketThreats(caller.ctx, ticket);
+  const found = await readTicketThreats(db, caller.ctx, ticket);
   return found.some((threat) => threat.value === value);
 }
 
-const notInTicket: ActionResult = {
-  error: new AppError('threat_not_in_ticket', {
-    message: 'the value is neither the Threat field nor a threat found in this ticket',
-  }),
-};
+export const THREAT_NOT_IN_TICKET = new AppError('threat_not_in_ticket', {
+  message: 'the value is neither the Threat field nor a threat found in this ticket',
+});
+
+const notInTicket: ActionResult = { error: THREAT_NOT_IN_TICKET };
 
 /** Puts a threat found in the ticket into the Threat field and queues its report. */
 export async function reportFoundThreat(
@@ -57,7 +59,7 @@ export async function reportFoundThreat(
 ): Promise<ActionResult> {
   const refusal = await reportRefusal(db, caller, ticket);
   if (refusal) return refusal;
-  if (!(await isThreatOfTicket(caller, ticket, value))) return notInTicket;
+  if (!(await isThreatOfTicket(db, caller, ticket, value))) return notInTicket;
   // written before the job is queued: the report reads the Threat field from Zendesk; when
   // Zendesk cannot take it now, nothing is queued and the agent is asked to retry
   if (savedThreatOf(caller, ticket) !== value) {
@@ -99,14 +101,18 @@ async function linkExistingIncidentNow(
 ): Promise<ActionResult> {
   const { ctx } = caller;
   if (await incidentIdOfTicket(db, ctx, ticket)) return alreadyLinked;
-  if (!(await isThreatOfTicket(caller, ticket, value))) return notInTicket;
+  if (!(await isThreatOfTicket(db, caller, ticket, value))) return notInTicket;
   const duplicates = await findThreatDuplicates(db, ctx, caller.ticketId, value);
   const atService =
     duplicates.service.state === 'searched' ? duplicates.service.incidents[0] : undefined;
   const followed =
     duplicates.linked[0] ??
     (atService?.linkedTicketId
-      ? { incidentId: atService.incidentId, ticketId: atService.linkedTicketId }
+      ? {
+          incidentId: atService.incidentId,
+          reference: atService.reference,
+          ticketId: atService.linkedTicketId,
+        }
       : undefined);
   // the Incident ID, and the Threat field when the value came from the conversation
   const fieldsFor = (incidentId: string) => [
@@ -116,12 +122,7 @@ async function linkExistingIncidentNow(
 
   // One ticket follows an incident (the link table, the Incident ID field lookups): the agent works
   // on it in the ticket that follows it, never through a second Incident ID.
-  if (followed)
-    return {
-      error: new AppError('followed_elsewhere', {
-        message: `ticket #${followed.ticketId} already follows incident ${followed.incidentId}`,
-      }),
-    };
+  if (followed) return { error: await followedElsewhere(caller, followed) };
   if (!atService)
     return {
       error: new AppError('no_existing_incident', {
@@ -154,6 +155,25 @@ async function linkExistingIncidentNow(
   });
   await resolveReconciliation(db, caller, now);
   return { status: 200, message: `linked to incident ${atService.incidentId}` };
+}
+
+/**
+ * One ticket follows an incident: the answer names that ticket only to an agent who may open it,
+ * and the incident by the reference people know (never the service's list id).
+ */
+async function followedElsewhere(
+  caller: SidebarCaller,
+  followed: { reference: string | null; ticketId: number | null },
+): Promise<AppError> {
+  const { ticketId, reference } = followed;
+  const visible =
+    ticketId === null
+      ? new Set<number>()
+      : await ticketsTheAgentMaySee(caller.ctx, caller.access, [ticketId]);
+  const ticket =
+    ticketId !== null && visible.has(ticketId) ? `ticket #${ticketId}` : 'another ticket';
+  const incident = reference ? `incident ${reference}` : 'this incident';
+  return new AppError('followed_elsewhere', { message: `${ticket} already follows ${incident}` });
 }
 
 function notLinkable(message: string): ActionResult {

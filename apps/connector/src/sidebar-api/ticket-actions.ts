@@ -17,6 +17,7 @@ import type { ActingAgent } from './authenticate';
 import { incidentActionError } from './sidebar-errors';
 import { COMMENT_FORWARD_PREFIX, FAILED_JOB_PREFIX, IN_FLIGHT_PREFIX } from './sync-health';
 import { incidentIdOfTicket } from './ticket-view';
+import { logger } from '../log/logger';
 
 export type ActionResult = { status: number; message: string } | { error: AppError };
 
@@ -74,14 +75,43 @@ export function incidentAction(
   caller: ActingAgent,
   ticket: TTicket,
   action: IncidentAction,
+  now: Date = new Date(),
 ): Promise<ActionResult> {
   const incidents = caller.ctx.incidents().incidents;
-  const run = {
+  const send = {
     takedown: (id: string) => incidents.requestTakedown(id),
     monitor: (id: string) => incidents.requestMonitoring(id),
     safe: (id: string) => incidents.markSafe(id),
   }[action];
+  const run = async (id: string) => {
+    const answer = await send(id);
+    await recordRequestedAction(db, caller, id, action, now);
+    return answer;
+  };
   return onIncident(db, caller, ticket, run, `${action} requested`);
+}
+
+/**
+ * Remembers on the ticket's link what was asked for and the status the incident has right after,
+ * so the sidebar says "requested" (and does not offer it again) until the incident moves on. Best
+ * effort: the action is done whatever happens here.
+ */
+async function recordRequestedAction(
+  db: TDatabase,
+  caller: ActingAgent,
+  incidentId: string,
+  action: IncidentAction,
+  now: Date,
+): Promise<void> {
+  try {
+    const { status } = await caller.ctx.incidents().incidents.retrieve(incidentId);
+    await db.prisma.incidentLink.updateMany({
+      where: { accountId: caller.ctx.accountId, ticketId: BigInt(caller.ticketId) },
+      data: { requestedAction: action, requestedActionStatus: status, requestedActionAt: now },
+    });
+  } catch (error) {
+    logger.warn('sidebar action: the request was not recorded for the view', { error });
+  }
 }
 
 function enqueueTicketJob(

@@ -1,10 +1,18 @@
 // The threats named in a ticket's conversation (issue 18, GET …/threats): its subject and comments
 // read from Zendesk with the account's client, run through the one extractor. The product's own
-// notes, Zendesk's and the account's hosts, the agents' signatures and addresses, and the
-// requester's address are never threats.
-import { extractThreats, type TFoundThreat } from '@incident-desk/threat-text';
+// notes, Zendesk's and the account's hosts, the client's own domains (an admin setting), the
+// agents' signatures and addresses, the requester's address and the well-known sites themselves
+// are never threats. The best takedown candidate comes first.
+import type { TDatabase } from '@incident-desk/db';
+import {
+  byTakedownRank,
+  extractThreats,
+  isWellKnownSite,
+  type TFoundThreat,
+} from '@incident-desk/threat-text';
 import type { TTicket, TUser } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
+import { readOwnDomains } from '../accounts/account-configuration';
 import { readTicketComments } from '../sync/ticket-events/read-ticket-comments';
 import { NOTE_MARKER } from '../sync/ticket-writer';
 
@@ -18,10 +26,14 @@ function signatureOf(user: TUser | undefined): string | null {
 }
 
 export async function readTicketThreats(
+  db: TDatabase,
   ctx: AccountContext,
   ticket: TTicket,
 ): Promise<TFoundThreat[]> {
-  const { comments, users } = await readTicketComments(ctx.zendesk, ticket.id);
+  const [{ comments, users }, ownDomains] = await Promise.all([
+    readTicketComments(ctx.zendesk, ticket.id),
+    readOwnDomains(db, ctx.accountId),
+  ]);
   const staffEmails = [...users.values()]
     .filter(isStaff)
     .map((user) => user.email ?? '')
@@ -29,7 +41,7 @@ export async function readTicketThreats(
   // the requester reports the threat (a forwarded mail names them in its "To:"): never a threat
   const requester = ticket.requester_id == null ? undefined : users.get(ticket.requester_id);
   const ownEmails = requester?.email ? [...staffEmails, requester.email] : staffEmails;
-  return extractThreats(
+  const found = extractThreats(
     {
       subject: typeof ticket.subject === 'string' ? ticket.subject : null,
       comments: [...comments].reverse().map((comment) => {
@@ -44,9 +56,11 @@ export async function readTicketThreats(
       }),
     },
     {
-      ownHosts: [`${ctx.subdomain}.zendesk.com`],
+      // an own domain covers its subdomains, pages and addresses
+      ownHosts: [`${ctx.subdomain}.zendesk.com`, ...ownDomains.map((domain) => `*.${domain}`)],
       ownEmails,
       noteMarker: NOTE_MARKER,
     },
   );
+  return byTakedownRank(found.filter((threat) => !isWellKnownSite(threat)));
 }

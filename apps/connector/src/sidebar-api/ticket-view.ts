@@ -1,12 +1,17 @@
 // GET /sidebar/tickets/:ticketId in one answer: the ticket's link state and, when linked, the
 // incident-service parts, plus this ticket's sync health.
-import type { TDatabase } from '@incident-desk/db';
+import type { IncidentLink, TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
 import { RECONCILE_DUPLICATE } from '../notes/report-notes';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import type { TLinkState, TSidebarTicketView, TSyncHealth } from '@incident-desk/sidebar-contract';
+import {
+  INCIDENT_ACTIONS,
+  type TLinkState,
+  type TSidebarTicketView,
+  type TSyncHealth,
+} from '@incident-desk/sidebar-contract';
 import { IncidentClientIds, readIncidentParts, type IncidentParts } from './incident-parts';
 import { readSyncHealth } from './sync-health';
 
@@ -66,6 +71,8 @@ const NO_INCIDENT_PARTS: IncidentParts = {
 export interface EarlyViewReads {
   /** The durable link's incident, or null. */
   linkedIncidentId: Promise<string | null>;
+  /** What the link records about its incident beyond the service's answer. */
+  linkedRequests: Promise<Pick<TSidebarTicketView, 'analystRequest' | 'requestedAction'>>;
   /** The id the link's report answered (what the Incident ID field holds), or null. */
   linkedReportRef: Promise<string | null>;
   /** The incident-service parts of the linked incident (null when there is no link). */
@@ -89,6 +96,7 @@ export function startEarlyViewReads(
   });
   const linkedIncidentId = link.then((row) => row?.incidentId ?? null);
   const linkedReportRef = link.then((row) => row?.reportRef ?? null);
+  const linkedRequests = link.then((row) => (row ? requestsOf(row) : NO_REQUESTS));
   const linkedParts = linkedIncidentId.then((incidentId) =>
     incidentId
       ? readIncidentParts(ctx.incidents(), incidentId, {
@@ -98,9 +106,37 @@ export function startEarlyViewReads(
       : null,
   );
   const sync = readSyncHealth(db, ctx.accountId, ticketId);
-  for (const pending of [link, linkedIncidentId, linkedReportRef, linkedParts, sync])
+  for (const pending of [
+    link,
+    linkedIncidentId,
+    linkedRequests,
+    linkedReportRef,
+    linkedParts,
+    sync,
+  ])
     pending.catch(() => undefined);
-  return { linkedIncidentId, linkedReportRef, linkedParts, sync };
+  return { linkedIncidentId, linkedRequests, linkedReportRef, linkedParts, sync };
+}
+
+const NO_REQUESTS = { analystRequest: null, requestedAction: null };
+
+function requestsOf(
+  link: IncidentLink,
+): Pick<TSidebarTicketView, 'analystRequest' | 'requestedAction'> {
+  const action = INCIDENT_ACTIONS.find((known) => known === link.requestedAction);
+  return {
+    analystRequest: link.analystRequestAt
+      ? { text: link.analystRequest, at: link.analystRequestAt.toISOString() }
+      : null,
+    requestedAction:
+      action && link.requestedActionAt
+        ? {
+            action,
+            status: link.requestedActionStatus,
+            at: link.requestedActionAt.toISOString(),
+          }
+        : null,
+  };
 }
 
 export async function buildTicketView(
@@ -123,15 +159,19 @@ export async function buildTicketView(
         ? 'unlinked'
         : 'none';
 
+  const ofTheLink =
+    incidentId !== null &&
+    (incidentId === linkedIncidentId || incidentId === (await early.linkedReportRef));
   const parts: Promise<IncidentParts> = !incidentId
     ? Promise.resolve(NO_INCIDENT_PARTS)
-    : incidentId === linkedIncidentId || incidentId === (await early.linkedReportRef)
+    : ofTheLink
       ? early.linkedParts.then((read) => read ?? NO_INCIDENT_PARTS)
       : readIncidentParts(ctx.incidents(), incidentId);
-  const [incidentParts, sync, unlinked] = await Promise.all([
+  const [incidentParts, sync, unlinked, requests] = await Promise.all([
     parts,
     early.sync,
     linkState === 'failed' ? unlinkedOf(db, ctx.accountId, ticket.id) : undefined,
+    ofTheLink ? early.linkedRequests : NO_REQUESTS,
   ]);
 
   return {
@@ -151,6 +191,7 @@ export async function buildTicketView(
     },
     ...incidentParts,
     sync,
+    ...requests,
     fetchedAt: now.toISOString(),
   };
 }

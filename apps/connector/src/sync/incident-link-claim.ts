@@ -13,6 +13,8 @@ export interface NewLink {
   dashboardUrl?: string | null;
   /** The reported threat, normalised (`normalizeThreat`); null when unknown. */
   threatValue?: string | null;
+  /** The action the report asked for and the incident's status right after it (the sidebar's "requested"). */
+  requested?: { action: string; status: string | null; at: Date };
 }
 
 export type LinkSave =
@@ -42,6 +44,13 @@ export async function saveLinkUnderClaim(db: TDatabase, link: NewLink): Promise<
           reportRef,
           dashboardUrl,
           threatValue,
+          ...(link.requested
+            ? {
+                requestedAction: link.requested.action,
+                requestedActionStatus: link.requested.status,
+                requestedActionAt: link.requested.at,
+              }
+            : {}),
         },
       });
       await tx.incidentTicketClaim.delete({ where: { id: claim.id } });

@@ -58,14 +58,26 @@ function withParams(url: string, params: Record<string, string>): string {
   return u.href;
 }
 
-/** `/agent/tickets/7?as=2` -> `/agent/tickets?as=2`: the list, keeping who and which account. */
-function listHrefOf(pageUrl: string): string {
-  const [path = '', query] = pageUrl.split('?', 2);
+/** The query a workspace link keeps: who is looking (`as`) and at which account (`subdomain`). */
+function keptQueryOf(pageUrl: string): string {
   const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(query ?? ''))
+  for (const [name, value] of new URLSearchParams(pageUrl.split('?', 2)[1] ?? ''))
     if (name === 'as' || name === 'subdomain') kept.set(name, value);
   const text = kept.toString();
-  return path.replace(/\/\d+$/, '') + (text ? `?${text}` : '');
+  return text ? `?${text}` : '';
+}
+
+/** `/agent/tickets/7?as=2` -> `/agent/tickets?as=2`: the list, keeping who and which account. */
+function listHrefOf(pageUrl: string): string {
+  return (pageUrl.split('?', 2)[0] ?? '').replace(/\/\d+$/, '') + keptQueryOf(pageUrl);
+}
+
+/**
+ * `/agent/tickets/7?as=2` -> `/agent/tickets/{id}?as=2`: where `routeTo('ticket', id)` goes,
+ * as the same agent in the same account.
+ */
+function ticketHrefTemplateOf(pageUrl: string): string {
+  return `${(pageUrl.split('?', 2)[0] ?? '').replace(/\/\d+$/, '')}/{id}${keptQueryOf(pageUrl)}`;
 }
 
 function contentSecurityPolicy(frameOrigin: string | null, signedPost: boolean): string {
@@ -220,6 +232,7 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
           // Read by host.js. Only what the browser may see: no secure setting.
           hostConfig: {
             endpoint: `${req.baseUrl}/sessions/${session.id}`,
+            ticketHref: ticketHrefTemplateOf(req.originalUrl),
             appOrigin: frameOrigin,
             appGuid,
             metadata: {

@@ -1,6 +1,7 @@
 // What each incident event asks of a linked ticket (contract: Events). The event's job records the
 // change (pending_ticket_change) and signals the account's writer, which coalesces the changes
 // waiting for the ticket into one update paced under Zendesk's limits (sync/ticket-writes).
+import { cutToLength } from '@incident-desk/threat-text';
 import type { AccountContext } from '../../accounts/account-context';
 import type { ChangeEntry } from '../../notes/incident-change-note';
 import { echoesAny } from '../../notes/normalize';
@@ -220,8 +221,36 @@ async function actionRequiredChange(
     event.occurredAt,
     undefined,
   );
+  await recordAnalystRequest(deps, ctx, event, link);
   return {
     entry: { kind: 'action_required', reason: event.waitForClient ?? null, reopened: reopen },
     ...(reopen ? { ticketStatus: 'open' as const } : {}),
   };
+}
+
+/** Longest analyst request kept for the sidebar (the note caps its own copy). */
+export const ANALYST_REQUEST_MAX_CHARS = 2_000;
+
+/**
+ * The request of the newest incident.action_required event, kept on the link for the sidebar's
+ * status card (the incident's own history may hold only a generic line). An older event, delivered
+ * late, never replaces a newer request; one without a reason clears it.
+ */
+async function recordAnalystRequest(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: Event,
+  link: LinkedTicket,
+): Promise<void> {
+  const text = event.waitForClient
+    ? cutToLength(event.waitForClient, ANALYST_REQUEST_MAX_CHARS)
+    : null;
+  await deps.db.prisma.incidentLink.updateMany({
+    where: {
+      id: link.linkId,
+      accountId: ctx.accountId,
+      OR: [{ analystRequestAt: null }, { analystRequestAt: { lte: event.occurredAt } }],
+    },
+    data: { analystRequest: text, analystRequestAt: event.occurredAt },
+  });
 }

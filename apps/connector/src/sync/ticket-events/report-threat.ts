@@ -337,6 +337,12 @@ async function linkReported(
     threatValue: atReport
       ? reportedThreatValue(customFieldValue(atReport.ticket, ctx.fields.threat))
       : null,
+    // the sidebar says takedown or monitoring was asked for until the incident moves on
+    requested: {
+      action: scope.mode === 'monitor' ? 'monitor' : 'takedown',
+      status: detail.status,
+      at: nowOf(deps),
+    },
   });
   if (save.saved) {
     link = save.link;

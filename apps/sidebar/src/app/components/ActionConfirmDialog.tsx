@@ -1,17 +1,19 @@
 import { SM } from '@zendeskgarden/react-typography';
 import { useI18n } from '../hooks/useI18n';
 import { ConfirmDialog } from './LazyConfirmDialog';
-import type { ActionSpec } from './useActionRunner';
+import type { ActionSpec, TConfirmedActionId } from './useActionRunner';
 
 interface Props {
-  action: ActionSpec;
+  action: ActionSpec<TConfirmedActionId>;
   runner: { pending: string | null; run: (action: ActionSpec) => Promise<void> };
   isDanger?: boolean;
+  /** Replaces actions.<id>.confirmBody. */
+  body?: string;
   onClose: () => void;
 }
 
 /** The confirmation of one action (texts from actions.<id>.*), closed once the action has run. */
-export function ActionConfirmDialog({ action, runner, isDanger, onClose }: Props) {
+export function ActionConfirmDialog({ action, runner, isDanger, body, onClose }: Props) {
   const { t } = useI18n();
   return (
     <ConfirmDialog
@@ -25,7 +27,7 @@ export function ActionConfirmDialog({ action, runner, isDanger, onClose }: Props
         onClose();
       }}
     >
-      <SM>{t(`actions.${action.id}.confirmBody`)}</SM>
+      <SM>{body ?? t(`actions.${action.id}.confirmBody`)}</SM>
     </ConfirmDialog>
   );
 }

@@ -17,7 +17,7 @@ const RETRYABLE = new Set(['network', 'retry_later', 'http', 'invalid_response']
 const QUEUED_ACTIONS = new Set(['retryLink']);
 
 export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   if (!feedback) return <div role="status" aria-live="polite" />;
   if (feedback.kind === 'success') {
     const queued = QUEUED_ACTIONS.has(feedback.action.id);
@@ -36,10 +36,10 @@ export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
     );
   }
   // Action-specific wording first (approve's 403 is about credits), then the generic one.
-  const specific = `actions.${feedback.action.id}.errors.${feedback.error.kind}`;
   const generic = errorMessage(feedback.error);
-  const translated = t(specific);
-  const text = translated === specific ? t(generic.key, generic.vars) : translated;
+  const text =
+    lookUp(`actions.${feedback.action.id}.errors.${feedback.error.kind}`) ??
+    t(generic.key, generic.vars);
   return (
     <div data-testid="action-feedback">
       <Alert type={feedback.error.kind === 'retry_later' ? 'warning' : 'error'} role="alert">

@@ -37,7 +37,7 @@ export function Blocklists({
   listings: TBlocklistListing[];
   attackerHosts: string[];
 }) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   return (
     <Section title={t('blocklists.title')} testId="blocklists">
       {listings.length === 0 ? (
@@ -46,7 +46,6 @@ export function Blocklists({
         <PlainList>
           {listings.map((listing, index) => {
             const href = listing.link ? partnerLinkHref(listing.link, attackerHosts) : null;
-            const typeKnown = listing.type === 'warning-banner' || listing.type === 'blocklist';
             return (
               <li key={`${listing.authority}-${index}`} data-testid="blocklist">
                 <Row>
@@ -55,7 +54,7 @@ export function Blocklists({
                   </SM>
                   <StatusTag status={listing.status} />
                 </Row>
-                <Muted>{typeKnown ? t(`blocklists.type.${listing.type}`) : listing.type}</Muted>
+                <Muted>{lookUp(`blocklists.type.${listing.type}`) ?? listing.type}</Muted>
                 {listing.status === 'submitted' ? (
                   <SM>{t('blocklists.submittedExplained')}</SM>
                 ) : null}

@@ -3,15 +3,16 @@ import styled from 'styled-components';
 import { Button } from '@zendeskgarden/react-buttons';
 import { useI18n } from '../hooks/useI18n';
 import { ActionConfirmDialog } from './ActionConfirmDialog';
-import type { ActionSpec } from './useActionRunner';
+import type { ActionSpec, TConfirmedActionId } from './useActionRunner';
 
 interface Props {
-  action: ActionSpec;
+  action: ActionSpec<TConfirmedActionId>;
   runner: { pending: string | null; run: (action: ActionSpec) => Promise<void> };
-  isPrimary?: boolean;
   isDanger?: boolean;
   /** Replaces actions.<id>.button, e.g. to say what approving costs. */
   label?: string;
+  /** Replaces actions.<id>.confirmBody, so the confirmation says what the button said. */
+  confirmBody?: string;
   /** Why the action cannot run now; the button is disabled and the reason shown next to it. */
   disabledReason?: string;
   describedBy?: string;
@@ -33,9 +34,9 @@ const WrappingButton = styled(Button)`
 export function ConfirmActionButton({
   action,
   runner,
-  isPrimary,
   isDanger,
   label,
+  confirmBody,
   disabledReason,
   describedBy,
 }: Props) {
@@ -45,7 +46,6 @@ export function ConfirmActionButton({
     <>
       <WrappingButton
         size="small"
-        isPrimary={isPrimary}
         isDanger={isDanger}
         disabled={runner.pending !== null || disabledReason !== undefined}
         aria-describedby={describedBy}
@@ -58,6 +58,7 @@ export function ConfirmActionButton({
           action={action}
           runner={runner}
           isDanger={isDanger}
+          body={confirmBody}
           onClose={() => setOpen(false)}
         />
       ) : null}

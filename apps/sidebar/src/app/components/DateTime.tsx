@@ -1,4 +1,5 @@
 import { useI18n } from '../hooks/useI18n';
+import type { TranslationKey } from '../lib/i18n';
 
 /** A timestamp in the agent's locale and time zone, with the machine value for assistive tech. */
 export function DateTime({
@@ -7,7 +8,7 @@ export function DateTime({
   dateOnly,
 }: {
   value: string | null | undefined;
-  unknownKey?: string;
+  unknownKey?: TranslationKey;
   /** A calendar date (WHOIS, certificate): shown as the date written, whatever the time zone. */
   dateOnly?: boolean;
 }) {

@@ -5,6 +5,7 @@ import { SM } from '@zendeskgarden/react-typography';
 import type { TThreatDuplicates, ThreatsApi } from '../api/threatsApi';
 import { useClient } from '../hooks/useClient';
 import { useI18n } from '../hooks/useI18n';
+import type { Translate } from '../lib/i18n';
 import { DefangedText } from './DefangedText';
 import { Row, Stack } from './layout';
 
@@ -16,73 +17,114 @@ export function hasDuplicates(duplicates: TThreatDuplicates): boolean {
   );
 }
 
+/** Who follows an incident: a ticket the agent may open, one they may not, or none yet. */
+type Follower = { ticketId: number } | 'hidden' | null;
+
+interface KnownIncident {
+  key: string;
+  /** The reference people know (inc_…); the service's own id is never shown. */
+  reference: string | null;
+  follower: Follower;
+}
+
+function knownIncidents(duplicates: TThreatDuplicates): KnownIncident[] {
+  const linked = duplicates.linked.map((link) => ({
+    key: link.incidentId,
+    reference: link.reference,
+    follower: link.ticketId === null ? ('hidden' as const) : { ticketId: link.ticketId },
+  }));
+  const atService = duplicates.service.state === 'searched' ? duplicates.service.incidents : [];
+  const onlyAtService = atService
+    .filter((found) => !duplicates.linked.some((link) => link.incidentId === found.incidentId))
+    .map((found) => ({
+      key: found.incidentId,
+      reference: found.reference,
+      follower:
+        found.linkedTicketId !== null
+          ? { ticketId: found.linkedTicketId }
+          : found.followed
+            ? ('hidden' as const)
+            : null,
+    }));
+  return [...linked, ...onlyAtService];
+}
+
+/**
+ * The incident this ticket can follow instead of a new report: the connector links the first
+ * incident its search finds, and only when no ticket follows it (one ticket per incident).
+ */
+export function followable(duplicates: TThreatDuplicates): KnownIncident | null {
+  if (duplicates.linked.length > 0 || duplicates.service.state !== 'searched') return null;
+  const first = duplicates.service.incidents[0];
+  if (!first || first.followed || first.linkedTicketId !== null) return null;
+  return { key: first.incidentId, reference: first.reference, follower: null };
+}
+
+function incidentLine(t: Translate, { reference, follower }: KnownIncident): string {
+  const incident = reference ? t('duplicates.incident', { reference }) : t('duplicates.anIncident');
+  if (follower === null) return t('duplicates.unfollowed', { incident });
+  if (follower === 'hidden') return t('duplicates.followedByHidden', { incident });
+  return t('duplicates.followedBy', { incident, ticketId: follower.ticketId });
+}
+
 interface NoticeProps {
   duplicates: TThreatDuplicates;
   pending: boolean;
-  onLink: () => void;
-  /** Absent where the report buttons are already beside the notice. */
+  /** Makes this ticket follow the incident no ticket follows yet (link-existing). */
+  onFollow: () => void;
+  /** Absent where reporting again cannot help (the service refused the report as a duplicate). */
   onReportAnyway?: () => void;
 }
 
 /**
- * "Already incident X, linked to ticket #Y" (with a way to that ticket) or "found at the incident
- * service", and the choice: link this ticket instead, or report anyway. Every value is text.
+ * The account's incident for the threat, as Zendesk's Jira integration shows a linked issue: its
+ * reference, the ticket that follows it (with a way there) and, when no ticket does, "Follow
+ * incident …" before any new report. Every value is text.
  */
-export function DuplicateNotice({ duplicates, pending, onLink, onReportAnyway }: NoticeProps) {
+export function DuplicateNotice({ duplicates, pending, onFollow, onReportAnyway }: NoticeProps) {
   const { t } = useI18n();
   const client = useClient();
-  const atService = duplicates.service.state === 'searched' ? duplicates.service.incidents : [];
-  // only an incident no ticket follows can be linked here: one ticket follows an incident
-  const linkable = atService.some(
-    (found) =>
-      found.linkedTicketId === null &&
-      !duplicates.linked.some((link) => link.incidentId === found.incidentId),
-  );
+  const incidents = knownIncidents(duplicates);
+  const target = followable(duplicates);
+  const hiddenOnly = incidents.every((incident) => incident.follower === 'hidden');
   const openTicket = (ticketId: number) =>
     void client.invoke('routeTo', 'ticket', ticketId).catch(() => undefined);
   return (
-    <Alert type="warning" data-testid="duplicate-notice">
+    <Alert type="info" data-testid="duplicate-notice">
       <Stack>
         <Alert.Title>{t('duplicates.title')}</Alert.Title>
         <DefangedText value={duplicates.display} />
-        {duplicates.linked.map((link) => (
-          <Row key={`${link.incidentId}:${link.ticketId}`} data-testid="duplicate-linked">
-            <SM>
-              {t('duplicates.linked', { incidentId: link.incidentId, ticketId: link.ticketId })}
-            </SM>
-            <Button size="small" isLink onClick={() => openTicket(link.ticketId)}>
-              {t('duplicates.openTicket', { ticketId: link.ticketId })}
-            </Button>
+        {incidents.map((incident) => (
+          <Row key={incident.key} data-testid="duplicate-incident">
+            <SM>{incidentLine(t, incident)}</SM>
+            {incident.follower !== null && incident.follower !== 'hidden' ? (
+              <Button
+                size="small"
+                isLink
+                onClick={() => openTicket((incident.follower as { ticketId: number }).ticketId)}
+              >
+                {t('duplicates.openTicket', { ticketId: incident.follower.ticketId })}
+              </Button>
+            ) : null}
           </Row>
         ))}
-        {atService
-          .filter((found) => !duplicates.linked.some((l) => l.incidentId === found.incidentId))
-          .map((found) => (
-            <Row key={found.incidentId} data-testid="duplicate-service">
-              <SM>
-                {found.linkedTicketId === null
-                  ? t('duplicates.atService', { incidentId: found.incidentId })
-                  : t('duplicates.linked', {
-                      incidentId: found.incidentId,
-                      ticketId: found.linkedTicketId,
-                    })}
-              </SM>
-              {found.linkedTicketId === null ? null : (
-                <Button
-                  size="small"
-                  isLink
-                  onClick={() => openTicket(found.linkedTicketId as number)}
-                >
-                  {t('duplicates.openTicket', { ticketId: found.linkedTicketId })}
-                </Button>
-              )}
-            </Row>
-          ))}
-        {linkable ? null : <SM>{t('duplicates.followedElsewhere')}</SM>}
+        {target ? (
+          <SM>{t('duplicates.followExplained')}</SM>
+        ) : (
+          <SM>
+            {hiddenOnly
+              ? t('duplicates.followedElsewhereHidden')
+              : t('duplicates.followedElsewhere')}
+          </SM>
+        )}
         <Row>
-          {linkable ? (
-            <Button size="small" disabled={pending} onClick={onLink}>
-              {pending ? t('common.working') : t('duplicates.linkInstead')}
+          {target ? (
+            <Button size="small" disabled={pending} onClick={onFollow}>
+              {pending
+                ? t('common.working')
+                : target.reference
+                  ? t('duplicates.follow', { reference: target.reference })
+                  : t('duplicates.followNoReference')}
             </Button>
           ) : null}
           {onReportAnyway ? (
@@ -96,33 +138,35 @@ export function DuplicateNotice({ duplicates, pending, onLink, onReportAnyway }:
   );
 }
 
-interface CheckProps {
-  api: ThreatsApi;
-  ticketId: number;
-  /** The saved Threat field value. */
-  value: string;
-  onLink: (value: string) => void;
-  pending: boolean;
-}
+export type DuplicateCheck =
+  | { state: 'checking' }
+  | { state: 'none' }
+  | { state: 'found'; duplicates: TThreatDuplicates }
+  /** The check could not answer: a report is still possible, knowing that. */
+  | { state: 'unchecked' };
 
-/** The saved Threat field, checked for duplicates as soon as it is shown (issue 18). */
-export function SavedThreatDuplicateCheck({ api, ticketId, value, onLink, pending }: CheckProps) {
-  const [duplicates, setDuplicates] = useState<TThreatDuplicates | null>(null);
+/** Whether a threat of this ticket is already an incident, asked as soon as it is shown. */
+export function useDuplicateCheck(
+  api: ThreatsApi,
+  ticketId: number,
+  value: string | null,
+): DuplicateCheck {
+  const [check, setCheck] = useState<{ value: string; result: DuplicateCheck } | null>(null);
   useEffect(() => {
+    if (value === null) return;
     let live = true;
     void api.findDuplicates(ticketId, value).then((result) => {
-      if (live) setDuplicates(result.ok ? result.value : null);
+      if (!live) return;
+      const answer: DuplicateCheck = !result.ok
+        ? { state: 'unchecked' }
+        : hasDuplicates(result.value)
+          ? { state: 'found', duplicates: result.value }
+          : { state: 'none' };
+      setCheck({ value, result: answer });
     });
     return () => {
       live = false;
     };
   }, [api, ticketId, value]);
-  if (!duplicates || !hasDuplicates(duplicates)) return null;
-  return (
-    <DuplicateNotice
-      duplicates={duplicates}
-      pending={pending}
-      onLink={() => onLink(duplicates.value)}
-    />
-  );
+  return check && check.value === value ? check.result : { state: 'checking' };
 }

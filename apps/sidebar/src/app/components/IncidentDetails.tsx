@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Accordion } from '@zendeskgarden/react-accordions';
 import type { TSidebarTicketView, TPartName } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
+import type { TranslationKey } from '../lib/i18n';
 import { detailSectionsFor, type TDetailSection } from '../lib/detailSections';
 import { hostsOf } from '../lib/safeLink';
 import { Blocklists } from './Blocklists';
@@ -15,7 +16,7 @@ import { Snapshots } from './Snapshots';
 import { TakedownAttempts } from './TakedownAttempts';
 import { SectionFrame } from './layout';
 
-const TITLE_KEYS: Record<TDetailSection, string> = {
+const TITLE_KEYS: Record<TDetailSection, TranslationKey> = {
   history: 'history.title',
   liveState: 'liveState.title',
   infrastructure: 'infrastructure.title',

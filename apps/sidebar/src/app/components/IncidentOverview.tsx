@@ -23,9 +23,8 @@ function TypeRef({ value }: { value: TTypeReference | undefined }) {
 
 /** The incident's facts (the status, threat and id are on the status card). */
 export function IncidentOverview({ incident }: { incident: TDetailedIncident }) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   const taxonomy = incident.threatTaxonomy;
-  const knownType = ['domain', 'social', 'email', 'phone', 'ipv4'].includes(incident.incidentType);
 
   return (
     <Section title={t('overview.title')} testId="overview">
@@ -37,17 +36,17 @@ export function IncidentOverview({ incident }: { incident: TDetailedIncident }) 
           },
           {
             label: t('overview.incidentType'),
-            value: knownType ? t(`incidentType.${incident.incidentType}`) : incident.incidentType,
+            value: lookUp(`incidentType.${incident.incidentType}`) ?? incident.incidentType,
           },
           {
             label: t('overview.incidentClass'),
             value: incident.incidentClass
-              ? enumLabel(t, 'incidentClass', incident.incidentClass)
+              ? enumLabel(lookUp, 'incidentClass', incident.incidentClass)
               : null,
           },
           {
             label: t('overview.source'),
-            value: incident.source ? enumLabel(t, 'source', incident.source) : null,
+            value: incident.source ? enumLabel(lookUp, 'source', incident.source) : null,
           },
           { label: t('overview.reportedBy'), value: breakable(incident.reportedBy) },
           { label: t('overview.created'), value: <DateTime value={incident.timestamp} /> },

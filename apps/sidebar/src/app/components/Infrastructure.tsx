@@ -5,7 +5,7 @@ import { breakable, prose } from './fieldValues';
 import { Fields, Section } from './layout';
 
 export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   const registrar = incident.registrar;
   if (!registrar && !incident.hostingProvider) return null;
   return (
@@ -16,7 +16,7 @@ export function Infrastructure({ incident }: { incident: TDetailedIncident }) {
           {
             label: t('infrastructure.difficulty'),
             value: registrar?.difficulty
-              ? enumLabel(t, 'infrastructure.difficultyLevel', registrar.difficulty)
+              ? enumLabel(lookUp, 'infrastructure.difficultyLevel', registrar.difficulty)
               : null,
           },
           { label: t('infrastructure.registrarNotes'), value: breakable(registrar?.description) },

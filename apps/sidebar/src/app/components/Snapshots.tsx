@@ -11,11 +11,9 @@ import { unavailableText } from '../lib/unavailableText';
 const NON_DOMAIN_TYPES = ['email', 'phone', 'ipv4'];
 
 function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   const dnsEntries = Object.entries(snapshot.dns ?? {});
   const { whois, certificate } = snapshot;
-  const typeKnown =
-    snapshot.type === 'incident_created' || snapshot.type === 'incident_status_updated';
   return (
     <li data-testid="snapshot">
       <Stack>
@@ -23,7 +21,7 @@ function SnapshotItem({ snapshot }: { snapshot: TSnapshot }) {
           <DateTime value={snapshot.timestamp} unknownKey="common.unknown" />
         </SM>
         <Muted>
-          {typeKnown ? t(`snapshots.type.${snapshot.type}`) : snapshot.type}
+          {lookUp(`snapshots.type.${snapshot.type}`) ?? snapshot.type}
           {snapshot.description ? ' · ' : ''}
           <Breakable>{snapshot.description}</Breakable>
         </Muted>

@@ -35,7 +35,7 @@ function lateSince(sync: TSyncHealth, now: number): string | null {
  * and a notice when incident changes wait for the ticket longer than they should.
  */
 export function SyncHealth({ api, ticketId, sync, onChanged }: Props) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   const runner = useActionRunner(onChanged);
   const failed = sync.failedForwards;
   const late = lateSince(sync, Date.now());
@@ -80,7 +80,7 @@ export function SyncHealth({ api, ticketId, sync, onChanged }: Props) {
         />
         <PlainList>
           {failed.map((forward) => {
-            const kind = enumLabel(t, 'sync.kind', forward.kind);
+            const kind = enumLabel(lookUp, 'sync.kind', forward.kind);
             return (
               <li key={forward.id} data-testid="failed-forward">
                 <SM isBold>{t('sync.forwardKind', { kind })}</SM>

@@ -8,11 +8,10 @@ import { Muted, PlainList, Row, Section } from './layout';
 import { SM } from '@zendeskgarden/react-typography';
 import { unavailableText } from '../lib/unavailableText';
 
-const OUTCOMES = ['success', 'failed', 'not_actionable', 'closed'];
 const OUTCOME_HUES: Record<string, string> = { success: 'green', failed: 'red' };
 
 function AttemptItem({ attempt }: { attempt: ReadAttempt }) {
-  const { t } = useI18n();
+  const { t, lookUp } = useI18n();
   const { reading } = attempt;
   let tag;
   if (reading.kind === 'in_progress')
@@ -30,11 +29,7 @@ function AttemptItem({ attempt }: { attempt: ReadAttempt }) {
   else if (reading.kind === 'resolved')
     tag = (
       <Tag hue={OUTCOME_HUES[reading.outcome] ?? 'grey'}>
-        <span>
-          {OUTCOMES.includes(reading.outcome)
-            ? t(`attempts.outcome.${reading.outcome}`)
-            : reading.outcome}
-        </span>
+        <span>{lookUp(`attempts.outcome.${reading.outcome}`) ?? reading.outcome}</span>
       </Tag>
     );
   else

@@ -1,8 +1,9 @@
 import type { ConnectorError } from '../api/connectorErrors';
+import type { TranslationKey } from '../lib/i18n';
 
 /** Translation key (and variables) for every typed connector error. */
 export function errorMessage(error: ConnectorError): {
-  key: string;
+  key: TranslationKey;
   vars?: Record<string, number>;
 } {
   switch (error.kind) {

@@ -18,6 +18,18 @@ export const Row = styled.div`
   min-width: 0;
 `;
 
+/** The one bordered card a state of the sidebar is told in (the status card, the report card). */
+export const Card = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${(p) => p.theme.space.sm};
+  padding: ${(p) => p.theme.space.sm};
+  border: ${(p) => p.theme.borders.sm}
+    ${(p) => getColor({ theme: p.theme, variable: 'border.default' })};
+  border-radius: ${(p) => p.theme.borderRadii.md};
+  min-width: 0;
+`;
+
 const SectionBox = styled.section`
   padding: ${(p) => p.theme.space.sm} 0;
   border-top: ${(p) => p.theme.borders.sm}

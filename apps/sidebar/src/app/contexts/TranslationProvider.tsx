@@ -1,12 +1,13 @@
 import { createContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useClient } from '../hooks/useClient';
 import {
+  createLookUp,
   createTranslator,
   english,
   loadDictionary,
   type Dictionary,
-  type TranslationKey,
-  type Vars,
+  type LookUp,
+  type Translate,
 } from '../lib/i18n';
 import { createDateFormatters, ianaTimeZone } from '../lib/dates';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
@@ -18,7 +19,9 @@ export interface I18nValue {
   /** The agent's own locale, used for dates. */
   agentLocale: string;
   timeZone: string | undefined;
-  t: (key: TranslationKey, vars?: Vars) => string;
+  t: Translate;
+  /** For keys built from values the app does not control: null when no translation has one. */
+  lookUp: LookUp;
   formatDateTime: (iso: string | null | undefined) => string | null;
   formatDate: (value: string | null | undefined) => string | null;
 }
@@ -34,6 +37,7 @@ export function createI18nValue(
     agentLocale,
     timeZone,
     t: createTranslator(dictionary, locale, agentLocale),
+    lookUp: createLookUp(dictionary, locale, agentLocale),
     ...createDateFormatters(agentLocale, timeZone),
   };
 }

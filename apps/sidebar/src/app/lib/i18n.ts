@@ -1,8 +1,28 @@
 import en from '../../translations/en.json';
 
 export type Dictionary = { [key: string]: string | Dictionary };
-export type TranslationKey = string;
 export type Vars = Record<string, string | number>;
+
+/** A plural entry: CLDR categories (one, few, many, other...), looked up as one key. */
+type PluralForms = { other: string };
+type KeysOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K}`
+    : T[K] extends PluralForms
+      ? `${Prefix}${K}`
+      : KeysOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** Every key en.json has: a key it does not have (a typo) fails the type check. */
+export type TranslationKey = KeysOf<typeof en>;
+
+/** Translates a key en.json has. */
+export type Translate = (key: TranslationKey, vars?: Vars) => string;
+/**
+ * Translates a key built from a value the app does not control (a service's enum value, an
+ * action's optional wording), or answers null when no translation has it: the caller decides.
+ */
+export type LookUp = (key: string, vars?: Vars) => string | null;
 
 export const english = en as Dictionary;
 
@@ -39,14 +59,15 @@ function safeLocale(locale: string): string {
  * Per-key fallback to English, then to the key itself, so a partial locale never shows blanks.
  * Plurals follow the language of the strings (Intl.PluralRules); numbers the agent's locale.
  */
-export function createTranslator(dictionary: Dictionary, locale = 'en', numberLocale = locale) {
+export function createLookUp(dictionary: Dictionary, locale = 'en', numberLocale = locale): LookUp {
   const rules = new Intl.PluralRules(safeLocale(locale));
   const englishRules = new Intl.PluralRules('en');
   const numbers = new Intl.NumberFormat(safeLocale(numberLocale));
-  return (key: TranslationKey, vars?: Vars): string => {
+  return (key, vars) => {
     const count = typeof vars?.count === 'number' ? vars.count : undefined;
     const template =
-      lookup(dictionary, key, count, rules) ?? lookup(english, key, count, englishRules) ?? key;
+      lookup(dictionary, key, count, rules) ?? lookup(english, key, count, englishRules);
+    if (template === undefined) return null;
     if (!vars) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => {
       const value = vars[name];
@@ -54,6 +75,15 @@ export function createTranslator(dictionary: Dictionary, locale = 'en', numberLo
       return typeof value === 'number' ? numbers.format(value) : value;
     });
   };
+}
+
+export function createTranslator(
+  dictionary: Dictionary,
+  locale = 'en',
+  numberLocale = locale,
+): Translate {
+  const look = createLookUp(dictionary, locale, numberLocale);
+  return (key, vars) => look(key, vars) ?? key;
 }
 
 // Vite splits each non-English locale into its own chunk, loaded only when an agent needs it.

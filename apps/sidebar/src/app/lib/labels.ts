@@ -1,4 +1,4 @@
-type Translate = (key: string) => string;
+import type { LookUp } from './i18n';
 
 /** "very_hard" → "Very hard": an enum value no translation knows, still readable. */
 export function humanize(value: string): string {
@@ -7,8 +7,6 @@ export function humanize(value: string): string {
 }
 
 /** The translated label of an enum value (prefix.value), else the value made readable. */
-export function enumLabel(t: Translate, prefix: string, value: string): string {
-  const key = `${prefix}.${value}`;
-  const translated = t(key);
-  return translated === key ? humanize(value) : translated;
+export function enumLabel(lookUp: LookUp, prefix: string, value: string): string {
+  return lookUp(`${prefix}.${value}`) ?? humanize(value);
 }

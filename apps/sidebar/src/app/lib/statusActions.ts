@@ -1,3 +1,4 @@
+import type { TRequestedAction } from '@incident-desk/sidebar-contract';
 import { INCIDENT_STATUSES } from '../api/incidentTypes';
 
 /** Who acts next, which the status tag's colour says. */
@@ -15,7 +16,7 @@ export interface TStatusPlan {
   more: TIncidentActionId[];
 }
 
-type TKnownStatus = (typeof INCIDENT_STATUSES)[number];
+export type TKnownStatus = (typeof INCIDENT_STATUSES)[number];
 
 const PLANS: Record<TKnownStatus, Omit<TStatusPlan, 'known'>> = {
   pending_review: { actor: 'in_progress', primary: null, more: ['takedown', 'monitor', 'safe'] },
@@ -37,14 +38,52 @@ const PLANS: Record<TKnownStatus, Omit<TStatusPlan, 'known'>> = {
   closed: { actor: 'closed', primary: null, more: [] },
 };
 
+/** The statuses that mean the service has done what was asked: the request is no longer pending. */
+const DONE_WHEN: Record<TIncidentActionId, readonly string[]> = {
+  approve: ['takedown_ready', 'takedown_in_progress', 'takedown_success'],
+  takedown: ['takedown_ready', 'takedown_in_progress', 'takedown_success'],
+  monitor: ['pre_weaponised'],
+  safe: ['closed'],
+};
+
+/**
+ * The action an agent asked for that the service has not acted on yet: the incident still has the
+ * status it had right after the request, and that status is not the action's outcome. Not offered
+ * again until the status changes.
+ */
+export function pendingRequest(
+  status: string,
+  requested: TRequestedAction | null,
+): Exclude<TIncidentActionId, 'approve'> | null {
+  if (!requested || requested.status !== status) return null;
+  return DONE_WHEN[requested.action].includes(status) ? null : requested.action;
+}
+
+/** Closed because an agent marked it safe (the status alone only says closed). */
+export function isMarkedSafe(status: string, requested: TRequestedAction | null): boolean {
+  return status === 'closed' && requested?.action === 'safe' && requested.status === 'closed';
+}
+
 export function isKnownStatus(status: string): status is TKnownStatus {
   return (INCIDENT_STATUSES as readonly string[]).includes(status);
 }
 
-/** The status-to-actions table of the sidebar: what the card offers for each incident status. */
-export function planForStatus(status: string): TStatusPlan {
+/**
+ * The status-to-actions table of the sidebar: what the card offers for each incident status,
+ * without an action asked for that the service has not acted on yet.
+ */
+export function planForStatus(
+  status: string,
+  pending: TIncidentActionId | null = null,
+): TStatusPlan {
   if (!isKnownStatus(status)) return { known: false, actor: 'closed', primary: null, more: [] };
-  return { known: true, ...PLANS[status] };
+  const plan = PLANS[status];
+  return {
+    known: true,
+    actor: plan.actor,
+    primary: plan.primary === pending ? null : plan.primary,
+    more: plan.more.filter((action) => action !== pending),
+  };
 }
 
 export const ACTOR_HUES: Record<TActor, string> = {

@@ -1,6 +1,6 @@
 import type { TUnavailablePart } from '@incident-desk/sidebar-contract';
 
-type Translate = (key: string, vars?: Record<string, number>) => string;
+import type { Translate } from './i18n';
 
 /** Why a part of the incident is not shown (without a known reason: a temporary failure). */
 export function unavailableText(t: Translate, unavailable: TUnavailablePart | undefined): string {

@@ -12,9 +12,9 @@ import { IncidentDetails } from '../components/IncidentDetails';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
 import { preloadConfirmDialog } from '../components/LazyConfirmDialog';
 import { StatusCard } from '../components/StatusCard';
+import { LinkFailedCard } from '../components/LinkFailedCard';
+import { NotReportedCard } from '../components/NotReportedCard';
 import { SyncHealth } from '../components/SyncHealth';
-import { ThreatsFound } from '../components/ThreatsFound';
-import { LinkFailedPanel, NoThreatPanel, UnlinkedPanel } from '../components/UnlinkedPanels';
 import { Muted, Row, Stack } from '../components/layout';
 import { useClient } from '../hooks/useClient';
 import { useI18n } from '../hooks/useI18n';
@@ -179,6 +179,10 @@ function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
 
   const unavailable = (part: TPartName) => view.unavailable.find((u) => u.part === part);
   const incident = view.incident;
+  // what is wrong between the ticket and the incident comes first, never below the details
+  const problems = (
+    <SyncHealth api={api} ticketId={ticketId} sync={view.sync} onChanged={onChanged} />
+  );
   return (
     <Stack aria-busy={refreshing} data-testid={`state-${view.ticket.linkState}`}>
       <Row>
@@ -192,14 +196,6 @@ function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
       {error ? (
         <ErrorPanel error={error} title={t('view.refreshFailed')} onRetry={onChanged} />
       ) : null}
-      {view.ticket.linkState === 'none' ? <NoThreatPanel /> : null}
-      {view.ticket.linkState === 'unlinked' ? (
-        <UnlinkedPanel api={api} ticket={view.ticket} onChanged={onChanged} />
-      ) : null}
-      {view.ticket.linkState === 'failed' ? (
-        <LinkFailedPanel api={api} ticket={view.ticket} onChanged={onChanged} />
-      ) : null}
-      <ThreatsFound ticket={view.ticket} onChanged={onChanged} />
       {view.ticket.linkState === 'linked' ? (
         <>
           <StatusCard
@@ -208,12 +204,23 @@ function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
             incident={incident}
             incidentUnavailable={unavailable('incident')}
             usage={view.usage}
+            analystRequest={view.analystRequest}
+            requestedAction={view.requestedAction}
+            problems={problems}
             onChanged={onChanged}
           />
           <IncidentDetails view={view} />
         </>
-      ) : null}
-      <SyncHealth api={api} ticketId={ticketId} sync={view.sync} onChanged={onChanged} />
+      ) : (
+        <>
+          {problems}
+          {view.ticket.linkState === 'failed' ? (
+            <LinkFailedCard api={api} ticket={view.ticket} onChanged={onChanged} />
+          ) : (
+            <NotReportedCard ticket={view.ticket} onChanged={onChanged} />
+          )}
+        </>
+      )}
     </Stack>
   );
 }

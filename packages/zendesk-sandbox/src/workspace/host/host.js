@@ -66,6 +66,21 @@
         if (width) frame.style.width = width;
         frame.setAttribute('data-resized', 'true');
         result.resize = null;
+      } else if (name === 'routeTo') {
+        // routeTo('ticket', id) opens that ticket in the workspace, as the same agent
+        var id = Number(args[1]);
+        if (args[0] !== 'ticket' || !Number.isSafeInteger(id) || id <= 0) {
+          result.errors.routeTo = {
+            name: 'Error',
+            message: 'routeTo: only ("ticket", <ticket id>) is imitated',
+          };
+          return;
+        }
+        result.routeTo = null;
+        // after the answer is posted: the app sees its promise settle, then the page changes
+        setTimeout(function () {
+          window.location.assign(config.ticketHref.replace('{id}', String(id)));
+        }, 0);
       }
       // Any other action (track, __track__, unsupported ones) is answered empty, as the brief's host does.
     });
