@@ -83,12 +83,26 @@ describe('approve takedown', () => {
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('treats any 403 on approve as a credits problem, as the spec defines', async () => {
-    const { actions, dialog } = await openApprove({ status: 403, body: {} });
+  it("reads the connector's no_credits as a credits problem, and another 403 as what it is", async () => {
+    const { actions, dialog } = await openApprove({
+      status: 403,
+      body: { error: { code: 'no_credits' } },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(actions).findByRole('alert')).textContent).toContain(
       'no takedown credits',
     );
+  });
+
+  it('does not call a refused session a credits problem', async () => {
+    const { actions, dialog } = await openApprove({
+      status: 403,
+      body: { error: { code: 'forbidden' } },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = (await within(actions).findByRole('alert')).textContent;
+    expect(alert).toContain('not allowed');
+    expect(alert).not.toContain('credits');
   });
 
   it('explains 409 as no longer awaiting approval and refreshes the view', async () => {

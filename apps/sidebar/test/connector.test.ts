@@ -63,9 +63,16 @@ describe('connector module', () => {
   });
 
   it.each([
-    [{ status: 403, body: {} }, { kind: 'no_credits' }],
+    [{ status: 403, body: { error: { code: 'no_credits' } } }, { kind: 'no_credits' }],
     [{ status: 403, body: { error: { code: 'read_only' } } }, { kind: 'read_only' }],
-    [{ status: 409, body: {} }, { kind: 'not_awaiting_approval' }],
+    // read as the code the connector gave, never relabelled by the status
+    [{ status: 403, body: { error: { code: 'forbidden' } } }, { kind: 'forbidden' }],
+    [{ status: 403, body: { error: { code: 'author_mismatch' } } }, { kind: 'forbidden' }],
+    [
+      { status: 409, body: { error: { code: 'not_awaiting_approval' } } },
+      { kind: 'not_awaiting_approval' },
+    ],
+    [{ status: 409, body: { error: { code: 'not_linked' } } }, { kind: 'conflict' }],
     [
       { status: 503, body: { error: { retryAfterSeconds: 30 } } },
       { kind: 'retry_later', cause: 'unavailable', retryAfterSeconds: 30 },

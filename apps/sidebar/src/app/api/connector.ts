@@ -114,13 +114,9 @@ export function createConnectorApi(
       return view ? { ok: true, value: view } : { ok: false, error: { kind: 'invalid_response' } };
     },
     async approveTakedown(ticketId) {
-      const result = await call('POST', path`/sidebar/tickets/${ticketId}/approve-takedown`, {});
-      if (result.ok) return ack(result);
-      // On this endpoint the incident service gives 403 only for credits and 409 only for state.
-      if (result.error.kind === 'forbidden') return { ok: false, error: { kind: 'no_credits' } };
-      if (result.error.kind === 'conflict')
-        return { ok: false, error: { kind: 'not_awaiting_approval' } };
-      return result;
+      // each refusal reads as the code the connector gave it (no_credits, not_awaiting_approval,
+      // not_linked, author_mismatch...), never relabelled by its status
+      return ack(await call('POST', path`/sidebar/tickets/${ticketId}/approve-takedown`, {}));
     },
     async incidentAction(ticketId, action) {
       return ack(await call('POST', path`/sidebar/tickets/${ticketId}/actions/${action}`, {}));
