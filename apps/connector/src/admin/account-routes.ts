@@ -15,7 +15,7 @@ import { adminCallerOf } from './admin-auth';
 import { clearSessionCookie, clearSessionMarker } from './admin-cookie';
 import { adminOverview } from './admin-overview';
 import { sendResult } from './admin-result';
-import type { AdminApiOptions } from './admin-api-router';
+import type { AdminApiOptions } from './admin-api-options';
 import { csrfTokenOf, deleteAdminSession } from './admin-sessions';
 import { firstRunChecklist } from './first-run';
 import { saveIncidentConnection } from './incident-connection';

@@ -4,7 +4,7 @@ import express, { type Router } from 'express';
 import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
 import { sendError } from '../http/app-error';
 import { adminCallerOf } from './admin-auth';
-import type { AdminApiOptions } from './admin-api-router';
+import type { AdminApiOptions } from './admin-api-options';
 import { sendResult } from './admin-result';
 import { retryCommentForward } from './comment-forward-retry';
 import { listDeadLetters, retryFailedJob, retrySyncFailure } from './dead-letters';

@@ -2,7 +2,7 @@
 // applied in one place (resolveSyncDeps).
 import type { TDatabase } from '@incident-desk/db';
 import { OWN_CALL_IN_FLIGHT_MS } from './own-incident-history';
-import type { TicketWriterSignal } from './ticket-writes/ticket-writer-service';
+import type { TicketWriterSignal } from './ticket-writes/ticket-writer-signal';
 import { ZENDESK_WRITE_LIMITS, type WriteLimits } from './ticket-writes/write-budget';
 
 export interface SyncDeps {

@@ -1,5 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { subdomainOf } from '../api/context';
+import { subdomainOf } from '../api/request-locals';
 import type { AccountRecord } from '../state/model';
 import { SandboxError, type SandboxState } from '../state/sandbox-state';
 

@@ -2,17 +2,11 @@ import { escapeHtml } from '@incident-desk/threat-text';
 import { jsonForScriptTag } from './json-for-script-tag';
 import { initialsOf, renderAvatar } from './avatar';
 import { renderTicketForm } from './ticket-form';
-import type { TApiComment, TApiTicket, TApiTicketField } from './support-api';
+import type { TTicketView } from './ticket-view';
+import type { TApiTicket, TApiTicketField } from './support-api';
 import { WORKSPACE_STYLE } from './workspace-style';
 
-export interface TTicketView {
-  ticket: TApiTicket;
-  comments: TApiComment[];
-  authors: ReadonlyMap<number, string>;
-  fields: ReadonlyMap<number, string>;
-  /** A drop-down's options by field id (value to name), shown by name as Zendesk shows them. */
-  options?: ReadonlyMap<number, ReadonlyMap<string, string>>;
-}
+export type { TTicketView } from './ticket-view';
 
 function fieldValue(value: unknown): string {
   if (value === null || value === undefined) return '';

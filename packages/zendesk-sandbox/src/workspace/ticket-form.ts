@@ -1,6 +1,6 @@
 import { escapeHtml } from '@incident-desk/threat-text';
 import { renderAvatar } from './avatar';
-import type { TTicketView } from './render-ticket-page';
+import type { TTicketView } from './ticket-view';
 
 /** Statuses an agent can pick in the workspace; `new` only while the ticket still is. */
 export const AGENT_STATUSES = ['open', 'pending', 'hold', 'solved'] as const;

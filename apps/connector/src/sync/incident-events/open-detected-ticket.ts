@@ -1,6 +1,7 @@
 // A ticket for an incident that no ticket tracks: built from the incident's detail, opened under a
 // claim (incident_ticket_claim), then linked. The Threat field keeps the raw value for reporting; the
 // subject and the note show it defanged.
+import { DETECTED_TICKET_TAGS } from '../ticket-events/ticket-tags';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { normalizeThreat } from '@incident-desk/threat-text';
 import type { AccountContext } from '../../accounts/account-context';
@@ -20,8 +21,6 @@ import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
 import { isTransientFailure } from '../../http/service-failure';
-
-export const DETECTED_TICKET_TAGS = ['incident_linked', 'incident_detected'];
 
 /** Events whose news the first note (the incident detail) already shows. */
 const COVERED_BY_FIRST_NOTE = new Set(['incident.created', 'incident.status_changed']);

@@ -12,3 +12,6 @@ export const ACTION_REQUEST_TAGS = {
   monitor: 'incident_request_monitor',
   safe: 'incident_mark_safe',
 } as const;
+
+/** The tags of a ticket opened for an incident detected elsewhere (a follow-up keeps them). */
+export const DETECTED_TICKET_TAGS = [TAG_LINKED, 'incident_detected'];

@@ -12,7 +12,7 @@ import {
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { TAG_LINKED } from '../ticket-events/ticket-tags';
-import { DETECTED_TICKET_TAGS } from '../incident-events/open-detected-ticket';
+import { DETECTED_TICKET_TAGS } from '../ticket-events/ticket-tags';
 import { normalizeText } from '../../notes/normalize';
 import { coalesce, type WaitingChange } from './coalesce';
 

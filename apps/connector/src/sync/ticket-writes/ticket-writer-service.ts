@@ -9,16 +9,12 @@
 import type { TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
 import type { TakeoverKind } from '../../metrics/connector-metrics';
+import type { TicketWriterSignal } from './ticket-writer-signal';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { startAccountPassScheduler, type PassOutcome } from './account-pass-scheduler';
 import { drainAccountOnce, type DrainOptions, type PassWriter } from './drain-account';
 import { purgeOldBudget, ZENDESK_WRITE_LIMITS, type WriteLimits } from './write-budget';
 import { releaseWriterLease, takeWriterLease, WRITER_LEASE_MS } from './writer-lease';
-
-export interface TicketWriterSignal {
-  /** A change for the account was recorded: write it when the budget allows. */
-  signal(accountId: string): void;
-}
 
 export interface TicketWriterService extends TicketWriterSignal {
   /** Resolves when no pass of this process is running (tests). */
