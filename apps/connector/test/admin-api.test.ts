@@ -375,6 +375,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: true,
         openTicketsForDetectedIncidents: false,
         newTicketGroupId: 1234,
+        createZendeskViews: false,
       });
       expect(saved.status).toBe(200);
       expect((await overview(acmeSession)).settings).toEqual({
@@ -382,7 +383,9 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: true,
         openTicketsForDetectedIncidents: false,
         newTicketGroupId: 1234,
+        createZendeskViews: false,
       });
+      expect(globexBefore.createZendeskViews).toBe(true);
       expect((await overview(globexSession)).settings).toEqual(globexBefore);
       const bad = await h.api(acmeSession, 'PUT', '/admin/api/settings', { newTicketGroupId: -1 });
       expect(bad.status).toBe(400);
@@ -393,6 +396,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: false,
         openTicketsForDetectedIncidents: true,
         newTicketGroupId: null,
+        createZendeskViews: true,
       });
     });
 

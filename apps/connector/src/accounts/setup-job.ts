@@ -60,6 +60,14 @@ export async function requestSetup(
   await markSetup(db, accountId, 'queued', now);
 }
 
+async function setupSettings(db: TDatabase, accountId: string) {
+  const settings = await readAccountSettings(db, accountId);
+  return {
+    forwardInternalNotes: settings.forwardInternalNotes,
+    createQueueViews: settings.createZendeskViews,
+  };
+}
+
 const report = (ok: boolean, message: string, scopeAfter: string | null): SetupReport => ({
   ok,
   message,
@@ -147,7 +155,7 @@ export async function runSetupJob(
       zendesk: clients.zendesk,
       incidents: clients.incidents(),
       incidentClientIds: clients.incidentClientIds,
-      forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+      ...(await setupSettings(db, accountId)),
       existing: await loadSetupExisting(db, secretBox, accountId),
       now: at,
     });

@@ -64,13 +64,15 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
   });
 
   const clients = await input.accounts.clientsFor(accountId);
+  const settings = await readAccountSettings(db, accountId);
   const setup = await runSetup({
     accountId,
     connectorUrl: input.connectorUrl,
     zendesk: clients.zendesk,
     incidents: clients.incidents(),
     incidentClientIds: clients.incidentClientIds,
-    forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+    forwardInternalNotes: settings.forwardInternalNotes,
+    createQueueViews: settings.createZendeskViews,
     existing: await loadSetupExisting(db, secretBox, accountId),
   });
   await saveSetupResult(db, secretBox, accountId, setup);

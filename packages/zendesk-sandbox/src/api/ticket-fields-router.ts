@@ -156,6 +156,9 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
       if (!account.ticketFields.delete(id)) throw recordNotFound();
       for (const ticket of account.tickets.values())
         ticket.custom_fields = ticket.custom_fields.filter((field) => field.id !== id);
+      // a view no longer shows the field (unconfirmed: Zendesk's docs do not say)
+      for (const view of account.views.values())
+        view.output.columns = view.output.columns.filter((column) => column !== id);
       res.status(204).end();
     },
   );
