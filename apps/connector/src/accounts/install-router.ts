@@ -3,6 +3,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
+import { reconnectAccount } from '../disconnect/account-disconnection';
 import { ensureAccountConfiguration } from './account-configuration';
 import { findOrCreateAccount, storeCredential } from './credential-store';
 import { escapeHtml, htmlPage, messagePage, subdomainField } from './html-page';
@@ -233,6 +234,8 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       clientId: oauth.clientId,
     });
     await ensureAccountConfiguration(db, accountId);
+    // an account found gone (app uninstalled, grant lost) acts again once an admin installs it
+    await reconnectAccount(db, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
     res.type('html').send(installedPage(state.subdomain, tokens.scope));
   });

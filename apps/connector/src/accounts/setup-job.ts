@@ -4,6 +4,7 @@
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
 import { runSetup } from '../setup';
+import { disconnectionOf } from '../disconnect/account-disconnection';
 import { stepErrorMessage } from '../setup/step-error';
 import { AccountUnavailableError } from './account-context';
 import type { DatabaseAccountContextProvider } from './account-context-provider';
@@ -99,6 +100,21 @@ export async function runSetupJob(
   });
   if (!account) return;
   await markSetup(db, accountId, 'running', at());
+  const disconnection = disconnectionOf(account);
+  if (disconnection) {
+    await finishSetup(
+      db,
+      accountId,
+      'needs_authorization',
+      report(
+        false,
+        `incident-desk is disconnected from this Zendesk account (${disconnection.reason.replace(/_/g, ' ')}): install it again before setup can run.`,
+        null,
+      ),
+      at(),
+    );
+    return;
+  }
   const credential = account.zendeskCredential;
   if (!credential || credential.state !== 'active') {
     await finishSetup(

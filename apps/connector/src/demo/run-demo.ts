@@ -16,6 +16,7 @@ import type { DatabaseAccountContextProvider } from '../accounts/account-context
 import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
+import { reconnectAccount } from '../disconnect/account-disconnection';
 import { runSetup, type SetupResult } from '../setup';
 import { waitForReady } from './wait-for-sandboxes';
 
@@ -56,6 +57,8 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
       subdomain: demo.subdomain,
     });
   const { accountId } = await connect(SETUP_SCOPES);
+  // each start installs the demo account afresh, as an admin would
+  await reconnectAccount(db, accountId);
   await saveIncidentConnection(db, secretBox, accountId, {
     baseUrl: demo.incidentSandboxUrl,
     apiKey: demo.incidentApiKey,
