@@ -41,6 +41,15 @@ export interface AccountsRouterOptions {
     req: express.Request,
     res: express.Response,
   ) => Promise<void>;
+  /**
+   * Completes an authorization an admin started to disconnect the account (removing what setup
+   * created needs setup's scopes again). Without it such states are refused.
+   */
+  onDisconnectAuthorized?: (
+    input: { subdomain: string; code: string },
+    req: express.Request,
+    res: express.Response,
+  ) => Promise<void>;
 }
 
 const STATE_PROBLEMS = {
@@ -148,6 +157,14 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
         return;
       }
       await options.onAdminSignIn({ subdomain: state.subdomain, code }, req, res);
+      return;
+    }
+    if (state.purpose === 'disconnect') {
+      if (!options.onDisconnectAuthorized) {
+        fail(400, 'Disconnect not available', 'The admin page is not served here.');
+        return;
+      }
+      await options.onDisconnectAuthorized({ subdomain: state.subdomain, code }, req, res);
       return;
     }
     let tokens;

@@ -7,6 +7,7 @@ import { runSetup } from '../setup';
 import { disconnectionOf } from '../disconnect/account-disconnection';
 import { stepErrorMessage } from '../setup/step-error';
 import { AccountUnavailableError } from './account-context';
+import { withAccountSetupLock } from './account-lock';
 import type { DatabaseAccountContextProvider } from './account-context-provider';
 import { loadSetupExisting, readAccountSettings, saveSetupResult } from './account-configuration';
 import { connectWithClientCredentials } from './client-credentials';
@@ -85,11 +86,24 @@ class SetupStoppedError extends Error {
   }
 }
 
-/** `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it. */
+/**
+ * `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it.
+ * A disconnect of the account under way is waited for (the account is then gone, or disconnected).
+ */
 export async function runSetupJob(
   deps: SetupJobDeps,
   accountId: string,
   signal?: AbortSignal,
+): Promise<void> {
+  await withAccountSetupLock(deps.db, accountId, 'wait', () =>
+    runSetupOnce(deps, accountId, signal),
+  );
+}
+
+async function runSetupOnce(
+  deps: SetupJobDeps,
+  accountId: string,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const { db, secretBox, oauth } = deps;
   const now = deps.now ?? Date.now;

@@ -1,13 +1,13 @@
 // An account the connector found gone: its sidebar app uninstalled in Zendesk, or its grant lost
-// (a refresh refused for good). From then on nothing acts for it: its jobs are skipped (not retried
+// (a refresh refused for good); or one an admin is disconnecting. From then on nothing acts for it: its jobs are skipped (not retried
 // against Zendesk), its writer has nothing left to write, setup does not run, the sidebar and the
 // incident connection are refused. The account's data stay: an admin who installs again picks
 // everything up where it was (the install clears the mark), or disconnects on the admin page,
 // which removes what setup created and the account with its data.
+import { DISCONNECT_REASONS, type TDisconnectReason } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 
-export const DISCONNECT_REASONS = ['app_uninstalled', 'authorization_lost'] as const;
-export type TDisconnectReason = (typeof DISCONNECT_REASONS)[number];
+export type { TDisconnectReason };
 
 export interface Disconnection {
   at: Date;
