@@ -47,11 +47,19 @@ export async function markAccountDisconnected(
   return marked.count === 1;
 }
 
-/** An admin installed again: the account acts again. */
+/**
+ * An admin installed again: the account acts again. The app must be seen installed anew before
+ * its absence means anything (the admin may authorise before installing the app again).
+ */
 export async function reconnectAccount(db: TDatabase, accountId: string): Promise<void> {
   await db.prisma.account.updateMany({
     where: { id: accountId, disconnectedAt: { not: null } },
-    data: { disconnectedAt: null, disconnectReason: null, disconnectDetail: null },
+    data: {
+      disconnectedAt: null,
+      disconnectReason: null,
+      disconnectDetail: null,
+      appInstallationSeenAt: null,
+    },
   });
 }
 
