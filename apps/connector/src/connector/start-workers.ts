@@ -151,6 +151,7 @@ export async function startWorkers(input: {
           now: () => new Date(),
           intervalMs: config.installationCheckMinutes * 60_000,
           logger,
+          onChecked: (result) => metrics.installationChecked(result),
         })
       : undefined;
   return {

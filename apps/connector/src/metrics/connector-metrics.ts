@@ -61,6 +61,8 @@ export interface ConnectorMetrics {
   watchQueues(reader: QueueDepthReader): void;
   /** Retention deleted `rows` expired rows of `table`. */
   retentionDeleted(table: string, rows: number): void;
+  /** An account's app installation was read: installed, not yet installed, uninstalled, unknown. */
+  installationChecked(result: string): void;
   /** Reads the accounts' ticket-write health on each scrape from `reader`. */
   watchTicketWrites(reader: TicketWriteHealthReader): void;
 }
@@ -151,6 +153,13 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}retention_deleted_rows_total`,
     help: 'Expired rows retention deleted, by table.',
     labelNames: ['table'] as const,
+    registers: [registry],
+  });
+
+  const installationChecks = new Counter({
+    name: `${PREFIX}installation_checks_total`,
+    help: 'Reads of an account’s app installations, by what they found (uninstalled disconnects it).',
+    labelNames: ['result'] as const,
     registers: [registry],
   });
 
@@ -275,6 +284,7 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
       queues = reader;
     },
     retentionDeleted: (table, rows) => retentionDeletedRows.inc({ table }, rows),
+    installationChecked: (result) => installationChecks.inc({ result }),
     watchTicketWrites(reader) {
       ticketWrites = reader;
     },
