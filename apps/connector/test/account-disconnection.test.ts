@@ -279,8 +279,11 @@ describe.each(backends)('disconnected accounts on %s', (backend) => {
 
     // its jobs: skipped at once, never retried, and Zendesk is not asked again
     const key = `${subdomain}-after-refusal`;
-    await jobOf(accountId, key);
+    const id = await jobOf(accountId, key);
     expect(handled).not.toContain(key);
+    const [job] = await boss.findJobs<unknown>(TICKET_EVENT_QUEUE, { id });
+    expect((job as unknown as { retryCount: number }).retryCount).toBe(0);
+    expect(await h.db.prisma.syncFailure.count({ where: { accountId } })).toBe(0);
     expect((await checkAppInstallation(deps(), accountId)).result).toBe('unknown');
     expect(refreshes()).toBe(1);
   });
