@@ -1,6 +1,7 @@
 // The admin page of one Zendesk account: who is signed in, then every section, reloaded after each
 // action. Without a session it offers "Sign in with Zendesk".
 import { useCallback, useEffect, useState } from 'react';
+import type { DisconnectResult } from '@incident-desk/admin-contract';
 import { Button } from '@zendeskgarden/react-buttons';
 import { Dots } from '@zendeskgarden/react-loaders';
 import { Alert } from '@zendeskgarden/react-notifications';
@@ -17,6 +18,9 @@ import {
 import { Analytics } from './sections/Analytics';
 import { Connection } from './sections/Connection';
 import { DeadLetters } from './sections/DeadLetters';
+import { Disconnect } from './sections/Disconnect';
+import { Disconnected } from './sections/Disconnected';
+import { DisconnectionNotice } from './sections/DisconnectionNotice';
 import { FirstRun } from './sections/FirstRun';
 import { Reconciliation } from './sections/Reconciliation';
 import { Settings } from './sections/Settings';
@@ -39,10 +43,20 @@ type View =
   | { kind: 'loading' }
   | { kind: 'signed-out' }
   | { kind: 'error'; message: string }
-  | { kind: 'ready'; session: Session; data: Loaded };
+  | { kind: 'ready'; session: Session; data: Loaded }
+  | { kind: 'disconnected'; subdomain: string; result: DisconnectResult };
+
+/** Back from authorising a disconnect's removal with Zendesk: the dialog opens to confirm. */
+function backFromRemovalAuthorization(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  if (params.get('disconnect') !== 'authorized') return false;
+  window.history.replaceState(null, '', window.location.pathname);
+  return true;
+}
 
 export function App() {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  const [confirmDisconnect] = useState(backFromRemovalAuthorization);
   const [version, setVersion] = useState(0);
 
   const load = useCallback(async () => {
@@ -93,6 +107,9 @@ export function App() {
       </XXL>
       {view.kind === 'loading' ? <Dots size={32} /> : null}
       {view.kind === 'signed-out' ? <SignIn /> : null}
+      {view.kind === 'disconnected' ? (
+        <Disconnected subdomain={view.subdomain} result={view.result} />
+      ) : null}
       {view.kind === 'error' ? (
         <Alert type="error" role="alert">
           <Alert.Title>The admin page could not load</Alert.Title>
@@ -120,6 +137,7 @@ export function App() {
               Sign out
             </Button>
           </div>
+          <DisconnectionNotice overview={view.data.overview} />
           {view.data.firstRun.complete ? null : (
             <FirstRun firstRun={view.data.firstRun} overview={view.data.overview} refresh={watch} />
           )}
@@ -134,6 +152,13 @@ export function App() {
             showIncidentForm={
               view.data.firstRun.complete ||
               view.data.firstRun.steps.find((step) => step.id === 'incident_key')?.state === 'done'
+            }
+          />
+          <Disconnect
+            overview={view.data.overview}
+            openAtStart={confirmDisconnect}
+            onDisconnected={(result) =>
+              setView({ kind: 'disconnected', subdomain: view.session.subdomain, result })
             }
           />
         </>

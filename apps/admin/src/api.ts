@@ -1,6 +1,11 @@
 // The connector's /admin/api, same origin. The session cookie travels by itself (HttpOnly); every
 // state-changing call carries the CSRF token the session answer gave.
-import type { TakedownAnalytics, TicketWriteHealth } from '@incident-desk/admin-contract';
+import type {
+  AccountDisconnection,
+  DisconnectResult,
+  TakedownAnalytics,
+  TicketWriteHealth,
+} from '@incident-desk/admin-contract';
 export interface Session {
   subdomain: string;
   userName: string;
@@ -29,6 +34,10 @@ export interface Overview {
   };
   /** Whether incident changes reach the account's tickets. */
   ticketWrites: TicketWriteHealth;
+  /** Set when the account was found gone from Zendesk (or a disconnect did not finish). */
+  disconnection: AccountDisconnection | null;
+  /** Whether Disconnect can remove setup's objects now, or Zendesk must authorise it first. */
+  disconnect: { canRemoveNow: boolean };
   health: {
     lastZendeskWebhookAt: string | null;
     lastIncidentEventAt: string | null;
@@ -62,6 +71,8 @@ export interface Settings {
   solveOnTakedownSuccess: boolean;
   openTicketsForDetectedIncidents: boolean;
   newTicketGroupId: number | null;
+  /** Setup creates the two shared queue views in Zendesk. */
+  createZendeskViews: boolean;
 }
 
 /** What a dead letter says about itself: what failed, why, and what Retry will do. */
@@ -226,6 +237,8 @@ export const api = {
       input,
     ),
   rerunSetup: () => call<{ state: string }>('POST', '/setup/rerun'),
+  disconnect: (deleteTicketFields: boolean) =>
+    call<DisconnectResult>('POST', '/disconnect', { deleteTicketFields }),
   deadLetters: () => call<DeadLetters>('GET', '/dead-letters'),
   retrySyncFailure: (id: string) =>
     call<unknown>('POST', `/dead-letters/sync-failures/${encodeURIComponent(id)}/retry`),

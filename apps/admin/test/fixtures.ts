@@ -21,6 +21,8 @@ export function overviewOf(changes: Partial<Overview['incident']> = {}): Overvie
       lateAfterSeconds: 120,
       checkedAt: '2026-11-23T12:00:00.000Z',
     },
+    disconnection: null,
+    disconnect: { canRemoveNow: true },
     health: {
       lastZendeskWebhookAt: null,
       lastIncidentEventAt: null,
@@ -33,6 +35,7 @@ export function overviewOf(changes: Partial<Overview['incident']> = {}): Overvie
       solveOnTakedownSuccess: false,
       openTicketsForDetectedIncidents: true,
       newTicketGroupId: null,
+      createZendeskViews: true,
     },
     incident: {
       baseUrl: 'http://incident.test',

@@ -88,6 +88,7 @@ const ZEnv = z.object({
   RESOLVED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   TICKET_WRITE_LATE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  INSTALLATION_CHECK_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -188,6 +189,11 @@ export interface TConnectorConfig {
   retention: RetentionSettings;
   /** An account whose oldest waiting ticket change is older than this is late (/healthz, metrics, admin page). */
   ticketWriteLateSeconds: number;
+  /**
+   * How often each account's app installation is read to notice an uninstall
+   * (disconnect/installation-check-service.ts); 0 = never.
+   */
+  installationCheckMinutes: number;
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
   demo: TDemoConfig | null;
@@ -466,6 +472,7 @@ export function loadConfig(
     },
     retention,
     ticketWriteLateSeconds: env.TICKET_WRITE_LATE_SECONDS,
+    installationCheckMinutes: env.INSTALLATION_CHECK_MINUTES,
     sidebar: {
       appId: sidebarAppIdOf(env, production),
       distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),

@@ -378,6 +378,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: true,
         openTicketsForDetectedIncidents: false,
         newTicketGroupId: 1234,
+        createZendeskViews: false,
       });
       expect(saved.status).toBe(200);
       expect((await overview(acmeSession)).settings).toEqual({
@@ -385,7 +386,9 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: true,
         openTicketsForDetectedIncidents: false,
         newTicketGroupId: 1234,
+        createZendeskViews: false,
       });
+      expect(globexBefore.createZendeskViews).toBe(true);
       expect((await overview(globexSession)).settings).toEqual(globexBefore);
       const bad = await h.api(acmeSession, 'PUT', '/admin/api/settings', { newTicketGroupId: -1 });
       expect(bad.status).toBe(400);
@@ -396,6 +399,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         solveOnTakedownSuccess: false,
         openTicketsForDetectedIncidents: true,
         newTicketGroupId: null,
+        createZendeskViews: true,
       });
     });
 

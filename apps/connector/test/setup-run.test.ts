@@ -13,6 +13,9 @@ import { verifyZendeskWebhook, ZendeskClient } from '@incident-desk/zendesk-api'
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { ZTicketingWebhookBody } from '../src/jobs/ticket-event-job';
 import {
+  ACTION_NEEDED_VIEW_TITLE,
+  APPROVALS_VIEW_TITLE,
+  buildQueueViews,
   buildTriggerDefinitions,
   runSetup,
   type SetupInput,
@@ -110,6 +113,7 @@ function existingFrom(result: SetupResult): SetupInput['existing'] {
   return {
     fields: result.fields,
     zendeskWebhookId: result.zendeskWebhook?.id,
+    viewIds: result.views ?? undefined,
     incidentSubscriptions: result.incidentSubscriptions.map(
       ({ clientId, subscriptionId, webhookId, secret }) => ({
         clientId,
@@ -139,6 +143,8 @@ async function counts(account: Account) {
   for await (const trigger of account.zendesk.triggers.list()) triggers.push(trigger);
   const webhooks = [];
   for await (const webhook of account.zendesk.webhooks.list()) webhooks.push(webhook);
+  const views = [];
+  for await (const view of account.zendesk.views.list()) views.push(view);
   const subscriptions = (await account.input.incidents.webhooks.list()).filter(
     (record) => record.description === `incident-desk account ${account.accountId}`,
   );
@@ -146,6 +152,7 @@ async function counts(account: Account) {
     fields: fields.length,
     triggers: triggers.length,
     webhooks: webhooks.length,
+    views: views.length,
     subscriptions: subscriptions.length,
   };
 }
@@ -211,6 +218,8 @@ describe('runSetup', () => {
     expect(outcomes(first.steps, 'ticket_field')).toEqual(['created', 'created', 'created']);
     expect(outcomes(first.steps, 'zendesk_webhook')).toEqual(['created']);
     expect(outcomes(first.steps, 'trigger')).toEqual(Array(6).fill('created'));
+    expect(outcomes(first.steps, 'view')).toEqual(['created', 'created']);
+    expect(first.views).toHaveLength(2);
     expect(outcomes(first.steps, 'incident_subscription')).toEqual([
       'created',
       'created',
@@ -236,7 +245,7 @@ describe('runSetup', () => {
     const webhook = await account.zendesk.webhooks.show(first.zendeskWebhook!.id);
     expect(webhook.endpoint).toBe(`${connectorUrl}/ticketing/webhook?account=${account.accountId}`);
     const before = await counts(account);
-    expect(before).toEqual({ fields: 3, triggers: 6, webhooks: 1, subscriptions: 3 });
+    expect(before).toEqual({ fields: 3, triggers: 6, webhooks: 1, views: 2, subscriptions: 3 });
 
     const second = await runSetup({ ...account.input, existing: existingFrom(first) });
     expect(second.ok).toBe(true);
@@ -248,6 +257,7 @@ describe('runSetup', () => {
     expect(second.fields).toEqual(first.fields);
     expect(second.zendeskWebhook).toEqual(first.zendeskWebhook);
     expect(second.triggers).toEqual(first.triggers);
+    expect(second.views).toEqual(first.views);
     expect(
       second.incidentSubscriptions.map(({ webhookId, subscriptionId, secret }) => ({
         webhookId,
@@ -745,5 +755,125 @@ describe('runSetup', () => {
     expect(outcomes(retry.steps, 'zendesk_webhook')).toEqual(['created']);
     expect(outcomes(retry.steps, 'incident_subscription')).toEqual(['found', 'found', 'found']);
     expect((await counts(account)).webhooks).toBe(1);
+  });
+  describe('the queue views', () => {
+    const viewTickets = async (account: Account, viewId: number) => {
+      const ids: number[] = [];
+      for await (const ticket of account.zendesk.views.tickets(viewId)) ids.push(ticket.id);
+      return ids;
+    };
+    const viewsOf = async (account: Account) => {
+      const views = [];
+      for await (const view of account.zendesk.views.list()) views.push(view);
+      return views;
+    };
+
+    it('hold every open ticket waiting for approval, and every one waiting for the customer', async () => {
+      const account = newAccount();
+      const result = await runSetup(account.input);
+      const views = await viewsOf(account);
+      const approvals = views.find((v) => v.title === APPROVALS_VIEW_TITLE)!;
+      const needed = views.find((v) => v.title === ACTION_NEEDED_VIEW_TITLE)!;
+      expect(result.views).toEqual([approvals.id, needed.id]);
+      expect(approvals.restriction ?? null).toBeNull();
+
+      const statusField = result.fields.status!;
+      const ticket = async (incidentStatus: string | null, status: 'open' | 'solved' = 'open') =>
+        (
+          await account.zendesk.tickets.create({
+            subject: `an incident ${incidentStatus ?? 'unlinked'}`,
+            comment: { body: 'reported' },
+            status,
+            custom_fields: [{ id: statusField, value: incidentStatus }],
+          })
+        ).ticket.id;
+      const approval = await ticket('incident_status_approval_required');
+      const action = await ticket('incident_status_action_required');
+      await ticket('incident_status_takedown_in_progress');
+      await ticket(null);
+      await ticket('incident_status_approval_required', 'solved');
+
+      expect(await viewTickets(account, approvals.id)).toEqual([approval]);
+      expect((await viewTickets(account, needed.id)).sort()).toEqual([approval, action].sort());
+    });
+
+    it('are found by title on a rerun: a copy is deleted, drifted conditions restored, a deleted one recreated', async () => {
+      const account = newAccount();
+      const first = await runSetup(account.input);
+      const [approvalsId, neededId] = first.views!;
+      const wanted = buildQueueViews(first.fields.status!);
+      await account.zendesk.views.create(wanted[0]!);
+      await account.zendesk.views.update(approvalsId!, {
+        all: [{ field: 'status', operator: 'less_than', value: 'solved' }],
+        any: [],
+      });
+      await account.zendesk.views.delete(neededId!);
+
+      const rerun = await runSetup({ ...account.input, existing: existingFrom(first) });
+      expect(rerun.steps.filter((s) => s.step === 'view')).toEqual([
+        {
+          step: 'view',
+          target: APPROVALS_VIEW_TITLE,
+          outcome: 'updated',
+          message: 'restored its conditions; deleted 1 duplicate(s)',
+        },
+        { step: 'view', target: ACTION_NEEDED_VIEW_TITLE, outcome: 'created' },
+      ]);
+      const views = await viewsOf(account);
+      expect(views.map((v) => v.title).sort()).toEqual(
+        [ACTION_NEEDED_VIEW_TITLE, APPROVALS_VIEW_TITLE].sort(),
+      );
+      expect(views.find((v) => v.id === approvalsId)?.conditions.all).toHaveLength(2);
+      expect(rerun.views?.[0]).toBe(approvalsId);
+      expect(
+        (await runSetup({ ...account.input, existing: existingFrom(rerun) })).steps
+          .filter((s) => s.step === 'view')
+          .map((s) => s.outcome),
+      ).toEqual(['found', 'found']);
+    });
+
+    it('turned off: none is created, and the ones setup made are deleted', async () => {
+      const off = newAccount();
+      const none = await runSetup({ ...off.input, createQueueViews: false });
+      expect(none.views).toEqual([]);
+      expect(await viewsOf(off)).toEqual([]);
+
+      const account = newAccount();
+      const first = await runSetup(account.input);
+      const mine = await account.zendesk.views.create({
+        title: 'Our own view',
+        all: [{ field: 'status', operator: 'is', value: 'open' }],
+      });
+      const rerun = await runSetup({
+        ...account.input,
+        createQueueViews: false,
+        existing: existingFrom(first),
+      });
+      expect(outcomes(rerun.steps, 'view')).toEqual(['removed', 'removed']);
+      expect(rerun.views).toEqual([]);
+      expect((await viewsOf(account)).map((v) => v.id)).toEqual([mine.id]);
+    });
+
+    it('are skipped when the Incident Status field could not be set up', async () => {
+      const account = newAccount();
+      await control('/_sandbox/faults', 'POST', {
+        path: '/api/v2/ticket_fields*',
+        method: 'GET',
+        kind: 'error',
+        status: 500,
+        subdomain: account.subdomain,
+        times: 1,
+      });
+      const result = await runSetup(account.input);
+      expect(result.steps.filter((s) => s.step === 'view')).toEqual([
+        {
+          step: 'view',
+          target: 'all views',
+          outcome: 'skipped',
+          message: 'the Incident Status field is missing',
+        },
+      ]);
+      expect(result.views).toBeNull();
+    });
   });
 });

@@ -5,12 +5,14 @@ import { Apps } from './resources/apps';
 import { Attachments } from './resources/attachments';
 import { Groups } from './resources/groups';
 import { JobStatuses } from './resources/job-statuses';
+import { OAuthTokens } from './resources/oauth-tokens';
 import { Search } from './resources/search';
 import { TicketFields } from './resources/ticket-fields';
 import { Tickets } from './resources/tickets';
 import { Triggers } from './resources/triggers';
 import { Uploads } from './resources/uploads';
 import { Users } from './resources/users';
+import { Views } from './resources/views';
 import { Webhooks } from './resources/webhooks';
 
 /**
@@ -29,6 +31,8 @@ export class ZendeskClient {
   readonly triggers: Triggers;
   readonly jobStatuses: JobStatuses;
   readonly apps: Apps;
+  readonly views: Views;
+  readonly oauthTokens: OAuthTokens;
 
   constructor(options: ZendeskClientOptions) {
     const resolved = resolveClientOptions(options);
@@ -47,5 +51,7 @@ export class ZendeskClient {
     this.triggers = new Triggers(transport);
     this.jobStatuses = new JobStatuses(transport);
     this.apps = new Apps(transport);
+    this.views = new Views(transport);
+    this.oauthTokens = new OAuthTokens(transport);
   }
 }

@@ -52,6 +52,7 @@ export type { TicketFieldsListParams } from './resources/ticket-fields';
 export type { JobStatusWaitOptions } from './resources/job-statuses';
 export type { TicketCreateOptions } from './resources/tickets';
 export type { TriggersListParams } from './resources/triggers';
+export type { ViewsListParams } from './resources/views';
 export type { UploadCreateInput } from './resources/uploads';
 
 export * from './schemas/app';
@@ -66,6 +67,7 @@ export * from './schemas/ticket-field';
 export * from './schemas/trigger';
 export * from './schemas/upload';
 export * from './schemas/user';
+export * from './schemas/view';
 export * from './schemas/webhook';
 
 export {

@@ -12,6 +12,7 @@ import { jobStatusesRouter } from './api/job-statuses-router';
 import { ticketsRouter } from './api/tickets-router';
 import { updateManyRouter } from './api/update-many-router';
 import { triggersRouter } from './api/triggers-router';
+import { viewsRouter } from './api/views-router';
 import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
 import { appsRouter } from './api/apps-router';
 import { usersRouter } from './api/users-router';
@@ -280,6 +281,7 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     searchRouter,
     webhooksRouter,
     triggersRouter,
+    viewsRouter,
   ];
   for (const router of apiRouters) app.use(router(ctx));
   app.use(oauthTokensRouter(ctx, tokens));

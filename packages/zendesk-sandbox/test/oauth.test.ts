@@ -231,6 +231,13 @@ describe('OAuth', () => {
     expect(
       (await call(run.api('demo', 'tickets/1.json'), { token: tokens.access_token })).status,
     ).toBe(401);
+    // the token is one grant: revoking its access token ends its refresh token too
+    const refreshAfter = await exchange('demo', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refreshAfter.status).toBe(400);
+    expect(refreshAfter.body.error).toBe('invalid_grant');
 
     const other = (await authorize()).body;
     expect(

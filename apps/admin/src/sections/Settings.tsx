@@ -23,6 +23,11 @@ const TOGGLES: [keyof Omit<TSettings, 'newTicketGroupId'>, string, string][] = [
     'Open tickets for detected incidents',
     'An incident detected elsewhere opens a ticket.',
   ],
+  [
+    'createZendeskViews',
+    'Queue views in Zendesk',
+    'Setup creates two shared views, “Takedowns waiting for approval” and “Incidents needing your action”; turned off, the next setup run removes them.',
+  ],
 ];
 
 export function Settings(props: {

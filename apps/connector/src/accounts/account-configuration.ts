@@ -8,11 +8,18 @@ import type { SetupExisting, SetupResult } from '../setup/setup-result';
 import type { AccountSettings } from './account-context';
 import { secretBinding } from '../secrets/secret-bindings';
 
-export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+/** What the admin page sets: the sync handlers' settings and what setup creates in Zendesk. */
+export interface AdminSettings extends AccountSettings {
+  /** Setup creates the two shared queue views (setup/queue-views.ts). Default on. */
+  createZendeskViews: boolean;
+}
+
+export const DEFAULT_ACCOUNT_SETTINGS: AdminSettings = {
   forwardInternalNotes: false,
   solveOnTakedownSuccess: false,
   openTicketsForDetectedIncidents: true,
   newTicketGroupId: null,
+  createZendeskViews: true,
 };
 
 export const ZAccountSettingsUpdate = z
@@ -21,6 +28,7 @@ export const ZAccountSettingsUpdate = z
     solveOnTakedownSuccess: z.boolean(),
     openTicketsForDetectedIncidents: z.boolean(),
     newTicketGroupId: z.number().int().positive().nullable(),
+    createZendeskViews: z.boolean(),
   })
   .partial()
   .strict();
@@ -126,7 +134,7 @@ export async function saveIncidentConnection(
 export async function readAccountSettings(
   db: TDatabase,
   accountId: string,
-): Promise<AccountSettings> {
+): Promise<AdminSettings> {
   const row = await db.prisma.accountConfiguration.findUnique({ where: { accountId } });
   if (!row) return { ...DEFAULT_ACCOUNT_SETTINGS };
   return {
@@ -134,6 +142,7 @@ export async function readAccountSettings(
     solveOnTakedownSuccess: row.solveOnTakedownSuccess,
     openTicketsForDetectedIncidents: row.openTicketsForDetectedIncidents,
     newTicketGroupId: row.newTicketGroupId === null ? null : Number(row.newTicketGroupId),
+    createZendeskViews: row.createZendeskViews,
   };
 }
 
@@ -141,7 +150,7 @@ export async function saveAccountSettings(
   db: TDatabase,
   accountId: string,
   update: TAccountSettingsUpdate,
-): Promise<AccountSettings> {
+): Promise<AdminSettings> {
   const parsed = ZAccountSettingsUpdate.parse(update);
   const data = {
     ...parsed,
@@ -178,6 +187,7 @@ export async function loadSetupExisting(
       status: id(config?.statusFieldId),
     },
     zendeskWebhookId: config?.zendeskWebhookId ?? undefined,
+    viewIds: (config?.zendeskViewIds ?? []).map(Number),
     incidentSubscriptions: await Promise.all(
       subscriptions.map(async (row) => ({
         clientId: row.clientId,
@@ -196,13 +206,15 @@ export async function saveSetupResult(
   db: TDatabase,
   secretBox: SecretBox,
   accountId: string,
-  result: Pick<SetupResult, 'fields' | 'zendeskWebhook' | 'incidentSubscriptions'>,
+  result: Pick<SetupResult, 'fields' | 'zendeskWebhook' | 'incidentSubscriptions'> &
+    Partial<Pick<SetupResult, 'views'>>,
 ): Promise<void> {
   const big = (value: number | null) => (value === null ? undefined : BigInt(value));
   const config = {
     threatFieldId: big(result.fields.threat),
     incidentIdFieldId: big(result.fields.incidentId),
     statusFieldId: big(result.fields.status),
+    ...(result.views ? { zendeskViewIds: result.views.map(BigInt) } : {}),
     ...(result.zendeskWebhook
       ? {
           zendeskWebhookId: result.zendeskWebhook.id,

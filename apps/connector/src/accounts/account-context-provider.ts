@@ -98,6 +98,7 @@ function scopeWatchingFetch(
 interface AccountRow {
   zendeskSubdomain: string;
   credentialState: string | null;
+  disconnected: boolean;
   hasConfiguration: boolean;
   incidentApiBaseUrl: string | null;
   sealedIncidentApiKey: string | null;
@@ -115,6 +116,7 @@ interface AccountRow {
 const ACCOUNT_ROW_SQL = `
   SELECT a.zendesk_subdomain AS "zendeskSubdomain",
          z.state::text AS "credentialState",
+         a.disconnected_at IS NOT NULL AS "disconnected",
          c.account_id IS NOT NULL AS "hasConfiguration",
          c.incident_api_base_url AS "incidentApiBaseUrl",
          c.sealed_incident_api_key AS "sealedIncidentApiKey",
@@ -143,9 +145,18 @@ export interface AccountClients {
 }
 
 export interface DatabaseAccountContextProvider extends AccountContextProvider {
-  /** Like forAccount, without requiring the field ids that setup produces. */
-  clientsFor(accountId: string, options?: { signal?: AbortSignal }): Promise<AccountClients>;
-  /** The account's Zendesk client alone (no incident connection needed, e.g. for role checks). */
+  /**
+   * Like forAccount, without requiring the field ids that setup produces. A disconnected account
+   * is refused unless `allowDisconnected` (its disconnection removes what setup made).
+   */
+  clientsFor(
+    accountId: string,
+    options?: { signal?: AbortSignal; allowDisconnected?: boolean },
+  ): Promise<AccountClients>;
+  /**
+   * The account's Zendesk client alone (no incident connection needed, e.g. for role checks), for
+   * a disconnected account too: its admins still sign in and check it.
+   */
   zendeskFor(accountId: string): Promise<ZendeskClient>;
 }
 
@@ -158,7 +169,7 @@ export function createAccountContextProvider(options: {
   const now = config.now ?? Date.now;
   const baseFetch = config.fetch ?? fetch;
 
-  async function activeAccount(accountId: string) {
+  async function activeAccount(accountId: string, allowDisconnected = false) {
     if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
       throw new AccountUnavailableError(accountId, 'unknown_account');
     }
@@ -167,7 +178,16 @@ export function createAccountContextProvider(options: {
     if (row.credentialState !== 'active') {
       throw new AccountUnavailableError(accountId, 'reauthorization_required');
     }
-    const { zendeskSubdomain, hasConfiguration, credentialState: _, ...configuration } = row;
+    if (row.disconnected && !allowDisconnected) {
+      throw new AccountUnavailableError(accountId, 'disconnected');
+    }
+    const {
+      zendeskSubdomain,
+      hasConfiguration,
+      credentialState: _,
+      disconnected: __,
+      ...configuration
+    } = row;
     return { zendeskSubdomain, configuration: hasConfiguration ? configuration : null };
   }
 
@@ -196,8 +216,8 @@ export function createAccountContextProvider(options: {
     });
   }
 
-  async function load(accountId: string, signal?: AbortSignal) {
-    const account = await activeAccount(accountId);
+  async function load(accountId: string, signal?: AbortSignal, allowDisconnected = false) {
+    const account = await activeAccount(accountId, allowDisconnected);
     const configuration = account.configuration;
     if (
       !configuration?.incidentApiBaseUrl ||
@@ -250,10 +270,10 @@ export function createAccountContextProvider(options: {
 
   return {
     async clientsFor(accountId, clientOptions = {}) {
-      return (await load(accountId, clientOptions.signal)).clients;
+      return (await load(accountId, clientOptions.signal, clientOptions.allowDisconnected)).clients;
     },
     async zendeskFor(accountId) {
-      const account = await activeAccount(accountId);
+      const account = await activeAccount(accountId, true);
       return zendeskClientOf(accountId, account.zendeskSubdomain);
     },
     async forAccount(accountId, contextOptions = {}) {

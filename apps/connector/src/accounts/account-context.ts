@@ -54,7 +54,12 @@ export class AccountUnavailableError extends Error {
   override name = 'AccountUnavailableError';
   constructor(
     readonly accountId: string,
-    readonly reason: 'unknown_account' | 'reauthorization_required' | 'not_configured',
+    readonly reason:
+      | 'unknown_account'
+      | 'reauthorization_required'
+      | 'not_configured'
+      /** Its app was uninstalled or its grant lost (disconnect/account-disconnection.ts). */
+      | 'disconnected',
   ) {
     super(`account ${accountId} cannot act: ${reason.replace(/_/g, ' ')}`);
   }

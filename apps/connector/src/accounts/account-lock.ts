@@ -1,6 +1,6 @@
 // A per-account lock that holds across processes (the database's advisory lock). Same-process
 // callers queue here first, so they do not each take a pool connection just to wait.
-import { withAdvisoryLock, type TDatabase } from '@incident-desk/db';
+import { withAdvisoryLock, type TDatabase, type TLockOutcome } from '@incident-desk/db';
 
 const LOCK_NAMESPACE = 'incident-desk:zendesk-token:';
 
@@ -35,4 +35,20 @@ export function withAccountLock<T>(
     if (!outcome.acquired) throw new Error('a waited-for advisory lock was not acquired');
     return outcome.value;
   });
+}
+
+const SETUP_LOCK_NAMESPACE = 'incident-desk:account-setup:';
+
+/**
+ * What changes the account's objects in Zendesk and the incident service, one at a time across
+ * processes: a setup run waits (`wait`) for a disconnect and a disconnect does not start while a
+ * setup runs (`try`), so neither recreates nor half-removes what the other does.
+ */
+export function withAccountSetupLock<T>(
+  db: TDatabase,
+  accountId: string,
+  mode: 'wait' | 'try',
+  work: () => Promise<T>,
+): Promise<TLockOutcome<T>> {
+  return withAdvisoryLock(db, `${SETUP_LOCK_NAMESPACE}${accountId}`, mode, work);
 }

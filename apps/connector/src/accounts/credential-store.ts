@@ -1,6 +1,7 @@
 // The account's Zendesk tokens at rest: always sealed, never logged. Plain values exist only in
 // memory, on their way to or from the token endpoint and the API client.
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
+import { markAccountDisconnected } from '../disconnect/account-disconnection';
 import type { SecretBox } from '../secrets/secret-box';
 import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
 import { secretBinding } from '../secrets/secret-bindings';
@@ -73,6 +74,10 @@ export async function storeCredential(
   });
 }
 
+/**
+ * The stored grant is dead (refused, expired, another client's): nothing can act for the account
+ * until an admin installs again, so it is disconnected too (authorization_lost) and its work stops.
+ */
 export async function markReauthorizationRequired(
   db: TDatabase,
   accountId: string,
@@ -83,6 +88,7 @@ export async function markReauthorizationRequired(
     where: { accountId },
     data: { state: 'reauthorization_required', lastError: reason, lastErrorAt: now },
   });
+  await markAccountDisconnected(db, accountId, 'authorization_lost', reason, now);
 }
 
 /** A problem admins should see that does not (yet) stop the account, e.g. a missing scope. */

@@ -3,6 +3,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
+import { reconnectAccount } from '../disconnect/account-disconnection';
 import { ensureAccountConfiguration } from './account-configuration';
 import { findOrCreateAccount, storeCredential } from './credential-store';
 import { escapeHtml, htmlPage, messagePage, subdomainField } from './html-page';
@@ -36,6 +37,15 @@ export interface AccountsRouterOptions {
    * redirect URI; the single-use state says which flow it is). Without it such states are refused.
    */
   onAdminSignIn?: (
+    input: { subdomain: string; code: string },
+    req: express.Request,
+    res: express.Response,
+  ) => Promise<void>;
+  /**
+   * Completes an authorization an admin started to disconnect the account (removing what setup
+   * created needs setup's scopes again). Without it such states are refused.
+   */
+  onDisconnectAuthorized?: (
     input: { subdomain: string; code: string },
     req: express.Request,
     res: express.Response,
@@ -149,6 +159,14 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       await options.onAdminSignIn({ subdomain: state.subdomain, code }, req, res);
       return;
     }
+    if (state.purpose === 'disconnect') {
+      if (!options.onDisconnectAuthorized) {
+        fail(400, 'Disconnect not available', 'The admin page is not served here.');
+        return;
+      }
+      await options.onDisconnectAuthorized({ subdomain: state.subdomain, code }, req, res);
+      return;
+    }
     let tokens;
     try {
       tokens = await requestTokens({
@@ -233,6 +251,8 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
       clientId: oauth.clientId,
     });
     await ensureAccountConfiguration(db, accountId);
+    // an account found gone (app uninstalled, grant lost) acts again once an admin installs it
+    await reconnectAccount(db, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
     res.type('html').send(installedPage(state.subdomain, tokens.scope));
   });

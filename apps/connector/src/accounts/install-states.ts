@@ -12,7 +12,13 @@ export const MAX_STORED_STATES = 1000;
 const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** What the authorization was started for; the callback dispatches on it. */
-export type StatePurpose = 'install' | 'admin_sign_in';
+export type StatePurpose = 'install' | 'admin_sign_in' | 'disconnect';
+
+const PURPOSES: ReadonlySet<string> = new Set<StatePurpose>([
+  'install',
+  'admin_sign_in',
+  'disconnect',
+]);
 
 export type StateCheck =
   | { ok: true; subdomain: string; purpose: StatePurpose }
@@ -67,7 +73,7 @@ export async function consumeInstallState(
     ? {
         ok: true,
         subdomain: row.subdomain,
-        purpose: row.purpose === 'admin_sign_in' ? 'admin_sign_in' : 'install',
+        purpose: PURPOSES.has(row.purpose) ? (row.purpose as StatePurpose) : 'install',
       }
     : { ok: false, reason: 'consumed' };
 }

@@ -4,8 +4,10 @@
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
 import { runSetup } from '../setup';
+import { disconnectionOf } from '../disconnect/account-disconnection';
 import { stepErrorMessage } from '../setup/step-error';
 import { AccountUnavailableError } from './account-context';
+import { withAccountSetupLock } from './account-lock';
 import type { DatabaseAccountContextProvider } from './account-context-provider';
 import { loadSetupExisting, readAccountSettings, saveSetupResult } from './account-configuration';
 import { connectWithClientCredentials } from './client-credentials';
@@ -60,6 +62,14 @@ export async function requestSetup(
   await markSetup(db, accountId, 'queued', now);
 }
 
+async function setupSettings(db: TDatabase, accountId: string) {
+  const settings = await readAccountSettings(db, accountId);
+  return {
+    forwardInternalNotes: settings.forwardInternalNotes,
+    createQueueViews: settings.createZendeskViews,
+  };
+}
+
 const report = (ok: boolean, message: string, scopeAfter: string | null): SetupReport => ({
   ok,
   message,
@@ -76,11 +86,24 @@ class SetupStoppedError extends Error {
   }
 }
 
-/** `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it. */
+/**
+ * `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it.
+ * A disconnect of the account under way is waited for (the account is then gone, or disconnected).
+ */
 export async function runSetupJob(
   deps: SetupJobDeps,
   accountId: string,
   signal?: AbortSignal,
+): Promise<void> {
+  await withAccountSetupLock(deps.db, accountId, 'wait', () =>
+    runSetupOnce(deps, accountId, signal),
+  );
+}
+
+async function runSetupOnce(
+  deps: SetupJobDeps,
+  accountId: string,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const { db, secretBox, oauth } = deps;
   const now = deps.now ?? Date.now;
@@ -91,6 +114,21 @@ export async function runSetupJob(
   });
   if (!account) return;
   await markSetup(db, accountId, 'running', at());
+  const disconnection = disconnectionOf(account);
+  if (disconnection) {
+    await finishSetup(
+      db,
+      accountId,
+      'needs_authorization',
+      report(
+        false,
+        `incident-desk is disconnected from this Zendesk account (${disconnection.reason.replace(/_/g, ' ')}): install it again before setup can run.`,
+        null,
+      ),
+      at(),
+    );
+    return;
+  }
   const credential = account.zendeskCredential;
   if (!credential || credential.state !== 'active') {
     await finishSetup(
@@ -147,7 +185,7 @@ export async function runSetupJob(
       zendesk: clients.zendesk,
       incidents: clients.incidents(),
       incidentClientIds: clients.incidentClientIds,
-      forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+      ...(await setupSettings(db, accountId)),
       existing: await loadSetupExisting(db, secretBox, accountId),
       now: at,
     });

@@ -13,6 +13,7 @@ import { requestSetup } from '../accounts/setup-job';
 import { AppError, sendAppError, sendError } from '../http/app-error';
 import { adminCallerOf } from './admin-auth';
 import { clearSessionCookie, clearSessionMarker } from './admin-cookie';
+import { canRemoveNow } from '../disconnect/removal-client';
 import { adminOverview } from './admin-overview';
 import { sendResult } from './admin-result';
 import type { AdminApiOptions } from './admin-api-options';
@@ -45,7 +46,16 @@ export function accountRoutes(options: AdminApiOptions): Router {
   });
 
   router.get('/overview', async (_req, res) => {
-    res.json(await adminOverview(db, oauth, accountOf(res), options.ticketWrites));
+    const accountId = accountOf(res);
+    const [overview, removable] = await Promise.all([
+      adminOverview(db, oauth, accountId, options.ticketWrites),
+      canRemoveNow(
+        { db, oauth, secretBox: options.secretBox, now: () => new Date(now()) },
+        accountId,
+      ),
+    ]);
+    // whether Disconnect can remove setup's objects now, or Zendesk must authorise it first
+    res.json({ ...overview, disconnect: { canRemoveNow: removable } });
   });
 
   router.get('/first-run', async (_req, res) => {

@@ -1,8 +1,10 @@
 // What the admin API is built with: shared by its router and the route groups it mounts.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
+import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
 import type { Inbox } from '../ingest/inbox';
+import type { Logger } from '../log/logger';
 import type { SecretBox } from '../secrets/secret-box';
 import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
 import type { CookiePolicy } from './admin-cookie';
@@ -18,6 +20,10 @@ export interface AdminApiOptions {
   cookies: CookiePolicy;
   /** The connector's public origin, e.g. https://connector.example.com. */
   publicOrigin: string;
+  /** Where Zendesk and the incident service reach the connector (setup's receiver addresses). */
+  connectorUrl: string;
+  marketplace?: ZendeskMarketplaceIdentity | undefined;
+  logger: Logger;
   /** The incident service new connections use (the admin page does not choose hosts). */
   incidentApiUrl?: string;
   /** An incident's page for people, `{incidentId}` in it; without it incidents are not linked. */

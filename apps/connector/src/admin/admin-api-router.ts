@@ -7,6 +7,7 @@ import { accountRoutes } from './account-routes';
 import { requireAdminSession } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-options';
 import { zendeskAdminRoleChecker } from './admin-role-check';
+import { disconnectRoutes } from './disconnect-routes';
 import { failureRoutes } from './failure-routes';
 
 export type { AdminApiOptions } from './admin-api-options';
@@ -22,7 +23,12 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     }),
   );
   router.use('/admin/api', express.json({ limit: '16kb' }));
-  router.use('/admin/api', accountRoutes(options), failureRoutes(options));
+  router.use(
+    '/admin/api',
+    accountRoutes(options),
+    failureRoutes(options),
+    disconnectRoutes(options),
+  );
 
   router.use('/admin/api', (_req, res) => {
     sendError(res, 'not_found', 'no such admin route');

@@ -1,11 +1,13 @@
 // What the admin page shows about its account, in one read. Secrets never leave: the incident API
 // key and the sidebar secret are reported as set or not set only.
+import type { AccountDisconnection } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import { readAccountSettings } from '../accounts/account-configuration';
 import { getConnectionStatus } from '../accounts/credential-store';
 import { readSetupStatus } from '../accounts/setup-state';
 import { scopeSet } from '../accounts/scopes';
 import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import { disconnectionOf } from '../disconnect/account-disconnection';
 import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
 
 export async function adminOverview(
@@ -30,6 +32,7 @@ export async function adminOverview(
     }),
     ticketWrites.account(accountId),
   ]);
+  const disconnection = disconnectionOf(account);
   const granted = new Set(connection.scope);
   const steadyState = [...scopeSet(oauth.scope)];
   const configuration = account.configuration;
@@ -50,6 +53,14 @@ export async function adminOverview(
     },
     // whether changes reach the account's tickets: a valid token alone does not say so
     ticketWrites: writes,
+    // found gone from Zendesk (app uninstalled, grant lost), or a disconnect left unfinished
+    disconnection: disconnection
+      ? ({
+          reason: disconnection.reason,
+          since: disconnection.at.toISOString(),
+          detail: disconnection.detail,
+        } satisfies AccountDisconnection)
+      : null,
     health: {
       lastZendeskWebhookAt: health?.lastZendeskWebhookAt ?? null,
       lastIncidentEventAt: health?.lastIncidentEventAt ?? null,

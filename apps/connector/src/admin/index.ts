@@ -6,9 +6,11 @@ import type { CookiePolicy } from './admin-cookie';
 import { adminApiRouter, type AdminApiOptions } from './admin-api-router';
 import { adminAnalyticsRouter } from './analytics-router';
 import { adminSignInRouter } from './admin-sign-in';
+import { disconnectAuthorizationRouter } from './disconnect-authorization';
 import { adminStaticRouter } from './admin-static';
 
 export { completeAdminSignIn, type AdminSignInOptions } from './admin-sign-in';
+export { completeDisconnectAuthorization } from './disconnect-authorization';
 export { ADMIN_CSP } from './admin-static';
 export type { CookiePolicy } from './admin-cookie';
 
@@ -35,6 +37,17 @@ export function adminRouter(options: AdminRouterOptions): Router {
       cookies: options.cookies,
       now: options.now,
       publicOrigin: options.publicOrigin,
+      ...(options.startLimiter ? { startLimiter: options.startLimiter } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
+  );
+  router.use(
+    disconnectAuthorizationRouter({
+      db: options.db,
+      secretBox: options.secretBox,
+      oauth: options.oauth,
+      cookies: options.cookies,
+      now: options.now,
       ...(options.startLimiter ? { startLimiter: options.startLimiter } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
     }),

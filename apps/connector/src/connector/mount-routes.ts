@@ -11,7 +11,12 @@ import {
 import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
 import { requestSetup } from '../accounts/setup-job';
 import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
-import { adminRouter, completeAdminSignIn, cookiePolicyFor } from '../admin';
+import {
+  adminRouter,
+  completeAdminSignIn,
+  completeDisconnectAuthorization,
+  cookiePolicyFor,
+} from '../admin';
 import type { TConnectorConfig } from '../config';
 import { createErrorHandler } from '../http/app-error';
 import { incidentWebhookRouter } from '../http/incident-webhook';
@@ -102,6 +107,13 @@ export function mountRoutes(input: {
         cookies: adminCookies,
         now: Date.now,
       }),
+      onDisconnectAuthorized: completeDisconnectAuthorization({
+        db,
+        secretBox,
+        oauth: config.oauth,
+        cookies: adminCookies,
+        now: Date.now,
+      }),
     }),
   );
   app.use(
@@ -114,6 +126,9 @@ export function mountRoutes(input: {
       oauth: config.oauth,
       cookies: adminCookies,
       publicOrigin: new URL(config.publicUrl).origin,
+      connectorUrl: config.publicUrl,
+      ...(config.marketplace ? { marketplace: config.marketplace } : {}),
+      logger,
       startLimiter,
       ...(config.incidentApiUrl ? { incidentApiUrl: config.incidentApiUrl } : {}),
       ...(config.incidentConsoleUrl ? { incidentConsoleUrl: config.incidentConsoleUrl } : {}),

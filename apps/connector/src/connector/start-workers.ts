@@ -1,11 +1,13 @@
 // The connector's background work: the account writers (pending ticket changes to Zendesk), the
-// worker applying both kinds of events, the setup worker and retention (expired rows deleted).
+// worker applying both kinds of events, the setup worker, retention (expired rows deleted) and the
+// installation check (an app uninstalled in Zendesk disconnects its account).
 // Off with CONNECTOR_WORKER=off.
 import type { TDatabase } from '@incident-desk/db';
 import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
 import type { TConnectorConfig } from '../config';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import { startInstallationChecks } from '../disconnect/installation-check-service';
 import { startRetention, type RetentionOptions } from '../retention/retention-service';
 import { incidentEventSyncHandler } from '../sync/incident-events';
 import type { SyncDeps } from '../sync/sync-deps';
@@ -143,10 +145,23 @@ export async function startWorkers(input: {
     onDeleted: (table, rows) => metrics.retentionDeleted(table, rows),
     ...input.retention,
   });
+  const installationChecks =
+    config.installationCheckMinutes > 0
+      ? startInstallationChecks({
+          db,
+          accounts,
+          appId: config.sidebar.appId,
+          now: () => new Date(),
+          intervalMs: config.installationCheckMinutes * 60_000,
+          logger,
+          onChecked: (result) => metrics.installationChecked(result),
+        })
+      : undefined;
   return {
     wake: (queue, count) => running.worker.wake(queue, count),
     async stop(shutdownTimeoutMs) {
       running.deadJobSweep.stop();
+      await installationChecks?.stop();
       await retention.stop();
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();

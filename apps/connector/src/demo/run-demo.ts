@@ -17,6 +17,7 @@ import type { DatabaseAccountContextProvider } from '../accounts/account-context
 import type { TDemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
+import { reconnectAccount } from '../disconnect/account-disconnection';
 import { runSetup, type SetupResult } from '../setup';
 import { waitForReady } from './wait-for-sandboxes';
 
@@ -63,6 +64,8 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
       subdomain: demo.subdomain,
     });
   const { accountId } = await connect(SETUP_SCOPES);
+  // each start installs the demo account afresh, as an admin would
+  await reconnectAccount(db, accountId);
   await saveIncidentConnection(db, secretBox, accountId, {
     baseUrl: demo.incidentSandboxUrl,
     apiKey: demo.incidentApiKey,
@@ -75,13 +78,15 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
     await saveOwnDomains(db, accountId, DEMO_OWN_DOMAINS);
 
   const clients = await input.accounts.clientsFor(accountId);
+  const settings = await readAccountSettings(db, accountId);
   const setup = await runSetup({
     accountId,
     connectorUrl: input.connectorUrl,
     zendesk: clients.zendesk,
     incidents: clients.incidents(),
     incidentClientIds: clients.incidentClientIds,
-    forwardInternalNotes: (await readAccountSettings(db, accountId)).forwardInternalNotes,
+    forwardInternalNotes: settings.forwardInternalNotes,
+    createQueueViews: settings.createZendeskViews,
     existing: await loadSetupExisting(db, secretBox, accountId),
   });
   await saveSetupResult(db, secretBox, accountId, setup);

@@ -76,6 +76,7 @@ export const ERROR_STATUS = {
   groups_not_readable: 409,
   authorization_needed: 409,
   reauthorization_required: 412,
+  disconnected: 412,
   not_configured: 412,
   api_key_refused: 422,
   client_not_covered: 422,

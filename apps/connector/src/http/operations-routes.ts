@@ -72,6 +72,29 @@ function ticketWriteDetails(writes: WriteHealthOverview) {
   };
 }
 
+/** /healthz's disconnected accounts for an operator: by reason, the latest first. */
+async function disconnectedAccounts(db: TDatabase) {
+  const where = { disconnectedAt: { not: null } };
+  const [count, rows] = await Promise.all([
+    db.prisma.account.count({ where }),
+    db.prisma.account.findMany({
+      where,
+      select: { zendeskSubdomain: true, disconnectReason: true, disconnectedAt: true },
+      orderBy: { disconnectedAt: 'desc' },
+      take: LISTED_ACCOUNTS_MAX,
+    }),
+  ]);
+  return {
+    count,
+    accounts: rows.map((row) => ({
+      subdomain: row.zendeskSubdomain,
+      reason: row.disconnectReason,
+      since: row.disconnectedAt?.toISOString() ?? null,
+    })),
+    notListed: Math.max(0, count - rows.length),
+  };
+}
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function hasToken(req: Request, token: string | undefined): boolean {
@@ -142,9 +165,16 @@ export function operationsRouter(options: OperationsRoutesOptions): Router {
       .catch((error: unknown) => ({ error: failed('queue depths', error) }));
     // A revoked or expired refresh token stops one account, not the service: the instance stays
     // ready, and the count (never which accounts) tells operators an administrator must reconnect.
-    const accounts = await db.prisma.zendeskCredential
-      .count({ where: { state: 'reauthorization_required' } })
-      .then((reauthorizationRequired) => ({ reauthorizationRequired }))
+    // Disconnected accounts (app uninstalled, grant lost, a disconnect left unfinished) are named,
+    // as ticketWrites names its accounts: whose work has stopped, why and since when.
+    const accounts = await Promise.all([
+      db.prisma.zendeskCredential.count({ where: { state: 'reauthorization_required' } }),
+      disconnectedAccounts(db),
+    ])
+      .then(([reauthorizationRequired, disconnected]) => ({
+        reauthorizationRequired,
+        disconnected,
+      }))
       .catch((error: unknown) => ({ error: failed('accounts', error) }));
     return { queues, accounts };
   }

@@ -66,6 +66,8 @@ export interface ConnectorMetrics {
   watchQueues(reader: QueueDepthReader): void;
   /** Retention deleted `rows` expired rows of `table`. */
   retentionDeleted(table: string, rows: number): void;
+  /** An account's app installation was read: installed, not yet installed, uninstalled, unknown. */
+  installationChecked(result: string): void;
   /** Reads the accounts' ticket-write health on each scrape from `reader`. */
   watchTicketWrites(reader: TicketWriteHealthReader): void;
   /** This instance took something over from a dead instance. */
@@ -158,6 +160,13 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     name: `${PREFIX}takeovers_total`,
     help: 'What this instance took over from dead instances, by kind (job: a job left running; ticket_writer: an account writer lease; changes_in_flight: the ticket changes a dead instance was sending).',
     labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
+  const installationChecks = new Counter({
+    name: `${PREFIX}installation_checks_total`,
+    help: 'Reads of an account’s app installations, by what they found (uninstalled disconnects it).',
+    labelNames: ['result'] as const,
     registers: [registry],
   });
 
@@ -281,6 +290,7 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
       queues = reader;
     },
     retentionDeleted: (table, rows) => retentionDeletedRows.inc({ table }, rows),
+    installationChecked: (result) => installationChecks.inc({ result }),
     watchTicketWrites(reader) {
       ticketWrites = reader;
     },

@@ -6,6 +6,8 @@ export const secretBinding = {
   zendeskAccessToken: (accountId: string) => `zendesk_credential.sealed_access_token:${accountId}`,
   zendeskRefreshToken: (accountId: string) =>
     `zendesk_credential.sealed_refresh_token:${accountId}`,
+  zendeskRemovalToken: (accountId: string) =>
+    `zendesk_credential.sealed_removal_token:${accountId}`,
   incidentApiKey: (accountId: string) =>
     `account_configuration.sealed_incident_api_key:${accountId}`,
   zendeskWebhookSecret: (accountId: string) =>

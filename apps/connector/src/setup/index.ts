@@ -17,4 +17,10 @@ export {
   TRIGGER_TITLE_PREFIX,
 } from './trigger-definitions';
 export { SETUP_TICKET_FIELDS } from './ensure-ticket-fields';
+export {
+  ACTION_NEEDED_VIEW_TITLE,
+  APPROVALS_VIEW_TITLE,
+  buildQueueViews,
+  NEEDS_YOUR_ACTION_STATUSES,
+} from './queue-views';
 export { SUBSCRIBED_INCIDENT_EVENTS } from './ensure-incident-subscriptions';

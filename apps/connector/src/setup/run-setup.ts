@@ -5,6 +5,7 @@ import type { IncidentClient } from '@incident-desk/incident-api';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
 import { ticketingWebhookUrl } from './connector-urls';
 import { ensureIncidentSubscriptions } from './ensure-incident-subscriptions';
+import { ensureQueueViews } from './ensure-queue-views';
 import { ensureTicketFields } from './ensure-ticket-fields';
 import { ensureTriggers } from './ensure-triggers';
 import { ensureZendeskWebhook, zendeskWebhookName } from './ensure-zendesk-webhook';
@@ -24,6 +25,8 @@ export interface SetupInput {
   /** The client and every sub-client to subscribe. */
   incidentClientIds: string[];
   forwardInternalNotes: boolean;
+  /** Create the two shared queue views (default on); off removes the ones setup made. */
+  createQueueViews?: boolean | undefined;
   existing?: SetupExisting | undefined;
   now?: () => Date;
   newSubscriptionId?: () => string;
@@ -75,6 +78,14 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
     });
   }
 
+  const viewsStep = await ensureQueueViews({
+    zendesk: input.zendesk,
+    statusFieldId: fieldsStep.fields.status,
+    enabled: input.createQueueViews ?? true,
+    storedIds: existing.viewIds ?? [],
+  });
+  steps.push(...viewsStep.steps);
+
   const subscriptionsStep = await ensureIncidentSubscriptions({
     incidents: input.incidents,
     accountId: input.accountId,
@@ -94,6 +105,7 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
     fields: fieldsStep.fields,
     zendeskWebhook,
     triggers,
+    views: viewsStep.viewIds,
     incidentSubscriptions: subscriptionsStep.subscriptions.map((subscription) => ({
       ...subscription,
       testDelivery: requested.has(subscription.webhookId) ? 'requested' : 'failed',

@@ -5,11 +5,13 @@ export type TSetupStep =
   | 'ticket_field'
   | 'zendesk_webhook'
   | 'trigger'
+  | 'view'
   | 'incident_subscription'
   | 'incident_test_delivery';
 
 /** `requested` is only used by the test delivery: the service accepted the request to send webhook.test. */
-export type TStepOutcome = 'created' | 'found' | 'updated' | 'requested' | 'failed' | 'skipped';
+export type TStepOutcome =
+  'created' | 'found' | 'updated' | 'removed' | 'requested' | 'failed' | 'skipped';
 
 export interface StepReport {
   step: TSetupStep;
@@ -52,6 +54,8 @@ export interface IncidentSubscriptionSetup extends StoredIncidentSubscription {
 export interface SetupExisting {
   fields?: Partial<SetupFieldIds> | undefined;
   zendeskWebhookId?: string | undefined;
+  /** The queue views an earlier run made (removed when the option is turned off). */
+  viewIds?: number[] | undefined;
   incidentSubscriptions?: StoredIncidentSubscription[] | undefined;
 }
 
@@ -63,6 +67,8 @@ export interface SetupResult {
   /** Null when the Zendesk webhook step failed: keep the stored webhook id and secret then. */
   zendeskWebhook: ZendeskWebhookSetup | null;
   triggers: { title: string; id: number }[];
+  /** The queue views to store, or null to keep the stored ones (the step could not say). */
+  views: number[] | null;
   /**
    * The whole set to store (replacing the stored one): a client whose step failed keeps its stored
    * subscription; a client no longer configured is gone (its subscription was deleted).

@@ -83,6 +83,13 @@ function describe(data: unknown): {
   };
 }
 
+/** Accounts whose jobs are skipped, not retried: none of them can act until an admin acts. */
+const SKIPPED_ACCOUNTS: ReadonlySet<AccountUnavailableError['reason']> = new Set([
+  'unknown_account',
+  'disconnected',
+  'reauthorization_required',
+]);
+
 /** A job fetched past its account's share waits this long before it is fetched again. */
 const ACCOUNT_SHARE_RETRY_MS = 250;
 
@@ -209,8 +216,10 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       const ctx = await accounts.forAccount(accountId, { signal: job.signal });
       outcome = await options.handlers[queue](ctx, job.data, job);
     } catch (error) {
-      if (error instanceof AccountUnavailableError && error.reason === 'unknown_account') {
-        // An uninstalled account's late deliveries: nothing to act for and nowhere to record it.
+      if (error instanceof AccountUnavailableError && SKIPPED_ACCOUNTS.has(error.reason)) {
+        // A removed account's late deliveries, or the work of one that is gone from Zendesk (its
+        // app uninstalled, its grant lost): nothing can act for it until an admin installs again,
+        // and retrying would only ask Zendesk again for nothing.
         logger.warn(`${queue} job ${job.id} skipped`, { error });
         outcome = { status: 'skipped', reason: error.message };
       } else if (!lastAttempt) {

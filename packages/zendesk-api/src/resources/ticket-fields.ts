@@ -1,3 +1,4 @@
+import { encodePath } from '../core/encode-path';
 import type { HttpTransport } from '../core/http-transport';
 import type { ZendeskRequestOptions } from '../core/options';
 import { type CursorPage, cursorList, type PagePromise } from '../core/pagination';
@@ -53,5 +54,18 @@ export class TicketFields extends EditableRecords<typeof TICKET_FIELDS> {
         ),
       (answer) => answer.ticket_fields,
     );
+  }
+
+  /**
+   * DELETE /api/v2/ticket_fields/{id}.json (204): the field and its values on every ticket are
+   * gone for good. Needs `write` and an admin, like creation.
+   */
+  async delete(fieldId: number, options?: ZendeskRequestOptions): Promise<void> {
+    await this.transport.empty({
+      method: 'DELETE',
+      path: encodePath`/api/v2/ticket_fields/${fieldId}.json`,
+      requiredScope: 'write',
+      options,
+    });
   }
 }

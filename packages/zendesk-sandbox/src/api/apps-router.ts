@@ -17,6 +17,18 @@ export function appsRouter(ctx: SandboxContext): Router {
     });
   });
 
+  // An admin removes the app from the account (Admin Center, or this endpoint): its installation
+  // is no longer listed, and the app's public key is no longer served to the account.
+  router.delete(
+    '/api/v2/apps/installations/:id{.json}',
+    requireScope('apps', 'write', 'admin'),
+    (req, res) => {
+      const { account } = caller(res);
+      if (!state.apps.uninstall(account.subdomain, Number(req.params.id))) throw recordNotFound();
+      res.status(204).end();
+    },
+  );
+
   router.get('/api/v2/apps/:appId/public_key.pem', requireScope('apps', 'read'), (req, res) => {
     const { account } = caller(res);
     const appId = Number(req.params.appId);

@@ -146,5 +146,22 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
     },
   );
 
+  // As Zendesk: 204, and the field no longer appears on any ticket.
+  router.delete(
+    '/api/v2/ticket_fields/:id{.json}',
+    requireScope(null, 'write', 'admin'),
+    (req, res) => {
+      const { account } = caller(res);
+      const id = Number(req.params.id);
+      if (!account.ticketFields.delete(id)) throw recordNotFound();
+      for (const ticket of account.tickets.values())
+        ticket.custom_fields = ticket.custom_fields.filter((field) => field.id !== id);
+      // a view no longer shows the field (unconfirmed: Zendesk's docs do not say)
+      for (const view of account.views.values())
+        view.output.columns = view.output.columns.filter((column) => column !== id);
+      res.status(204).end();
+    },
+  );
+
   return router;
 }

@@ -241,6 +241,18 @@ export function controlRouter(
       .json({ installation: { id: ctx.state.apps.install(acc.subdomain, appId), app_id: appId } });
   });
 
+  // The app uninstalled from the account, as an admin does in Admin Center.
+  router.delete('/accounts/:subdomain/apps/:appId/install', (req, res) => {
+    const acc = ctx.state.requireAccount(String(req.params.subdomain));
+    const appId = Number(req.params.appId);
+    const installation = ctx.state.apps
+      .installationsOf(acc.subdomain)
+      .find((i) => i.app_id === appId);
+    if (!installation) throw recordNotFound();
+    ctx.state.apps.uninstall(acc.subdomain, installation.id);
+    res.status(204).end();
+  });
+
   // An admin demoted (or promoted) in Admin Center: what the connector's role re-check must notice.
   router.patch('/accounts/:subdomain/users/:id', (req, res) => {
     const acc = account(req);

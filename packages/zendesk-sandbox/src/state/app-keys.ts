@@ -53,6 +53,15 @@ export class AppRegistry {
     return id;
   }
 
+  /** Removes the installation with this id from the account; false when it has none such. */
+  uninstall(subdomain: string, installationId: number): boolean {
+    const prefix = `${subdomain}\u0000`;
+    for (const [key, id] of this.installations) {
+      if (key.startsWith(prefix) && id === installationId) return this.installations.delete(key);
+    }
+    return false;
+  }
+
   installationsOf(subdomain: string): { id: number; app_id: number }[] {
     const prefix = `${subdomain}\u0000`;
     return [...this.installations.entries()]

@@ -135,6 +135,30 @@ export interface TriggerRecord {
   updated_at: string;
 }
 
+/** A view's output as Zendesk keeps it: the columns shown, and how tickets are grouped and sorted. */
+export interface ViewOutput {
+  /** System column names (`status`, `nice_id`...) or custom field ids. */
+  columns: (string | number)[];
+  group_by: string | null;
+  group_order: 'asc' | 'desc';
+  sort_by: string | null;
+  sort_order: 'asc' | 'desc';
+}
+
+export interface ViewRecord {
+  id: number;
+  title: string;
+  description: string | null;
+  active: boolean;
+  position: number;
+  conditions: { all: TriggerCondition[]; any: TriggerCondition[] };
+  output: ViewOutput;
+  /** Null: every agent of the account sees it (a shared view). */
+  restriction: { type: 'Group' | 'User'; id: number; ids?: number[] } | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SearchSnapshot {
   ticket: TicketRecord;
   visibleAt: number;
@@ -170,6 +194,7 @@ export interface AccountRecord {
   ticketFields: Map<number, TicketFieldRecord>;
   webhooks: Map<string, WebhookRecord>;
   triggers: Map<number, TriggerRecord>;
+  views: Map<number, ViewRecord>;
   searchIndex: Map<number, SearchSnapshot[]>;
   searchLagMs: number;
   rateLimit: AccountLimits;

@@ -133,6 +133,7 @@ export class SandboxState {
       ticketFields: new Map(),
       webhooks: new Map(),
       triggers: new Map(),
+      views: new Map(),
       searchIndex: new Map(),
       searchLagMs: this.defaults.searchLagMs,
       rateLimit: { ...this.defaults.limits },

@@ -20,6 +20,7 @@ import type {
   TriggerRecord,
   UploadRecord,
   UserRecord,
+  ViewRecord,
   WebhookRecord,
 } from './model';
 import type { SandboxState } from './sandbox-state';
@@ -39,6 +40,8 @@ export interface TAccountSnapshot {
   ticketFields: TicketFieldRecord[];
   webhooks: WebhookRecord[];
   triggers: TriggerRecord[];
+  /** Absent in files written before the sandbox had views: read as none. */
+  views?: ViewRecord[];
   searchIndex: [ticketId: number, snapshots: SearchSnapshot[]][];
   searchLagMs: number;
   rateLimit: AccountLimits;
@@ -76,6 +79,7 @@ function accountSnapshot(account: AccountRecord): TAccountSnapshot {
     ticketFields: [...account.ticketFields.values()],
     webhooks: [...account.webhooks.values()],
     triggers: [...account.triggers.values()],
+    views: [...account.views.values()],
     searchIndex: [...account.searchIndex],
     searchLagMs: account.searchLagMs,
     rateLimit: account.rateLimit,
@@ -104,6 +108,7 @@ function restoreAccount(saved: TAccountSnapshot): AccountRecord {
     ticketFields: byId(saved.ticketFields),
     webhooks: byId(saved.webhooks),
     triggers: byId(saved.triggers),
+    views: byId(saved.views ?? []),
     searchIndex: new Map(saved.searchIndex),
     searchLagMs: saved.searchLagMs,
     rateLimit: saved.rateLimit,
@@ -195,6 +200,8 @@ export function parseZendeskSnapshot(json: unknown): TZendeskStateSnapshot {
           `not a Zendesk sandbox state (${name} of ${account.subdomain} is not a list)`,
         );
     }
+    if (account.views !== undefined && !Array.isArray(account.views))
+      throw new Error(`not a Zendesk sandbox state (views of ${account.subdomain} is not a list)`);
   }
   return json as unknown as TZendeskStateSnapshot;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SM } from '@zendeskgarden/react-typography';
 import type { TIncidentInsights } from '../api/incidentTypes';
-import type { I18nValue } from '../contexts/TranslationProvider';
+import type { I18nValue } from '../contexts/i18nContext';
 import { useI18n } from '../hooks/useI18n';
 import { DateTime } from './DateTime';
 import { DefangedText } from './DefangedText';

@@ -1,17 +1,11 @@
-import { createContext, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import ZAFClient from 'zendesk_app_framework_sdk';
-import type { ZafClient, ZafContext, ZafMetadata } from '../zaf/zafClient';
+import type { ZafClient } from '../zaf/zafClient';
+import { ClientContext, type ClientValue } from './clientContext';
 import { OutsideZendesk, ZendeskUnreachable } from '../components/ClientErrors';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
 
-export interface ClientValue {
-  client: ZafClient;
-  metadata: ZafMetadata;
-  context: ZafContext;
-}
-
-// null default: useClient() outside the provider throws instead of handing out an empty object.
-export const ClientContext = createContext<ClientValue | null>(null);
+export { ClientContext, type ClientValue } from './clientContext';
 
 type State =
   | { status: 'connecting' }

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { ClientContext, type ClientValue } from '../contexts/ClientProvider';
+import { ClientContext, type ClientValue } from '../contexts/clientContext';
 
 export function useClientValue(): ClientValue {
   const value = useContext(ClientContext);

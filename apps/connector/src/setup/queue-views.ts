@@ -1,0 +1,45 @@
+// The team's queue in Zendesk: two shared views on the Incident Status drop-down, so an approver
+// works through every pending approval from Zendesk's own ticket list. Zendesk requires an `all`
+// condition on a ticket property (status here: unsolved tickets only); the drop-down's values are
+// `incident_status_<status>` (status-field.ts).
+import type { TViewCreateInput } from '@incident-desk/zendesk-api';
+import { statusOptionValue } from './status-field';
+
+/** The statuses the sidebar shows as waiting for the customer (its `needs_you` actor). */
+export const NEEDS_YOUR_ACTION_STATUSES = ['approval_required', 'action_required'] as const;
+
+export const APPROVALS_VIEW_TITLE = 'Takedowns waiting for approval';
+export const ACTION_NEEDED_VIEW_TITLE = 'Incidents needing your action';
+
+function statusIs(statusFieldId: number, status: string) {
+  return {
+    field: `custom_fields_${statusFieldId}`,
+    operator: 'is',
+    value: statusOptionValue(status) ?? status,
+  };
+}
+
+const UNSOLVED = { field: 'status', operator: 'less_than', value: 'solved' };
+
+export function buildQueueViews(statusFieldId: number): TViewCreateInput[] {
+  // oldest first: the ticket that has waited longest is at the top
+  const columns = ['nice_id', 'description', statusFieldId, 'requester', 'assignee', 'updated'];
+  const output = { columns, sort_by: 'updated', sort_order: 'asc' as const };
+  return [
+    {
+      title: APPROVALS_VIEW_TITLE,
+      description:
+        'Open tickets whose incident waits for your approval of its takedown (incident-desk).',
+      all: [UNSOLVED, statusIs(statusFieldId, 'approval_required')],
+      output,
+    },
+    {
+      title: ACTION_NEEDED_VIEW_TITLE,
+      description:
+        'Open tickets whose incident waits for your organisation: an approval or an answer (incident-desk).',
+      all: [UNSOLVED],
+      any: NEEDS_YOUR_ACTION_STATUSES.map((status) => statusIs(statusFieldId, status)),
+      output,
+    },
+  ];
+}
