@@ -1,4 +1,4 @@
-// The sidebar's budget (issue 8, tightened by issue 18): built JavaScript the iframe always loads (every chunk but the
+// The sidebar's budget: built JavaScript the iframe always loads (every chunk but the
 // other locales'), gzip, against 150 KB; and the time from the iframe's navigation to the incident
 // detail on screen (the app's `incident-desk:view-ready` mark) on the local stack, median under 600 ms.
 // The baseline measured in the same run is the frame's own load event: what the handshake, the

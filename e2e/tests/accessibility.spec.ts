@@ -1,4 +1,4 @@
-// axe-core on the sidebar as an agent meets it (issue 18, section 4): a linked incident waiting for
+// axe-core on the sidebar as an agent meets it: a linked incident waiting for
 // approval, its confirmation dialog, the details opened, and a ticket not reported yet; at the
 // default width and in a 320 px apps panel.
 import { expect, test } from '@playwright/test';

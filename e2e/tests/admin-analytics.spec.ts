@@ -1,4 +1,4 @@
-// The admin page's takedown analytics (issue 19, section 3) on the demo stack, as an admin sees
+// The admin page's takedown analytics on the demo stack, as an admin sees
 // them on first start: signed in with Zendesk as Ada Admin of `demo`, every chart drawn from the
 // seeded history (the incident sandbox seeds twelve weeks of takedowns), each chart's numbers
 // downloaded as CSV, one client chosen, and axe-core finding no serious or critical violation.

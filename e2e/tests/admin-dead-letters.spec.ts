@@ -1,4 +1,4 @@
-// The admin page's failed syncs (issue 19, section 2) on the demo stack, made the way they happen:
+// The admin page's failed syncs on the demo stack, made the way they happen:
 // a ticket reported with a threat that is no threat (a failed sync of the ticket side), and a
 // public reply the incident service refuses (a failed comment forward). Each is listed with its
 // ticket and what Retry will do; Retry runs it again, with its progress, and the letter leaves the

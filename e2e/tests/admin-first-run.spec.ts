@@ -1,4 +1,4 @@
-// The admin page's first run for a new account (issue 19, section 2), in Chromium against the
+// The admin page's first run for a new account, in Chromium against the
 // running stack: /install with a pasted Zendesk address, Zendesk's approval, "Sign in with
 // Zendesk", then the checklist at the top: a wrong key refused beside its field, the right one
 // saved with its client's name, setup run from the checklist, a test delivery asked for. A

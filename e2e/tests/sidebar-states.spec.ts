@@ -1,4 +1,4 @@
-// Every state of the sidebar an agent can meet (issue 18, section 4), each checked and kept as a
+// Every state of the sidebar an agent can meet, each checked and kept as a
 // screenshot at the default width and in a 320 px apps panel, under e2e/artifacts/sidebar/, so a
 // person can review the whole sidebar at a glance: each status of the lifecycle, each error
 // (slow, rate limited, service unavailable, connector unreachable, not found), a duplicate caught

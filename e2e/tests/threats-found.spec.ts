@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { keepScreenshot, pressDialogButton } from './support/scenario';
 import { createTicket, incidentIdOf } from './support/zendesk-sandbox';
 
-// Issue 18 through the whole stack: the connector finds the threats in a ticket's conversation, the
+// Through the whole stack: the connector finds the threats in a ticket's conversation, the
 // best one is chosen and reported, and a second ticket naming the same threat is sent to the ticket
 // that follows the incident before any report.
 test('a threat found in the conversation is reported, and the next ticket naming it is sent to the ticket that follows it', async ({

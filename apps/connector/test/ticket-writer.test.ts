@@ -1,4 +1,4 @@
-// Issue 15 section 2: one writer per account coalesces the changes waiting for a ticket into one
+// One writer per account coalesces the changes waiting for a ticket into one
 // update, writes several tickets with update_many (queued by one pass, its results recorded by a
 // later one), paces itself under Zendesk's Update Ticket limits (budgets in the database, shared by
 // every writer), treats a 429 as a pause, and keeps the status from moving backwards. Against the
@@ -247,7 +247,7 @@ describe.each(backends)(
           'incident_status_case_building',
         );
       }
-      // the closed ticket's note went to a follow-up, not to a dead letter (issue 20)
+      // the closed ticket's note went to a follow-up, not to a dead letter
       const link = await h.db.prisma.incidentLink.findFirstOrThrow({
         where: { accountId: h.accountId, incidentId: tickets[2]!.incidentId },
       });

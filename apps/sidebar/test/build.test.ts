@@ -51,7 +51,7 @@ describe('vite build', () => {
         (sum, f) => sum + gzipSync(readFileSync(join(outDir, 'assets', f))).length,
         0,
       );
-      // every JS chunk, locales and the lazy dialog included (issue 18: under 150 KB gzip)
+      // every JS chunk, locales and the lazy dialog included (under 150 KB gzip)
       expect(gzipBytes).toBeLessThan(150 * 1024);
 
       // The entry only starts the handshake and the first requests; the UI chunk and the chunk

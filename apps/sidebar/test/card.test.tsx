@@ -1,4 +1,4 @@
-// Issue 18, section 1: the status card says who acts, what is happening and offers the one action
+// The status card says who acts, what is happening and offers the one action
 // that fits; the other applicable actions are under "More actions"; the rest is collapsed.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,6 +1,6 @@
-// Issue 17: the sidebar shows attacker-controlled text in the same defanged form as the
+// The sidebar shows attacker-controlled text in the same defanged form as the
 // connector's notes (one rule, @incident-desk/threat-text): values fully, free text where it names
-// a link, a host, an address or an IPv4 address (issue 20 item 7: also 。 ． ｡ and IDN hosts).
+// a link, a host, an address or an IPv4 address (also 。 ． ｡ and IDN hosts).
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderSidebar, clientServing } from './render';

@@ -1,4 +1,4 @@
-// Issue 18: errors name their cause and keep the context on screen.
+// Errors name their cause and keep the context on screen.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderSidebar } from './render';

@@ -1,4 +1,4 @@
-// Issue 8, section 3: keyboard friendly. The actions are reached with Tab and opened with Enter,
+// Keyboard friendly. The actions are reached with Tab and opened with Enter,
 // the confirmation takes the focus, Escape closes it and gives the focus back to its button.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';

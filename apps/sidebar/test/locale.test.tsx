@@ -1,4 +1,4 @@
-// Issue 18: the agent's locale sets lang, plurals and numbers; calendar dates never move.
+// The agent's locale sets lang, plurals and numbers; calendar dates never move.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { clientServing, renderSidebar } from './render';

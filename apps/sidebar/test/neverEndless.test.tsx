@@ -1,4 +1,4 @@
-// Issue 8, section 3: every error is shown with a retry, never an endless "Loading" — also when
+// Every error is shown with a retry, never an endless "Loading" — also when
 // Zendesk never answers a get or a request, and when the get fails.
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';

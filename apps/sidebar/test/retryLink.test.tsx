@@ -1,4 +1,4 @@
-// Issue 18: "Retry linking" never shows success for a retry that cannot succeed.
+// "Retry linking" never shows success for a retry that cannot succeed.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createFakeZafClient } from './fakeZafClient';

@@ -1,4 +1,4 @@
-// Issue 14 item 6: attachment downloads reach only the account's origin and Zendesk's attachment
+// Attachment downloads reach only the account's origin and Zendesk's attachment
 // hosts, never loopback or private addresses (directly, by DNS or through a redirect), and an
 // API call never follows a redirect with the bearer token.
 import type { LookupAddress } from 'node:dns';

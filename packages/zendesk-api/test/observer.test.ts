@@ -1,4 +1,4 @@
-// The optional observer (issue 16): told about every attempt, with the endpoint's ids replaced,
+// The optional observer: told about every attempt, with the endpoint's ids replaced,
 // the status, and whether the client tries again; never failing the call itself.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ZendeskCallObservation } from '../src';

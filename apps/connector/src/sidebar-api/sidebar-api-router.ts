@@ -215,7 +215,7 @@ export function sidebarApiRouter(options: SidebarApiOptions): Router {
     answer(res, await retryLink(db, options.inbox, callerOf(res), ticket, now()));
   });
 
-  // issue 18: threats found in the ticket, duplicates caught before a report
+  // threats found in the ticket, duplicates caught before a report
   router.get(`${base}/threats`, authenticate, async (_req, res) => {
     const ticket = await ticketOf(res);
     if (!ticket) return;

@@ -1,4 +1,4 @@
-// The sidebar's actions on a threat found in the ticket (issue 18): report it (it becomes the
+// The sidebar's actions on a threat found in the ticket: report it (it becomes the
 // Threat field's value, then the usual report runs), or link this ticket to the incident the
 // account already has for it instead. The value is one the connector finds in this ticket itself
 // (or its saved Threat field), and the incident is the one the connector finds for that value:

@@ -1,4 +1,4 @@
-// Whether a threat is already an incident this account knows (issue 18, GET …/duplicates): linked
+// Whether a threat is already an incident this account knows (GET …/duplicates): linked
 // to another ticket (the link table's normalised threat value), or found by the incident service's
 // resolutions search where the account has it. Only exact equality of the normalised value counts:
 // the search is free text and may list a similar URL, which is never taken for the same threat.

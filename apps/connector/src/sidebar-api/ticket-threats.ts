@@ -1,4 +1,4 @@
-// The threats named in a ticket's conversation (issue 18, GET …/threats): its subject and comments
+// The threats named in a ticket's conversation (GET …/threats): its subject and comments
 // read from Zendesk with the account's client, run through the one extractor. The product's own
 // notes, Zendesk's and the account's hosts, the client's own domains (an admin setting), the
 // agents' signatures and addresses, the requester's address and the well-known sites themselves

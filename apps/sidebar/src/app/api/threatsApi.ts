@@ -1,4 +1,4 @@
-// The sidebar's calls for issue 18 (SIDEBAR_API.md, "Threats found in the ticket" and
+// The sidebar's calls for threats found in a ticket (SIDEBAR_API.md, "Threats found in the ticket" and
 // "Duplicates"): the threats the connector finds in this ticket, whether one is already an incident
 // of the account, and the two actions on one. Answers are checked before use; every value in them
 // is attacker-controlled and is shown only as text, in its defanged form.
