@@ -1,6 +1,6 @@
 -- A ticket write put off (the account's Update Ticket budget, a 429's pause) after the incident
 -- service answered resumes from what is recorded here, never calling the service again: a refused
--- report or a failed action keeps its row until its note is written; a note that reports finished
+-- report or a failed action keeps its row until its note is written, and a note that reports finished
 -- work (files not sent, comments not forwarded) is kept until Zendesk takes it.
 
 -- AlterEnum
