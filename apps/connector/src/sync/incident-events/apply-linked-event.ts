@@ -175,7 +175,8 @@ async function ownWords(
   const known = await recordedOwnWords(deps, ctx, ids, message);
   if (known !== null) return known;
   await deferWhileOwnCallsInFlight(deps, ctx.accountId, ids);
-  return null;
+  // a call that settled between the two reads recorded its entries before it cleared its mark
+  return recordedOwnWords(deps, ctx, ids, message);
 }
 
 async function recordedOwnWords(
