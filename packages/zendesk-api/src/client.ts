@@ -5,6 +5,7 @@ import { Apps } from './resources/apps';
 import { Attachments } from './resources/attachments';
 import { Groups } from './resources/groups';
 import { JobStatuses } from './resources/job-statuses';
+import { Locales } from './resources/locales';
 import { Search } from './resources/search';
 import { TicketFields } from './resources/ticket-fields';
 import { Tickets } from './resources/tickets';
@@ -29,6 +30,7 @@ export class ZendeskClient {
   readonly triggers: Triggers;
   readonly jobStatuses: JobStatuses;
   readonly apps: Apps;
+  readonly locales: Locales;
 
   constructor(options: ZendeskClientOptions) {
     const resolved = resolveClientOptions(options);
@@ -47,5 +49,6 @@ export class ZendeskClient {
     this.triggers = new Triggers(transport);
     this.jobStatuses = new JobStatuses(transport);
     this.apps = new Apps(transport);
+    this.locales = new Locales(transport);
   }
 }
