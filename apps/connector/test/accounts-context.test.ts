@@ -270,6 +270,7 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     });
     expect(scope.split(' ').sort()).toEqual([
       'apps:read',
+      'read',
       'tickets:read',
       'tickets:write',
       'users:read',

@@ -207,7 +207,7 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     const row = await connector.db.prisma.zendeskCredential.findUnique({
       where: { accountId: first.accountId },
     });
-    expect(row?.scope).toBe('tickets:read tickets:write users:read apps:read');
+    expect(row?.scope).toBe('read tickets:read tickets:write users:read apps:read');
     const health = await fetch(`${connectorUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({

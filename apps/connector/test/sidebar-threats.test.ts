@@ -80,6 +80,8 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
         status: other.statusFieldId,
       },
       settings: h.settings,
+      noteLocale: 'en',
+      canReadAudits: true,
     };
     boss = await createJobQueue(h.db, { supervise: false, schedule: false });
     await boss.createQueue(TICKET_EVENT_QUEUE, { policy: 'key_strict_fifo' });

@@ -2,7 +2,6 @@
 // Zendesk sandbox itself (its per-account request counter), with the real connector process.
 // Every event kind that writes to a linked ticket is sent twice with distinct ids, one of them
 // delivered a second time (a duplicate that must cost nothing).
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,11 +89,9 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
     }
     expect(await sandboxes.deliverIncidentEvent(events[0]!)).toBe(200); // a redelivery
 
-    await eventually('a note for every event', async () => {
-      const notes = await sandboxes.internalNotes(ticketId);
-      return events.every((e) => notes.some((n) => eventRefsInNote(n).includes(e.id)))
-        ? true
-        : undefined;
+    await eventually('a write for every event', async () => {
+      const writes = (await sandboxes.eventWrites(ticketId)).flat();
+      return events.every((e) => writes.includes(e.id)) ? true : undefined;
     });
     await connector!.queuesIdle();
     const calls = await sandboxes.zendeskQuiet();

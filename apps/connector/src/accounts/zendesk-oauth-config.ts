@@ -5,7 +5,12 @@
 import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
 
-export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read apps:read';
+/**
+ * What the connector needs once set up. The global `read` is for the Ticket Audits API, which
+ * refuses `tickets:read` (a write's reference lives in its audit metadata), and for the account's
+ * languages; every write stays narrow.
+ */
+export const STEADY_STATE_SCOPES = 'read tickets:read tickets:write users:read apps:read';
 /** Setup creates fields (plain `write`), webhooks and triggers: see src/setup/SCOPES.md. */
 export const SETUP_SCOPES = 'read write';
 /**
