@@ -75,7 +75,10 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
       { event: 'incident.takedown_updated', data: {} },
       { event: 'incident.action_required', data: { waitForClient: 'Confirm the brand.' } },
       { event: 'incident.status_changed', data: { status: 'takedown_in_progress' } },
-      { event: 'incident.history_created', data: {} },
+      {
+        event: 'incident.history_created',
+        data: { historyEntry: { message: 'Takedown started.' } },
+      },
       { event: 'incident.takedown_updated', data: {} },
       { event: 'incident.action_required', data: {} },
     ].map((e, i) => ({
@@ -89,6 +92,8 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
     }
     expect(await sandboxes.deliverIncidentEvent(events[0]!)).toBe(200); // a redelivery
 
+    // takedown updates that found nothing new add no note line: they ride on the write of the
+    // changes beside them, still named by its audit
     await eventually('a write for every event', async () => {
       const writes = (await sandboxes.eventWrites(ticketId)).flat();
       return events.every((e) => writes.includes(e.id)) ? true : undefined;
