@@ -212,7 +212,7 @@ describe.each(backends)('ticket -> incident actions on %s', (backend) => {
       reason: expect.stringContaining('malformed ticket event job'),
     });
 
-    const { ticketId, incidentId } = await linkedTicket();
+    const { ticketId } = await linkedTicket();
     await h.addTags(ticketId, ['incident_request_takedown']);
     await h.incidentFault({
       method: 'POST',

@@ -161,8 +161,7 @@ export const FR: NoteTexts = {
       `${from === to ? `Tentative de retrait ${to} envoyée` : `Tentatives de retrait ${from} à ${to} envoyées`} au bureau d'enregistrement${registrar ? ` (${registrar})` : ''}.`,
     attemptEnded: (number, outcome) =>
       `Tentative de retrait ${number}${S}: ${OUTCOME[outcome] ?? outcome}.`,
-    snapshots: (count) =>
-      count === 1 ? 'Nouvelle capture.' : `${count} nouvelles captures.`,
+    snapshots: (count) => (count === 1 ? 'Nouvelle capture.' : `${count} nouvelles captures.`),
   },
 
   detected: {
@@ -261,8 +260,7 @@ export const FR: NoteTexts = {
     refusal: {
       host_not_allowed:
         "son adresse de téléchargement n'est ni le Zendesk de ce compte ni un hôte de pièces jointes de Zendesk, il n'a donc pas été récupéré",
-      not_https:
-        "son adresse de téléchargement n'utilise pas HTTPS, il n'a donc pas été récupéré",
+      not_https: "son adresse de téléchargement n'utilise pas HTTPS, il n'a donc pas été récupéré",
       private_address:
         "son adresse de téléchargement mène à une adresse de réseau privé ou local, il n'a donc pas été récupéré",
       too_many_redirects: 'son téléchargement a été redirigé trop de fois',

@@ -35,5 +35,4 @@ export type UnlinkedReason =
 
 /** Why a comment was not forwarded to the incident. */
 export type ForwardFailure =
-  | { kind: 'outcome_unknown'; failure: string }
-  | { kind: 'not_forwarded'; failure: string };
+  { kind: 'outcome_unknown'; failure: string } | { kind: 'not_forwarded'; failure: string };
