@@ -48,7 +48,7 @@ import { diagnoseTickets, type SuspectTicket } from '../src/soak-diagnosis';
 import { installStandingFaults } from '../src/standing-faults';
 import { matchDeadLetters, type InjectedPermanentFailures } from '../src/dead-letters';
 import { createTicketTraffic, type TrafficTicket } from '../src/ticket-traffic';
-import { eventRefsInNote } from '@incident-desk/connector/src/notes/incident-change-note';
+import { eventRefsOfAudit } from '@incident-desk/connector/src/sync/ticket-writes/write-metadata';
 import { statusOptionValue } from '@incident-desk/connector/src/setup/status-field';
 
 const backend = (process.env.SOAK_BACKEND ?? 'pglite') as Backend;
@@ -394,8 +394,7 @@ async function main() {
         const candidate = tickets[(i * 7 + 1) % TICKETS]!;
         if (closedTickets.has(candidate)) continue;
         const current = await sandboxTicket(stack, candidate.account.subdomain, candidate.ticketId);
-        if (current.comments.some((c) => !c.public && eventRefsInNote(c.body).length > 0))
-          return candidate;
+        if (current.audits.some((audit) => eventRefsOfAudit(audit).length > 0)) return candidate;
       }
       return undefined;
     };
@@ -585,13 +584,34 @@ async function main() {
           d.event !== 'webhook.test',
       );
       // No note, by the contract (Events rule 4): the history echo of a reply the connector
-      // forwarded, and the report's own confirmation on a ticket that reported its threat.
+      // forwarded, and the report's own confirmation on a ticket that reported its threat. An
+      // event that came without its message is judged by the entry the incident sandbox added
+      // at its time (the event's timestamp is the entry's).
+      const record = (await call(
+        `${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}`,
+        'GET',
+      )) as {
+        status?: string;
+        data?: { status?: string };
+        history?: { timestamp: string; message: string }[];
+      };
+      const entryAt = (d: Delivery) => {
+        const at = (d.body as { timestamp?: string }).timestamp;
+        return at === undefined
+          ? undefined
+          : record.history?.find((entry) => entry.timestamp === at)?.message;
+      };
       const isEcho = (d: Delivery) => {
         const text = JSON.stringify(d.body);
+        const entry =
+          d.event === 'incident.history_created' && !text.includes('"historyEntry"')
+            ? JSON.stringify({ message: entryAt(d) ?? '' })
+            : '';
+        const says = (message: string) => text.includes(message) || entry.includes(message);
         return (
-          text.includes('"message":"Comment: Soak reply ') ||
-          text.includes('"message":"Takedown requested by client"') ||
-          (reportedTickets.includes(ticket) && text.includes('"message":"Incident reported for'))
+          says('"message":"Comment: Soak reply ') ||
+          says('"message":"Takedown requested by client"') ||
+          (reportedTickets.includes(ticket) && says('"message":"Incident reported for'))
         );
       };
       const echoRefs = new Set(events.filter(isEcho).map((d) => d.body.id));
@@ -603,17 +623,36 @@ async function main() {
         followUpId === undefined
           ? undefined
           : await sandboxTicket(stack, ticket.account.subdomain, followUpId);
-      const comments = [...current.comments, ...(followUp?.comments ?? [])];
-      const notes = comments.filter((c) => !c.public).map((c) => c.body);
+      // each connector write names the events it applied in its audit's metadata
       const counts = new Map<string, number>();
-      for (const note of notes) {
-        for (const ref of eventRefsInNote(note)) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+      for (const audit of [...current.audits, ...(followUp?.audits ?? [])]) {
+        for (const ref of eventRefsOfAudit(audit)) counts.set(ref, (counts.get(ref) ?? 0) + 1);
       }
+      // A takedown update that found nothing new the ticket had not been told adds no note: the
+      // connector keeps its change (no entry), written without a ticket update when nothing else
+      // waited. Such an event is accounted for by that row; on a write it still counts once.
+      const absorbed = new Set(
+        (
+          await stack.connector.db.prisma.pendingTicketChange.findMany({
+            where: {
+              accountId: ticket.account.accountId,
+              incidentId: ticket.incidentId,
+              eventName: 'incident.takedown_updated',
+              writtenAt: { not: null },
+              writeRef: null,
+            },
+            select: { eventRef: true, entry: true },
+          })
+        )
+          .filter((row) => row.entry === null)
+          .map((row) => row.eventRef),
+      );
       // A closed ticket takes no note: its events after the close are dead letters instead.
       const lettered = new Set(deadLetters.closedTicketEvents.get(ticket.incidentId) ?? []);
       expected += refs.length;
       for (const ref of refs) {
         const n = (counts.get(ref) ?? 0) + (lettered.has(ref) ? 1 : 0);
+        if (n === 0 && absorbed.has(ref)) continue;
         if (n === 0) {
           lost += 1;
           const what = noted.find((d) => d.body.id === ref);
@@ -624,7 +663,7 @@ async function main() {
         if (n > 1) duplicated += n - 1;
       }
       const tally = (ref: string) => (counts.get(ref) ?? 0) + (lettered.has(ref) ? 1 : 0);
-      const lostHere = refs.filter((ref) => tally(ref) === 0);
+      const lostHere = refs.filter((ref) => tally(ref) === 0 && !absorbed.has(ref));
       if (lostHere.length > 0) {
         const attempts = noted
           .filter((d) => lostHere.includes(d.body.id))
@@ -639,17 +678,12 @@ async function main() {
         suspect(
           ticket,
           `noted more than once: ${doubledHere.join(', ')}`,
-          comments.filter((c) => doubledHere.some((ref) => c.body.includes(ref))),
+          [...current.audits, ...(followUp?.audits ?? [])].filter((audit) =>
+            doubledHere.some((ref) => eventRefsOfAudit(audit).includes(ref)),
+          ),
         );
       }
       for (const ref of echoRefs) duplicated += counts.get(ref) ?? 0;
-      const record = (await call(
-        `${stack.incidentUrl}/_sandbox/incidents/${ticket.incidentId}`,
-        'GET',
-      )) as {
-        status?: string;
-        data?: { status?: string };
-      };
       const newest = record.data?.status ?? record.status;
       const field = current.ticket.custom_fields.find(
         (f) => f.id === ticket.account.seed.statusFieldId,

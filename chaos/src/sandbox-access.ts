@@ -9,6 +9,8 @@ export interface SandboxTicket {
     custom_fields: { id: number; value: unknown }[];
   };
   comments: { public: boolean; body: string; html_body?: string }[];
+  /** Every update of the ticket, oldest first: the connector's name the events they applied. */
+  audits: { id: number; metadata: { custom?: unknown } }[];
 }
 
 /** A control-API request with a JSON body: an answer other than 2xx throws, naming its status. */

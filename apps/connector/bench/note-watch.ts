@@ -1,37 +1,36 @@
-// Sees each connector note the moment the Zendesk sandbox commits it (its ticket-change hook, in
-// this process), and records when each event's note appeared, by the event ids each note names
-// (a coalesced note names every event it covers).
+// Sees each connector write the moment the Zendesk sandbox commits it (its ticket-change hook, in
+// this process), and records when each event's note appeared, by the event ids each write's audit
+// names in its metadata (a coalesced write names every event it applies).
 import type { ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
-import { eventRefsInNote } from '../src/notes/incident-change-note';
+import { eventRefsOfAudit } from '../src/sync/ticket-writes/write-metadata';
 
 export interface NoteWatch {
-  /** performance.now() of the first note naming the event. */
+  /** performance.now() of the first write naming the event. */
   visibleAt(eventId: string): number | undefined;
-  /** Notes naming the event (more than one is a duplicate). */
+  /** Writes naming the event (more than one is a duplicate). */
   notesOf(eventId: string): number;
   stop(): void;
 }
 
 export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatch {
-  const seenComments = new Map<number, number>(); // ticket id -> comments already looked at
+  const seenAudits = new Map<number, number>(); // ticket id -> audits already looked at
   const firstSeen = new Map<string, number>();
   const counts = new Map<string, number>();
   const account = sandbox.state.account(subdomain);
   if (!account) throw new Error(`no account ${subdomain}`);
-  for (const [ticketId, comments] of account.comments) seenComments.set(ticketId, comments.length);
+  for (const [ticketId, audits] of account.audits) seenAudits.set(ticketId, audits.length);
 
   const stop = sandbox.state.onTicketChanged((changed, ticketId) => {
     if (changed !== subdomain) return;
     const now = performance.now();
-    const comments = account.comments.get(ticketId) ?? [];
-    for (const comment of comments.slice(seenComments.get(ticketId) ?? 0)) {
-      if (comment.public) continue;
-      for (const eventId of eventRefsInNote(comment.body)) {
+    const audits = account.audits.get(ticketId) ?? [];
+    for (const audit of audits.slice(seenAudits.get(ticketId) ?? 0)) {
+      for (const eventId of eventRefsOfAudit({ metadata: { custom: audit.custom } })) {
         if (!firstSeen.has(eventId)) firstSeen.set(eventId, now);
         counts.set(eventId, (counts.get(eventId) ?? 0) + 1);
       }
     }
-    seenComments.set(ticketId, comments.length);
+    seenAudits.set(ticketId, audits.length);
   });
 
   return {

@@ -88,6 +88,34 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     }
   });
 
+  it("writes notes in the account's default language, and keeps a write's reference in its audit only with the global read scope", async () => {
+    const acme = ids.acme!.accountId;
+    const before = await provider().forAccount(acme);
+    expect(before.noteLocale).toBe('en');
+    // the install token holds `read`: audits can be read back
+    expect(before.canReadAudits).toBe(true);
+    await saveSetupResult(h.db, h.secretBox, acme, {
+      fields: { threat: 101, incidentId: 102, status: null },
+      zendeskWebhook: null,
+      incidentSubscriptions: [],
+      zendeskLocale: 'fr-ca',
+    });
+    expect((await provider().forAccount(acme)).noteLocale).toBe('fr');
+    // a setup that could not read the language keeps the one stored
+    await saveSetupResult(h.db, h.secretBox, acme, {
+      fields: { threat: 101, incidentId: 102, status: null },
+      zendeskWebhook: null,
+      incidentSubscriptions: [],
+    });
+    expect((await provider().forAccount(acme)).noteLocale).toBe('fr');
+    // a token narrowed before `read` was asked for
+    await h.db.prisma.zendeskCredential.update({
+      where: { accountId: acme },
+      data: { scope: 'tickets:read tickets:write users:read apps:read' },
+    });
+    expect((await provider().forAccount(acme)).canReadAudits).toBe(false);
+  });
+
   it("never hands account A another account's incident clients", async () => {
     const acme = await provider().forAccount(ids.acme!.accountId);
     expect(() => acme.incidents()).not.toThrow();

@@ -525,9 +525,12 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       });
       const view = await overview(acmeSession);
       expect(view.setup.state).toBe('succeeded');
-      expect(view.setup.report?.scopeAfter).toBe('tickets:read tickets:write users:read apps:read');
+      expect(view.setup.report?.scopeAfter).toBe(
+        'read tickets:read tickets:write users:read apps:read',
+      );
       expect(view.connection.scopes.sort()).toEqual([
         'apps:read',
+        'read',
         'tickets:read',
         'tickets:write',
         'users:read',
@@ -716,7 +719,14 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       });
       const ticket = (await (
         await fetch(`${h.sandboxUrl}/_sandbox/accounts/acme/tickets/${ticketId}`)
-      ).json()) as { ticket: { tags: string[]; custom_fields: { id: number; value: unknown }[] } };
+      ).json()) as {
+        ticket: { tags: string[]; custom_fields: { id: number; value: unknown }[] };
+        comments: { body: string }[];
+      };
+      // the note names the admin, never a user id
+      expect(ticket.comments.at(-1)?.body).toBe(
+        `[incident-desk] Linked to incident ${incidentId} by Ada Admin from the admin page.`,
+      );
       expect(
         ticket.ticket.custom_fields.find((f) => f.id === Number(config.incidentIdFieldId))?.value,
       ).toBe(incidentId);
@@ -768,6 +778,12 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         where: { accountId: acmeId, ticketId: BigInt(second.ticket.id) },
       });
       expect(entry.resolvedAt).not.toBeNull();
+      const retriedTicket = (await (
+        await fetch(`${h.sandboxUrl}/_sandbox/accounts/acme/tickets/${second.ticket.id}`)
+      ).json()) as { comments: { body: string }[] };
+      expect(retriedTicket.comments.at(-1)?.body).toBe(
+        '[incident-desk] Linking will be retried: the threat is reported again (requested by Ada Admin).',
+      );
     }, 60_000);
   });
 });

@@ -4,7 +4,6 @@
 // come from the real senders: the incident sandbox signs its events, the Zendesk sandbox its trigger
 // deliveries. CONNECTOR_WORKER=off holds processing back deterministically: the receivers
 // acknowledge, nothing is applied, until the process is killed and started again with its worker.
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +29,9 @@ const NOTE_EVENTS = new Set([
   'incident.action_required',
 ]);
 
-/** How many of `notes` name event `eventId` (a coalesced note names every event it covers). */
-function notesOfEvent(notes: string[], eventId: string): number {
-  return notes.filter((note) => eventRefsInNote(note).includes(eventId)).length;
+/** How many of the ticket's writes applied event `eventId` (their audits name every event). */
+function writesOfEvent(writes: string[][], eventId: string): number {
+  return writes.filter((events) => events.includes(eventId)).length;
 }
 
 describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
@@ -139,8 +138,8 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     await eventually(
       'a note for every acknowledged event',
       async () => {
-        const notes = await sandboxes.internalNotes(ticketA);
-        return toApply.every((d) => notesOfEvent(notes, d.eventId) > 0) ? true : undefined;
+        const writes = await sandboxes.eventWrites(ticketA);
+        return toApply.every((d) => writesOfEvent(writes, d.eventId) > 0) ? true : undefined;
       },
       45_000,
     );
@@ -148,16 +147,17 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     await sandboxes.incidentDeliveriesIdle();
     await connector!.queuesIdle();
 
-    const notesA = await sandboxes.internalNotes(ticketA);
+    const writesA = await sandboxes.eventWrites(ticketA);
     for (const delivery of toApply) {
-      expect(notesOfEvent(notesA, delivery.eventId), `${delivery.event} ${delivery.eventId}`).toBe(
-        1,
-      );
+      expect(
+        writesOfEvent(writesA, delivery.eventId),
+        `${delivery.event} ${delivery.eventId}`,
+      ).toBe(1);
     }
-    // Nothing twice, nothing invented: every event note names an event the service delivered
-    // (events acknowledged by the first life included), and no event has two notes.
+    // Nothing twice, nothing invented: every write names events the service delivered (events
+    // acknowledged by the first life included), and no event is in two writes.
     const delivered = new Set(sandboxes.incidentDeliveries(incidentA).map((d) => d.eventId));
-    const noteRefs = notesA.flatMap((note) => eventRefsInNote(note));
+    const noteRefs = writesA.flat();
     expect(noteRefs.filter((ref) => !delivered.has(ref))).toEqual([]);
     expect(noteRefs.length).toBe(new Set(noteRefs).size);
     const ticketAState = await sandboxes.readTicket(ticketA);

@@ -1,5 +1,5 @@
-// Every field shown in a note and every note has a length cap, a cut ends with "…", and
-// the footer that identifies the note is never cut. The notes defang the dots
+// Every field shown in a note and every note has a length cap, and a cut ends with "…". (Notes
+// carry no footer: what identifies a write is in its audit metadata.) The notes defang the dots
 // 。 ． ｡, internationalised domains and bare IPv4 addresses in analyst messages and reasons.
 import { describe, expect, it } from 'vitest';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
@@ -10,18 +10,16 @@ import {
   NOTE_FIELD_MAX_CHARS,
   NOTE_MESSAGE_MAX_CHARS,
 } from '../src/notes/note-limits';
+import { noteTexts } from '../src/notes/texts';
 import { displayThreat } from '../src/notes/threat-display';
 
+const EN = noteTexts('en');
+
 const MB = 1 << 20;
-const FOOTER = '\n\nIncident: inc_1\nEvent: evt_1';
-const CHANGE_FOOTER = '\n\n— incident inc_1 · events evt_1 · ref w1';
 
 /** The coalesced note of one incident change. */
 function changeNote(entry: ChangeEntry): string {
-  return incidentChangeNote(
-    [{ incidentId: 'inc_1', eventRef: 'evt_1', eventAt: new Date(0), entry }],
-    'w1',
-  );
+  return incidentChangeNote([{ incidentId: 'inc_1', eventAt: new Date(0), entry }], EN)!;
 }
 const historyNote = (message: string) => changeNote({ kind: 'history', message });
 const actionRequiredNote = (reason: string) =>
@@ -45,12 +43,12 @@ const base = {
 } as unknown as TDetailedIncident;
 
 describe('note length caps', () => {
-  it('cuts a huge analyst message with an ellipsis and keeps the footer whole', () => {
+  it('cuts a huge analyst message with an ellipsis', () => {
     const note = historyNote('a.'.repeat(MB));
     const message = lineAfter(note, 'Analyst: ');
     expect(message.endsWith('…')).toBe(true);
     expect(message.length).toBe(NOTE_MESSAGE_MAX_CHARS);
-    expect(note.endsWith(CHANGE_FOOTER)).toBe(true);
+    expect(note.split('\n').at(-1)).toBe(`Analyst: ${message}`);
   });
 
   it('cuts a huge waitForClient reason, defanging what it shows', () => {
@@ -61,7 +59,6 @@ describe('note length caps', () => {
     expect(shown.endsWith('…')).toBe(true);
     // cut to the cap, then defanged: `hxxps[:]` and `[.]` add four characters
     expect(shown.length).toBe(NOTE_MESSAGE_MAX_CHARS + 4);
-    expect(note.endsWith(CHANGE_FOOTER)).toBe(true);
   });
 
   it('cuts each field of the detected-incident note before defanging it', () => {
@@ -85,7 +82,7 @@ describe('note length caps', () => {
           page: { title: huge('a+') },
         },
       } as unknown as TDetailedIncident,
-      'evt_1',
+      EN,
     );
     // raw cap 500: a defanged value is at most three times that ([.] for each dot)
     for (const prefix of [
@@ -103,22 +100,17 @@ describe('note length caps', () => {
       /^hxxps\[:\]\/\/l\[\.\]example\/a-a-.*…$/,
     );
     expect(lineAfter(note, 'Threat: ')).toMatch(/^hxxps\[:\]\/\/a\[\.\]a\[\.\].*…$/);
-    expect(note.endsWith(FOOTER)).toBe(true);
   });
 
-  it('cuts the whole note body and keeps the footer whole', () => {
+  it('cuts the whole note body', () => {
     const blocklists = Array.from({ length: 5_000 }, (_, i) => ({
       authority: `Partner ${i}`,
       type: 'blocklist',
       status: 'listed',
       link: `https://partner${i}.example/entry`,
     }));
-    const note = detectedIncidentNote(
-      { ...base, blocklists } as unknown as TDetailedIncident,
-      'evt_1',
-    );
-    expect(note.endsWith(FOOTER)).toBe(true);
-    const body = note.slice(0, -FOOTER.length);
+    const note = detectedIncidentNote({ ...base, blocklists } as unknown as TDetailedIncident, EN);
+    const body = note;
     expect(body.length).toBe(NOTE_BODY_MAX_CHARS);
     expect(body.endsWith('…')).toBe(true);
     expect(body).not.toMatch(/https?:\/\//);
@@ -160,17 +152,14 @@ describe('defanging in notes is complete', () => {
 });
 
 describe('the coalesced note caps its whole body', () => {
-  it('cuts the body of many huge changes and keeps the footer whole', () => {
+  it('cuts the body of many huge changes', () => {
     const changes = Array.from({ length: 10 }, (_, i) => ({
       incidentId: 'inc_1',
-      eventRef: `evt_${i}`,
       eventAt: new Date(i * 1000),
       entry: { kind: 'history', message: `${i} ${'x'.repeat(MB)}` } as ChangeEntry,
     }));
-    const note = incidentChangeNote(changes, 'w1');
-    const footerStart = note.lastIndexOf('\n\n— ');
-    expect(note.slice(footerStart)).toContain('events evt_0 evt_1');
-    expect(footerStart).toBe(NOTE_BODY_MAX_CHARS);
-    expect(note.slice(0, footerStart).endsWith('…')).toBe(true);
+    const note = incidentChangeNote(changes, EN)!;
+    expect(note.length).toBe(NOTE_BODY_MAX_CHARS);
+    expect(note.endsWith('…')).toBe(true);
   });
 });

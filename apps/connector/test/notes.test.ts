@@ -3,6 +3,7 @@ import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { dashboardLink } from '../src/notes/dashboard-link';
 import { detectedIncidentNote } from '../src/notes/detected-incident-note';
 import { echoesAny, normalizeText } from '../src/notes/normalize';
+import { noteTexts } from '../src/notes/texts';
 
 // The defanging rule itself is pinned by packages/threat-text/test/threat-text.test.ts.
 describe('normalizeText', () => {
@@ -46,7 +47,7 @@ describe('detectedIncidentNote', () => {
         threatTaxonomy: { name: 'Phishing www.phish-taxonomy.example' },
         incidentClass: 'phishing',
       } as unknown as TDetailedIncident,
-      'evt_1',
+      noteTexts('en'),
     );
     expect(note).toContain('Hosting provider: Bulletproof hosting hxxp[:]//bp-host[.]example');
     expect(note).toContain('Registrar: evil-registrar[.]example');

@@ -24,6 +24,7 @@ import {
 } from '../src/setup';
 import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { triggerDrift } from '../src/setup/trigger-drift';
+import { noteLocaleOf } from '../src/notes/texts';
 
 const CLIENT_IDS = ['cl_demo_parent', 'cl_demo_retail', 'cl_demo_bank'];
 
@@ -272,6 +273,28 @@ describe('runSetup', () => {
       })),
     );
     expect(await counts(account)).toEqual(before);
+  });
+
+  it("reads the account's default language, which notes are written in", async () => {
+    const account = newAccount();
+    expect((await runSetup(account.input)).zendeskLocale).toBe('en-US');
+    zendeskSandbox.state.account(account.subdomain)!.defaultLocale = 'fr-ca';
+    const again = await runSetup(account.input);
+    expect(again.ok).toBe(true);
+    expect(again.zendeskLocale).toBe('fr-ca');
+    expect(noteLocaleOf(again.zendeskLocale)).toBe('fr');
+    // a token that may not read it: setup goes on, the language stored before stays
+    const narrow = zendeskSandbox.issueToken(account.subdomain, account.adminId, ['write'], 7200);
+    const zendesk = new ZendeskClient({
+      baseUrl: `${zendeskUrl}/_z/${account.subdomain}`,
+      tokenProvider: {
+        getAccessToken: async () => narrow,
+        refreshAfterUnauthorized: async () => narrow,
+      },
+      maxRetries: 0,
+    });
+    const unread = await runSetup({ ...account.input, zendesk });
+    expect(unread.zendeskLocale).toBeUndefined();
   });
 
   it('delivers a signed webhook.test per client to its own subscription address', async () => {

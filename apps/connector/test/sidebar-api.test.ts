@@ -99,6 +99,8 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         status: other.statusFieldId,
       },
       settings: h.settings,
+      noteLocale: 'en',
+      canReadAudits: true,
     };
 
     boss = await createJobQueue(h.db, { supervise: false, schedule: false });
@@ -1040,6 +1042,7 @@ describe('agent check', () => {
     const access = (fields: Partial<AgentAccess>): AgentAccess => ({
       userId: 7,
       email: 'a@x.example',
+      name: 'Ada Agent',
       admin: false,
       canAct: true,
       ticketRestriction: null,

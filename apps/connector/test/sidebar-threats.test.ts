@@ -87,6 +87,8 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
         status: other.statusFieldId,
       },
       settings: h.settings,
+      noteLocale: 'en',
+      canReadAudits: true,
     };
     boss = await createJobQueue(h.db, { supervise: false, schedule: false });
     await boss.createQueue(TICKET_EVENT_QUEUE, { policy: 'key_strict_fifo' });
@@ -576,7 +578,9 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       const { ticket } = await h.readTicket(ticketId);
       expect(fieldOf(ticket, h.demo.incidentFieldId)).toBe(incident.id);
       expect(ticket.tags).toContain('incident_linked');
-      expect(await h.notesContaining(ticketId, 'instead of a new report')).toHaveLength(1);
+      const [linkedNote] = await h.notesContaining(ticketId, 'instead of a new report');
+      // the agent is named as Zendesk names them, not by user id or email
+      expect(linkedNote!.body).toContain(`by Alex Agent instead of a new report`);
       expect(await writesCounted(ticketId)).toBe(1);
       // linked now: a second press is refused
       expect(

@@ -84,6 +84,8 @@ function ctxWith(incidents: IncidentClient): AccountContext {
       openTicketsForDetectedIncidents: true,
       newTicketGroupId: null,
     },
+    noteLocale: 'en',
+    canReadAudits: true,
   };
 }
 

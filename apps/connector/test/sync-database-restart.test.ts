@@ -64,9 +64,7 @@ describe.each(backends)(
         expect((await handleTicketEvent({ db, receiptId }, h.ctx, job)).status).toBe('applied');
         expect(db.failed()).toBe(2);
         expect((await incident(incidentId)).status).toBe('case_building');
-        expect(
-          await h.notesContaining(ticketId, `Takedown requested for incident ${incidentId}`),
-        ).toHaveLength(1);
+        expect(await h.notesContaining(ticketId, 'Takedown requested.')).toHaveLength(1);
         expect(await h.notesContaining(ticketId, 'may or may not')).toHaveLength(0);
         const request = await h.db.prisma.incidentActionRequest.findUniqueOrThrow({
           where: { accountId_receiptId: { accountId: SYNC_ACCOUNT, receiptId } },

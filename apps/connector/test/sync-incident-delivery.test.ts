@@ -119,7 +119,14 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
       reason: `incident ${detail.id} already linked to ticket ${ticketId}`,
     });
     const notes = await h.notes(ticketId);
-    expect(notes).toHaveLength(outcomes.filter((o) => o.status === 'applied').length);
+    // every applied event keeps its change; each with something to tell is one note (applied
+    // after every move, the first takedown update already told what the later ones brought)
+    const changes = await h.db.prisma.pendingTicketChange.findMany({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+    });
+    expect(changes).toHaveLength(outcomes.filter((o) => o.status === 'applied').length);
+    expect(notes).toHaveLength(changes.filter((change) => change.entry !== null).length);
+    expect(notes.join('\n')).toContain('Takedown attempts 1 to 2 sent to the registrar.');
     expect(notes.some((note) => note.includes(reply))).toBe(false); // the echo of our own comment
     const ticket = await h.ticket(ticketId);
     expect(h.fieldValue(ticket, h.seed.statusFieldId)).toBe('incident_status_takedown_success');

@@ -284,7 +284,10 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   it('applying the same job twice writes one note', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
-    const job = h.job('incident.takedown_updated', { incidentId });
+    const job = h.job('incident.history_created', {
+      incidentId,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
     expect((await handleIncidentEvent(deps(), h.context(), job)).status).toBe('applied');
     expect(await handleIncidentEvent(deps(), h.context(), job)).toEqual({
       status: 'skipped',
@@ -312,10 +315,11 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       return fetch(input, init);
     });
     const ctx = { ...h.context(), zendesk: lossy };
-    expect(
-      (await handleIncidentEvent(deps(), ctx, h.job('incident.takedown_updated', { incidentId })))
-        .status,
-    ).toBe('applied');
+    const history = h.job('incident.history_created', {
+      incidentId,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
+    expect((await handleIncidentEvent(deps(), ctx, history)).status).toBe('applied');
     expect(await h.notes(ticketId)).toHaveLength(0);
     const pending = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
       where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
@@ -323,16 +327,21 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(pending.writtenAt).toBeNull();
     expect(pending.writeRef).not.toBeNull();
 
-    await drain(ctx); // looks for the first write's note, finds none, writes (answer lost)
+    await drain(ctx); // looks for the first write in the audits, finds none, writes (answer lost)
     expect(await h.notes(ticketId)).toHaveLength(1);
-    await drain(ctx); // finds its note by the reference: written, not repeated
+    await drain(ctx); // finds its write by the reference in its audit: written, not repeated
     expect(await h.notes(ticketId)).toHaveLength(1);
     expect(puts).toBe(2);
     const settled = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
       where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
     });
     expect(settled.writtenAt).not.toBeNull();
-    expect((await h.notes(ticketId))[0]).toContain(`ref ${settled.writeRef}`);
+    // the reference is in the audit's metadata, not in the note
+    expect((await h.notes(ticketId))[0]).not.toContain(settled.writeRef!);
+    const audits = (await h.zendesk.tickets.audits.list(ticketId)).getItems();
+    expect(audits.map((audit) => audit.metadata?.custom)).toContainEqual({
+      incident_desk: { ref: settled.writeRef, events: [history.event.id] },
+    });
   });
 
   it('a status event retried after its order was recorded but its update failed still sets the field', async () => {
@@ -513,16 +522,60 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect(notes.filter((note) => note.includes('Incident reported for takedown'))).toHaveLength(2);
   });
 
-  it('takedown_updated writes a takedown note', async () => {
-    const { incidentId, ticketId } = await h.linkedTicket();
-    await handleIncidentEvent(
-      deps(),
-      h.context(),
-      h.job('incident.takedown_updated', { incidentId }),
-    );
-    expect((await h.notes(ticketId))[0]).toContain(
-      'Takedown progress changed (blocklist listings, takedown attempts or snapshots)',
-    );
+  it('takedown_updated names what is new since the ticket was last told, and writes nothing when nothing is', async () => {
+    const incident = await h.seedIncident({ url: `https://takedown-${h.uid()}.example/login` });
+    const { ticketId } = await h.linkedTicket({ incidentId: incident.id });
+    const takedown = () =>
+      handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.takedown_updated', { incidentId: incident.id }),
+      );
+    const lines = async () => (await h.notes(ticketId)).map((note) => note.split('\n').slice(2));
+
+    await h.incidentControl(`/incidents/${incident.id}/blocklists`, {
+      authority: 'Google Safe Browsing',
+      type: 'warning-banner',
+      status: 'listed',
+    });
+    await h.incidentControl(`/incidents/${incident.id}/blocklists`, {
+      authority: 'Netcraft',
+      type: 'blocklist',
+      status: 'submitted',
+    });
+    await h.incidentControl(`/incidents/${incident.id}/takedown-attempts`, {
+      startedAt: new Date().toISOString(),
+    });
+    expect((await takedown()).status).toBe('applied');
+    expect(await lines()).toEqual([
+      [
+        'Listed on 1 blocklist: Google Safe Browsing.',
+        'Submitted to 1 blocklist, protection in progress: Netcraft.',
+        'Takedown attempt 1 sent to the registrar.',
+      ],
+    ]);
+
+    // nothing new: the event is kept, no note line, no ticket update
+    h.zendeskCalls.length = 0;
+    expect((await takedown()).status).toBe('applied');
+    expect(h.zendeskCalls.filter((call) => call.startsWith('PUT'))).toEqual([]);
+    expect(await h.notes(ticketId)).toHaveLength(1);
+
+    // the attempt ends, a second one starts, a snapshot is taken: only that is told
+    await h.incidentControl(`/incidents/${incident.id}/takedown-attempts`, {
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+      resolvedAt: new Date().toISOString(),
+      outcome: 'failed',
+    });
+    await h.incidentControl(`/incidents/${incident.id}/snapshots`, {});
+    expect((await takedown()).status).toBe('applied');
+    const [, latest] = await lines();
+    expect(latest).toEqual([
+      'Takedown attempt 2 sent to the registrar.',
+      'Takedown attempt 1: failed.',
+      'New snapshot.',
+    ]);
+    expect((await h.notes(ticketId)).join('\n')).not.toContain('Takedown progress changed');
   });
 
   it('action_required reopens the ticket with the reason, or a generic note when it is not a string', async () => {
@@ -568,7 +621,10 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     await handleIncidentEvent(
       deps(),
       h.context(),
-      h.job('incident.takedown_updated', { incidentId: reportRef }),
+      h.job('incident.history_created', {
+        incidentId: reportRef,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     expect(await h.notes(ticketId)).toHaveLength(1);
   });

@@ -8,7 +8,13 @@ import {
   DEMO_PARENT_CLIENT_ID,
 } from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, seedDemo } from '@incident-desk/zendesk-sandbox';
-import { ZendeskClient, type TComment, type TTicket } from '@incident-desk/zendesk-api';
+import {
+  ZendeskClient,
+  type TComment,
+  type TTicket,
+  type TTicketAudit,
+} from '@incident-desk/zendesk-api';
+import { eventRefsOfAudit } from '../src/sync/ticket-writes/write-metadata';
 import type { AccountContext, AccountSettings } from '../src/accounts/account-context';
 import type { IncidentEventJob } from '../src/jobs/incident-event-job';
 import { openTestDatabase, type Backend } from './support/test-database';
@@ -64,7 +70,10 @@ export async function startHarness(backend: Backend) {
     zendeskSandbox.issueToken(`${subdomain}other`, otherSeed.adminId, ['read', 'write']),
   );
 
-  function context(settings: Partial<AccountSettings> = {}): AccountContext {
+  function context(
+    settings: Partial<AccountSettings> = {},
+    account: Partial<Pick<AccountContext, 'noteLocale' | 'canReadAudits'>> = {},
+  ): AccountContext {
     return {
       accountId,
       subdomain,
@@ -82,6 +91,8 @@ export async function startHarness(backend: Backend) {
         status: seed.statusFieldId,
       },
       settings: { ...DEFAULT_SETTINGS, ...settings },
+      noteLocale: account.noteLocale ?? 'en',
+      canReadAudits: account.canReadAudits ?? true,
     };
   }
 
@@ -191,6 +202,28 @@ export async function startHarness(backend: Backend) {
         .filter((comment) => !comment.public && (comment.body ?? '').startsWith('[incident-desk]'))
         .map((comment) => comment.body ?? '');
     },
+    /**
+     * The incident events each of the connector's writes to the ticket applied, one list per write
+     * (its audit's metadata), oldest first: an event in two lists was written twice.
+     */
+    async eventWrites(ticketId: number): Promise<string[][]> {
+      const writes: string[][] = [];
+      let path: string | null = `/api/v2/tickets/${ticketId}/audits.json?page[size]=100`;
+      while (path) {
+        const page: {
+          audits: TTicketAudit[];
+          meta: { has_more: boolean; after_cursor: string | null };
+        } = await zendeskGet(path);
+        for (const audit of page.audits) {
+          const events = eventRefsOfAudit(audit);
+          if (events.length > 0) writes.push(events);
+        }
+        path = page.meta.has_more
+          ? `/api/v2/tickets/${ticketId}/audits.json?page[size]=100&page[after]=${encodeURIComponent(page.meta.after_cursor ?? '')}`
+          : null;
+      }
+      return writes;
+    },
     async comments(ticketId: number): Promise<TComment[]> {
       return (
         await zendeskGet<{ comments: TComment[] }>(`/api/v2/tickets/${ticketId}/comments.json`)
@@ -210,6 +243,17 @@ export async function startHarness(backend: Backend) {
       if (!response.ok)
         throw new Error(`seed incident: ${response.status} ${await response.text()}`);
       return (await response.json()) as { id: string; ref: string };
+    },
+    /** The incident sandbox's control API (`/_sandbox<path>`): listings, attempts, snapshots... */
+    async incidentControl(path: string, body: Record<string, unknown>): Promise<unknown> {
+      const response = await fetch(`${incidentServer.url}/_sandbox${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok)
+        throw new Error(`incident control ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
     },
     /** Injects a Zendesk sandbox fault for this account (see the sandbox README). */
     async zendeskFault(fault: Record<string, unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { detectedIncidentNote, detectedTicketSubject } from '../src/notes/detected-incident-note';
+import { noteTexts } from '../src/notes/texts';
 import { displayThreat, threatValue } from '../src/notes/threat-display';
 import { parseIncidentEvent } from '../src/sync/incident-events/parse-incident-event';
 
@@ -48,14 +49,16 @@ describe('threat display', () => {
 
 describe('detected incident note', () => {
   it('shows every section with its fallback when the detail carries nothing optional', () => {
-    const note = detectedIncidentNote({ ...base, domain: 'bad.example' }, 'evt_1');
+    const note = detectedIncidentNote({ ...base, domain: 'bad.example' }, noteTexts('en'));
     expect(note).toContain('Threat: bad[.]example');
     expect(note).toContain('Taxonomy: not available (class phishing)');
     expect(note).toContain('Registrar: not available');
     expect(note).toContain('Hosting provider: not available');
     expect(note).toContain('Blocklist listings: none submitted');
     expect(note).toContain('Insights: none captured yet');
-    expect(note.endsWith('Incident: abc123\nEvent: evt_1')).toBe(true);
+    // no machine ids: the incident and the event are named in the create's audit metadata
+    expect(note).not.toMatch(/abc123|evt_|Incident: |Event: /);
+    expect(note.endsWith('Insights: none captured yet')).toBe(true);
   });
 
   it('renders taxonomy, listings and insights with every threat value defanged', () => {
@@ -108,7 +111,7 @@ describe('detected incident note', () => {
           indicators: { finalUrl: 'https://final.bad.example/x' },
         },
       } as TDetailedIncident,
-      'evt_2',
+      noteTexts('en'),
     );
     expect(note).toContain('Threat: hxxps[:]//login[.]bad[.]example/<script>');
     expect(note).toContain('Taxonomy: Phishing / Credential theft (class phishing)');

@@ -77,6 +77,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     );
     expect(note).toContain('Insights: none captured yet');
     expect(note).not.toContain('https://');
+    // the incident and the event are named in the create's audit, not in the note
+    expect(note).not.toContain(incident.id);
+    expect(note).not.toContain(job.event.id);
+    expect(await h.eventWrites(ticket!.id)).toEqual([[job.event.id]]);
 
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId: incident.id },
@@ -90,7 +94,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     await handleIncidentEvent(
       deps(),
       ctx,
-      h.job('incident.takedown_updated', { incidentId: incident.id }),
+      h.job('incident.history_created', {
+        incidentId: incident.id,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     expect(await detectedTickets(incident.id)).toHaveLength(1);
     expect(await h.notes(ticket!.id)).toHaveLength(2);
@@ -136,18 +143,22 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
   it('an action_required or history_created that opens the ticket is applied to it as well', async () => {
     const waiting = await h.seedIncident({ url: `https://waiting${h.uid()}.example.org/` });
     const ctx = h.context();
-    const opened = await handleIncidentEvent(
-      deps(),
-      ctx,
-      h.job('incident.action_required', {
-        incidentId: waiting.id,
-        waitForClient: 'Upload the trademark certificate',
-      }),
-    );
+    const opening = h.job('incident.action_required', {
+      incidentId: waiting.id,
+      waitForClient: 'Upload the trademark certificate',
+    });
+    const opened = await handleIncidentEvent(deps(), ctx, opening);
     expect(opened.status).toBe('applied');
     const [ticket] = await detectedTickets(waiting.id);
     const notes = await h.notes(ticket!.id);
     expect(notes).toHaveLength(2);
+    // the first note's audit says which event opened the ticket; only the event's own write
+    // names it among the events it applied (once)
+    const audits = (await h.zendesk.tickets.audits.list(ticket!.id)).getItems();
+    expect(audits[0]?.metadata?.custom).toEqual({
+      incident_desk: { opened_by: opening.event.id },
+    });
+    expect(await h.eventWrites(ticket!.id)).toEqual([[opening.event.id]]);
     expect(notes[0]).toContain('Status:');
     expect(notes[1]).toContain('Request: Upload the trademark certificate');
     expect((await h.ticket(ticket!.id)).status).toBe('open');
@@ -199,7 +210,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const outcome = await handleIncidentEvent(
       deps(),
       h.context(),
-      h.job('incident.takedown_updated', { incidentId }),
+      h.job('incident.history_created', {
+        incidentId: incidentId,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     expect(outcome.status).toBe('applied');
     expect((await h.allTickets()).length).toBe(before);
@@ -219,7 +233,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       tags: ['incident_unlinked'],
     });
     const ticketId = created.ticket.id;
-    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    const job = h.job('incident.history_created', {
+      incidentId: incident.id,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
     // the tagging update fails after the link was saved: the retry must still tag the ticket
     await h.zendeskFault({
       method: 'PUT',
@@ -270,7 +287,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       tags: ['incident_unlinked'],
     });
     const ticketId = created.ticket.id;
-    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    const job = h.job('incident.history_created', {
+      incidentId: incident.id,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
     await h.db.prisma.ticketWritePause.create({
       data: { accountId: h.accountId, pausedUntil: new Date(Date.now() + 60_000) },
     });
@@ -348,7 +368,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const handling = handleIncidentEvent(
       { ...deps(), unlinkedWaitMs: 300 },
       h.context(),
-      h.job('incident.takedown_updated', { incidentId }),
+      h.job('incident.history_created', {
+        incidentId: incidentId,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     await h.db.prisma.incidentLink.create({
@@ -364,7 +387,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const deferral = await handleOnce(
       { ...deps(), unlinkedWaitMs: 5_000 },
       h.context(),
-      h.job('incident.takedown_updated', { incidentId: incident.id }),
+      h.job('incident.history_created', {
+        incidentId: incident.id,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     ).catch((error: unknown) => error);
     expect(deferral).toBeInstanceOf(JobDeferral);
     expect((deferral as JobDeferral).delayMs).toBeGreaterThan(3_000);
@@ -466,7 +492,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const handling = handleIncidentEvent(
       deps(),
       h.context(),
-      h.job('incident.takedown_updated', { incidentId: incident.id }),
+      h.job('incident.history_created', {
+        incidentId: incident.id,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     let claims = await claimsOf(incident.id);
     for (let i = 0; claims.length === 0 && i < 200; i += 1) {
@@ -508,7 +537,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const handling = handleIncidentEvent(
       deps(),
       h.context(),
-      h.job('incident.takedown_updated', { incidentId: incident.id }),
+      h.job('incident.history_created', {
+        incidentId: incident.id,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     for (let i = 0; (await claimsOf(incident.id)).length === 0 && i < 200; i += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -540,7 +572,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       status: 500,
       times: 1,
     });
-    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    const job = h.job('incident.history_created', {
+      incidentId: incident.id,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
     await expect(handleIncidentEvent(deps(), h.context(), job)).rejects.toThrow();
     expect(await claimsOf(incident.id)).toEqual([]);
     expect(await linksOf(incident.id)).toEqual([]);
@@ -555,7 +590,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       { model: 'OwnNote', operation: 'create', times: 1 },
       { model: 'IncidentTicketClaim', operation: 'deleteMany', times: 2 },
     ]);
-    const job = h.job('incident.takedown_updated', { incidentId: incident.id });
+    const job = h.job('incident.history_created', {
+      incidentId: incident.id,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
     expect((await handleIncidentEvent({ ...deps(), db }, h.context(), job)).status).toBe('applied');
     expect(db.failed()).toBe(3);
     expect(await detectedTickets(incident.id)).toHaveLength(1);
@@ -571,7 +609,10 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const outcome = await handleIncidentEvent(
       { ...deps(), claimStaleMs: 0 },
       h.context(),
-      h.job('incident.takedown_updated', { incidentId: incident.id }),
+      h.job('incident.history_created', {
+        incidentId: incident.id,
+        historyEntry: { message: 'Registrar contacted.' },
+      }),
     );
     expect(outcome.status).toBe('applied');
     const [taken] = await detectedTickets(incident.id);
@@ -584,7 +625,14 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       data: { accountId: h.accountId, incidentId: other.id, holder: randomUUID() },
     });
     await expect(
-      handleOnce(deps(), h.context(), h.job('incident.takedown_updated', { incidentId: other.id })),
+      handleOnce(
+        deps(),
+        h.context(),
+        h.job('incident.history_created', {
+          incidentId: other.id,
+          historyEntry: { message: 'Registrar contacted.' },
+        }),
+      ),
     ).rejects.toThrow(/another worker is opening/);
     expect(await detectedTickets(other.id)).toHaveLength(0);
   });

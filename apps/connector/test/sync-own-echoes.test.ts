@@ -121,6 +121,44 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     expect((await h.notes(ticketId)).at(-1)).toContain('Analyst: registrar contacted');
   }, 30_000);
 
+  it("the report's own entry coming back without its message is no news, once; a later one is read as news", async () => {
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    const before = await h.notes(ticketId);
+    // the sandbox drops optional fields on some events: the echo comes without its message
+    const echo = h.job('incident.history_created', { incidentId });
+    expect(await handleIncidentEvent(deps(), ctx, echo)).toMatchObject({
+      status: 'skipped',
+      reason: expect.stringContaining("the report's echo window"),
+    });
+    expect((await handleIncidentEvent(deps(), ctx, echo)).status).toBe('skipped'); // redelivered
+    // an analyst's entry a moment later, its event without the message too: news, read from the incident
+    await h.incidentControl(`/incidents/${incidentId}/history`, {
+      message: 'Registrar contacted about the page.',
+    });
+    const analyst = h.job('incident.history_created', { incidentId });
+    expect((await handleIncidentEvent(deps(), ctx, analyst)).status).toBe('applied');
+    const notes = await h.notes(ticketId);
+    expect(notes).toHaveLength(before.length + 1);
+    expect(notes.at(-1)).toContain('Analyst: Registrar contacted about the page.');
+    expect(notes.join('\n')).not.toContain('The incident was updated.');
+  });
+
+  it('an entry without its message that the report produced is no news outside the window either: no generic note', async () => {
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    const before = await h.notes(ticketId);
+    // dated an hour after the report: the entry nearest its time is still the report's own
+    const late = h.job(
+      'incident.history_created',
+      { incidentId },
+      { timestamp: new Date(Date.now() + 3_600_000).toISOString() },
+    );
+    expect(await handleIncidentEvent(deps(), ctx, late)).toMatchObject({
+      status: 'skipped',
+      reason: "history entry the ticket's own report produced",
+    });
+    expect(await h.notes(ticketId)).toEqual(before);
+  });
+
   it('an echo handled while the call is under way is not noted; an analyst entry of that moment is', async () => {
     const { ctx, ticketId, incidentId } = await reportedTicket();
     const notesBefore = (await h.notes(ticketId)).length;

@@ -1,6 +1,7 @@
 import { maxAttachFileBytes } from '@incident-desk/incident-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkEvidence } from '../src/sync/ticket-events/evidence-files';
+import { noteTexts } from '../src/notes/texts';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { normalizeText } from '../src/notes/normalize';
 import { updateTicket } from '../src/sync/ticket-writer';
@@ -280,22 +281,34 @@ describe('evidence files', () => {
     });
     const room = await maxAttachFileBytes('big.png', 'image/png');
     expect(await checkEvidence(file('big.png', 'image/png', room))).toMatchObject({ ok: true });
-    expect(await checkEvidence(file('big.png', 'image/png', room + 1))).toEqual({
+    const over = await checkEvidence(file('big.png', 'image/png', room + 1));
+    expect(over).toEqual({
       ok: false,
-      reason:
-        `too large: ${(room + 1).toLocaleString('en-US')} bytes, over the ` +
+      reason: { kind: 'too_large', size: room + 1, maxBytes: room, requestMaxBytes: 50_000_000 },
+    });
+    if (over.ok) throw new Error('the file passed');
+    const reason = over.reason;
+    expect(noteTexts('en').evidence.skip(reason)).toBe(
+      `too large: ${(room + 1).toLocaleString('en-US')} bytes, over the ` +
         `${room.toLocaleString('en-US')} bytes one upload holds (the incident service takes ` +
         `50,000,000 bytes per request, the file's name and type included)`,
-    });
+    );
+    expect(noteTexts('fr').evidence.skip(reason)).toBe(
+      `trop volumineux\u202f: ${(room + 1).toLocaleString('fr-FR')} octets, au-delà des ` +
+        `${room.toLocaleString('fr-FR')} octets qu'un envoi peut contenir (le service d'incidents ` +
+        `accepte 50\u202f000\u202f000 octets par requête, nom et type du fichier compris)`,
+    );
   });
 
   it('skips unsupported files with the reason', async () => {
     expect(await checkEvidence(file('run.sh', 'application/x-sh', 10))).toMatchObject({
       ok: false,
     });
-    expect(await checkEvidence(file('blob', null, 10))).toEqual({
-      ok: false,
-      reason: 'unknown type is not a supported evidence type',
-    });
+    const unknown = await checkEvidence(file('blob', null, 10));
+    expect(unknown).toEqual({ ok: false, reason: { kind: 'unsupported_type', type: null } });
+    if (unknown.ok) throw new Error('the file passed');
+    expect(noteTexts('en').evidence.skip(unknown.reason)).toBe(
+      'unknown type is not a supported evidence type',
+    );
   });
 });

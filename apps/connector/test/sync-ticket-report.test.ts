@@ -80,7 +80,10 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       const note = comments.at(-1)!;
       expect(note.public).toBe(false);
       expect(note.body.startsWith(NOTE_MARKER)).toBe(true);
-      expect(note.body).toContain(incident.id);
+      // the id the Incident ID field holds; the id events and lists carry is no concern of the agent
+      expect(note.body).toContain(`Incident ID: ${incident.ref}.`);
+      expect(note.body).not.toContain(incident.id);
+      expect(note.body).not.toContain('events and lists');
       expect(note.body).not.toMatch(/https:\/\/|[a-z]\.test\b/); // threat shown defanged
 
       const attempt = await h.db.prisma.reportAttempt.findFirstOrThrow({
@@ -335,14 +338,14 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
         receivedAt: new Date().toISOString(),
         event: {
           id: `evt_both_${tag}_${id}`,
-          event: 'incident.takedown_updated',
+          event: 'incident.history_created',
           timestamp: new Date().toISOString(),
-          data: { incidentId: id },
+          data: { incidentId: id, historyEntry: { message: `Registrar contacted (${id}).` } },
         },
       });
       expect(outcome).toMatchObject({ status: 'applied', detail: `ticket ${ticketId}` });
     }
-    expect(await h.notesContaining(ticketId, 'Takedown progress changed')).toHaveLength(2);
+    expect(await h.notesContaining(ticketId, 'Analyst: Registrar contacted')).toHaveLength(2);
     // the field's value is accepted by the incident service's lookups
     const detail = await h.ctx.incidents().incidents.retrieve(link.reportRef!);
     expect(detail.id).toBe(incident.id);
@@ -370,13 +373,13 @@ describe.each(backends)('ticket -> incident report on %s', (backend) => {
       receivedAt: new Date().toISOString(),
       event: {
         id: `evt_dashboard_${tag}`,
-        event: 'incident.takedown_updated',
+        event: 'incident.history_created',
         timestamp: new Date().toISOString(),
-        data: { incidentId: link.incidentId },
+        data: { incidentId: link.incidentId, historyEntry: { message: 'Registrar contacted.' } },
       },
     });
     expect(outcome.status).toBe('applied');
-    const [note] = await h.notesContaining(ticketId, 'Takedown progress changed');
+    const [note] = await h.notesContaining(ticketId, 'Analyst: Registrar contacted');
     expect(note!.body).toContain(`Dashboard: ${link.dashboardUrl}`);
   });
 });

@@ -12,7 +12,6 @@ import { createJobQueue, openDatabase, type PgBoss, type TDatabase } from '@inci
 import { operationsRouter } from '../src/http/operations-routes';
 import { createLogger } from '../src/log/logger';
 import { createConnectorMetrics } from '../src/metrics/connector-metrics';
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { recordTicketChange } from '../src/sync/ticket-writes/record-ticket-change';
 import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
 import { startInstanceLiveness } from '../src/worker/instance-liveness';
@@ -190,7 +189,7 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
     expect(mostAtOnce).toBeGreaterThan(1);
     for (const { tickets, events } of accounts) {
       for (const ticketId of tickets) {
-        const refs = (await h.notes(ticketId)).flatMap((note) => eventRefsInNote(note));
+        const refs = (await h.eventWrites(ticketId)).flat();
         expect(refs.sort()).toEqual([...events.get(ticketId)!].sort());
       }
     }

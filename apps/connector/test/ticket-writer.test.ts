@@ -8,7 +8,6 @@ import { openDatabase, type TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import { handleIncidentEvent } from './support/run-incident-event';
 import type { SyncDeps } from '../src/sync/sync-deps';
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
@@ -99,12 +98,15 @@ describe.each(backends)(
       expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
       const [note, ...others] = await h.notes(ticketId);
       expect(others).toHaveLength(0);
-      expect(eventRefsInNote(note!)).toEqual(events.map((job) => job.event.id));
-      // the status change and its history entry read as one change; the takedown burst as one line
+      // the events it applies are named by the update's audit, not by the note
+      expect(await h.eventWrites(ticketId)).toEqual([events.map((job) => job.event.id)]);
+      expect(note).not.toMatch(/evt_|ref |incident /);
+      // the status change and its history entry read as one change; takedown updates that found
+      // nothing new (no listing, attempt or snapshot since the link) add no line
       expect(note).toContain(
         '• Status: Approval required\n  The takedown is waiting for your approval.\n  Analyst: Please approve: registrar is ready.\n  Next step: approve the takedown',
       );
-      expect(note).toContain('Takedown progress changed 2 times');
+      expect(note).not.toContain('Takedown progress');
       expect(note!.indexOf('Approval required')).toBeLessThan(
         note!.indexOf('Takedown in progress'),
       );
@@ -432,6 +434,155 @@ describe.each(backends)(
       expect(
         await h.db.prisma.pendingTicketChange.count({ where: { ...where, writtenAt: null } }),
       ).toBe(0);
+    });
+
+    /** A fetch that lets the request reach Zendesk and loses its answer. */
+    const answerLost: typeof fetch = async (input, init) => {
+      await fetch(input, init);
+      throw new TypeError('fetch failed');
+    };
+    const unwritten = (incidentId: string) =>
+      h.db.prisma.pendingTicketChange.count({
+        where: { accountId: h.accountId, incidentId, writtenAt: null },
+      });
+
+    it("finds a write whose answer was lost by its audit's metadata, with no reference in the note, and writes it once", async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const event = h.job('incident.status_changed', { incidentId, status: 'case_building' });
+      await handleIncidentEvent(deps(), h.context(), event);
+      const lost = await drainAccountOnce(
+        { ...h.context(), zendesk: h.zendeskWith(answerLost) },
+        h.db,
+        { now: () => new Date(), limits: ZENDESK_WRITE_LIMITS, ignoreReadyAt: true },
+      );
+      expect(lost).toMatchObject({ requests: 1, written: 0 });
+      const [note, ...others] = await h.notes(ticketId);
+      expect(others).toEqual([]);
+      // the reference and the event live in the audit, never in what the agent reads
+      expect(note).not.toMatch(/ref |incident-desk ·|evt_|[0-9a-f]{8}-[0-9a-f]{4}-/);
+      const row = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId },
+      });
+      expect(row.writeRefInNote).toBe(false);
+      const audits = await h.zendesk.tickets.audits.list(ticketId);
+      expect(audits.getItems().at(-1)?.metadata?.custom).toEqual({
+        incident_desk: { ref: row.writeRef, events: [event.event.id] },
+      });
+
+      h.zendeskCalls.length = 0;
+      await pass();
+      expect(h.zendeskCalls).toEqual([`GET /api/v2/tickets/${ticketId}/audits.json`]);
+      expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(await unwritten(incidentId)).toBe(0);
+    });
+
+    it('a write that did not land is written again after its audits were read', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      await handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+      );
+      const neverSent: typeof fetch = async () => {
+        throw new TypeError('fetch failed');
+      };
+      await drainAccountOnce({ ...h.context(), zendesk: h.zendeskWith(neverSent) }, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      expect(await h.notes(ticketId)).toHaveLength(0);
+      h.zendeskCalls.length = 0;
+      expect(await pass()).toMatchObject({ written: 1 });
+      expect(h.zendeskCalls).toEqual([
+        `GET /api/v2/tickets/${ticketId}/audits.json`,
+        `PUT /api/v2/tickets/${ticketId}.json`,
+      ]);
+      expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(await h.eventWrites(ticketId)).toHaveLength(1);
+    });
+
+    it('without the global read scope the note ends with one short reference line, found in the comments', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      const narrow = h.context({}, { canReadAudits: false });
+      await handleIncidentEvent(
+        deps(),
+        narrow,
+        h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+      );
+      await drainAccountOnce({ ...narrow, zendesk: h.zendeskWith(answerLost) }, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      const row = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
+        where: { accountId: h.accountId, incidentId },
+      });
+      const [note] = await h.notes(ticketId);
+      const short = row.writeRef!.replace(/-/g, '').slice(0, 8);
+      expect(note!.split('\n').at(-1)).toBe(`incident-desk · ref ${short}`);
+      expect(note).not.toContain(row.writeRef!);
+
+      h.zendeskCalls.length = 0;
+      await drainAccountOnce(narrow, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      expect(h.zendeskCalls).toEqual([`GET /api/v2/tickets/${ticketId}/comments.json`]);
+      expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(await unwritten(incidentId)).toBe(0);
+    });
+
+    it('a write only its audit names waits, never written again, while the audits cannot be read (403)', async () => {
+      const { incidentId, ticketId } = await h.linkedTicket();
+      await handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+      );
+      await drainAccountOnce({ ...h.context(), zendesk: h.zendeskWith(answerLost) }, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      });
+      // the token lost the global read scope since: audits answer 403
+      const refused: typeof fetch = async (input, init) =>
+        String(input instanceof Request ? input.url : input).includes('/audits')
+          ? new Response(JSON.stringify({ error: 'Forbidden' }), { status: 403 })
+          : fetch(input, init);
+      const failures: unknown[] = [];
+      const narrow = {
+        ...h.context({}, { canReadAudits: false }),
+        zendesk: h.zendeskWith(refused),
+      };
+      const result = await drainAccountOnce(narrow, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+        onWriteFailure: (_account, error) => failures.push(error),
+      });
+      expect(result.requests).toBe(0);
+      expect(failures).toHaveLength(1);
+      expect(await h.notes(ticketId)).toHaveLength(1);
+      expect(await unwritten(incidentId)).toBe(1);
+    });
+
+    it("a bulk write's notes end with the short reference line; their audits name each ticket's events", async () => {
+      const tickets = [await h.linkedTicket(), await h.linkedTicket()];
+      const events = [];
+      for (const { incidentId } of tickets) {
+        const job = h.job('incident.status_changed', { incidentId, status: 'case_building' });
+        events.push(job.event.id);
+        await handleIncidentEvent(deps(), h.context(), job);
+      }
+      expect(await pass()).toMatchObject({ requests: 1 });
+      await settled();
+      for (const [i, { ticketId }] of tickets.entries()) {
+        const [note] = await h.notes(ticketId);
+        expect(note!.split('\n').at(-1)).toMatch(/^incident-desk · ref [0-9a-f]{8}$/);
+        expect(await h.eventWrites(ticketId)).toEqual([[events[i]]]);
+      }
     });
 
     it('while the update_many job that carries changes is queued or working, they are not written again', async () => {

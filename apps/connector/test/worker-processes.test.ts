@@ -4,7 +4,6 @@
 // and incident events for many tickets must come out with one incident per threat, one note per
 // event, each ticket's notes in the order its events were acknowledged, and the newest status.
 // PGlite is one process by design (its data folder is locked to its holder), so PostgreSQL only.
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,8 +136,7 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
     // every step emits at least a status change per incident
     for (const events of expected.values())
       expect(events.length).toBeGreaterThanOrEqual(STEPS.length);
-    const eventRefs = async (ticketId: number) =>
-      (await sandboxes.internalNotes(ticketId)).flatMap((note) => eventRefsInNote(note));
+    const eventRefs = async (ticketId: number) => (await sandboxes.eventWrites(ticketId)).flat();
     await eventually(
       'a note for every event',
       async () => {

@@ -10,7 +10,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventRefsInNote } from '../src/notes/incident-change-note';
 import {
   connectorDatabase,
   freePort,
@@ -92,7 +91,7 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
       'a note for every acknowledged change',
       async () => {
         for (const { ticketId } of linked) {
-          const refs = (await sandboxes.internalNotes(ticketId)).flatMap((n) => eventRefsInNote(n));
+          const refs = (await sandboxes.eventWrites(ticketId)).flat();
           const wanted = acknowledged.filter((a) => a.ticketId === ticketId);
           if (!wanted.every((a) => refs.includes(a.eventId))) return undefined;
         }
@@ -102,7 +101,7 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
       250,
     );
     for (const { ticketId } of linked) {
-      const refs = (await sandboxes.internalNotes(ticketId)).flatMap((n) => eventRefsInNote(n));
+      const refs = (await sandboxes.eventWrites(ticketId)).flat();
       expect(refs.length, `a change noted twice on ticket ${ticketId}`).toBe(new Set(refs).size);
     }
   }

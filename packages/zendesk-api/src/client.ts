@@ -6,6 +6,7 @@ import { Attachments } from './resources/attachments';
 import { Groups } from './resources/groups';
 import { JobStatuses } from './resources/job-statuses';
 import { OAuthTokens } from './resources/oauth-tokens';
+import { Locales } from './resources/locales';
 import { Search } from './resources/search';
 import { TicketFields } from './resources/ticket-fields';
 import { Tickets } from './resources/tickets';
@@ -33,6 +34,7 @@ export class ZendeskClient {
   readonly apps: Apps;
   readonly views: Views;
   readonly oauthTokens: OAuthTokens;
+  readonly locales: Locales;
 
   constructor(options: ZendeskClientOptions) {
     const resolved = resolveClientOptions(options);
@@ -53,5 +55,6 @@ export class ZendeskClient {
     this.apps = new Apps(transport);
     this.views = new Views(transport);
     this.oauthTokens = new OAuthTokens(transport);
+    this.locales = new Locales(transport);
   }
 }

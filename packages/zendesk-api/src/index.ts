@@ -48,6 +48,7 @@ export type {
 } from './resources/attachments';
 export { buildCustomFieldTicketQuery, SearchPage, type SearchParams } from './resources/search';
 export { TicketCommentsPage, type TicketCommentsListParams } from './resources/ticket-comments';
+export type { TicketAuditsListParams } from './resources/ticket-audits';
 export type { TicketFieldsListParams } from './resources/ticket-fields';
 export type { JobStatusWaitOptions } from './resources/job-statuses';
 export type { TicketCreateOptions } from './resources/tickets';
@@ -61,6 +62,7 @@ export * from './schemas/comment';
 export * from './schemas/group';
 export * from './schemas/common';
 export * from './schemas/job-status';
+export * from './schemas/locale';
 export * from './schemas/search';
 export * from './schemas/ticket';
 export * from './schemas/ticket-field';

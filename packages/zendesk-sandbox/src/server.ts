@@ -17,6 +17,7 @@ import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
 import { appsRouter } from './api/apps-router';
 import { usersRouter } from './api/users-router';
 import { groupsRouter } from './api/groups-router';
+import { localesRouter } from './api/locales-router';
 import { webhooksRouter } from './api/webhooks-router';
 import { ApiRequestCounter } from './control/api-request-counter';
 import { controlRouter } from './control/control-router';
@@ -277,6 +278,7 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     ticketFieldsRouter,
     usersRouter,
     groupsRouter,
+    localesRouter,
     appsRouter,
     searchRouter,
     webhooksRouter,

@@ -106,10 +106,12 @@ describe('the state file', () => {
           subject: 'Before the restart',
           tags: ['hook'],
           comment: { body: 'with evidence', uploads: [uploadToken] },
+          metadata: { kept: 'on the audit' },
         },
       },
     });
     expect(created.status).toBe(201);
+    first.sandbox.state.account('demo')!.defaultLocale = 'fr';
     const ticketBefore = created.body.ticket.id as number;
     const installation = first.sandbox.state.apps.install('demo', 1);
     const publicKey = first.sandbox.state.apps.keyOf(1).publicKeyPem;
@@ -128,6 +130,9 @@ describe('the state file', () => {
     expect(comments.status).toBe(200); // the token issued before the restart still works
     const attachment = comments.body.comments[0].attachments[0];
     expect(await (await fetch(attachment.content_url)).text()).toBe('the reported message');
+    const audits = await call(second.api(`tickets/${ticketBefore}/audits.json`), { token });
+    expect(audits.body.audits[0].metadata.custom).toEqual({ kept: 'on the audit' });
+    expect(second.sandbox.state.account('demo')!.defaultLocale).toBe('fr');
     const again = await call(second.api('tickets.json'), {
       token,
       headers: { 'Idempotency-Key': 'create-once' },

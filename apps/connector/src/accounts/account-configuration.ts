@@ -206,11 +206,15 @@ export async function saveSetupResult(
   db: TDatabase,
   secretBox: SecretBox,
   accountId: string,
-  result: Pick<SetupResult, 'fields' | 'zendeskWebhook' | 'incidentSubscriptions'> &
+  result: Pick<
+    SetupResult,
+    'fields' | 'zendeskWebhook' | 'incidentSubscriptions' | 'zendeskLocale'
+  > &
     Partial<Pick<SetupResult, 'views'>>,
 ): Promise<void> {
   const big = (value: number | null) => (value === null ? undefined : BigInt(value));
   const config = {
+    ...(result.zendeskLocale === undefined ? {} : { zendeskLocale: result.zendeskLocale }),
     threatFieldId: big(result.fields.threat),
     incidentIdFieldId: big(result.fields.incidentId),
     statusFieldId: big(result.fields.status),

@@ -19,7 +19,9 @@ import {
   type AccountContext,
   type AccountContextProvider,
 } from './account-context';
+import { noteLocaleOf } from '../notes/texts';
 import { recordCredentialError } from './credential-store';
+import { scopeSet } from './scopes';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 import { createZendeskTokenProvider } from './zendesk-token-provider';
 import { secretBinding } from '../secrets/secret-bindings';
@@ -99,6 +101,7 @@ interface AccountRow {
   zendeskSubdomain: string;
   credentialState: string | null;
   disconnected: boolean;
+  credentialScope: string | null;
   hasConfiguration: boolean;
   incidentApiBaseUrl: string | null;
   sealedIncidentApiKey: string | null;
@@ -111,12 +114,14 @@ interface AccountRow {
   threatFieldId: bigint | null;
   incidentIdFieldId: bigint | null;
   statusFieldId: bigint | null;
+  zendeskLocale: string | null;
 }
 
 const ACCOUNT_ROW_SQL = `
   SELECT a.zendesk_subdomain AS "zendeskSubdomain",
          z.state::text AS "credentialState",
          a.disconnected_at IS NOT NULL AS "disconnected",
+         z.scope AS "credentialScope",
          c.account_id IS NOT NULL AS "hasConfiguration",
          c.incident_api_base_url AS "incidentApiBaseUrl",
          c.sealed_incident_api_key AS "sealedIncidentApiKey",
@@ -128,7 +133,8 @@ const ACCOUNT_ROW_SQL = `
          c.new_ticket_group_id AS "newTicketGroupId",
          c.threat_field_id AS "threatFieldId",
          c.incident_id_field_id AS "incidentIdFieldId",
-         c.status_field_id AS "statusFieldId"
+         c.status_field_id AS "statusFieldId",
+         c.zendesk_locale AS "zendeskLocale"
     FROM account a
     LEFT JOIN zendesk_credential z ON z.account_id = a.id
     LEFT JOIN account_configuration c ON c.account_id = a.id
@@ -186,9 +192,14 @@ export function createAccountContextProvider(options: {
       hasConfiguration,
       credentialState: _,
       disconnected: __,
+      credentialScope,
       ...configuration
     } = row;
-    return { zendeskSubdomain, configuration: hasConfiguration ? configuration : null };
+    return {
+      zendeskSubdomain,
+      canReadAudits: scopeSet(credentialScope ?? '').has('read'),
+      configuration: hasConfiguration ? configuration : null,
+    };
   }
 
   function zendeskClientOf(accountId: string, subdomain: string, signal?: AbortSignal) {
@@ -265,7 +276,7 @@ export function createAccountContextProvider(options: {
         return client;
       },
     };
-    return { clients, configuration };
+    return { clients, configuration, canReadAudits: account.canReadAudits };
   }
 
   return {
@@ -277,7 +288,10 @@ export function createAccountContextProvider(options: {
       return zendeskClientOf(accountId, account.zendeskSubdomain);
     },
     async forAccount(accountId, contextOptions = {}) {
-      const { clients, configuration } = await load(accountId, contextOptions.signal);
+      const { clients, configuration, canReadAudits } = await load(
+        accountId,
+        contextOptions.signal,
+      );
       if (configuration.threatFieldId === null || configuration.incidentIdFieldId === null) {
         throw new AccountUnavailableError(accountId, 'not_configured');
       }
@@ -298,6 +312,8 @@ export function createAccountContextProvider(options: {
           newTicketGroupId:
             configuration.newTicketGroupId === null ? null : Number(configuration.newTicketGroupId),
         },
+        noteLocale: noteLocaleOf(configuration.zendeskLocale),
+        canReadAudits,
       } satisfies AccountContext;
     },
   };

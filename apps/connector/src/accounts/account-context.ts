@@ -3,6 +3,7 @@
 // against the sandboxes. Handlers never read configuration or secrets any other way.
 import type { IncidentClient } from '@incident-desk/incident-api';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
+import type { NoteLocale } from '../notes/texts';
 
 export interface AccountFields {
   /** Threat URL: the URL, domain, email, E.164 phone or IPv4 to report. */
@@ -35,6 +36,13 @@ export interface AccountContext {
   incidents(clientId?: string): IncidentClient;
   fields: AccountFields;
   settings: AccountSettings;
+  /** The language notes are written in: the account's default language in Zendesk, en or fr. */
+  noteLocale: NoteLocale;
+  /**
+   * The token holds the global `read` scope the Ticket Audits API needs: a write's reference can
+   * live in its audit metadata alone. Without it the note carries the short reference line.
+   */
+  canReadAudits: boolean;
 }
 
 export interface AccountContextOptions {

@@ -5,6 +5,12 @@
 import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
 
+/**
+ * What the connector needs once set up, nothing broader: no global `read`, so a write's reference
+ * is found by a short line ending its note rather than in its audit (the Ticket Audits API accepts
+ * nothing narrower than `read`). An operator who prefers notes without that line adds `read`
+ * through ZENDESK_OAUTH_SCOPE, at the price of a token that reads the whole account.
+ */
 export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read apps:read';
 /** Setup creates fields (plain `write`), webhooks and triggers: see src/setup/SCOPES.md. */
 export const SETUP_SCOPES = 'read write';

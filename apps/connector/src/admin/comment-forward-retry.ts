@@ -34,6 +34,7 @@ export async function retryCommentForward(
       ticketId: Number(row.ticketId),
       agentId: session.zendeskUserId,
       agentEmail: `a Zendesk admin (user ${session.zendeskUserId})`,
+      agentName: session.userName,
     },
     `${COMMENT_FORWARD_PREFIX}${commentId}`,
     now,

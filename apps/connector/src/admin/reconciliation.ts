@@ -7,6 +7,8 @@ import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../accounts/account-context';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { Inbox } from '../ingest/inbox';
+import { notePlain } from '../notes/note-limits';
+import { noteTexts } from '../notes/texts';
 import { retryLink } from '../sidebar-api/retry-link';
 import { orRetryLater } from '../sidebar-api/sidebar-errors';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
@@ -116,7 +118,7 @@ async function linkTicketNow(
     };
   }
   await write.send({
-    note: `Linked to incident ${incidentId} by a Zendesk admin (user ${session.zendeskUserId}) from the admin page.`,
+    note: noteTexts(ctx.noteLocale).link.linkedByAdmin(incidentId, notePlain(session.userName)),
     fields: [{ id: ctx.fields.incidentId, value: incidentId }],
     addTags: [TAG_LINKED],
     removeTags: [TAG_UNLINKED],
@@ -144,6 +146,7 @@ export async function retryReconciliation(
       ticketId: Number(entry.ticketId),
       agentId: session.zendeskUserId,
       agentEmail: `a Zendesk admin (user ${session.zendeskUserId})`,
+      agentName: session.userName,
     },
     ticket,
     now,

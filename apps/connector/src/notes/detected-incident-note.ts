@@ -1,10 +1,8 @@
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { cutToLength, defang } from '@incident-desk/threat-text';
-import { eventNoteFooter } from './event-note-footer';
 import { capNoteBody, notePlain, noteText } from './note-limits';
+import type { NoteTexts } from './texts';
 import { displayThreat } from './threat-display';
-
-const NONE = 'not available';
 
 /** Subject tag of tickets the connector opens for incidents detected without a ticket. */
 export const DETECTED_SUBJECT_TAG = '[incident-desk]';
@@ -22,120 +20,134 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? noteText(value) : undefined;
 }
 
-function taxonomyLine(detail: TDetailedIncident): string {
+function taxonomyLine(t: NoteTexts, detail: TDetailedIncident): string {
+  const d = t.detected;
   const taxonomy = detail.threatTaxonomy;
-  const name = text(taxonomy?.name);
   const parts = [
-    name,
+    text(taxonomy?.name),
     text(taxonomy?.incidentThreatType?.name),
     text(taxonomy?.incidentTargetType?.name),
   ].filter((part): part is string => part !== undefined);
   const cls = text(detail.incidentClass);
-  return `Taxonomy: ${parts.length > 0 ? parts.join(' / ') : NONE}${cls ? ` (class ${cls})` : ''}`;
+  return d.line(
+    d.labels.taxonomy,
+    `${parts.length > 0 ? parts.join(' / ') : d.notAvailable}${cls ? d.incidentClass(cls) : ''}`,
+  );
 }
 
-function registrarLine(detail: TDetailedIncident): string {
+function registrarLine(t: NoteTexts, detail: TDetailedIncident): string {
+  const d = t.detected;
   const name = text(detail.registrar?.name);
   const difficulty = text(detail.registrar?.difficulty);
-  if (!name) return `Registrar: ${NONE}`;
-  return `Registrar: ${name}${difficulty ? ` (takedown difficulty ${difficulty})` : ''}`;
+  if (!name) return d.line(d.labels.registrar, d.notAvailable);
+  return d.line(d.labels.registrar, `${name}${difficulty ? d.difficulty(difficulty) : ''}`);
 }
 
-function blocklistLines(detail: TDetailedIncident): string[] {
+function blocklistLines(t: NoteTexts, detail: TDetailedIncident): string[] {
+  const d = t.detected;
   const listings = Array.isArray(detail.blocklists) ? detail.blocklists : [];
-  if (listings.length === 0) return ['Blocklist listings: none submitted'];
+  if (listings.length === 0) return [d.line(d.labels.blocklists, d.noneSubmitted)];
   return [
-    'Blocklist listings:',
+    d.line(d.labels.blocklists, '').trimEnd(),
     ...listings.map((listing) => {
       const link = text(listing.link);
       const status =
         listing.status === 'submitted'
-          ? 'submitted (protection in progress)'
-          : (text(listing.status) ?? 'unknown');
-      return `- ${text(listing.authority) ?? 'unknown partner'}, ${text(listing.type) ?? 'unknown type'}: ${status}${
-        text(listing.listedAt) ? ` since ${text(listing.listedAt)}` : ''
-      }${link ? ` - ${defang(link)}` : ''}`;
+          ? d.submittedInProgress
+          : (text(listing.status) ?? d.unknown);
+      const since = text(listing.listedAt);
+      return d.line(
+        `- ${text(listing.authority) ?? d.unknownPartner}, ${text(listing.type) ?? d.unknownType}`,
+        `${status}${since ? d.since(since) : ''}${link ? ` - ${defang(link)}` : ''}`,
+      );
     }),
   ];
 }
 
-function insightLines(detail: TDetailedIncident): string[] {
+function insightLines(t: NoteTexts, detail: TDetailedIncident): string[] {
+  const d = t.detected;
   const insights = detail.insights;
-  if (!insights) return ['Insights: none captured yet'];
-  const lines = [`Insights (snapshot ${text(insights.snapshotTimestamp) ?? 'time unknown'}):`];
+  if (!insights) return [d.noInsights];
+  const lines = [d.insights(text(insights.snapshotTimestamp) ?? null)];
   const whois = insights.whois;
   if (whois) {
     const age =
-      typeof whois.domainAgeDays === 'number'
-        ? `${whois.domainAgeDays} days old`
-        : 'age undetermined';
-    const isNew = whois.isNewDomain === true ? ', newly registered' : '';
-    lines.push(`- WHOIS: ${text(whois.registrar) ?? 'registrar unknown'}, ${age}${isNew}`);
+      typeof whois.domainAgeDays === 'number' ? d.daysOld(whois.domainAgeDays) : d.ageUndetermined;
+    const isNew = whois.isNewDomain === true ? d.newlyRegistered : '';
+    lines.push(
+      d.line(d.labels.whois, `${text(whois.registrar) ?? d.registrarUnknown}, ${age}${isNew}`),
+    );
   }
   const certificate = insights.certificate;
   if (certificate) {
     const valid =
       certificate.isValid === true
-        ? 'valid'
+        ? d.valid
         : certificate.isValid === false
-          ? 'invalid'
-          : 'validity undetermined';
-    lines.push(`- Certificate: ${text(certificate.issuer) ?? 'issuer unknown'}, ${valid}`);
+          ? d.invalid
+          : d.validityUndetermined;
+    lines.push(
+      d.line(d.labels.certificate, `${text(certificate.issuer) ?? d.issuerUnknown}, ${valid}`),
+    );
   }
   const hosting = insights.hosting;
   if (hosting) {
     const providers = (hosting.providers ?? [])
       .map((provider) => text(provider.organization))
       .filter((name): name is string => name !== undefined);
-    const cdn =
-      hosting.cdnDetected === true ? `, behind CDN ${text(hosting.cdnName) ?? ''}`.trimEnd() : '';
+    const cdn = hosting.cdnDetected === true ? d.behindCdn(text(hosting.cdnName) ?? '') : '';
     lines.push(
-      `- Hosting: ${providers.length > 0 ? providers.join(', ') : 'providers unknown'}${cdn}`,
+      d.line(
+        d.labels.hosting,
+        `${providers.length > 0 ? providers.join(', ') : d.providersUnknown}${cdn}`,
+      ),
     );
   }
   const dns = insights.dns;
   if (dns?.recordTypes && dns.recordTypes.length > 0)
-    lines.push(`- DNS records: ${dns.recordTypes.map((type) => notePlain(type)).join(', ')}`);
+    lines.push(
+      d.line(d.labels.dnsRecords, dns.recordTypes.map((type) => notePlain(type)).join(', ')),
+    );
   const page = insights.page;
-  if (page && text(page.title)) lines.push(`- Page title: ${text(page.title)}`);
+  if (page && text(page.title)) lines.push(d.line(d.labels.pageTitle, text(page.title)!));
   const indicators = insights.indicators;
   if (indicators && text(indicators.finalUrl))
-    lines.push(`- Final URL: ${defang(text(indicators.finalUrl)!)}`);
-  if (lines.length === 1) lines.push('- no category captured');
+    lines.push(d.line(d.labels.finalUrl, defang(text(indicators.finalUrl)!)));
+  if (lines.length === 1) lines.push(d.noCategory);
   return lines;
 }
 
-/** First note of a ticket opened for a detected incident, built from GET /v1/incident/{id}. */
-export function detectedIncidentNote(detail: TDetailedIncident, eventRef: string): string {
+/**
+ * First note of a ticket opened for a detected incident, built from GET /v1/incident/{id}. The
+ * incident and the event are named in the create's audit metadata, not here.
+ */
+export function detectedIncidentNote(detail: TDetailedIncident, t: NoteTexts): string {
+  const d = t.detected;
   const domain = text(detail.domain);
-  const body = [
-    'The incident service detected an incident that no ticket was tracking; this ticket follows it.',
-    '',
-    `Threat: ${displayThreat(detail)}`,
-    ...(domain ? [`Domain: ${defang(domain)}`] : []),
-    `Type: ${text(detail.incidentType) ?? NONE}`,
-    `Status: ${text(detail.status) ?? NONE}`,
-    taxonomyLine(detail),
-    registrarLine(detail),
-    `Hosting provider: ${text(detail.hostingProvider) ?? NONE}`,
-    ...blocklistLines(detail),
-    ...insightLines(detail),
-  ].join('\n');
-  return [capNoteBody(body), '', eventNoteFooter(detail.id, eventRef)].join('\n');
+  return capNoteBody(
+    [
+      d.intro,
+      '',
+      d.line(d.labels.threat, displayThreat(detail, t)),
+      ...(domain ? [d.line(d.labels.domain, defang(domain))] : []),
+      d.line(d.labels.type, text(detail.incidentType) ?? d.notAvailable),
+      d.line(d.labels.status, text(detail.status) ?? d.notAvailable),
+      taxonomyLine(t, detail),
+      registrarLine(t, detail),
+      d.line(d.labels.hostingProvider, text(detail.hostingProvider) ?? d.notAvailable),
+      ...blocklistLines(t, detail),
+      ...insightLines(t, detail),
+    ].join('\n'),
+  );
 }
 
 /** First note when the detail could not be read (e.g. 404): only what the event said. */
-export function detectedIncidentFallbackNote(
-  incidentId: string,
-  status: string | undefined,
-  eventRef: string,
-): string {
+export function detectedIncidentFallbackNote(status: string | undefined, t: NoteTexts): string {
+  const d = t.detected;
   return [
-    'The incident service reported an incident that no ticket was tracking; this ticket follows it.',
-    'Its details could not be read; open the incident in the dashboard.',
+    d.introWithoutDetail,
+    d.detailUnreadable,
     '',
-    `Status: ${status ? notePlain(status) : NONE}`,
-    '',
-    eventNoteFooter(incidentId, eventRef),
+    d.line(d.labels.status, status ? notePlain(status) : d.notAvailable),
   ].join('\n');
 }

@@ -1,38 +1,27 @@
 // The one note a coalesced ticket update carries: every incident change waiting for the ticket,
-// in order, written for an agent. A status change and the history entry that accompanies it read
-// as one change; a burst of takedown updates (blocklist, attempt, snapshot) reads as one line.
-// Event ids and the write's reference go in one compact footer line, which also lets a retried
-// write find the note it may already have made.
-import { plainText } from '@incident-desk/threat-text';
+// in order, written for an agent in the account's language. A status change and the history entry
+// that accompanies it read as one change; a burst of takedown updates reads as one paragraph naming
+// what is new (listings, attempts, snapshots). No machine ids: the events the note covers and the
+// write's reference travel in the update's audit metadata (sync/ticket-writes/write-metadata.ts).
 import { capNoteBody, NOTE_MESSAGE_MAX_CHARS, notePlain, noteText } from './note-limits';
-import { statusLabel, statusMeaning } from '@incident-desk/incident-api';
+import { hasNews, type TakedownNews } from './takedown-news';
+import { statusLabelIn, statusMeaningIn, type NoteTexts } from './texts';
 
 export type ChangeEntry =
   | { kind: 'status'; status: string | null; supersededBy?: string | null }
   | { kind: 'history'; message: string | null }
-  | { kind: 'takedown' }
+  /** `news` absent on changes recorded before the news was read: they add no line. */
+  | { kind: 'takedown'; news?: TakedownNews }
   | { kind: 'action_required'; reason: string | null; reopened: boolean };
 
 export interface NoteChange {
   incidentId: string;
-  eventRef: string;
   eventAt: Date;
   entry: ChangeEntry;
 }
 
 /** A history entry this close to a status change of the same incident is its companion. */
 export const COMPANION_PAIRING_MS = 60_000;
-
-const NEXT_STEP: Record<string, string> = {
-  approval_required:
-    'Next step: approve the takedown with "Approve takedown" in the incident-desk sidebar, or reply if it should not go ahead.',
-  action_required:
-    'Next step: do what the analyst asks, then answer with a public reply on this ticket (it reaches the analyst) or from the sidebar.',
-};
-
-export function writeReferenceLine(writeRef: string): string {
-  return `ref ${writeRef}`;
-}
 
 function text(value: string): string {
   return noteText(value, NOTE_MESSAGE_MAX_CHARS);
@@ -43,35 +32,85 @@ interface Paragraph {
 }
 
 function statusParagraph(
+  t: NoteTexts,
   status: string | null,
   message: string | null,
   superseded?: string | null,
 ): Paragraph {
   const lines: string[] = [];
   if (status === null) {
-    lines.push('Status changed (the new status was not given).');
+    lines.push(t.change.statusNotGiven);
   } else {
-    lines.push(`Status: ${notePlain(statusLabel(status))}`);
-    const meaning = statusMeaning(status);
+    lines.push(t.change.status(notePlain(statusLabelIn(t, status))));
+    const meaning = statusMeaningIn(t, status);
     if (meaning) lines.push(meaning);
   }
-  if (message) lines.push(`Analyst: ${text(message)}`);
+  if (message) lines.push(t.change.analyst(text(message)));
   if (superseded !== undefined) {
-    lines.push(
-      `This change is older than one already shown; the Status field stays ${superseded ? notePlain(statusLabel(superseded)) : 'as it is'}.`,
-    );
-  } else if (status !== null && NEXT_STEP[status]) {
-    lines.push(NEXT_STEP[status]!);
+    lines.push(t.change.superseded(superseded ? notePlain(statusLabelIn(t, superseded)) : null));
+  } else if (status === 'approval_required') {
+    lines.push(t.change.nextStepApproval);
+  } else if (status === 'action_required') {
+    lines.push(t.change.nextStepAction);
   }
   return { lines };
 }
 
-/** Renders the note body (without the marker) for the changes, oldest first. */
+/** A burst of takedown news as one: the latest listings, every attempt, the snapshots summed. */
+function mergeNews(all: TakedownNews[]): TakedownNews {
+  const merged: TakedownNews = {};
+  const ended = new Map<number, string>();
+  for (const news of all) {
+    if (news.listed) merged.listed = news.listed;
+    if (news.submitted) merged.submitted = news.submitted;
+    if (news.attemptsSent) {
+      const before = merged.attemptsSent;
+      merged.attemptsSent = {
+        from: Math.min(before?.from ?? news.attemptsSent.from, news.attemptsSent.from),
+        to: Math.max(before?.to ?? news.attemptsSent.to, news.attemptsSent.to),
+        registrar: news.attemptsSent.registrar ?? before?.registrar ?? null,
+      };
+    }
+    for (const attempt of news.attemptsEnded ?? []) ended.set(attempt.number, attempt.outcome);
+    if (news.snapshots) merged.snapshots = (merged.snapshots ?? 0) + news.snapshots;
+  }
+  if (ended.size > 0)
+    merged.attemptsEnded = [...ended]
+      .sort(([a], [b]) => a - b)
+      .map(([number, outcome]) => ({ number, outcome }));
+  return merged;
+}
+
+function takedownLines(t: NoteTexts, news: TakedownNews): string[] {
+  const names = (list: string[]) => list.map((name) => notePlain(name));
+  return [
+    ...(news.listed ? [t.takedown.listed(names(news.listed.names))] : []),
+    ...(news.submitted ? [t.takedown.submitted(names(news.submitted.names))] : []),
+    ...(news.attemptsSent
+      ? [
+          t.takedown.attemptsSent(
+            news.attemptsSent.from,
+            news.attemptsSent.to,
+            news.attemptsSent.registrar === null ? null : notePlain(news.attemptsSent.registrar),
+          ),
+        ]
+      : []),
+    ...(news.attemptsEnded ?? []).map((attempt) =>
+      t.takedown.attemptEnded(attempt.number, notePlain(attempt.outcome)),
+    ),
+    ...(news.snapshots ? [t.takedown.snapshots(news.snapshots)] : []),
+  ];
+}
+
+/**
+ * The note body (without the marker) for the changes, oldest first; undefined when none of them
+ * has anything to tell (takedown events that found nothing new).
+ */
 export function incidentChangeNote(
   changes: NoteChange[],
-  writeRef: string,
+  t: NoteTexts,
   dashboardUrl?: string,
-): string {
+): string | undefined {
   const ordered = [...changes].sort((a, b) => a.eventAt.getTime() - b.eventAt.getTime());
   const used = new Set<number>();
   const paragraphs: Paragraph[] = [];
@@ -109,50 +148,43 @@ export function incidentChangeNote(
       case 'status':
         statuses += 1;
         paragraphs.push(
-          statusParagraph(entry.status, messageFor.get(index) ?? null, entry.supersededBy),
+          statusParagraph(t, entry.status, messageFor.get(index) ?? null, entry.supersededBy),
         );
         break;
       case 'history':
         paragraphs.push({
-          lines: [entry.message ? `Analyst: ${text(entry.message)}` : 'The incident was updated.'],
+          lines: [entry.message ? t.change.analyst(text(entry.message)) : t.change.historyUpdated],
         });
         break;
       case 'takedown': {
-        let count = 1;
-        while (ordered[index + count]?.entry.kind === 'takedown') {
-          used.add(index + count);
-          count += 1;
+        const burst: TakedownNews[] = entry.news ? [entry.news] : [];
+        while (ordered[index + 1]?.entry.kind === 'takedown') {
+          index += 1;
+          const next = ordered[index]!.entry;
+          if (next.kind === 'takedown' && next.news) burst.push(next.news);
         }
-        paragraphs.push({
-          lines: [
-            count === 1
-              ? 'Takedown progress changed (blocklist listings, takedown attempts or snapshots); the sidebar shows the details.'
-              : `Takedown progress changed ${count} times (blocklist listings, takedown attempts or snapshots); the sidebar shows the details.`,
-          ],
-        });
+        const news = mergeNews(burst);
+        if (hasNews(news)) paragraphs.push({ lines: takedownLines(t, news) });
         break;
       }
       case 'action_required': {
         const lines = [
-          'Action required: the analyst is waiting for your organisation.',
-          entry.reason
-            ? `Request: ${text(entry.reason)}`
-            : 'No reason was given; the incident in the sidebar says more.',
-          NEXT_STEP.action_required!,
+          t.change.actionRequired,
+          entry.reason ? t.change.request(text(entry.reason)) : t.change.noReason,
+          t.change.nextStepAction,
         ];
-        if (!entry.reopened)
-          lines.push('A newer update was already shown, so the ticket status was left as it is.');
+        if (!entry.reopened) lines.push(t.change.newerShown);
         paragraphs.push({ lines });
         break;
       }
     }
   }
+  if (paragraphs.length === 0) return undefined;
 
-  const incidents = [...new Set(ordered.map((change) => change.incidentId))];
   const title =
     paragraphs.length === 1 && statuses <= 1
-      ? 'Incident update'
-      : `Incident updates (${paragraphs.length})`;
+      ? t.change.titleOne
+      : t.change.titleMany(paragraphs.length);
   const body =
     paragraphs.length === 1
       ? paragraphs[0]!.lines
@@ -160,33 +192,9 @@ export function incidentChangeNote(
           ...(i === 0 ? [] : ['']),
           ...paragraph.lines.map((line, j) => (j === 0 ? `• ${line}` : `  ${line}`)),
         ]);
-  const footer = [
-    `incident ${incidents.map(plainText).join(', ')}`,
-    `events ${ordered.map((change) => plainText(change.eventRef.replace(/\s+/g, ' '))).join(' ')}`,
-    writeReferenceLine(writeRef),
-  ].join(' · ');
-  const content = capNoteBody(
-    [title, '', ...body, ...(dashboardUrl ? ['', `Dashboard: ${dashboardUrl}`] : [])].join('\n'),
+  return capNoteBody(
+    [title, '', ...body, ...(dashboardUrl ? ['', t.change.dashboard(dashboardUrl)] : [])].join(
+      '\n',
+    ),
   );
-  // the footer is never cut: a retried write finds its note by it
-  return `${content}\n\n— ${footer}`;
-}
-
-/**
- * The event references a connector note names: the footer of a coalesced note
- * ("— incident … · events a b · ref …"), or the "Event: …" line of a ticket's first note.
- */
-export function eventRefsInNote(note: string): string[] {
-  const refs: string[] = [];
-  for (const line of note.split('\n')) {
-    if (line.startsWith('Event: ')) refs.push(line.slice('Event: '.length).trim());
-    if (line.startsWith('— ')) {
-      const part = line
-        .slice(2)
-        .split(' · ')
-        .find((piece) => piece.startsWith('events '));
-      if (part) refs.push(...part.slice('events '.length).split(' ').filter(Boolean));
-    }
-  }
-  return refs;
 }

@@ -1,15 +1,14 @@
 // Length caps of what the connector writes into a note: attacker-controlled values can
 // be megabytes (a page title, a registrar, an analyst message), and a note is read by an agent.
-// Each value is cut before it is defanged (so the cut never breaks a `[.]`), a cut ends with "…",
-// and the note's own footer (incident id and event reference, by which the connector recognises
-// its notes) is never cut.
+// Each value is cut before it is defanged (so the cut never breaks a `[.]`), and a cut ends with
+// "…". (What identifies a write, its reference and events, is in its audit metadata, not in the note.)
 import { cutToLength, defang, defangLinksIn, plainText } from '@incident-desk/threat-text';
 
 /** A single value: the threat, a domain, a registrar, a page title, a status, a listing's link. */
 export const NOTE_FIELD_MAX_CHARS = 500;
 /** Free text: an analyst's history message, a `waitForClient` reason. */
 export const NOTE_MESSAGE_MAX_CHARS = 5_000;
-/** Everything above the footer. Zendesk takes far longer comments; an agent reads this much. */
+/** A whole note. Zendesk takes far longer comments; an agent reads this much. */
 export const NOTE_BODY_MAX_CHARS = 20_000;
 
 function cleaned(value: string, maxChars: number): string {

@@ -1,5 +1,7 @@
 import { noteThreat } from './note-limits';
+import type { NoteTexts } from './texts';
 
+/** The generic threat of a ticket's subject and Threat field, which are not per language. */
 export const GENERIC_THREAT = 'unknown threat';
 
 export interface ThreatSource {
@@ -16,8 +18,9 @@ export function threatValue(source: ThreatSource): string | null {
   return null;
 }
 
-/** The threat as shown in a subject or a note: defanged, or the generic text. */
-export function displayThreat(source: ThreatSource): string {
+/** The threat as shown in a subject or a note: defanged, or the generic text (a note's in its language). */
+export function displayThreat(source: ThreatSource, t?: NoteTexts): string {
   const value = threatValue(source);
-  return value === null ? GENERIC_THREAT : noteThreat(value);
+  if (value === null) return t ? t.detected.genericThreat : GENERIC_THREAT;
+  return noteThreat(value);
 }

@@ -96,6 +96,9 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
   });
   steps.push(...subscriptionsStep.steps);
 
+  // what notes are written in; best effort, a failed read keeps the language stored before
+  const zendeskLocale = await input.zendesk.locales.accountDefault().catch(() => undefined);
+
   const tests = await requestTestDeliveries(input.incidents, subscriptionsStep.subscriptions);
   steps.push(...tests.steps);
   const requested = new Set(tests.outcomes.filter((o) => o.requested).map((o) => o.webhookId));
@@ -110,6 +113,7 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
       ...subscription,
       testDelivery: requested.has(subscription.webhookId) ? 'requested' : 'failed',
     })),
+    zendeskLocale,
     steps,
     finishedAt: (input.now?.() ?? new Date()).toISOString(),
   };

@@ -74,6 +74,11 @@ export interface SetupResult {
    * subscription; a client no longer configured is gone (its subscription was deleted).
    */
   incidentSubscriptions: IncidentSubscriptionSetup[];
+  /**
+   * The account's default language as Zendesk gives it (`en-US`, `fr`...): notes are written in
+   * it. Null when Zendesk marks none; undefined when it could not be read (the stored one stays).
+   */
+  zendeskLocale?: string | null | undefined;
   steps: StepReport[];
   finishedAt: string;
 }

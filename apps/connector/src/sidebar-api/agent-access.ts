@@ -10,6 +10,8 @@ export interface AgentAccess {
   userId: number;
   /** The email Zendesk has for the user: the author of everything they do. */
   email: string;
+  /** The user's name as Zendesk has it: how notes name them. */
+  name: string;
   admin: boolean;
   /** Light agents and contributors read but do not act. */
   canAct: boolean;
@@ -58,6 +60,7 @@ async function readAccess(ctx: AccountContext, userId: number): Promise<AgentChe
     access: {
       userId,
       email,
+      name: user.name?.trim() || email,
       admin,
       canAct: admin || (user.role_type !== LIGHT_AGENT && user.role_type !== CONTRIBUTOR),
       ticketRestriction,

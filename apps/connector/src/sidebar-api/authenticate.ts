@@ -21,6 +21,8 @@ export interface ActingAgent {
   agentId: number;
   /** The user's email as Zendesk has it. */
   agentEmail: string;
+  /** The user's name as Zendesk has it: how notes name the person (never a user id). */
+  agentName: string;
 }
 
 export interface SidebarCaller extends ActingAgent {
@@ -80,6 +82,7 @@ export function authenticateSidebar(options: {
         ticketId: Number(pathTicket),
         agentId: session.userId,
         agentEmail: agent.access.email,
+        agentName: agent.access.name,
         access: agent.access,
       };
       res.locals.sidebarCaller = caller;

@@ -8,6 +8,8 @@ import { AppError } from '../http/app-error';
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { Inbox } from '../ingest/inbox';
+import { notePlain } from '../notes/note-limits';
+import { noteTexts } from '../notes/texts';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { reserveTicketWrite } from '../sync/ticket-writer';
 import type { ActingAgent } from './authenticate';
@@ -67,7 +69,7 @@ async function retryLinkNow(
   });
   if (attempts.length > 0) await enqueueReport(db, inbox, caller, mode, now);
   await write.send({
-    note: `Linking will be retried: the threat is reported again (requested by ${caller.agentEmail}).`,
+    note: noteTexts(caller.ctx.noteLocale).link.retried(notePlain(caller.agentName)),
     removeTags: [TAG_UNLINKED],
   });
   if (attempts.length === 0)

@@ -8,6 +8,8 @@ import type { TDatabase } from '@incident-desk/db';
 import { normalizeThreat } from '@incident-desk/threat-text';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { Inbox } from '../ingest/inbox';
+import { notePlain } from '../notes/note-limits';
+import { noteTexts } from '../notes/texts';
 import { saveLinkUnderClaim } from '../sync/incident-link-claim';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
@@ -148,7 +150,10 @@ async function linkExistingIncidentNow(
         : 'the incident or this ticket was linked meanwhile',
     );
   await write.send({
-    note: `Linked to incident ${atService.incidentId} by ${caller.agentEmail} instead of a new report (the incident service already had it).`,
+    note: noteTexts(ctx.noteLocale).link.linkedToExisting(
+      atService.incidentId,
+      notePlain(caller.agentName),
+    ),
     fields: fieldsFor(atService.incidentId),
     addTags: [TAG_LINKED],
     removeTags: [TAG_UNLINKED],

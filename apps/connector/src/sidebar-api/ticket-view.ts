@@ -3,7 +3,8 @@
 import type { IncidentLink, TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
-import { RECONCILE_DUPLICATE } from '../notes/report-notes';
+import { RECONCILE_DUPLICATE, unlinkedDetail } from '../notes/report-notes';
+import { unlinkedReasonOf } from '../sync/ticket-events/report-attempt';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
 import {
@@ -53,8 +54,14 @@ async function unlinkedOf(
       reason: entry.detail ? `${entry.reason}: ${entry.detail}` : entry.reason,
       cause: entry.reason === RECONCILE_DUPLICATE ? 'duplicate' : 'failed',
     };
+  const why = attempt?.detail ? unlinkedReasonOf(attempt.detail) : null;
   return {
-    reason: attempt?.detail ?? 'the report could not be linked to an incident',
+    reason:
+      why === null
+        ? 'the report could not be linked to an incident'
+        : typeof why === 'string'
+          ? why
+          : unlinkedDetail(why),
     cause: attempt?.state === 'duplicate' ? 'duplicate' : 'failed',
   };
 }

@@ -9,10 +9,13 @@ import {
   type TDemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
+import { eventRefsOfAudit } from '../../src/sync/ticket-writes/write-metadata';
 
 export interface ProcessSandboxTicket {
   ticket: { id: number; tags: string[]; custom_fields: { id: number; value: unknown }[] };
   comments: { id: number; public: boolean; body: string }[];
+  /** Every update of the ticket, oldest first, with its metadata (the connector's event ids). */
+  audits: { id: number; metadata: { custom?: unknown } }[];
 }
 
 export interface IncidentDelivery {
@@ -20,7 +23,7 @@ export interface IncidentDelivery {
   event: string;
   incidentId: string | null;
   state: 'pending' | 'delivered' | 'failed';
-  /** The envelope id the connector deduplicates on and quotes in its notes. */
+  /** The envelope id the connector deduplicates on and names in its writes' audit metadata. */
   eventId: string;
 }
 
@@ -57,6 +60,15 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: T
     },
     async internalNotes(ticketId: number): Promise<string[]> {
       return (await readTicket(ticketId)).comments.filter((c) => !c.public).map((c) => c.body);
+    },
+    /**
+     * The incident events each of the connector's writes to the ticket applied, one list per write
+     * (its audit's metadata), oldest first: an event in two lists was written twice.
+     */
+    async eventWrites(ticketId: number): Promise<string[][]> {
+      return (await readTicket(ticketId)).audits
+        .map((audit) => eventRefsOfAudit(audit))
+        .filter((events) => events.length > 0);
     },
     /** An end user's web ticket with a threat; `tags` incident_submit fires the report trigger. */
     async createTicket(input: { threat: string; tags?: string[]; subject?: string }) {

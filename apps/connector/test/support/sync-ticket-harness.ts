@@ -149,6 +149,8 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
       status: demo.statusFieldId,
     },
     settings,
+    noteLocale: 'en',
+    canReadAudits: true,
   };
 
   const zControl = `${zendeskServer.url}/_sandbox`;

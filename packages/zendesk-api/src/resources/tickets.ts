@@ -19,6 +19,7 @@ import {
   ZTicketUpdateInput,
   ZTicketWriteResponse,
 } from '../schemas/ticket';
+import { TicketAudits } from './ticket-audits';
 import { TicketComments } from './ticket-comments';
 
 export interface TicketCreateOptions extends ZendeskRequestOptions {
@@ -31,9 +32,11 @@ export interface TicketCreateOptions extends ZendeskRequestOptions {
 
 export class Tickets {
   readonly comments: TicketComments;
+  readonly audits: TicketAudits;
 
   constructor(private readonly transport: HttpTransport) {
     this.comments = new TicketComments(transport);
+    this.audits = new TicketAudits(transport);
   }
 
   /** GET /api/v2/tickets/{id}.json */

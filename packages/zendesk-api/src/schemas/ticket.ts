@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCustomFieldInput, ZCustomFieldValue, ZId, ZTag } from './common';
+import { ZCursorMeta, ZCustomFieldInput, ZCustomFieldValue, ZId, ZTag } from './common';
 
 export const ZTicket = z.looseObject({
   id: z.number(),
@@ -25,14 +25,37 @@ export type TTicket = z.infer<typeof ZTicket>;
 export const ZAuditEvent = z.looseObject({
   id: z.number().optional(),
   type: z.string(),
+  /** `Comment` events: the comment's text. */
+  body: z.string().nullable().optional(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+/** `metadata` of an audit: Zendesk's `system` data and the update's own `custom` data. */
+export const ZAuditMetadata = z.looseObject({
+  system: z.unknown().optional(),
+  custom: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
 export const ZTicketAudit = z.looseObject({
   id: z.number().optional(),
   ticket_id: z.number().optional(),
+  author_id: z.number().nullable().optional(),
+  created_at: z.string().optional(),
+  metadata: ZAuditMetadata.nullable().optional(),
   events: z.array(ZAuditEvent).default([]),
 });
 export type TTicketAudit = z.infer<typeof ZTicketAudit>;
+
+export const ZTicketAuditsResponse = z.looseObject({
+  audits: z.array(ZTicketAudit),
+  meta: ZCursorMeta.optional(),
+});
+
+/**
+ * Write only: kept on the update's audit as `metadata.custom` and never shown to agents
+ * (Zendesk, "Setting metadata": up to 1 KB per audit).
+ */
+export const ZAuditMetadataInput = z.record(z.string(), z.unknown());
 
 export const ZTicketResponse = z.looseObject({ ticket: ZTicket });
 export const ZTicketWriteResponse = z.looseObject({
@@ -68,6 +91,7 @@ export const ZTicketUpdateInput = z.strictObject({
   /** With updated_stamp, Zendesk answers 409 instead of overwriting a newer change (and a retried PUT cannot apply twice). */
   safe_update: z.boolean().optional(),
   updated_stamp: z.string().optional(),
+  metadata: ZAuditMetadataInput.optional(),
 });
 export type TTicketUpdateInput = z.infer<typeof ZTicketUpdateInput>;
 
@@ -86,5 +110,6 @@ export const ZTicketCreateInput = z.strictObject({
   external_id: z.string().min(1).optional(),
   /** A follow-up of this closed ticket (Zendesk refuses an open source ticket). */
   via_followup_source_id: ZId.optional(),
+  metadata: ZAuditMetadataInput.optional(),
 });
 export type TTicketCreateInput = z.infer<typeof ZTicketCreateInput>;

@@ -1,6 +1,7 @@
 import type {
   AccountRecord,
   AttachmentRecord,
+  AuditRecord,
   CommentRecord,
   TicketFieldRecord,
   TicketRecord,
@@ -242,3 +243,19 @@ export const serializeTrigger = titledRecord('triggers', (trigger: TriggerRecord
   default: false,
   category_id: '1',
 }));
+
+/** An audit as the Ticket Audits API answers it: the request's metadata under `metadata.custom`. */
+export function serializeAudit(audit: AuditRecord) {
+  return {
+    id: audit.id,
+    ticket_id: audit.ticket_id,
+    created_at: audit.created_at,
+    author_id: audit.author_id,
+    metadata: {
+      system: { client: 'zendesk-sandbox', ip_address: '127.0.0.1', location: 'Localhost' },
+      custom: audit.custom,
+    },
+    via: via(audit.via_channel),
+    events: audit.events,
+  };
+}

@@ -7,7 +7,7 @@ import { requireScope } from './authenticate';
 import { caller, type SandboxContext } from './context';
 import { badRequest } from './errors';
 import { paginate } from './pagination';
-import { serializeComment, serializeTicket, serializeUser } from './serialize';
+import { serializeAudit, serializeComment, serializeTicket, serializeUser } from './serialize';
 
 const ZTicketBody = z.object({ ticket: ZTicketInput });
 
@@ -17,16 +17,19 @@ function ticketId(req: Request): number {
   return id;
 }
 
-function serializeAudit(change: TicketChange) {
-  return {
-    id: change.auditId,
-    ticket_id: change.ticket.id,
-    created_at: change.ticket.updated_at,
-    author_id: change.actor.id,
-    metadata: { system: { client: 'zendesk-sandbox', ip_address: '127.0.0.1' }, custom: {} },
-    via: { channel: change.channel, source: { from: {}, to: {}, rel: null } },
-    events: change.events,
-  };
+/** The audit of a write's answer; an update that changed nothing is answered with an empty one. */
+function auditOf(change: TicketChange) {
+  return serializeAudit(
+    change.audit ?? {
+      id: change.auditId,
+      ticket_id: change.ticket.id,
+      created_at: change.ticket.updated_at,
+      author_id: change.actor.id,
+      via_channel: change.channel,
+      custom: change.metadata,
+      events: [],
+    },
+  );
 }
 
 export function ticketsRouter(ctx: SandboxContext): Router {
@@ -83,7 +86,7 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     res.status(201).location(urls.api(account.subdomain, `tickets/${change.ticket.id}.json`));
     res.json({
       ticket: serializeTicket(urls, account, change.ticket),
-      audit: serializeAudit(change),
+      audit: auditOf(change),
     });
   });
 
@@ -96,7 +99,7 @@ export function ticketsRouter(ctx: SandboxContext): Router {
     const change = tickets.update(account, id, body.data.ticket, user, 'api');
     res.json({
       ticket: serializeTicket(urls, account, change.ticket),
-      audit: serializeAudit(change),
+      audit: auditOf(change),
     });
   });
 
@@ -121,6 +124,16 @@ export function ticketsRouter(ctx: SandboxContext): Router {
         .map((u) => serializeUser(urls, account, u));
     }
     res.json(body);
+  });
+
+  // Zendesk: "The Ticket Audits endpoints require a global "read" scope ... You can't access the
+  // endpoints using the "auditlogs:read" or "tickets:read" scopes." Oldest first, as Zendesk lists them.
+  router.get('/api/v2/tickets/:id/audits{.json}', requireScope(null, 'read'), (req, res) => {
+    const { account } = caller(res);
+    const ticket = tickets.get(account, ticketId(req));
+    const audits = account.audits.get(ticket.id) ?? [];
+    const page = paginate(req, audits, urls.origin + req.originalUrl);
+    res.json({ audits: page.items.map(serializeAudit), ...page.envelope });
   });
 
   return router;

@@ -1,6 +1,7 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
-import { serializeComment, serializeTicket, serializeUser } from '../api/serialize';
+import { KNOWN_LOCALES } from '../api/locales-router';
+import { serializeAudit, serializeComment, serializeTicket, serializeUser } from '../api/serialize';
 import type { SandboxContext } from '../api/context';
 import type { TokenService } from '../oauth/token-service';
 import { isKnownScope, parseScopes } from '../oauth/scopes';
@@ -402,6 +403,7 @@ export function controlRouter(
     res.json({
       ticket: serializeTicket(urls, acc, ticket),
       comments: comments.map((c) => serializeComment(urls, acc, c)),
+      audits: (acc.audits.get(ticket.id) ?? []).map(serializeAudit),
       users: [...userIds]
         .map((id) => acc.users.get(id))
         .filter((u) => u !== undefined)
@@ -415,6 +417,17 @@ export function controlRouter(
     const acc = account(req);
     ctx.limits.restartWindows(acc.subdomain, applyLimits(acc, ZLimitsInput.parse(req.body)));
     res.json({ account: accountSummary(acc) });
+  });
+
+  /** The account's default language (what `GET /api/v2/locales` marks `default`). */
+  router.put('/accounts/:subdomain/locale', (req, res) => {
+    const acc = account(req);
+    const { locale } = z
+      .object({ locale: z.enum(KNOWN_LOCALES.map((known) => known.locale)) })
+      .parse(req.body);
+    acc.defaultLocale = locale;
+    state.markChanged();
+    res.json({ default_locale: acc.defaultLocale });
   });
 
   router.put('/accounts/:subdomain/search-lag', (req, res) => {

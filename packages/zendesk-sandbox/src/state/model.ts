@@ -75,6 +75,28 @@ export interface CommentRecord {
   created_at: string;
 }
 
+/** One event of an audit (`Comment`, `Change`, `Create`...), as Zendesk lists it. */
+export interface AuditEventRecord {
+  id: number;
+  type: string;
+  field_name?: string;
+  value?: unknown;
+  previous_value?: unknown;
+  [key: string]: unknown;
+}
+
+/** One update of a ticket as Zendesk keeps it: what changed, and the update's own metadata. */
+export interface AuditRecord {
+  id: number;
+  ticket_id: number;
+  author_id: number;
+  created_at: string;
+  via_channel: string;
+  /** What the request's `ticket.metadata` carried: the audit's `metadata.custom`. */
+  custom: Record<string, unknown>;
+  events: AuditEventRecord[];
+}
+
 export interface UploadRecord {
   token: string;
   attachment_ids: number[];
@@ -189,6 +211,10 @@ export interface AccountRecord {
   groups: Map<number, GroupRecord>;
   tickets: Map<number, TicketRecord>;
   comments: Map<number, CommentRecord[]>;
+  /** Every update of each ticket, oldest first. */
+  audits: Map<number, AuditRecord[]>;
+  /** The account's default language (Admin Center, Localization), as `GET /api/v2/locales` marks it. */
+  defaultLocale: string;
   attachments: Map<number, AttachmentRecord>;
   uploads: Map<string, UploadRecord>;
   ticketFields: Map<number, TicketFieldRecord>;

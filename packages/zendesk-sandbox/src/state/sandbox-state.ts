@@ -128,6 +128,8 @@ export class SandboxState {
       groups: new Map(),
       tickets: new Map(),
       comments: new Map(),
+      audits: new Map(),
+      defaultLocale: 'en-US',
       attachments: new Map(),
       uploads: new Map(),
       ticketFields: new Map(),

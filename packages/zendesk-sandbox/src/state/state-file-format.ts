@@ -7,6 +7,7 @@ import type {
   AccountLimits,
   AccountRecord,
   AttachmentRecord,
+  AuditRecord,
   AuthorizationCodeRecord,
   CommentRecord,
   DeliveryRecord,
@@ -35,6 +36,10 @@ export interface TAccountSnapshot {
   groups: GroupRecord[];
   tickets: TicketRecord[];
   comments: [ticketId: number, comments: CommentRecord[]][];
+  /** Absent in files written before audits were kept: those tickets start without audits. */
+  audits?: [ticketId: number, audits: AuditRecord[]][];
+  /** Absent in older files: `en-US`. */
+  defaultLocale?: string;
   attachments: (Omit<AttachmentRecord, 'data'> & { data: string })[];
   uploads: UploadRecord[];
   ticketFields: TicketFieldRecord[];
@@ -71,6 +76,8 @@ function accountSnapshot(account: AccountRecord): TAccountSnapshot {
     groups: [...account.groups.values()],
     tickets: [...account.tickets.values()],
     comments: [...account.comments],
+    audits: [...account.audits],
+    defaultLocale: account.defaultLocale,
     attachments: [...account.attachments.values()].map((a) => ({
       ...a,
       data: a.data.toString('base64'),
@@ -101,6 +108,8 @@ function restoreAccount(saved: TAccountSnapshot): AccountRecord {
     groups: byId(saved.groups),
     tickets: byId(saved.tickets),
     comments: new Map(saved.comments),
+    audits: new Map(saved.audits ?? []),
+    defaultLocale: saved.defaultLocale ?? 'en-US',
     attachments: new Map(
       saved.attachments.map((a) => [a.id, { ...a, data: Buffer.from(a.data, 'base64') }]),
     ),

@@ -32,6 +32,11 @@ export const ZTicketInput = z.object({
   custom_fields: z.array(z.object({ id: ZId, value: z.unknown() })).optional(),
   fields: z.array(z.object({ id: ZId, value: z.unknown() })).optional(),
   external_id: z.string().nullable().optional(),
+  /**
+   * Write only: kept on the update's audit as `metadata.custom`, never shown to agents. Zendesk
+   * documents up to 1 KB of it per audit.
+   */
+  metadata: z.record(z.string(), z.unknown()).optional(),
   /** Create only: the closed ticket this one follows up (Zendesk refuses any other source). */
   via_followup_source_id: ZId.optional(),
 });

@@ -1,5 +1,7 @@
 import type {
   AccountRecord,
+  AuditEventRecord,
+  AuditRecord,
   CommentRecord,
   CustomFieldValue,
   TicketRecord,
@@ -12,14 +14,10 @@ import { renderCommentBodies } from '../text/comment-bodies';
 
 export const TICKET_STATUSES = ['new', 'open', 'pending', 'hold', 'solved', 'closed'] as const;
 
-export interface AuditEvent {
-  id: number;
-  type: string;
-  field_name?: string;
-  value?: unknown;
-  previous_value?: unknown;
-  [key: string]: unknown;
-}
+export type AuditEvent = AuditEventRecord;
+
+/** Zendesk: "you can add up to 1 kilobyte of custom metadata" to an audit (what it does beyond is not documented). */
+export const MAX_AUDIT_METADATA_BYTES = 1024;
 
 export interface TicketChange {
   kind: 'create' | 'update';
@@ -31,6 +29,10 @@ export interface TicketChange {
   comment: CommentRecord | null;
   events: AuditEvent[];
   auditId: number;
+  /** The request's `metadata`: the audit's `metadata.custom`. */
+  metadata: Record<string, unknown>;
+  /** The audit kept for the change; null when the update changed nothing (Zendesk keeps none then). */
+  audit: AuditRecord | null;
 }
 
 /** Runs after a change is applied and before it is committed (triggers), then after commit (index, webhooks, listeners). */
@@ -45,6 +47,22 @@ function cloneTicket(ticket: TicketRecord): TicketRecord {
     tags: [...ticket.tags],
     custom_fields: ticket.custom_fields.map((f) => ({ ...f })),
   };
+}
+
+/** The request's metadata, refused over Zendesk's documented size. */
+function auditMetadata(input: TTicketInput): Record<string, unknown> {
+  const metadata = input.metadata ?? {};
+  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_AUDIT_METADATA_BYTES) {
+    throw recordInvalid({
+      metadata: [
+        {
+          description: `Metadata: is too large (at most ${MAX_AUDIT_METADATA_BYTES} bytes)`,
+          error: 'InvalidValue',
+        },
+      ],
+    });
+  }
+  return metadata;
 }
 
 function isStatus(value: string): value is TicketRecord['status'] {
@@ -117,6 +135,8 @@ export class TicketService {
       comment: null,
       events: [],
       auditId: this.state.id(),
+      metadata: auditMetadata(input),
+      audit: null,
     };
     if (followupSource && input.tags === undefined) ticket.tags = [...followupSource.tags];
     this.applyFields(change, input);
@@ -164,6 +184,8 @@ export class TicketService {
       comment: null,
       events: [],
       auditId: this.state.id(),
+      metadata: auditMetadata(input),
+      audit: null,
     };
     if (input.requester_id !== undefined || input.requester !== undefined) {
       ticket.requester_id = this.resolveRequester(account, input, actor).id;
@@ -219,6 +241,19 @@ export class TicketService {
     this.hooks.beforeCommit(change);
     const { account, ticket } = change;
     account.tickets.set(ticket.id, ticket);
+    if (change.events.length > 0) {
+      const audit: AuditRecord = {
+        id: change.auditId,
+        ticket_id: ticket.id,
+        author_id: change.actor.id,
+        created_at: ticket.updated_at,
+        via_channel: change.channel,
+        custom: change.metadata,
+        events: change.events,
+      };
+      account.audits.set(ticket.id, [...(account.audits.get(ticket.id) ?? []), audit]);
+      change.audit = audit;
+    }
     if (change.comment) {
       const list = account.comments.get(ticket.id) ?? [];
       list.push(change.comment);

@@ -10,7 +10,14 @@ import { absorbOwnEvidenceEcho } from '../own-evidence-uploads';
 import { isReportOwnHistory } from '../report-own-history';
 import { OWN_NOTE_RETENTION_MS, type TicketStatus } from '../ticket-writer';
 import { drainAccountOnce } from '../ticket-writes/drain-account';
-import { recordTicketChange } from '../ticket-writes/record-ticket-change';
+import {
+  recordTicketChange,
+  ticketChangeRow,
+  type TicketChangeRecord,
+} from '../ticket-writes/record-ticket-change';
+import { hasNews } from '../../notes/takedown-news';
+import { takeReportEcho } from './report-echo-window';
+import { readTakedownParts, takedownNews, type NotedTakedown } from './takedown-news';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
 import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
@@ -20,6 +27,8 @@ import type { ParsedIncidentEvent } from './parse-incident-event';
 import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
 
 type Event = ParsedIncidentEvent & { incidentId: string };
+
+const REPORT_OWN_ENTRY = "history entry the ticket's own report produced";
 
 interface Change {
   entry: ChangeEntry;
@@ -43,7 +52,7 @@ export async function applyLinkedEvent(
         : record(deps, ctx, event, link, change);
     }
     case 'incident.takedown_updated':
-      return record(deps, ctx, event, link, { entry: { kind: 'takedown' } });
+      return recordTakedown(deps, ctx, event, link);
     case 'incident.action_required':
       return record(deps, ctx, event, link, await actionRequiredChange(deps, ctx, event, link));
     case 'incident.created':
@@ -57,15 +66,14 @@ export async function applyLinkedEvent(
   }
 }
 
-async function record(
+function changeRecord(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
-  change: Change,
-): Promise<SyncOutcome> {
-  const now = deps.now();
-  const recorded = await recordTicketChange(deps.db, {
+  change: { entry: ChangeEntry | null } & Omit<Change, 'entry'>,
+): TicketChangeRecord {
+  return {
     accountId: ctx.accountId,
     ticketId: link.ticketId,
     incidentId: event.incidentId,
@@ -76,8 +84,88 @@ async function record(
     entry: change.entry,
     statusValue: change.statusValue,
     ticketStatus: change.ticketStatus,
-    readyAt: new Date(now.getTime() + deps.writeHoldMs),
+    readyAt: new Date(deps.now().getTime() + deps.writeHoldMs),
+  };
+}
+
+async function record(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: Event,
+  link: LinkedTicket,
+  change: Change,
+): Promise<SyncOutcome> {
+  const recorded = await recordTicketChange(deps.db, changeRecord(deps, ctx, event, link, change));
+  return written(deps, ctx, link, recorded);
+}
+
+interface NotedRow {
+  listed: number;
+  listings: number;
+  attempts: number;
+  attemptsEnded: number;
+  snapshotAt: Date | string | null;
+  since: Date | string;
+}
+
+/**
+ * incident.takedown_updated: the news read from the incident's parts, against what the ticket was
+ * told (the link's counts, locked while the change is recorded); no news, no note line.
+ */
+async function recordTakedown(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: Event,
+  link: LinkedTicket,
+): Promise<SyncOutcome> {
+  const parts = await readTakedownParts(ctx, event, link);
+  const recorded = await deps.db.prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRawUnsafe<NotedRow[]>(
+      `SELECT noted_listed AS "listed", noted_listings AS "listings", noted_attempts AS "attempts",
+              noted_attempts_ended AS "attemptsEnded", noted_snapshot_at AS "snapshotAt",
+              created_at AS "since"
+         FROM incident_link WHERE id = $1::uuid AND account_id = $2::uuid FOR UPDATE`,
+      link.linkId,
+      ctx.accountId,
+    );
+    const noted: NotedTakedown = {
+      listed: Number(row?.listed ?? 0),
+      listings: Number(row?.listings ?? 0),
+      attempts: Number(row?.attempts ?? 0),
+      attemptsEnded: Number(row?.attemptsEnded ?? 0),
+      snapshotAt: row?.snapshotAt ? new Date(row.snapshotAt) : null,
+      since: new Date(row?.since ?? 0),
+    };
+    const { news, told } = takedownNews(parts, noted);
+    const entry: ChangeEntry | null = hasNews(news) ? { kind: 'takedown', news } : null;
+    const created = await tx.pendingTicketChange.createMany({
+      data: [ticketChangeRow(changeRecord(deps, ctx, event, link, { entry }))],
+      skipDuplicates: true,
+    });
+    if (created.count !== 1) return 'duplicate' as const;
+    if (row)
+      await tx.incidentLink.updateMany({
+        where: { id: link.linkId, accountId: ctx.accountId },
+        data: {
+          notedListed: told.listed,
+          notedListings: told.listings,
+          notedAttempts: told.attempts,
+          notedAttemptsEnded: told.attemptsEnded,
+          notedSnapshotAt: told.snapshotAt,
+        },
+      });
+    return 'recorded' as const;
   });
+  return written(deps, ctx, link, recorded);
+}
+
+/** After a change is recorded: the account's writer is told (or, without one, writes at once). */
+async function written(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  link: LinkedTicket,
+  recorded: 'recorded' | 'duplicate',
+): Promise<SyncOutcome> {
   if (recorded === 'duplicate')
     return { status: 'skipped', reason: `change already recorded for ticket ${link.ticketId}` };
   if (deps.writer) {
@@ -146,15 +234,20 @@ async function historyChange(
       return 'history entry echoes evidence the connector uploaded';
     }
     const skip = await ownWords(deps, ctx, event, link, event.historyMessage);
+    // the report's entry come back with its message: a later one without is not taken for it
+    if (skip === REPORT_OWN_ENTRY) await takeReportEcho(deps.db, ctx.accountId, link, event);
     if (skip) return skip;
     return { entry: { kind: 'history', message: event.historyMessage } };
   }
-  // The event omits the message although the analyst may have written one: read it from the
-  // incident. Words the connector itself caused are not news; the note then says only that the
-  // incident was updated (the entry read may not be the one this event announced).
+  // The event omits the message. Close to this ticket's report it is the report's own entry coming
+  // back (report-echo-window.ts). Otherwise the analyst may have written one: it is read from the
+  // incident, and an entry the connector itself caused is its own echo, no news either.
+  if (await takeReportEcho(deps.db, ctx.accountId, link, event))
+    return "history entry without its message, within the report's echo window: the report's own";
   const fetched = await historyMessageFromIncident(ctx, event, link);
   const own = fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched);
-  return { entry: { kind: 'history', message: own ? null : (fetched ?? null) } };
+  if (own) return own;
+  return { entry: { kind: 'history', message: fetched ?? null } };
 }
 
 /**
@@ -187,7 +280,7 @@ async function recordedOwnWords(
 ): Promise<string | null> {
   if (await isReportOwnHistory(deps.db, ctx.accountId, ids, message, deps.now())) {
     // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
-    return "history entry the ticket's own report produced";
+    return REPORT_OWN_ENTRY;
   }
   const posted = await deps.db.prisma.postedIncidentComment.findMany({
     where: {

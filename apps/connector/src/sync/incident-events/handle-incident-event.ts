@@ -7,10 +7,10 @@
 //   the last one that touched the ticket status (lastEventAt) neither solves nor reopens it, so an
 //   older action_required notes the reason without reopening. The envelope timestamp orders
 //   events; without one, the receive time does.
-// - Idempotency: every event note ends with "Event: <envelope id>" (a body hash when there is no
-//   id). A retried or redelivered job first looks for its own-note record; only when one exists
-//   is the ticket read to see whether the note landed. At most one note per event and ticket,
-//   one Zendesk call on the normal path.
+// - Idempotency: an event's change is recorded once per ticket (pending_ticket_change, keyed on
+//   the envelope id, a body hash when there is none), and the account's writer applies it once:
+//   the write's audit metadata names its reference and the events it carries, so a retry after a
+//   crash, a 5xx or a timeout finds whether Zendesk committed it (sync/ticket-writes/).
 // - incident.created for a linked ticket is a no-op (the reporter already knows it).
 // - A history entry of an incident the connector is calling on an agent's behalf waits for that
 //   call to record the entries it produced (own-call-in-flight.ts); past the wait the job is retried.

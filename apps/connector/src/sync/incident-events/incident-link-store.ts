@@ -126,6 +126,8 @@ export async function completeClaim(
   ticketId: number,
   /** The incident's threat, normalised (`normalizeThreat`), when known. */
   threatValue: string | null = null,
+  /** The blocklist listings the first note showed: later takedown notes name only newer ones. */
+  notedListings: { listed: number; listings: number } = { listed: 0, listings: 0 },
 ): Promise<string> {
   return db.prisma.$transaction(async (tx) => {
     const ended = await tx.incidentTicketClaim.deleteMany({
@@ -141,6 +143,8 @@ export async function completeClaim(
         incidentId: claim.incidentId,
         ticketId: BigInt(ticketId),
         threatValue,
+        notedListed: notedListings.listed,
+        notedListings: notedListings.listings,
       },
       select: { id: true },
     });

@@ -11,10 +11,12 @@ import {
   detectedTicketSubject,
 } from '../../notes/detected-incident-note';
 import { normalizeText } from '../../notes/normalize';
+import { noteTexts } from '../../notes/texts';
 import { displayThreat, GENERIC_THREAT, threatValue } from '../../notes/threat-display';
 import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
 import { recordTicketChange } from '../ticket-writes/record-ticket-change';
+import { writeMetadata } from '../ticket-writes/write-metadata';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
@@ -53,17 +55,24 @@ export async function openDetectedTicket(
   let ticketId: number;
   let status: string | undefined;
   let threat: string | null;
+  let shownListings = { listed: 0, listings: 0 };
   try {
     const detail = await readDetail(ctx, event, event.incidentId);
+    if (detail)
+      shownListings = {
+        listed: detail.blocklists.filter((listing) => listing.status === 'listed').length,
+        listings: detail.blocklists.length,
+      };
     status = detail?.status ?? event.status;
     threat = detail ? threatValue(detail) : null;
-    // An event applied after this note gets its own note ending with its reference; this one must
-    // not end the same way, or that note would pass for already written.
-    const ref = firstNoteCovers(event) ? event.ref : `${event.ref} (opened this ticket)`;
+    const texts = noteTexts(ctx.noteLocale);
     const body = markNote(
-      detail
-        ? detectedIncidentNote(detail, ref)
-        : detectedIncidentFallbackNote(event.incidentId, status, ref),
+      detail ? detectedIncidentNote(detail, texts) : detectedIncidentFallbackNote(status, texts),
+    );
+    // The create's audit names the event the first note covers. An event whose news is applied
+    // afterwards (its own write names it) is named only as the one that opened the ticket.
+    const metadata = writeMetadata(
+      firstNoteCovers(event) ? { events: [event.ref] } : { openedBy: event.ref },
     );
     const statusOption = status === undefined ? undefined : statusOptionValue(status);
     const customFields = [
@@ -80,6 +89,7 @@ export async function openDetectedTicket(
         type: 'incident',
         tags: DETECTED_TICKET_TAGS,
         custom_fields: customFields,
+        metadata,
         ...(ctx.settings.newTicketGroupId === null
           ? {}
           : { group_id: ctx.settings.newTicketGroupId }),
@@ -102,7 +112,7 @@ export async function openDetectedTicket(
   }
   // the threat kept on the link: a later ticket naming it is told before reporting it
   const threatKept = threat === null ? null : normalizeThreat(threat);
-  await untilStored(() => completeClaim(deps.db, claim, ticketId, threatKept));
+  await untilStored(() => completeClaim(deps.db, claim, ticketId, threatKept, shownListings));
   // When the first note covers the event that opened the ticket, a redelivery of it changes
   // nothing; any other opening event is then applied to the ticket like a linked one.
   if (firstNoteCovers(event))

@@ -6,6 +6,7 @@
 import { assumptions, maxAttachFileBytes } from '@incident-desk/incident-api';
 import type { TAttachment } from '@incident-desk/zendesk-api';
 import { plainText } from '@incident-desk/threat-text';
+import type { SkipReason } from '../../notes/texts/note-reasons';
 
 export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['pdf'],
@@ -27,16 +28,13 @@ export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
 export const ATTACH_REQUEST_MAX_BYTES = assumptions.MAX_ATTACH_BYTES;
 
 export type TEvidenceCheck =
-  { ok: true; contentType: string; maxBytes: number } | { ok: false; reason: string };
+  { ok: true; contentType: string; maxBytes: number } | { ok: false; reason: SkipReason };
 
 export async function checkEvidence(attachment: TAttachment): Promise<TEvidenceCheck> {
   const contentType = supportedTypeOf(attachment);
   if (!contentType) {
     const shown = attachment.content_type ? plainText(attachment.content_type).slice(0, 100) : '';
-    return {
-      ok: false,
-      reason: `${shown || 'unknown type'} is not a supported evidence type`,
-    };
+    return { ok: false, reason: { kind: 'unsupported_type', type: shown || null } };
   }
   const maxBytes = await maxAttachFileBytes(attachment.file_name, contentType);
   if (typeof attachment.size === 'number' && attachment.size > maxBytes) {
@@ -46,16 +44,8 @@ export async function checkEvidence(attachment: TAttachment): Promise<TEvidenceC
 }
 
 /** Why a file was too large, in exact bytes; `size` undefined when only the stream showed it. */
-export function tooLargeReason(size: number | undefined, maxBytes: number): string {
-  return (
-    `too large: ${size === undefined ? 'more than' : `${formatBytes(size)}, over`} the ` +
-    `${formatBytes(maxBytes)} one upload holds (the incident service takes ` +
-    `${formatBytes(ATTACH_REQUEST_MAX_BYTES)} per request, the file's name and type included)`
-  );
-}
-
-export function formatBytes(bytes: number): string {
-  return `${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}`;
+export function tooLargeReason(size: number | undefined, maxBytes: number): SkipReason {
+  return { kind: 'too_large', size, maxBytes, requestMaxBytes: ATTACH_REQUEST_MAX_BYTES };
 }
 
 function supportedTypeOf(attachment: TAttachment): string | undefined {

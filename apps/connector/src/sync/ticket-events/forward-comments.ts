@@ -11,6 +11,9 @@ import type { AccountContext } from '../../accounts/account-context';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { sendRecordingOwnHistory } from '../own-incident-history';
+import { noteTexts } from '../../notes/texts';
+import type { ForwardFailure } from '../../notes/texts/note-reasons';
+import { EN } from '../../notes/texts/en';
 import { writeOwedNote } from '../owed-notes';
 import { isOwnNote } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
@@ -53,7 +56,7 @@ export async function forwardComments(
   const pending = comments.filter((comment) => !handled.has(BigInt(comment.id))).reverse();
 
   const skippedFiles: SkippedFile[] = [];
-  const failures: string[] = [];
+  const failures: { commentId: number; failure: ForwardFailure }[] = [];
   let forwarded = 0;
   let retryLater: unknown;
   for (const comment of pending) {
@@ -85,12 +88,14 @@ export async function forwardComments(
           retryLater = error;
           break;
         }
-        const detail =
+        const failure: ForwardFailure =
           kind === 'unknown'
-            ? `outcome unknown (${describeIncidentFailure(error)}); not resent to avoid a duplicate`
-            : `not forwarded (${describeIncidentFailure(error)})`;
+            ? { kind: 'outcome_unknown', failure: describeIncidentFailure(error) }
+            : { kind: 'not_forwarded', failure: describeIncidentFailure(error) };
+        // what the database keeps (admin page, sidebar) reads English; the note the account's language
+        const detail = EN.evidence.forwardFailure(failure);
         await setStatus(deps, ctx, comment, 'failed', detail);
-        failures.push(`comment ${comment.id}: ${detail}`);
+        failures.push({ commentId: comment.id, failure });
         continue;
       }
     }
@@ -101,7 +106,7 @@ export async function forwardComments(
     const details = [
       ...(decision.text ? [] : ['files only']),
       ...(evidence.skipped.length
-        ? [`files skipped: ${evidence.skipped.map(describeSkippedFile).join('; ')}`]
+        ? [`files skipped: ${evidence.skipped.map((file) => describeSkippedFile(file)).join('; ')}`]
         : []),
     ];
     await setStatus(deps, ctx, comment, 'forwarded', details.length ? details.join('; ') : null);
@@ -109,15 +114,19 @@ export async function forwardComments(
   }
 
   if (skippedFiles.length > 0 || failures.length > 0) {
+    const texts = noteTexts(ctx.noteLocale);
     const lines = [
       ...(skippedFiles.length
-        ? [
-            'Not sent to the incident as evidence:',
-            ...skippedFiles.map((f) => `- ${describeSkippedFile(f)}`),
-          ]
+        ? [texts.evidence.notSent, ...skippedFiles.map((f) => `- ${describeSkippedFile(f, texts)}`)]
         : []),
       ...(failures.length
-        ? ['Not forwarded to the incident:', ...failures.map((f) => `- ${f}`)]
+        ? [
+            texts.evidence.notForwarded,
+            ...failures.map(
+              (f) =>
+                `- ${texts.evidence.comment(f.commentId, texts.evidence.forwardFailure(f.failure))}`,
+            ),
+          ]
         : []),
     ];
     // the comments are settled already: kept until written, even when the write is put off

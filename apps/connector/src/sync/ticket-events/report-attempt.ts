@@ -14,6 +14,7 @@
 import type { ReportAttempt } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
 import type { ReportMode } from '../../notes/report-notes';
+import type { UnlinkedReason } from '../../notes/texts/note-reasons';
 import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 
@@ -36,7 +37,8 @@ export type ReportState =
   | { kind: 'claimed' }
   | { kind: 'reported'; reportRef: string; dashboardUrl: string | null }
   | { kind: 'linked'; finished: boolean }
-  | { kind: 'unlinked'; state: UnlinkedState; detail: string; finished: boolean }
+  /** `reason` is a string for attempts recorded before reasons were kept as data. */
+  | { kind: 'unlinked'; state: UnlinkedState; reason: UnlinkedReason | string; finished: boolean }
   | { kind: 'refused'; state: RefusedState; failure: string };
 
 export function stateOf(attempt: ReportAttempt): ReportState {
@@ -52,13 +54,38 @@ export function stateOf(attempt: ReportAttempt): ReportState {
       return {
         kind: 'unlinked',
         state: attempt.state,
-        detail: attempt.detail ?? '',
+        reason: unlinkedReasonOf(attempt.detail),
         finished: attempt.finishedAt !== null,
       };
     case 'refused':
     case 'unavailable':
       return { kind: 'refused', state: attempt.state, failure: attempt.detail ?? '' };
   }
+}
+
+const UNLINKED_KINDS: ReadonlySet<string> = new Set([
+  'duplicate',
+  'lost_answer',
+  'stopped_while_sending',
+  'ticket_being_opened',
+  'link_collides',
+]);
+
+/** The reason an unlinked attempt keeps (JSON), or the text of one recorded before that. */
+export function unlinkedReasonOf(detail: string | null): UnlinkedReason | string {
+  if (detail === null) return '';
+  try {
+    const parsed: unknown = JSON.parse(detail);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      UNLINKED_KINDS.has(String((parsed as { kind?: unknown }).kind))
+    )
+      return parsed as UnlinkedReason;
+  } catch {
+    // an English detail of an older attempt
+  }
+  return detail;
 }
 
 export function attemptKey({ ctx, ticketId, mode }: ReportScope) {
@@ -131,12 +158,12 @@ export async function recordLinked(scope: ReportScope, incidentId: string): Prom
 export async function recordUnlinkedState(
   scope: ReportScope,
   state: UnlinkedState,
-  detail: string,
+  reason: UnlinkedReason,
 ): Promise<void> {
   await untilStored(() =>
     scope.deps.db.prisma.reportAttempt.update({
       where: attemptKey(scope),
-      data: { state, detail },
+      data: { state, detail: JSON.stringify(reason) },
     }),
   );
 }

@@ -31,9 +31,12 @@ import {
   RECONCILE_OUTCOME_UNKNOWN,
   reportedNote,
   reportNotTakenNote,
+  threatProblemText,
   unlinkedDetail,
   type ReportMode,
 } from '../../notes/report-notes';
+import { noteTexts } from '../../notes/texts';
+import type { UnlinkedReason } from '../../notes/texts/note-reasons';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
@@ -164,14 +167,17 @@ async function readReportRequest(scope: ReportScope): Promise<ReportRequest | Sy
     await releaseRequest(scope);
     // put off, the job's next run reads the ticket again and writes this note then
     await writeForAgent(scope, {
-      note: invalidThreatNote({
+      note: invalidThreatNote(noteTexts(ctx.noteLocale), {
         problem: target.problem,
         threat: threatValue,
         submitTag: SUBMIT_TAG_OF[mode],
       }),
       removeTags: SUBMIT_TAGS,
     });
-    return { status: 'failed_permanently', reason: `invalid threat: ${target.problem}` };
+    return {
+      status: 'failed_permanently',
+      reason: `invalid threat: ${threatProblemText(target.problem)}`,
+    };
   }
 
   const { comments, users } = await readTicketComments(ctx.zendesk, ticketId);
@@ -199,22 +205,18 @@ function sendReport(scope: ReportScope, report: TReportRequest): Promise<ReportR
 async function reportFailed(scope: ReportScope, error: unknown): Promise<SyncOutcome> {
   const { deps } = scope;
   if (error instanceof DuplicateIncidentError) {
-    return recordUnlinked(
-      scope,
-      'duplicate',
-      RECONCILE_DUPLICATE,
-      unlinkedDetail.duplicate(error.status),
-    );
+    return recordUnlinked(scope, 'duplicate', RECONCILE_DUPLICATE, {
+      kind: 'duplicate',
+      status: error.status,
+    });
   }
   const kind = incidentFailureKind(error);
   const failure = describeIncidentFailure(error);
   if (kind === 'unknown') {
-    return recordUnlinked(
-      scope,
-      'failed',
-      RECONCILE_OUTCOME_UNKNOWN,
-      unlinkedDetail.lostAnswer(failure),
-    );
+    return recordUnlinked(scope, 'failed', RECONCILE_OUTCOME_UNKNOWN, {
+      kind: 'lost_answer',
+      failure,
+    });
   }
   if (kind === 'not_acted' && !deps.lastAttempt) {
     // the service certainly did not act: the claim is released so the job's retry reports again
@@ -237,7 +239,12 @@ async function writeRefusedNote(
   const { mode } = scope;
   const unavailable = state === 'unavailable';
   await writeForAgent(scope, {
-    note: reportNotTakenNote({ mode, failure, unavailable, submitTag: SUBMIT_TAG_OF[mode] }),
+    note: reportNotTakenNote(noteTexts(scope.ctx.noteLocale), {
+      mode,
+      failure,
+      unavailable,
+      submitTag: SUBMIT_TAG_OF[mode],
+    }),
     removeTags: SUBMIT_TAGS,
   });
   await dropClaim(scope);
@@ -277,12 +284,9 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
   switch (state.kind) {
     case 'claimed':
       // a worker died between claiming and recording the answer: the threat may be reported
-      return recordUnlinked(
-        scope,
-        'failed',
-        RECONCILE_OUTCOME_UNKNOWN,
-        unlinkedDetail.stoppedWhileSending,
-      );
+      return recordUnlinked(scope, 'failed', RECONCILE_OUTCOME_UNKNOWN, {
+        kind: 'stopped_while_sending',
+      });
     case 'reported':
       return linkReported(scope, state.reportRef, state.dashboardUrl, undefined);
     case 'linked': {
@@ -297,7 +301,7 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
     case 'unlinked':
       if (state.finished)
         return { status: 'skipped', reason: `report already handled (${state.state})` };
-      return writeUnlinkedNote(scope, state.state, state.detail);
+      return writeUnlinkedNote(scope, state.state, state.reason);
     case 'refused':
       return writeRefusedNote(scope, state.state, state.failure);
   }
@@ -351,12 +355,10 @@ async function linkReported(
     // with its ticket or is free; the queue's retry finds out, its last try gives up to a person
     if (!deps.lastAttempt)
       throw new Error(`incident ${incidentId} is claimed by a worker opening its ticket; retry`);
-    return recordUnlinked(
-      scope,
-      'failed',
-      RECONCILE_LINK_CONFLICT,
-      unlinkedDetail.ticketBeingOpened(incidentId),
-    );
+    return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
+      kind: 'ticket_being_opened',
+      incidentId,
+    });
   } else {
     const existing = await deps.db.prisma.incidentLink.findFirst({
       where: {
@@ -368,12 +370,11 @@ async function linkReported(
       const other = existing
         ? `incident ${existing.incidentId} / ticket ${existing.ticketId}`
         : 'another record';
-      return recordUnlinked(
-        scope,
-        'failed',
-        RECONCILE_LINK_CONFLICT,
-        unlinkedDetail.linkCollides(incidentId, other),
-      );
+      return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
+        kind: 'link_collides',
+        incidentId,
+        other,
+      });
     }
     link = existing; // saved by an earlier run that stopped before recording it
   }
@@ -405,7 +406,7 @@ async function markTicketLinked(
   if (!alreadyWritten) {
     const threat = customFieldValue(ticket, ctx.fields.threat);
     await writeForAgent(scope, {
-      note: reportedNote({ mode, threat, fieldValue, incidentId: link.incidentId }),
+      note: reportedNote(noteTexts(ctx.noteLocale), { mode, threat, fieldValue }),
       fields: [
         { id: ctx.fields.incidentId, value: fieldValue },
         ...(current ? await statusFieldWithLink(scope, current) : []),
@@ -446,10 +447,12 @@ async function recordUnlinked(
   scope: ReportScope,
   state: UnlinkedState,
   reason: string,
-  detail: string,
+  why: UnlinkedReason,
 ): Promise<SyncOutcome> {
   const { deps, ctx, ticketId } = scope;
-  await recordUnlinkedState(scope, state, detail);
+  // the entry (admin page) reads English; the attempt keeps the reason for the note's language
+  const detail = unlinkedDetail(why);
+  await recordUnlinkedState(scope, state, why);
   // a resumed run goes straight to the note: the entry is written with the state, or waits for it
   await untilStored(() =>
     deps.db.prisma.reconciliationEntry.upsert({
@@ -458,17 +461,17 @@ async function recordUnlinked(
       update: { reason, detail, resolvedAt: null },
     }),
   );
-  return writeUnlinkedNote(scope, state, detail);
+  return writeUnlinkedNote(scope, state, why);
 }
 
 async function writeUnlinkedNote(
   scope: ReportScope,
   state: UnlinkedState,
-  detail: string,
+  reason: UnlinkedReason | string,
 ): Promise<SyncOutcome> {
-  const { mode } = scope;
+  const { mode, ctx } = scope;
   await writeForAgent(scope, {
-    note: notLinkedNote({ mode, state, detail }),
+    note: notLinkedNote(noteTexts(ctx.noteLocale), { mode, state, reason }),
     addTags: [TAG_UNLINKED],
     removeTags: SUBMIT_TAGS,
   });

@@ -11,6 +11,7 @@
 import type { IncidentLink } from '@incident-desk/db';
 import type { TComment } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
+import { noteTexts } from '../../notes/texts';
 import { writeOwedNote } from '../owed-notes';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
@@ -83,7 +84,7 @@ export async function forwardReportedEvidence(
       `${PREDATES_REPORT}; ` +
       (comment ? `files sent as evidence: ${outcome.uploaded.length}` : 'no longer on the ticket') +
       (outcome.skipped.length
-        ? `; files skipped: ${outcome.skipped.map(describeSkippedFile).join('; ')}`
+        ? `; files skipped: ${outcome.skipped.map((file) => describeSkippedFile(file)).join('; ')}`
         : '');
     // settles the claim even across a database restart (until-stored.ts)
     await untilStored(() =>
@@ -91,14 +92,15 @@ export async function forwardReportedEvidence(
     );
   }
   if (skipped.length > 0) {
+    const texts = noteTexts(ctx.noteLocale);
     // the uploads are settled already: kept until written, even when the write is put off
     await writeOwedNote(
       ctx,
       db,
       Number(link.ticketId),
       [
-        'Not sent to the incident as evidence (files on the ticket when it was reported):',
-        ...skipped.map((file) => `- ${describeSkippedFile(file)}`),
+        texts.evidence.notSentAtReport,
+        ...skipped.map((file) => `- ${describeSkippedFile(file, texts)}`),
       ].join('\n'),
       deps.now,
     );

@@ -18,14 +18,9 @@ import {
 import type { SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import { ACTION_REQUEST_TAGS } from './ticket-tags';
+import { noteTexts } from '../../notes/texts';
 
 export type IncidentAction = keyof typeof ACTION_REQUEST_TAGS;
-
-const ACTION_TEXT: Record<IncidentAction, { request: string; done: string }> = {
-  tkd: { request: 'Takedown request', done: 'Takedown requested' },
-  monitor: { request: 'Monitoring request', done: 'Monitoring requested' },
-  safe: { request: 'Mark-safe request', done: 'Marked safe' },
-};
 
 export async function requestIncidentAction(
   deps: SyncDeps,
@@ -34,6 +29,8 @@ export async function requestIncidentAction(
   action: IncidentAction,
 ): Promise<SyncOutcome> {
   const tag = ACTION_REQUEST_TAGS[action];
+  // the ticket is the incident's: its notes need not name the incident
+  const t = noteTexts(ctx.noteLocale).actions;
   // the agent waits for the tag to go: before incident news
   const write = (change: TicketChange) =>
     updateTicket(ctx, deps.db, ticketId, change, { priority: true, now: deps.now });
@@ -48,7 +45,7 @@ export async function requestIncidentAction(
   });
   if (!link) {
     await write({
-      note: `${ACTION_TEXT[action].request} not sent: this ticket is not linked to an incident.`,
+      note: t.notLinked(action),
       removeTags: [tag],
     });
     return { status: 'failed_permanently', reason: 'ticket not linked to an incident' };
@@ -65,29 +62,22 @@ export async function requestIncidentAction(
   const outcomeUnknown = async (why: string, reason: string): Promise<SyncOutcome> => {
     // The service may have acted, so the action is not sent again; the agent decides.
     await write({
-      note:
-        `${ACTION_TEXT[action].request} for incident ${link.incidentId}: ${why}, ` +
-        `so it may or may not have reached the service. Check the incident; add the ${tag} tag again to send it again.`,
+      note: t.outcomeUnknown(action, why, tag),
       removeTags: [tag],
     });
     return { status: 'failed_permanently', reason: `${action} outcome unknown: ${reason}` };
   };
   const failed = async (failure: string): Promise<SyncOutcome> => {
     await write({
-      note:
-        `${ACTION_TEXT[action].request} for incident ${link.incidentId} failed: ${failure}. ` +
-        `Add the ${tag} tag again to retry.`,
+      note: t.failed(action, failure, tag),
       removeTags: [tag],
     });
     return { status: 'failed_permanently', reason: `${action} failed: ${failure}` };
   };
   if (earlier?.state === 'sending') {
-    return outcomeUnknown(
-      'the connector stopped while sending it, or lost its answer',
-      'stopped while sending',
-    );
+    return outcomeUnknown(t.stoppedWhileSending, 'stopped while sending');
   }
-  if (earlier?.state === 'failed') return failed(earlier.detail ?? 'the service refused it');
+  if (earlier?.state === 'failed') return failed(earlier.detail ?? t.serviceRefused);
   if (!earlier) {
     if (request)
       await deps.db.prisma.incidentActionRequest.create({
@@ -108,7 +98,7 @@ export async function requestIncidentAction(
       // later try of this job sends it again.
       if (incidentFailureKind(error) === 'unknown') {
         return outcomeUnknown(
-          `the answer was lost (${describeIncidentFailure(error)})`,
+          t.answerLost(describeIncidentFailure(error)),
           `answer lost (${describeIncidentFailure(error)})`,
         );
       }
@@ -138,7 +128,7 @@ export async function requestIncidentAction(
   }
   // Sent now or by an earlier try of this job whose ticket update failed: only the update is left.
   await write({
-    note: `${ACTION_TEXT[action].done} for incident ${link.incidentId}.`,
+    note: t.done(action),
     removeTags: [tag],
   });
   return { status: 'applied', detail: `${action} sent for incident ${link.incidentId}` };

@@ -3,35 +3,32 @@
 // so a value the service would refuse is explained to the agent instead of being sent.
 import { formatIssues, ZReportRequest } from '@incident-desk/incident-api';
 import { z } from 'zod';
+import type { ThreatProblem } from '../../notes/texts/note-reasons';
 
 export type TReportTarget =
   { url: string } | { incidentType: 'email' | 'phone' | 'ipv4'; subject: string };
 
 export type TReportTargetResult =
-  { ok: true; target: TReportTarget } | { ok: false; problem: string };
+  { ok: true; target: TReportTarget } | { ok: false; problem: ThreatProblem };
 
 const PHONE_LIKE = /^\+[\d\s().-]+$/;
 const NUMERIC_ONLY = /^[\d\s().-]+$/;
 
 export function reportTargetOf(rawValue: unknown): TReportTargetResult {
   if (typeof rawValue !== 'string' || rawValue.trim() === '') {
-    return { ok: false, problem: 'the Threat field is empty' };
+    return { ok: false, problem: { kind: 'empty' } };
   }
   const value = rawValue.trim();
   const target = classify(value);
   // URL parsing reads a bare number or a short dotted one as an IPv4 host: never report those as url
   if ('url' in target && NUMERIC_ONLY.test(value)) {
-    return {
-      ok: false,
-      problem:
-        'the Threat field holds only digits: a phone number needs the international form with + and country code, an IPv4 address four numbers',
-    };
+    return { ok: false, problem: { kind: 'digits_only' } };
   }
   const checked = ZReportRequest.safeParse(target);
   if (!checked.success) {
     return {
       ok: false,
-      problem: `the Threat field value is not reportable (${formatIssues(checked.error.issues)})`,
+      problem: { kind: 'not_reportable', issues: formatIssues(checked.error.issues) },
     };
   }
   return { ok: true, target };

@@ -12,11 +12,13 @@ import {
   ZendeskRequestValidationError,
   ZendeskTimeoutError,
   type TAttachment,
-  type TAttachmentRefusal,
 } from '@incident-desk/zendesk-api';
 import type { TDatabase } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
 import { defangLinksIn, plainText } from '@incident-desk/threat-text';
+import type { NoteTexts } from '../../notes/texts';
+import { EN } from '../../notes/texts/en';
+import type { SkipReason } from '../../notes/texts/note-reasons';
 import { forgetOwnEvidenceUpload, recordOwnEvidenceUpload } from '../own-evidence-uploads';
 import { checkEvidence, tooLargeReason } from './evidence-files';
 import { incidentFailureKind } from '../../http/service-failure';
@@ -24,7 +26,7 @@ import { untilStored } from '../until-stored';
 
 export interface SkippedFile {
   fileName: string;
-  reason: string;
+  reason: SkipReason;
 }
 
 export interface EvidenceOutcome {
@@ -81,44 +83,37 @@ export async function uploadEvidence(
   return outcome;
 }
 
-/** "name: reason", the name made safe to show in a note (plain, defanged, at most 120 characters). */
-export function describeSkippedFile(file: SkippedFile): string {
+/**
+ * "name: reason", the name made safe to show in a note (plain, defanged, at most 120 characters),
+ * in a note's language; in English (the default) for what the database keeps.
+ */
+export function describeSkippedFile(file: SkippedFile, t: NoteTexts = EN): string {
   const plain = plainText(file.fileName).replace(/\s+/g, ' ').trim();
   const shown = plain.length > 120 ? `${plain.slice(0, 119)}…` : plain;
-  return `${defangLinksIn(shown) || '(no name)'}: ${file.reason}`;
+  return t.evidence.file(defangLinksIn(shown) || t.evidence.noName, t.evidence.skip(file.reason));
 }
 
-const REFUSED: Record<TAttachmentRefusal, string> = {
-  host_not_allowed:
-    "its download address is neither this account's Zendesk nor one of Zendesk's attachment hosts, so it was not fetched",
-  not_https: 'its download address does not use HTTPS, so it was not fetched',
-  private_address:
-    'its download address leads to a private or local network address, so it was not fetched',
-  too_many_redirects: 'its download was redirected too many times',
-  bad_redirect: 'its download was redirected to an address that is not a web address',
-};
-
-function downloadFailure(error: unknown, maxBytes: number): string {
+function downloadFailure(error: unknown, maxBytes: number): SkipReason {
   if (error instanceof ZendeskAttachmentTooLargeError) return tooLargeReason(error.size, maxBytes);
-  if (error instanceof ZendeskAttachmentRefusedError) return REFUSED[error.reason];
-  if (error instanceof ZendeskRecordNotFoundError) return 'Zendesk no longer has the file';
-  if (error instanceof ZendeskApiError) return `Zendesk answered ${error.status} to its download`;
-  if (error instanceof ZendeskTimeoutError) return 'its download timed out';
-  if (error instanceof ZendeskConnectionError) return 'its download could not connect';
-  if (error instanceof ZendeskRequestValidationError)
-    return 'its download address is not a web address';
-  return 'its download failed';
+  if (error instanceof ZendeskAttachmentRefusedError)
+    return { kind: 'download_refused', refusal: error.reason };
+  if (error instanceof ZendeskRecordNotFoundError) return { kind: 'download_gone' };
+  if (error instanceof ZendeskApiError) return { kind: 'download_answered', status: error.status };
+  if (error instanceof ZendeskTimeoutError) return { kind: 'download_timed_out' };
+  if (error instanceof ZendeskConnectionError) return { kind: 'download_unreachable' };
+  if (error instanceof ZendeskRequestValidationError) return { kind: 'download_bad_address' };
+  return { kind: 'download_failed' };
 }
 
-function uploadFailure(error: unknown, size: number, maxBytes: number): string {
+function uploadFailure(error: unknown, size: number, maxBytes: number): SkipReason {
   if (error instanceof RequestValidationError) return tooLargeReason(size, maxBytes);
-  const status = error instanceof APIError ? ` (answered ${error.status})` : '';
+  const status = error instanceof APIError ? error.status : null;
   switch (incidentFailureKind(error)) {
     case 'not_acted':
-      return `the incident service was unavailable${status}; it was not uploaded`;
+      return { kind: 'upload_unavailable', status };
     case 'unknown':
-      return `the upload's outcome is unknown${status || ' (no answer)'}; it is not sent again to avoid a duplicate`;
+      return { kind: 'upload_unknown', status };
     case 'rejected':
-      return `the incident service refused it${status}`;
+      return { kind: 'upload_refused', status };
   }
 }

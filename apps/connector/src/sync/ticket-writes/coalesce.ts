@@ -1,7 +1,8 @@
 // Every change waiting for one ticket becomes one update: one note listing the incident changes in
-// order, the newest Status field value, the merged tags, and the newest ticket status. Rule 3 was
-// applied when each change was recorded (an older status event carries no status value), so the
-// newest value here is never behind what the ticket already shows.
+// order (in the account's language), the newest Status field value, the merged tags, the newest
+// ticket status, and in its audit metadata the write's reference and the events it applies
+// (write-metadata.ts). Rule 3 was applied when each change was recorded (an older status event
+// carries no status value), so the newest value here is never behind what the ticket already shows.
 import type { TTicketUpdateInput } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import {
@@ -9,8 +10,10 @@ import {
   type ChangeEntry,
   type NoteChange,
 } from '../../notes/incident-change-note';
+import { noteTexts } from '../../notes/texts';
 import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
+import { refLine, writeMetadata } from './write-metadata';
 
 export interface WaitingChange {
   id: string;
@@ -27,9 +30,17 @@ export interface WaitingChange {
 }
 
 export interface CoalescedUpdate {
-  /** The marked note body, or undefined when no change carries a note entry. */
+  /** The marked note body, or undefined when no change has anything to tell. */
   body: string | undefined;
+  /** Empty when there is nothing to write (no note, no field, tag or status). */
   input: TTicketUpdateInput;
+}
+
+export interface CoalesceOptions {
+  /** The incident's dashboard page, linked at the end of the note. */
+  dashboardUrl?: string | null | undefined;
+  /** End the note with the short reference line (its audit will not be read back). */
+  refInNote: boolean;
 }
 
 function newest<T>(
@@ -50,8 +61,7 @@ export function coalesce(
   ctx: AccountContext,
   changes: WaitingChange[],
   writeRef: string,
-  /** The incident's dashboard page, linked at the end of the note. */
-  dashboardUrl?: string | null,
+  options: CoalesceOptions,
 ): CoalescedUpdate {
   const ordered = [...changes].sort(
     (a, b) =>
@@ -61,14 +71,21 @@ export function coalesce(
     .filter((change) => change.entry !== null)
     .map((change) => ({
       incidentId: change.incidentId,
-      eventRef: change.eventRef,
       eventAt: change.eventAt,
       entry: change.entry as ChangeEntry,
     }));
-  const body =
+  const note =
     noteChanges.length === 0
       ? undefined
-      : markNote(incidentChangeNote(noteChanges, writeRef, dashboardUrl ?? undefined));
+      : incidentChangeNote(
+          noteChanges,
+          noteTexts(ctx.noteLocale),
+          options.dashboardUrl ?? undefined,
+        );
+  const body =
+    note === undefined
+      ? undefined
+      : markNote(options.refInNote ? `${note}\n\n${refLine(writeRef)}` : note);
   const statusValue = newest(ordered, (change) => change.statusValue);
   // The Status drop-down takes the status's option value; a status it has no option for (one this
   // version does not know) would make Zendesk refuse the whole update, so the field is left as it
@@ -76,17 +93,22 @@ export function coalesce(
   const statusOption = statusValue === undefined ? undefined : statusOptionValue(statusValue);
   const ticketStatus = newest(ordered, (change) => change.ticketStatus);
   const tags = [...new Set(ordered.flatMap((change) => change.addTags))];
+  const input: TTicketUpdateInput = {
+    ...(body === undefined ? {} : { comment: { body, public: false } }),
+    ...(statusOption !== undefined && ctx.fields.status !== null
+      ? { custom_fields: [{ id: ctx.fields.status, value: statusOption }] }
+      : {}),
+    ...(tags.length ? { additional_tags: tags } : {}),
+    ...(ticketStatus !== undefined ? { status: ticketStatus as TTicketUpdateInput['status'] } : {}),
+  };
+  // Metadata alone changes nothing on the ticket (Zendesk keeps no audit then): an update with
+  // nothing else is not sent at all.
+  if (Object.keys(input).length === 0) return { body, input };
   return {
     body,
     input: {
-      ...(body === undefined ? {} : { comment: { body, public: false } }),
-      ...(statusOption !== undefined && ctx.fields.status !== null
-        ? { custom_fields: [{ id: ctx.fields.status, value: statusOption }] }
-        : {}),
-      ...(tags.length ? { additional_tags: tags } : {}),
-      ...(ticketStatus !== undefined
-        ? { status: ticketStatus as TTicketUpdateInput['status'] }
-        : {}),
+      ...input,
+      metadata: writeMetadata({ ref: writeRef, events: ordered.map((change) => change.eventRef) }),
     },
   };
 }

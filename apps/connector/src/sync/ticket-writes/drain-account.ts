@@ -1,9 +1,12 @@
 // One pass of an account's writer: picks the tickets whose changes are ready, within the account's
 // and each ticket's budget, and writes each ticket's waiting changes as one update; two or more
 // tickets go in one update_many. A 429 pauses the whole account for its Retry-After and loses
-// nothing. Before a request the changes get the write's reference (it ends the note), so after a
-// crash, a 5xx or a timeout the next pass reads the ticket, finds the note if Zendesk committed
-// it, and only writes again when it did not. The reference is also a lease: until the request can
+// nothing. Before a request the changes get the write's reference (the update's audit metadata
+// carries it, write-metadata.ts), so after a crash, a 5xx or a timeout the next pass reads the
+// ticket's audits, finds the write if Zendesk committed it, and only writes again when it did not.
+// An update_many item's metadata is not documented to reach the audit, and an account whose token
+// lacks the global `read` scope cannot read audits: those writes also end their note with the short
+// reference line, looked for in the comments' text. The reference is also a lease: until the request can
 // have finished, no pass of any instance touches those changes, so a writer that lost its lease or
 // is still waiting for Zendesk is never raced; the lease names the instance that sent it, and is
 // void at once when that instance is dead (worker/instance-liveness.ts). A pass never waits for an
@@ -24,9 +27,9 @@ import {
 import type { AccountContext } from '../../accounts/account-context';
 import { isUnansweredZendeskRequest } from '../../http/service-failure';
 import { instanceAliveSql } from '../../worker/instance-liveness';
-import { writeReferenceLine } from '../../notes/incident-change-note';
 import { normalizeText } from '../../notes/normalize';
 import { coalesce, type WaitingChange } from './coalesce';
+import { changesThatFit, textCarriesRef, writeMetadataOf } from './write-metadata';
 import { followUpClosedTicket, isClosedRefusal, isClosedResult } from './follow-up-closed-ticket';
 import {
   logRequest,
@@ -105,13 +108,28 @@ class PassOvertaken extends Error {
   override name = 'PassOvertaken';
 }
 
+type SentChange = WaitingChange & { writeRef: string | null; writeRefInNote: boolean };
+
 interface TicketBatch {
   ticketId: bigint;
   /** With the reference an earlier attempt gave them (null: never sent). */
-  rows: (WaitingChange & { writeRef: string | null })[];
+  rows: SentChange[];
   writeRef: string;
+  /** The note ends with the short reference line (the audit will not be read back). */
+  refInNote: boolean;
+  dashboardUrl: string | null | undefined;
   body: string | undefined;
   input: ReturnType<typeof coalesce>['input'];
+}
+
+/** The batch's update, built again with the reference in the note or not. */
+function withRefInNote(ctx: AccountContext, batch: TicketBatch, refInNote: boolean): TicketBatch {
+  if (batch.refInNote === refInNote) return batch;
+  const { body, input } = coalesce(ctx, batch.rows, batch.writeRef, {
+    dashboardUrl: batch.dashboardUrl,
+    refInNote,
+  });
+  return { ...batch, refInNote, body, input };
 }
 
 const BATCH_MAX = 100;
@@ -174,13 +192,14 @@ export async function drainAccountOnce(
     return done(settled, 0, new Date(now.getTime() + 1_000));
   }
 
-  const batches = await prepareTickets(ctx, db, eligible.slice(0, BATCH_MAX), options);
-  if (batches.length === 0) return done(settled, 0, now);
+  const prepared = await prepareTickets(ctx, db, eligible.slice(0, BATCH_MAX), options);
+  if (prepared.length === 0) return done(settled, 0, now);
 
   // One ticket: a single update while the account's Update Ticket minute has room. Several, or
   // one when that minute is spent: update_many (another endpoint; only the per-ticket budget and
   // the job limit apply).
-  const bulk = batches.length > 1 || budget.accountFree === 0;
+  const bulk = prepared.length > 1 || budget.accountFree === 0;
+  const batches = bulk ? prepared.map((batch) => withRefInNote(ctx, batch, true)) : prepared;
   // Marked before the request: the comment trigger the update fires may arrive first (echo
   // suppression), and a retry must know which reference to look for. A bulk write names its
   // holder only once its job is known: until then nobody could tell whether the job will still
@@ -263,7 +282,9 @@ async function markSending(
   writer: PassWriter | undefined,
   now: Date,
 ): Promise<void> {
-  const rows = batches.flatMap((batch) => batch.rows.map((row) => ({ row, ref: batch.writeRef })));
+  const rows = batches.flatMap((batch) =>
+    batch.rows.map((row) => ({ row, ref: batch.writeRef, inNote: batch.refInNote })),
+  );
   const notes = batches.filter((batch) => batch.body !== undefined);
   await withSqlTransaction(db, async (sql) => {
     if (
@@ -278,8 +299,10 @@ async function markSending(
       throw new PassOvertaken('the account writer lease is held by another instance');
     const { rows: marked } = await sql.executeSql(
       `UPDATE pending_ticket_change AS change
-          SET write_ref = sending.ref, write_job_id = NULL, ready_at = $4, write_holder = $5
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS sending(id, ref, previous_ref)
+          SET write_ref = sending.ref, write_ref_in_note = sending.in_note, write_job_id = NULL,
+              ready_at = $4, write_holder = $5
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $6::boolean[])
+                AS sending(id, ref, previous_ref, in_note)
         WHERE change.id = sending.id
           AND change.written_at IS NULL AND change.failed_reason IS NULL
           AND change.write_job_id IS NULL
@@ -291,6 +314,7 @@ async function markSending(
         rows.map(({ row }) => row.writeRef),
         lease.until.toISOString(),
         lease.holder,
+        rows.map(({ inNote }) => inNote),
       ],
     );
     if (marked.length !== rows.length)
@@ -378,13 +402,23 @@ async function prepareTickets(
       waiting = await settleEarlierAttempts(ctx, db, ticketId, waiting, options);
     }
     if (waiting.length === 0) continue;
-    const writeRef = randomUUID();
-    const { body, input } = coalesce(ctx, waiting, writeRef, dashboardOf.get(ticketId));
+    const writeRef = newWriteRef(waiting);
+    // what the audit metadata can carry; the rest waits for the next write
+    waiting = waiting.slice(
+      0,
+      changesThatFit(
+        writeRef,
+        waiting.map((row) => row.eventRef),
+      ),
+    );
+    const refInNote = !ctx.canReadAudits;
+    const dashboardUrl = dashboardOf.get(ticketId);
+    const { body, input } = coalesce(ctx, waiting, writeRef, { dashboardUrl, refInNote });
     if (Object.keys(input).length === 0) {
       settled.push(...waiting.map((row) => row.id));
       continue;
     }
-    batches.push({ ticketId, rows: waiting, writeRef, body, input });
+    batches.push({ ticketId, rows: waiting, writeRef, refInNote, dashboardUrl, body, input });
   }
   if (settled.length > 0)
     await db.prisma.pendingTicketChange.updateMany({
@@ -395,20 +429,51 @@ async function prepareTickets(
 }
 
 /**
- * A ticket whose changes an earlier request carried (no job pending): the changes still to write,
- * without those whose note landed.
+ * A fresh reference for a ticket's write whose short form no earlier attempt on the ticket has
+ * (the short line is matched by its 8 hex digits).
  */
-async function settleEarlierAttempts<T extends { id: string; writeRef: string | null }>(
+function newWriteRef(rows: readonly { writeRef: string | null }[]): string {
+  const taken = new Set(rows.flatMap((row) => (row.writeRef ? [shortOf(row.writeRef)] : [])));
+  let ref = randomUUID();
+  while (taken.has(shortOf(ref))) ref = randomUUID();
+  return ref;
+}
+
+function shortOf(ref: string): string {
+  return ref.replace(/-/g, '').slice(0, 8);
+}
+
+/**
+ * A ticket whose changes an earlier request carried (no job pending): the changes still to write,
+ * without those whose write landed. When the write's audit must be read and cannot be (the token
+ * lost the global `read` scope), nothing is written again: the changes wait, and the failure is
+ * told to write health.
+ */
+async function settleEarlierAttempts<
+  T extends { id: string; writeRef: string | null; writeRefInNote: boolean },
+>(
   ctx: AccountContext,
   db: TDatabase,
   ticketId: bigint,
   rows: T[],
   options: DrainOptions,
 ): Promise<T[]> {
-  const attempted = [
-    ...new Set(rows.map((row) => row.writeRef).filter((ref): ref is string => ref !== null)),
-  ];
-  const landed = await refsOnTicket(ctx, Number(ticketId), attempted);
+  const attempted = new Map<string, boolean>();
+  for (const row of rows)
+    if (row.writeRef !== null)
+      attempted.set(row.writeRef, (attempted.get(row.writeRef) ?? true) && row.writeRefInNote);
+  let landed: Set<string>;
+  try {
+    landed = await refsOnTicket(ctx, Number(ticketId), attempted);
+  } catch (error) {
+    if (!(error instanceof ZendeskForbiddenError)) throw error;
+    options.onWriteFailure?.(ctx.accountId, error);
+    await db.prisma.pendingTicketChange.updateMany({
+      where: { id: { in: rows.map((row) => row.id) }, writtenAt: null },
+      data: { readyAt: new Date(options.now().getTime() + (options.unsureRetryMs ?? 5_000)) },
+    });
+    return [];
+  }
   if (landed.size === 0) return rows;
   await db.prisma.pendingTicketChange.updateMany({
     where: { accountId: ctx.accountId, ticketId, writtenAt: null, writeRef: { in: [...landed] } },
@@ -417,20 +482,35 @@ async function settleEarlierAttempts<T extends { id: string; writeRef: string | 
   return rows.filter((row) => row.writeRef === null || !landed.has(row.writeRef));
 }
 
+/**
+ * The references (each with whether its note carries it) that landed on the ticket: read from
+ * its audits (metadata, and the comments' text) when any reference lives only in metadata or the
+ * token can read audits, else from its comments.
+ */
 async function refsOnTicket(
   ctx: AccountContext,
   ticketId: number,
-  refs: string[],
+  refs: ReadonlyMap<string, boolean>,
 ): Promise<Set<string>> {
+  const found = new Set<string>();
+  const lookFor = (text: string) => {
+    for (const ref of refs.keys()) if (textCarriesRef(text, ref)) found.add(ref);
+  };
+  if (ctx.canReadAudits || [...refs.values()].some((inNote) => !inNote)) {
+    for await (const audit of ctx.zendesk.tickets.audits.list(ticketId)) {
+      const ref = writeMetadataOf(audit.metadata?.custom)?.ref;
+      if (ref !== undefined && refs.has(ref)) found.add(ref);
+      for (const event of audit.events)
+        if (event.type === 'Comment' && typeof event.body === 'string') lookFor(event.body);
+      if (found.size === refs.size) break;
+    }
+    return found;
+  }
   const page = await ctx.zendesk.tickets.comments.list(ticketId, {
     sortOrder: 'desc',
     includeUsers: false,
   });
-  const found = new Set<string>();
-  for (const comment of page.getItems()) {
-    const text = comment.body ?? comment.plain_body ?? '';
-    for (const ref of refs) if (text.includes(writeReferenceLine(ref))) found.add(ref);
-  }
+  for (const comment of page.getItems()) lookFor(comment.body ?? comment.plain_body ?? '');
   return found;
 }
 
@@ -700,8 +780,10 @@ async function settleQueuedJobs(
     // the tickets in the order the job carried them (a result may name only its index)
     const batches: TicketBatch[] = [...tickets].map(([ticketId, ticketRows]) => {
       const writeRef = ticketRows[0]!.writeRef!;
-      const { body, input } = coalesce(ctx, ticketRows, writeRef, dashboardOf.get(ticketId));
-      return { ticketId, rows: ticketRows, writeRef, body, input };
+      const refInNote = ticketRows[0]!.writeRefInNote;
+      const dashboardUrl = dashboardOf.get(ticketId);
+      const { body, input } = coalesce(ctx, ticketRows, writeRef, { dashboardUrl, refInNote });
+      return { ticketId, rows: ticketRows, writeRef, refInNote, dashboardUrl, body, input };
     });
     const ids = batches.flatMap((batch) => batch.rows.map((row) => row.id));
     let status: TJobStatus | null;

@@ -54,7 +54,11 @@ export async function followUpClosedTicket(
   const link = await db.prisma.incidentLink.findUnique({
     where: { accountId_incidentId: { accountId: ctx.accountId, incidentId } },
   });
-  const { body, input } = coalesce(ctx, rows, writeRef, link?.dashboardUrl);
+  // the create is made once by its idempotency key: no reference line in the note
+  const { body, input } = coalesce(ctx, rows, writeRef, {
+    dashboardUrl: link?.dashboardUrl,
+    refInNote: false,
+  });
   if (body === undefined) return null;
   // A retry after the link already moved: the changes go to the follow-up the link names.
   if (link && link.ticketId !== closedTicketId) {
@@ -84,6 +88,7 @@ export async function followUpClosedTicket(
       tags: [...new Set([TAG_LINKED, ...keepTags, ...(input.additional_tags ?? [])])],
       ...(customFields.length > 0 ? { custom_fields: customFields } : {}),
       ...(input.status !== undefined && input.status !== 'new' ? { status: input.status } : {}),
+      ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
     },
     // One follow-up per closed ticket, however often this runs (a retry, a redelivery).
     { idempotencyKey: followUpKey(ctx.accountId, closedTicketId), maxRetries: 2 },

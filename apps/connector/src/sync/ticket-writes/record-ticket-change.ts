@@ -25,28 +25,31 @@ export interface TicketChangeRecord {
   writtenAt?: Date | undefined;
 }
 
+/** The pending_ticket_change row of a change (also written inside a caller's transaction). */
+export function ticketChangeRow(change: TicketChangeRecord) {
+  return {
+    accountId: change.accountId,
+    ticketId: BigInt(change.ticketId),
+    incidentId: change.incidentId,
+    eventRef: change.eventRef,
+    eventName: change.eventName,
+    eventAt: change.eventAt,
+    receivedAt: change.receivedAt ?? null,
+    ...(change.entry === null ? {} : { entry: change.entry }),
+    statusValue: change.statusValue ?? null,
+    ticketStatus: change.ticketStatus ?? null,
+    addTags: change.addTags ?? [],
+    readyAt: change.readyAt,
+    writtenAt: change.writtenAt ?? null,
+  };
+}
+
 export async function recordTicketChange(
   db: TDatabase,
   change: TicketChangeRecord,
 ): Promise<'recorded' | 'duplicate'> {
   const created = await db.prisma.pendingTicketChange.createMany({
-    data: [
-      {
-        accountId: change.accountId,
-        ticketId: BigInt(change.ticketId),
-        incidentId: change.incidentId,
-        eventRef: change.eventRef,
-        eventName: change.eventName,
-        eventAt: change.eventAt,
-        receivedAt: change.receivedAt ?? null,
-        ...(change.entry === null ? {} : { entry: change.entry }),
-        statusValue: change.statusValue ?? null,
-        ticketStatus: change.ticketStatus ?? null,
-        addTags: change.addTags ?? [],
-        readyAt: change.readyAt,
-        writtenAt: change.writtenAt ?? null,
-      },
-    ],
+    data: [ticketChangeRow(change)],
     skipDuplicates: true,
   });
   return created.count === 1 ? 'recorded' : 'duplicate';
