@@ -44,7 +44,8 @@ const linked = {
 describe('the ticket view', () => {
   it('passes the incident service’s values through, unknown statuses and fields included', () => {
     const view = ZSidebarTicketView.parse(linked);
-    expect(view).toEqual(linked);
+    // the parts the connector adds when it knows them read as null when it does not
+    expect(view).toEqual({ ...linked, analystRequest: null, requestedAction: null });
     expect(view.usage?.remainingCredits).toBeNull(); // null is "not applicable", never zero
   });
 
@@ -131,14 +132,17 @@ describe('threats found and duplicates', () => {
     expect(read.threats[1]!.seenIn).toEqual([]);
   });
 
-  it('reads a service search it does not understand as unavailable', () => {
+  it('reads a service search it does not understand as unavailable, and a ticket the agent may not open without its number', () => {
     const read = ZThreatDuplicates.parse({
       value: 'a.example',
       display: 'a[.]example',
       linked: [{ incidentId: 'inc_1', ticketId: 3 }, { incidentId: 'inc_2' }],
       service: { state: 'pondering' },
     });
-    expect(read.linked).toEqual([{ incidentId: 'inc_1', ticketId: 3 }]);
+    expect(read.linked).toEqual([
+      { incidentId: 'inc_1', ticketId: 3, reference: null },
+      { incidentId: 'inc_2', ticketId: null, reference: null },
+    ]);
     expect(read.service).toEqual({ state: 'unavailable' });
   });
 });
