@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APIUserAbortError } from '@incident-desk/incident-api';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APIUserAbortError, RateLimitError } from '@incident-desk/incident-api';
 import { ZendeskAbortError, ZendeskForbiddenError } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError } from '../src/accounts/account-context';
 import {
@@ -69,6 +71,45 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     await installAndConfigure('globex');
   }, 60_000);
   afterAll(() => h.close());
+
+  it('waits out a short Retry-After in place but fails a long one at once, for the job or the sidebar to answer', async () => {
+    // the incident service limiting requests: first 1 s, then 45 s
+    const retryAfters = ['1', '45'];
+    const seen: number[] = [];
+    const server = createServer((_req, res) => {
+      seen.push(Date.now());
+      res.writeHead(429, { 'retry-after': retryAfters.shift() ?? '45' }).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const accountId = ids.acme!.accountId;
+      await saveIncidentConnection(h.db, h.secretBox, accountId, {
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        apiKey: 'api-key-of-acme-0123456789',
+        clientId: 'client-acme',
+        subClientIds: ['sub-acme'],
+      });
+      const context = await provider().forAccount(accountId);
+      const started = Date.now();
+      const failure = await context
+        .incidents()
+        .incidents.retrieve('inc_1')
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RateLimitError);
+      // the 1 s one was waited out and asked again; the 45 s one was not waited for
+      expect(seen).toHaveLength(2);
+      expect(seen[1]! - seen[0]!).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await saveIncidentConnection(h.db, h.secretBox, ids.acme!.accountId, {
+        baseUrl: 'http://127.0.0.1:9/',
+        apiKey: 'api-key-of-acme-0123456789',
+        clientId: 'client-acme',
+        subClientIds: ['sub-acme'],
+      });
+    }
+  });
 
   it('builds each account its own context: Zendesk as that account, its fields and default settings', async () => {
     const contexts = provider();
