@@ -33,6 +33,8 @@ export interface ChartProps {
   /** One sentence of what the bars show (read by screen readers as the image's description). */
   description: string;
   series: string[];
+  /** One colour per series when their colours mean something (a failure red, a longer wait darker); else the palette. */
+  colors?: string[];
   rows: BarRow[];
   /** Where the numbers can be downloaded as CSV. */
   csvUrl: string;
@@ -40,6 +42,26 @@ export interface ChartProps {
   children?: ReactNode;
   /** Column headings of the numbers table; defaults to the label and the series. */
   emptyText?: string;
+}
+
+/** Success green, failure red (Garden green 700, red 600). */
+export const OUTCOME_COLORS = ['#038153', '#cc3340'];
+
+/** From quick to slow: green, then yellow to red (Garden shades), the slowest the darkest. */
+const DURATION_SCALE = ['#038153', '#5eae91', '#c38f00', '#ad5918', '#cc3340', '#8c232c'];
+
+/** `count` colours spread over the scale, quickest first, so the longest wait is always the darkest. */
+export function durationColors(count: number): string[] {
+  if (count <= 1) return DURATION_SCALE.slice(0, count);
+  const last = DURATION_SCALE.length - 1;
+  return Array.from(
+    { length: count },
+    (_, i) => DURATION_SCALE[Math.round((i * last) / (count - 1))]!,
+  );
+}
+
+function colorOf(props: ChartProps, index: number): string {
+  return props.colors?.[index] ?? PALETTE[index % PALETTE.length]!;
 }
 
 const LABEL_WIDTH = 200;
@@ -99,7 +121,7 @@ export function BarChart(props: ChartProps) {
                     style={{
                       width: 12,
                       height: 12,
-                      background: PALETTE[i % PALETTE.length],
+                      background: colorOf(props, i),
                       display: 'inline-block',
                     }}
                   />
@@ -141,7 +163,7 @@ export function BarChart(props: ChartProps) {
                         y={y}
                         width={w}
                         height={ROW_HEIGHT - 8}
-                        fill={PALETTE[i % PALETTE.length]}
+                        fill={colorOf(props, i)}
                       >
                         <title>{`${row.label}, ${props.series[i]}: ${value}`}</title>
                       </rect>

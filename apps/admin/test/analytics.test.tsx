@@ -129,6 +129,29 @@ describe('analytics section', () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
+  it('colours what a bar means: failures red, successes green, the longest wait the darkest; rates with their counts', async () => {
+    stubFetch({ 'GET /analytics': { body: analyticsOf() } });
+    renderSection();
+    await screen.findByTestId('analytics-charts');
+    const fillOf = (chart: string, series: string) =>
+      [...screen.getByTestId(`chart-${chart}`).querySelectorAll('rect')]
+        .find((rect) => rect.querySelector('title')?.textContent?.includes(`, ${series}:`))
+        ?.getAttribute('fill');
+    expect(fillOf('success-rate', 'succeeded')).toBe('#038153');
+    expect(fillOf('success-rate', 'failed')).toBe('#cc3340');
+    const legend = screen.getByRole('list', { name: /Time from report to takedown by registrar/ });
+    const swatches = [...legend.querySelectorAll('span[aria-hidden="true"]')].map((span) => {
+      const [r, g, b] = (span as HTMLElement).style.background.match(/\d+/g)!.map(Number);
+      return `#${[r, g, b].map((n) => n!.toString(16).padStart(2, '0')).join('')}`;
+    });
+    // quick to slow: green, yellow, orange, dark red (over 7 days the most alarming)
+    expect(swatches).toEqual(['#038153', '#c38f00', '#ad5918', '#8c232c']);
+    // a rate says how many it counts
+    expect(screen.getByTestId('chart-success-rate').querySelector('svg desc')?.textContent).toMatch(
+      /\d+% of \d+/,
+    );
+  });
+
   it('stacks the weekly chart by incident type on request', async () => {
     stubFetch({ 'GET /analytics': { body: analyticsOf() } });
     renderSection();

@@ -9,7 +9,7 @@ import { Dots } from '@zendeskgarden/react-loaders';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { SM } from '@zendeskgarden/react-typography';
 import { analyticsCsvUrl, api, ApiError, type Analytics as TAnalytics } from '../api';
-import { BarChart, type BarRow } from '../charts';
+import { BarChart, durationColors, OUTCOME_COLORS, type BarRow } from '../charts';
 import { Section } from '../ui';
 
 const OUTCOME_LABELS: Record<string, string> = {
@@ -219,6 +219,7 @@ function Charts(props: {
           title={`Time from report to takedown by ${by}`}
           description={`Taken-down incidents per ${by}, by how long the takedown took, with the median.`}
           series={data.timeToTakedown.buckets}
+          colors={durationColors(data.timeToTakedown.buckets.length)}
           rows={durations(groups)}
           csvUrl={csv('time-to-takedown')}
           emptyText="No takedown in these weeks."
@@ -240,10 +241,11 @@ function Charts(props: {
             : 'Incidents per client by current status (takedown attempts could not be read).'
         }
         series={['succeeded', 'failed']}
+        colors={OUTCOME_COLORS}
         rows={data.successRate.rows.map((r) => ({
           label: r.clientName ?? r.clientId,
           values: [r.succeeded, r.failed],
-          note: percent(r.rate),
+          note: `${percent(r.rate)} of ${r.succeeded + r.failed}`,
         }))}
         csvUrl={csv('success-rate')}
       />
@@ -252,6 +254,7 @@ function Charts(props: {
         title="Blocklist coverage"
         description="Listings per blocklist authority: listed, and submitted (waiting for the partner)."
         series={['listed', 'submitted']}
+        colors={['#038153', '#c38f00']}
         rows={data.blocklistCoverage.rows.map((r) => ({
           label: r.authority,
           values: [r.listed, r.submitted],
