@@ -1,3 +1,4 @@
+import { saveIncidentConnection } from '../src/accounts/account-configuration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectionStatus } from '../src/accounts/credential-store';
 import { INSTALL_STATE_TTL_MS } from '../src/accounts/install-states';
@@ -142,6 +143,22 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
       where: { account: { zendeskSubdomain: 'acme' } },
     });
     expect(after.sealedAccessToken).not.toBe(before.sealedAccessToken);
+  });
+
+  it('asks for the incident API key on a first install, and not again once it is saved', async () => {
+    const first = await install(h, 'acme', acme.adminId);
+    expect(first.body).toContain('to enter the incident API key');
+    const account = await h.db.prisma.account.findUniqueOrThrow({
+      where: { zendeskSubdomain: 'acme' },
+    });
+    await saveIncidentConnection(h.db, h.secretBox, account.id, {
+      baseUrl: 'http://127.0.0.1:9/',
+      apiKey: 'api-key-of-acme-0123456789',
+      clientId: 'client-acme',
+    });
+    const again = await install(h, 'acme', acme.adminId);
+    expect(again.body).not.toContain('to enter the incident API key');
+    expect(again.body).toContain('the incident API key is already saved');
   });
 
   it('refuses an install approved by an agent: nothing stored, the token revoked', async () => {

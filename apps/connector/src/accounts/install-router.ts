@@ -72,12 +72,18 @@ function installForm(problem?: string, typed?: string): string {
   );
 }
 
-/** The success page. The sidebar needs no secret: Zendesk signs its page requests (signedUrls). */
-function installedPage(subdomain: string, scope: string): string {
+/**
+ * The success page. The sidebar needs no secret: Zendesk signs its page requests (signedUrls). A
+ * re-authorisation of an account whose incident connection is saved is not asked for it again.
+ */
+function installedPage(subdomain: string, scope: string, hasIncidentKey: boolean): string {
+  const next = hasIncidentKey
+    ? 'to follow setup: the incident API key is already saved.'
+    : 'to enter the incident API key and follow setup.';
   return htmlPage(
     'incident-desk is connected',
     `<p id="success">${escapeHtml(`incident-desk can now act for ${subdomain} with the scopes: ${scope}. Setup runs now, and the token is narrowed afterwards.`)}</p>
-    <p><a id="admin-link" href="/admin/">Open the admin page</a> to enter the incident API key and follow setup.</p>`,
+    <p><a id="admin-link" href="/admin/">Open the admin page</a> ${escapeHtml(next)}</p>`,
   );
 }
 
@@ -254,7 +260,8 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
     // an account found gone (app uninstalled, grant lost) acts again once an admin installs it
     await reconnectAccount(db, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
-    res.type('html').send(installedPage(state.subdomain, tokens.scope));
+    const hasIncidentKey = Boolean(existing?.configuration?.sealedIncidentApiKey);
+    res.type('html').send(installedPage(state.subdomain, tokens.scope, hasIncidentKey));
   });
 
   return router;
