@@ -29,7 +29,7 @@ import { findLink } from './incident-link-store';
 import { firstNoteCovers } from './open-detected-ticket';
 import { parseIncidentEvent } from './parse-incident-event';
 import { resolveTicket } from './resolve-ticket';
-import { isPermanentFailure } from '../../http/service-failure';
+import { isPermanentFailure } from '../service-failure';
 
 export async function handleIncidentEvent(
   deps: SyncDeps,

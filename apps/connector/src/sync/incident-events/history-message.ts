@@ -4,7 +4,7 @@
 import type { AccountContext } from '../../accounts/account-context';
 import type { LinkedTicket } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
-import { isTransientFailure } from '../../http/service-failure';
+import { isTransientFailure } from '../service-failure';
 
 export async function historyMessageFromIncident(
   ctx: AccountContext,

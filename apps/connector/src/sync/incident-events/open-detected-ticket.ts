@@ -22,7 +22,7 @@ import { untilStored } from '../until-stored';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
-import { isTransientFailure } from '../../http/service-failure';
+import { isTransientFailure } from '../service-failure';
 
 /** Events whose news the first note (the incident detail) already shows. */
 const COVERED_BY_FIRST_NOTE = new Set(['incident.created', 'incident.status_changed']);

@@ -7,7 +7,7 @@
 import type { AccountContext } from '../../accounts/account-context';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { findLink, type LinkLookup } from './incident-link-store';
-import { isTransientFailure } from '../../http/service-failure';
+import { isTransientFailure } from '../service-failure';
 
 interface ReportUnderWay {
   ticketId: number;

@@ -6,7 +6,7 @@
 // redelivered event (its change already recorded) moves nothing.
 import type { TBlocklistListing, TTakedownAttempt } from '@incident-desk/incident-api';
 import type { AccountContext } from '../../accounts/account-context';
-import { isTransientFailure } from '../../http/service-failure';
+import { isTransientFailure } from '../service-failure';
 import type { TakedownNews } from '../../notes/takedown-news';
 import type { LinkedTicket } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';

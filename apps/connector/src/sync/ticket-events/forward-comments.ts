@@ -16,7 +16,7 @@ import type { ForwardFailure } from '../../notes/texts/note-reasons';
 import { EN } from '../../notes/texts/en';
 import { writeOwedNote } from '../owed-notes';
 import { isOwnNote } from '../ticket-writer';
-import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
+import { describeIncidentFailure, incidentFailureKind } from '../service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';

@@ -44,7 +44,7 @@ import { recordReportOwnHistory } from '../report-own-history';
 import { statusOptionValue } from '../../setup/status-field';
 import { advanceTicketOrder } from '../incident-events/ticket-event-order';
 import { updateTicket, type TicketChange } from '../ticket-writer';
-import { describeIncidentFailure, incidentFailureKind } from '../../http/service-failure';
+import { describeIncidentFailure, incidentFailureKind } from '../service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';

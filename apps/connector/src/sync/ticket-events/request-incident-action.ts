@@ -14,7 +14,7 @@ import {
   describeIncidentFailure,
   incidentFailureKind,
   isTransientFailure,
-} from '../../http/service-failure';
+} from '../service-failure';
 import type { SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import { ACTION_REQUEST_TAGS } from './ticket-tags';

@@ -21,7 +21,7 @@ import { EN } from '../../notes/texts/en';
 import type { SkipReason } from '../../notes/texts/note-reasons';
 import { forgetOwnEvidenceUpload, recordOwnEvidenceUpload } from '../own-evidence-uploads';
 import { checkEvidence, tooLargeReason } from './evidence-files';
-import { incidentFailureKind } from '../../http/service-failure';
+import { incidentFailureKind } from '../service-failure';
 import { untilStored } from '../until-stored';
 
 export interface SkippedFile {

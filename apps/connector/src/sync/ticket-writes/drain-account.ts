@@ -25,7 +25,7 @@ import {
   type TTicketBulkUpdateItem,
 } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
-import { isUnansweredZendeskRequest } from '../../http/service-failure';
+import { isUnansweredZendeskRequest } from '../service-failure';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { normalizeText } from '../../notes/normalize';
 import { coalesce, type WaitingChange } from './coalesce';
