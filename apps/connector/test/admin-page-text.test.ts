@@ -14,7 +14,7 @@ import { subdomainFromInput } from '@incident-desk/zendesk-api';
 import { describeProblem, describeRetry, describeWork } from '../src/admin/dead-letter-text';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
-import { TICKET_WRITE_QUEUE } from '../src/sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../src/jobs/ticket-write-queue';
 
 describe('subdomainFromInput', () => {
   it.each([

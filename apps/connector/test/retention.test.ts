@@ -21,7 +21,7 @@ import { runRetentionPass } from '../src/retention/retention-pass';
 import { retentionRules } from '../src/retention/retention-rules';
 import { startRetention } from '../src/retention/retention-service';
 import { DEFAULT_RETENTION, type RetentionSettings } from '../src/retention/retention-settings';
-import { TICKET_WRITE_QUEUE } from '../src/sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../src/jobs/ticket-write-queue';
 import { purgeOldBudget } from '../src/sync/ticket-writes/write-budget';
 import { createSyncQueues, SYNC_QUEUES } from '../src/worker/queues';
 import { QUEUE_RETRY_BACKSTOP } from '../src/worker/hand-back';

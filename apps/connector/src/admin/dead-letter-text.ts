@@ -3,7 +3,7 @@
 import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
 import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 
 const STATUS_WORDS: Record<number, string> = {
   400: 'refused the request as invalid',

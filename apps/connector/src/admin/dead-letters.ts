@@ -4,8 +4,8 @@
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import { syncJobOptions } from '../jobs/sync-job-options';
 import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
-import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
-import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
+import { INCIDENT_EVENT_QUEUE, incidentOrderingKey } from '../jobs/incident-event-job';
+import { TICKET_EVENT_QUEUE, ticketOrderingKey } from '../jobs/ticket-event-job';
 import { IN_FLIGHT_PREFIX } from '../sidebar-api/sync-health';
 import { SYNC_QUEUES } from '../worker/queues';
 import {
@@ -137,9 +137,8 @@ function singletonKeyOf(row: {
   incidentId: string | null;
 }): string | undefined {
   if (row.queue === TICKET_EVENT_QUEUE && row.ticketId !== null)
-    return `${row.accountId}:${row.ticketId}`;
-  if (row.queue === INCIDENT_EVENT_QUEUE)
-    return `${row.accountId}:${row.incidentId ?? 'no-incident'}`;
+    return ticketOrderingKey(row.accountId, row.ticketId);
+  if (row.queue === INCIDENT_EVENT_QUEUE) return incidentOrderingKey(row.accountId, row.incidentId);
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
 import { OWN_CALL_IN_FLIGHT_MS } from '../sync/own-incident-history';
 import { OWN_NOTE_RETENTION_MS } from '../sync/ticket-writer';
-import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 import type { RetentionRule } from './delete-in-batches';
 import { DAY_MS, type RetentionSettings } from './retention-settings';
 

@@ -4,7 +4,7 @@
 import type { TDatabase } from '@incident-desk/db';
 import type { TSyncHealth } from '@incident-desk/sidebar-contract';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 
 /** forward-comments.ts claims a comment with this detail before posting it. */
 export const IN_FLIGHT_PREFIX = 'in flight';

@@ -11,7 +11,7 @@ import {
 import type { Inbox } from '../ingest/inbox';
 import { sendRecordingOwnHistory } from '../sync/own-incident-history';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { TICKET_WRITE_QUEUE } from '../sync/ticket-writes/drain-account';
+import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
 import type { ActingAgent } from './authenticate';
 import { incidentActionError } from './sidebar-errors';

@@ -11,6 +11,7 @@
 // is still waiting for Zendesk is never raced; the lease names the instance that sent it, and is
 // void at once when that instance is dead (worker/instance-liveness.ts). A pass never waits for an
 // update_many job: it records the job, and a later pass reads its status and settles its tickets.
+import { TICKET_WRITE_QUEUE } from '../../jobs/ticket-write-queue';
 import { randomUUID } from 'node:crypto';
 import { withSqlTransaction, type TDatabase } from '@incident-desk/db';
 import {
@@ -39,8 +40,6 @@ import {
   type WriteLimits,
 } from './write-budget';
 import { renewWriterLease } from './writer-lease';
-
-export const TICKET_WRITE_QUEUE = 'ticket-write';
 
 export interface DrainOptions {
   now: () => Date;
