@@ -12,26 +12,32 @@ export interface NoteWatch {
   stop(): void;
 }
 
-export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatch {
-  const seenComments = new Map<number, number>(); // ticket id -> comments already looked at
+/** Watches the notes of one account, or of several (event ids are unique across them). */
+export function watchNotes(sandbox: ZendeskSandbox, subdomains: string | string[]): NoteWatch {
+  const seenComments = new Map<string, Map<number, number>>(); // account -> ticket id -> comments looked at
   const firstSeen = new Map<string, number>();
   const counts = new Map<string, number>();
-  const account = sandbox.state.account(subdomain);
-  if (!account) throw new Error(`no account ${subdomain}`);
-  for (const [ticketId, comments] of account.comments) seenComments.set(ticketId, comments.length);
+  for (const subdomain of typeof subdomains === 'string' ? [subdomains] : subdomains) {
+    const account = sandbox.state.account(subdomain);
+    if (!account) throw new Error(`no account ${subdomain}`);
+    const seen = new Map<number, number>();
+    for (const [ticketId, comments] of account.comments) seen.set(ticketId, comments.length);
+    seenComments.set(subdomain, seen);
+  }
 
   const stop = sandbox.state.onTicketChanged((changed, ticketId) => {
-    if (changed !== subdomain) return;
+    const seen = seenComments.get(changed);
+    if (!seen) return;
     const now = performance.now();
-    const comments = account.comments.get(ticketId) ?? [];
-    for (const comment of comments.slice(seenComments.get(ticketId) ?? 0)) {
+    const comments = sandbox.state.account(changed)?.comments.get(ticketId) ?? [];
+    for (const comment of comments.slice(seen.get(ticketId) ?? 0)) {
       if (comment.public) continue;
       for (const eventId of eventRefsInNote(comment.body)) {
         if (!firstSeen.has(eventId)) firstSeen.set(eventId, now);
         counts.set(eventId, (counts.get(eventId) ?? 0) + 1);
       }
     }
-    seenComments.set(ticketId, comments.length);
+    seen.set(ticketId, comments.length);
   });
 
   return {
@@ -39,4 +45,45 @@ export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatc
     notesOf: (eventId) => counts.get(eventId) ?? 0,
     stop,
   };
+}
+
+export interface NoteAccounting {
+  acknowledged: number;
+  /** Acknowledged events whose note landed. */
+  applied: number;
+  /** Acknowledged events without a note. */
+  lost: number;
+  /** Acknowledged events named by more than one note. */
+  doubled: number;
+}
+
+/** Every acknowledged event's note exactly once: what is missing is lost, what is repeated doubled. */
+export function noteAccounting(
+  notes: NoteWatch,
+  acknowledgedIds: readonly string[],
+): NoteAccounting {
+  const applied = acknowledgedIds.filter((id) => notes.visibleAt(id) !== undefined).length;
+  return {
+    acknowledged: acknowledgedIds.length,
+    applied,
+    lost: acknowledgedIds.length - applied,
+    doubled: acknowledgedIds.filter((id) => notes.notesOf(id) > 1).length,
+  };
+}
+
+/** Resolves once every event has a note (true), or with false after `timeoutMs`. */
+export async function untilNoted(
+  notes: NoteWatch,
+  eventIds: readonly string[],
+  timeoutMs: number,
+  intervalMs = 250,
+): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  let waiting = [...eventIds];
+  for (;;) {
+    waiting = waiting.filter((id) => notes.visibleAt(id) === undefined);
+    if (waiting.length === 0) return true;
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }
