@@ -176,9 +176,15 @@ export async function startProcessSandboxes(
     incidentDeliveriesIdle: () => incidentSandbox.dispatcher.idle(),
     /**
      * Sends an event envelope to the connector the way the incident service does: to the address
-     * of the client's subscription, signed with its secret. Returns the HTTP status.
+     * of the client's subscription, signed with its secret. Returns the HTTP status. With
+     * `timeoutMs`, a delivery not answered in time is abandoned (rejects), as the service
+     * abandons one not acknowledged within its window.
      */
-    async deliverIncidentEvent(envelope: Record<string, unknown>, clientId = 'cl_demo_parent') {
+    async deliverIncidentEvent(
+      envelope: Record<string, unknown>,
+      clientId = 'cl_demo_parent',
+      timeoutMs?: number,
+    ) {
       const subscription = incidentSandbox.store.state.webhooks.find(
         (w) => w.clientId === clientId && w.active,
       );
@@ -191,6 +197,7 @@ export async function startProcessSandboxes(
           ...signWebhook({ secret: subscription.secret, body }),
         },
         body,
+        ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
       });
       await response.arrayBuffer();
       return response.status;
