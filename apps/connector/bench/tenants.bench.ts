@@ -370,13 +370,16 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
       };
     }),
   );
+  // the phase's notes are waited for while the quiet reports may still be waiting for their link
   const [bLoad, burstLoad, quietReports] = await Promise.all([
-    loadB,
+    loadB.then(async (load) => {
+      await drain('B');
+      return load;
+    }),
     burst,
     probes,
     noisyReportsOpened,
   ]);
-  await drain('B');
   const noisyRateLimited = await noisy.rateLimited();
   const noisyReportsLinkedInB = await linkedCount(noisy, noisyReports);
 
