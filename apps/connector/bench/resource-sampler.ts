@@ -26,7 +26,7 @@ export interface ResourceFigures {
 }
 
 export interface ResourceSampler {
-  /** Stops sampling and gives the maxima (the same answer if called again). */
+  /** Takes a last sample, stops and gives the maxima (the same answer if called again). */
   stop(): Promise<ResourceFigures>;
 }
 
@@ -111,6 +111,7 @@ export async function startResourceSampler(input: {
       (stopped ??= (async () => {
         clearInterval(timer);
         await running;
+        await sample().catch(() => undefined); // a last one: a short run has at least one
         await client?.end().catch(() => undefined);
         return {
           samples,

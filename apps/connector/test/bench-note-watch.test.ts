@@ -1,0 +1,93 @@
+// The benchmarks' accounting of notes (bench/note-watch.ts): which events a note names, over
+// several accounts at once, and what counts as lost or doubled.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createZendeskSandbox,
+  seedDemo,
+  type TDemoSeed,
+  type ZendeskSandbox,
+} from '@incident-desk/zendesk-sandbox';
+import { noteAccounting, untilNoted, watchNotes } from '../bench/note-watch';
+
+describe('watchNotes over several accounts', () => {
+  let sandbox: ZendeskSandbox;
+  let url: string;
+  let close: () => Promise<void>;
+  const seeds = new Map<string, TDemoSeed>();
+
+  beforeAll(async () => {
+    sandbox = createZendeskSandbox({ searchLagMs: 0 });
+    for (const subdomain of ['alpha', 'beta', 'gamma'])
+      seeds.set(subdomain, seedDemo(sandbox, subdomain));
+    ({ url, close } = await sandbox.listen(0));
+  });
+  afterAll(() => close());
+
+  const comment = async (subdomain: string, body: string, isPublic = false) => {
+    const seed = seeds.get(subdomain)!;
+    const response = await fetch(
+      `${url}/_sandbox/accounts/${subdomain}/tickets/${seed.ticketIds[0]}/comments`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ author_id: seed.agentIds[0], body, public: isPublic }),
+      },
+    );
+    expect(response.status).toBe(201);
+  };
+  const footer = (...events: string[]) =>
+    `Status: Case building\n\n— incident inc_1 · events ${events.join(' ')} · ref w1`;
+
+  it('counts the internal notes of the accounts watched, from the moment it starts', async () => {
+    await comment('alpha', footer('evt_before'));
+    const notes = watchNotes(sandbox, ['alpha', 'beta']);
+    try {
+      await comment('alpha', footer('evt_a1', 'evt_a2'));
+      await comment('beta', `Reported to the incident service.\nEvent: evt_b1`);
+      await comment('beta', footer('evt_b1'));
+      await comment('gamma', footer('evt_g1')); // not watched
+      await comment('alpha', footer('evt_public'), true); // a public reply is no note
+
+      expect(notes.visibleAt('evt_a1')).toBeTypeOf('number');
+      expect(notes.visibleAt('evt_before')).toBeUndefined();
+      expect(notes.visibleAt('evt_g1')).toBeUndefined();
+      expect(notes.visibleAt('evt_public')).toBeUndefined();
+      expect(
+        noteAccounting(notes, ['evt_a1', 'evt_a2', 'evt_b1', 'evt_g1', 'evt_missing']),
+      ).toEqual({ acknowledged: 5, applied: 3, lost: 2, doubled: 1 });
+    } finally {
+      notes.stop();
+    }
+  });
+
+  it('one account by name, as before', async () => {
+    const notes = watchNotes(sandbox, 'gamma');
+    try {
+      await comment('gamma', footer('evt_g2'));
+      expect(noteAccounting(notes, ['evt_g2'])).toEqual({
+        acknowledged: 1,
+        applied: 1,
+        lost: 0,
+        doubled: 0,
+      });
+    } finally {
+      notes.stop();
+    }
+  });
+
+  it('refuses an account the sandbox does not have', () => {
+    expect(() => watchNotes(sandbox, ['alpha', 'nowhere'])).toThrow('no account nowhere');
+  });
+
+  it('untilNoted: true once every event has a note, false when the time is up', async () => {
+    const notes = watchNotes(sandbox, 'beta');
+    try {
+      const waiting = untilNoted(notes, ['evt_b9'], 10_000, 10);
+      await comment('beta', footer('evt_b9'));
+      await expect(waiting).resolves.toBe(true);
+      await expect(untilNoted(notes, ['evt_b9', 'evt_never'], 50, 10)).resolves.toBe(false);
+    } finally {
+      notes.stop();
+    }
+  });
+});
