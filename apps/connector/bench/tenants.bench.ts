@@ -52,7 +52,7 @@ import type { Backend } from '../test/support/test-database';
 import { postgresReachable } from './bench-database';
 import { envList, envNumber } from './bench-env';
 import { CleanupStack } from './cleanup-stack';
-import { installAccounts } from './install-accounts';
+import { installAccounts, type InstalledAccount } from './install-accounts';
 import { linkOf, untilLinked, type SandboxControls } from './linked-tickets';
 import { noteAccounting, untilNoted, watchNotes, type NoteWatch } from './note-watch';
 import { startResourceSampler, withApplicationName } from './resource-sampler';
@@ -133,6 +133,90 @@ async function linkedCount(controls: SandboxControls, ticketIds: readonly number
   let count = 0;
   for (const ticketId of ticketIds) if (await linkOf(controls, ticketId)) count += 1;
   return count;
+}
+
+/**
+ * Each account's reported tickets once linked, waiting for the accounts in turn; past the deadline
+ * each gets what was linked by then (an account without a link receives no events).
+ */
+async function linkedTenants(
+  accounts: readonly InstalledAccount[],
+  controlsOf: (subdomain: string) => SandboxControls,
+  reported: ReadonlyMap<string, number[]>,
+  timeoutMs: number,
+): Promise<EventTenant[]> {
+  const deadline = performance.now() + timeoutMs;
+  const tenants: EventTenant[] = [];
+  for (const account of accounts) {
+    const controls = controlsOf(account.subdomain);
+    const ticketIds = reported.get(account.subdomain)!;
+    const links = await untilLinked(
+      controls,
+      ticketIds,
+      Math.max(1_000, deadline - performance.now()),
+    ).catch(async () =>
+      (await Promise.all(ticketIds.map((id) => linkOf(controls, id)))).filter(
+        (link) => link !== undefined,
+      ),
+    );
+    tenants.push({
+      subdomain: account.subdomain,
+      incidentClientId: account.incidentClientId,
+      links,
+    });
+  }
+  return tenants;
+}
+
+/**
+ * A quiet account's report while the noisy account's jobs meet 429s: at `at`, once the noisy
+ * account was answered a 429 (or the phase is over), the ticket is tagged for report and timed
+ * until it is linked (null: not within `timeoutMs`).
+ */
+async function timeQuietReport(input: {
+  controls: SandboxControls;
+  token: string;
+  ticketId: number;
+  noisy: SandboxControls;
+  noisyReports: readonly number[];
+  at: number;
+  phaseStarted: number;
+  phaseEnds: number;
+  timeoutMs: number;
+}) {
+  const { noisy } = input;
+  await sleep(input.at - performance.now());
+  await eventually(
+    'the noisy account answered 429',
+    async () => ((await noisy.rateLimited()).total > 0 ? true : undefined),
+    Math.max(0, input.phaseEnds - performance.now()),
+    250,
+  ).catch(() => undefined);
+  const noisy429sBefore = (await noisy.rateLimited()).total;
+  const noisyReportsLinkedBefore = await linkedCount(noisy, input.noisyReports);
+  const taggedAt = performance.now();
+  await tagForReport(input.controls, input.token, input.ticketId);
+  const linkedMs = await untilLinked(input.controls, [input.ticketId], input.timeoutMs, 100).then(
+    () => Math.round(performance.now() - taggedAt),
+    () => null,
+  );
+  return {
+    account: input.controls.seed.subdomain,
+    taggedAtSecond: seconds1(taggedAt - input.phaseStarted),
+    linkedMs,
+    noisy429sBefore,
+    noisyReportsLinkedBefore,
+  };
+}
+
+/** The acknowledged event whose answer came last before `at`, and how many came before it. */
+function lastAcknowledgedBefore(events: readonly SentEvent[], at: number) {
+  const before = acknowledged(events).filter((e) => (e.answeredAt ?? Infinity) < at);
+  const last = before.reduce<SentEvent | undefined>(
+    (latest, e) => (!latest || e.answeredAt! > latest.answeredAt! ? e : latest),
+    undefined,
+  );
+  return { before, last };
 }
 
 async function measureTarget(target: Backend, cleanups: CleanupStack) {
@@ -258,27 +342,12 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
         tags: [],
       }),
     );
-  const linkDeadline = performance.now() + Math.max(120_000, reportCount * 1_500);
-  const tenants: EventTenant[] = [];
-  for (const account of accounts) {
-    const accountControls = controlsOf(account.subdomain);
-    const ticketIds = reported.get(account.subdomain)!;
-    // past the deadline the load goes to what was linked (an account without a link gets none)
-    const links = await untilLinked(
-      accountControls,
-      ticketIds,
-      Math.max(1_000, linkDeadline - performance.now()),
-    ).catch(async () =>
-      (await Promise.all(ticketIds.map((id) => linkOf(accountControls, id)))).filter(
-        (link) => link !== undefined,
-      ),
-    );
-    tenants.push({
-      subdomain: account.subdomain,
-      incidentClientId: account.incidentClientId,
-      links,
-    });
-  }
+  const tenants = await linkedTenants(
+    accounts,
+    controlsOf,
+    reported,
+    Math.max(120_000, reportCount * 1_500),
+  );
   const linkMs = performance.now() - linkStarted;
   const unlinkedReports = reportCount - tenants.reduce((sum, t) => sum + t.links.length, 0);
   if (unlinkedReports > 0) log(`${target}: ${unlinkedReports} reports not linked in time`);
@@ -324,7 +393,6 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
   await noisy.setLimits({ requests_per_minute: NOISY_REQUESTS_PER_MINUTE });
   await noisy.resetRateLimited();
   const phaseBStarted = performance.now();
-  const phaseBEnds = phaseBStarted + seconds * 1000;
   const loadB = quietLoad('B');
   const noisyEvents = noisyTenant.links.length > 0 ? noisyEventCount : 0;
   const burst = runAtSteadyRate(noisyEventCount * 10, noisyEvents, async (index) => {
@@ -338,36 +406,20 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
   const probes = Promise.all(
     probeAccounts.map(async (account, index) => {
       await noisyReportsOpened;
-      const probe = controlsOf(account.subdomain);
-      const token = sandboxes.zendeskSandbox.issueToken(
-        account.subdomain,
-        account.seed.agentIds[0],
-        ['read', 'write'],
-      );
-      await sleep(phaseBStarted + PROBE_AT[index]! * seconds * 1000 - performance.now());
-      // the point is a report made while the noisy account's jobs meet 429s
-      await eventually(
-        'the noisy account answered 429',
-        async () => ((await noisy.rateLimited()).total > 0 ? true : undefined),
-        Math.max(0, phaseBEnds - performance.now()),
-        250,
-      ).catch(() => undefined);
-      const noisy429sBefore = (await noisy.rateLimited()).total;
-      const noisyReportsLinkedBefore = await linkedCount(noisy, noisyReports);
-      const ticketId = probeTickets.get(account.subdomain)!;
-      const taggedAt = performance.now();
-      await tagForReport(probe, token, ticketId);
-      const linkedMs = await untilLinked(probe, [ticketId], drainMs, 100).then(
-        () => Math.round(performance.now() - taggedAt),
-        () => null,
-      );
-      return {
-        account: account.subdomain,
-        taggedAtSecond: seconds1(taggedAt - phaseBStarted),
-        linkedMs,
-        noisy429sBefore,
-        noisyReportsLinkedBefore,
-      };
+      return timeQuietReport({
+        controls: controlsOf(account.subdomain),
+        token: sandboxes.zendeskSandbox.issueToken(account.subdomain, account.seed.agentIds[0], [
+          'read',
+          'write',
+        ]),
+        ticketId: probeTickets.get(account.subdomain)!,
+        noisy,
+        noisyReports,
+        at: phaseBStarted + PROBE_AT[index]! * seconds * 1000,
+        phaseStarted: phaseBStarted,
+        phaseEnds: phaseBStarted + seconds * 1000,
+        timeoutMs: drainMs,
+      });
     }),
   );
   // the phase's notes are waited for while the quiet reports may still be waiting for their link
@@ -425,12 +477,9 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     }
   });
   const killed = await killing!;
-  const answeredBeforeKill = acknowledged(eventsOf('C')).filter(
-    (e) => (e.answeredAt ?? Infinity) < killed.killedAt,
-  );
-  const lastBeforeKill = answeredBeforeKill.reduce<SentEvent | undefined>(
-    (last, e) => (!last || e.answeredAt! > last.answeredAt! ? e : last),
-    undefined,
+  const { before: answeredBeforeKill, last: lastBeforeKill } = lastAcknowledgedBefore(
+    eventsOf('C'),
+    killed.killedAt,
   );
   await drain('C');
   const lastVisible = lastBeforeKill ? notes.visibleAt(lastBeforeKill.id) : undefined;
