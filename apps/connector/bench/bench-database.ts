@@ -54,6 +54,22 @@ export function createPgliteBenchDatabase(): BenchDatabase {
   };
 }
 
+/** Null when DATABASE_URL answers a query, else why not (the PostgreSQL targets are then skipped). */
+export async function postgresReachable(
+  url = process.env.DATABASE_URL ?? '',
+): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,4 +1,4 @@
-// End-to-end benchmark (issue 6, section 7): an incident event received by the connector -> its
+// End-to-end benchmark: an incident event received by the connector -> its
 // internal note visible in the Zendesk sandbox, at a steady rate (50 events per second) for a fixed
 // window after a warm-up, on PGlite and on PostgreSQL (when reachable); and Zendesk API calls per
 // applied event (goal: at most 1), counted by the Zendesk sandbox itself.
@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { signWebhook } from '@incident-desk/incident-api';
 import {
   connectorDatabase,
@@ -27,52 +26,28 @@ import {
   startConnectorProcess,
   type ConnectorProcess,
 } from '../test/support/connector-process';
-import { eventually } from '../test/support/eventually';
 import { startProcessSandboxes, type ProcessSandboxes } from '../test/support/process-sandboxes';
-import { watchNotes } from './note-watch';
+import { postgresReachable } from './bench-database';
+import { envList, envNumber } from './bench-env';
+import { reportAndLink } from './linked-tickets';
+import { noteAccounting, untilNoted, watchNotes } from './note-watch';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 const rate = envNumber('BENCH_E2E_RATE', 50);
 const seconds = envNumber('BENCH_E2E_SECONDS', 20);
 const warmupSeconds = envNumber('BENCH_E2E_WARMUP_SECONDS', 5);
 const ticketCount = Math.round(envNumber('BENCH_E2E_TICKETS', 25));
 const baselineSeconds = envNumber('BENCH_E2E_BASELINE_SECONDS', 10);
-const targetNames = (process.env.BENCH_E2E_TARGETS ?? 'pglite,postgres')
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
+const targetNames = envList('BENCH_E2E_TARGETS', 'pglite,postgres');
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_CALLS_PER_EVENT = 1;
 const DRAIN_TIMEOUT_MS = 90_000;
+const QUIET_TIMEOUT_MS = 120_000;
 const runId = randomBytes(3).toString('hex');
 const startedAt = Date.now();
 
 function log(message: string): void {
   console.error(`[e2e bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
-}
-
-async function postgresReachable(): Promise<string | null> {
-  const client = new pg.Client({
-    connectionString: process.env.DATABASE_URL,
-    connectionTimeoutMillis: 3_000,
-  });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /** The sandbox's own internal-note write, at the same rate: the floor any connector sits on. */
@@ -84,13 +59,10 @@ async function measureBaseline(sandboxes: ProcessSandboxes) {
   // The baseline measures the sandbox's own write latency at the bench's rate, which is far above
   // Zendesk's Update Ticket limits (100 a minute, 30 per ticket per user per 10 minutes): lifted
   // for the baseline only, and set back to Zendesk's figures before the connector runs.
-  const limits = (body: Record<string, number>) =>
-    fetch(`${sandboxes.zendeskUrl}/_sandbox/accounts/demo/rate-limit`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((response) => response.arrayBuffer());
-  await limits({ update_ticket_per_minute: 1_000_000, ticket_updates_per_user: 1_000_000 });
+  await sandboxes.setLimits({
+    update_ticket_per_minute: 1_000_000,
+    ticket_updates_per_user: 1_000_000,
+  });
   await runAtSteadyRate(rate, Math.round(baselineSeconds * rate), async (index) => {
     const ticketId = seed.ticketIds[index % seed.ticketIds.length]!;
     const sent = performance.now();
@@ -108,48 +80,8 @@ async function measureBaseline(sandboxes: ProcessSandboxes) {
     if (response.ok) latencies.push(performance.now() - sent);
     else failures += 1;
   });
-  await limits({ update_ticket_per_minute: 100, ticket_updates_per_user: 30 });
+  await sandboxes.setLimits({ update_ticket_per_minute: 100, ticket_updates_per_user: 30 });
   return { ...latencyFigures(latencies), failures };
-}
-
-/** Until the connector has made no Zendesk call for `quietMs`: its worker has nothing left to do. */
-async function zendeskQuiet(sandboxes: ProcessSandboxes, quietMs = 3_000): Promise<number> {
-  let last = -1;
-  let since = performance.now();
-  for (;;) {
-    const { total } = await sandboxes.apiRequests();
-    if (total !== last) {
-      last = total;
-      since = performance.now();
-    } else if (performance.now() - since >= quietMs) {
-      return total;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function linkTickets(sandboxes: ProcessSandboxes, target: string) {
-  const ticketIds = await Promise.all(
-    Array.from({ length: ticketCount }, (_, i) =>
-      sandboxes.createTicket({ threat: `https://login-${i}-${runId}.e2e-${target}.test/signin` }),
-    ),
-  );
-  return eventually(
-    `${ticketCount} tickets linked`,
-    async () => {
-      const linked: { ticketId: number; incidentId: string }[] = [];
-      for (const ticketId of ticketIds) {
-        const ticket = await sandboxes.readTicket(ticketId);
-        const incidentId = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-        if (typeof incidentId !== 'string' || !ticket.ticket.tags.includes('incident_linked'))
-          return undefined;
-        linked.push({ ticketId, incidentId });
-      }
-      return linked;
-    },
-    120_000,
-    500,
-  );
 }
 
 interface SentEvent {
@@ -182,9 +114,16 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       readyTimeoutMs: 120_000,
     });
     log(`${target}: reporting ${ticketCount} tickets to link them`);
-    const links = await linkTickets(sandboxes, target);
+    const links = await reportAndLink(
+      sandboxes,
+      Array.from(
+        { length: ticketCount },
+        (_, i) => `https://login-${i}-${runId}.e2e-${target}.test/signin`,
+      ),
+      120_000,
+    );
     await sandboxes.incidentDeliveriesIdle();
-    await zendeskQuiet(sandboxes);
+    await sandboxes.zendeskQuiet(3_000, QUIET_TIMEOUT_MS);
 
     const subscription = sandboxes.incidentSandbox.store.state.webhooks.find(
       (w) => w.clientId === 'cl_demo_parent' && w.active,
@@ -238,13 +177,13 @@ async function measureTarget(target: 'pglite' | 'postgres') {
 
     log(`${target}: waiting for every note`);
     const acknowledged = sent.filter((e) => e.status === 200);
-    await eventually(
-      'every acknowledged event visible as a note',
-      () => (acknowledged.every((e) => notes.visibleAt(e.id) !== undefined) ? true : undefined),
+    // what is missing is reported as lost below
+    await untilNoted(
+      notes,
+      acknowledged.map((e) => e.id),
       DRAIN_TIMEOUT_MS,
-      250,
-    ).catch(() => undefined); // what is missing is reported as lost below
-    const calls = await zendeskQuiet(sandboxes);
+    );
+    const calls = await sandboxes.zendeskQuiet(3_000, QUIET_TIMEOUT_MS);
     const byEndpoint = (await sandboxes.apiRequests()).by_endpoint;
     notes.stop();
 
@@ -252,7 +191,11 @@ async function measureTarget(target: 'pglite' | 'postgres') {
     const endToEnd = measured
       .map((e) => (notes.visibleAt(e.id) ?? Number.NaN) - e.sentAt)
       .filter((ms) => Number.isFinite(ms));
-    const applied = acknowledged.filter((e) => notes.visibleAt(e.id) !== undefined).length;
+    const accounting = noteAccounting(
+      notes,
+      acknowledged.map((e) => e.id),
+    );
+    const applied = accounting.applied;
     // Whether the connector kept up: notes per second from the first event sent to the last note,
     // and how long notes kept coming after the last event was sent (a backlog draining).
     const visibleTimes = acknowledged.map((e) => notes.visibleAt(e.id) ?? 0);
@@ -264,8 +207,8 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       acknowledged: acknowledged.length,
       notAcknowledged: sent.length - acknowledged.length,
       applied,
-      lost: acknowledged.length - applied,
-      duplicateNotes: acknowledged.filter((e) => notes.notesOf(e.id) > 1).length,
+      lost: accounting.lost,
+      duplicateNotes: accounting.doubled,
       measuredEvents: measured.length,
       loadGeneratorMaxLagMs: load.maxStartLagMs,
       appliedPerSecond: Number((applied / ((lastVisible - firstSent) / 1000 || 1)).toFixed(1)),

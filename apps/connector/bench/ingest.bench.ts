@@ -1,4 +1,4 @@
-// Ingest benchmark (issue 6, section 7): throughput and acknowledgement latency of
+// Ingest benchmark: throughput and acknowledgement latency of
 // POST /webhooks/incident at 50 concurrent connections, against a bare Express route that only
 // verifies the HMAC, in the same run on the same machine. The connector is measured on
 // PostgreSQL and on PGlite; each server runs in its own child process. Afterwards every

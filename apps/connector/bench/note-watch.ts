@@ -12,25 +12,31 @@ export interface NoteWatch {
   stop(): void;
 }
 
-export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatch {
-  const seenAudits = new Map<number, number>(); // ticket id -> audits already looked at
+/** Watches the notes of one account, or of several (event ids are unique across them). */
+export function watchNotes(sandbox: ZendeskSandbox, subdomains: string | string[]): NoteWatch {
+  const seenAudits = new Map<string, Map<number, number>>(); // account -> ticket id -> audits looked at
   const firstSeen = new Map<string, number>();
   const counts = new Map<string, number>();
-  const account = sandbox.state.account(subdomain);
-  if (!account) throw new Error(`no account ${subdomain}`);
-  for (const [ticketId, audits] of account.audits) seenAudits.set(ticketId, audits.length);
+  for (const subdomain of typeof subdomains === 'string' ? [subdomains] : subdomains) {
+    const account = sandbox.state.account(subdomain);
+    if (!account) throw new Error(`no account ${subdomain}`);
+    const seen = new Map<number, number>();
+    for (const [ticketId, audits] of account.audits) seen.set(ticketId, audits.length);
+    seenAudits.set(subdomain, seen);
+  }
 
   const stop = sandbox.state.onTicketChanged((changed, ticketId) => {
-    if (changed !== subdomain) return;
+    const seen = seenAudits.get(changed);
+    if (!seen) return;
     const now = performance.now();
-    const audits = account.audits.get(ticketId) ?? [];
-    for (const audit of audits.slice(seenAudits.get(ticketId) ?? 0)) {
+    const audits = sandbox.state.account(changed)?.audits.get(ticketId) ?? [];
+    for (const audit of audits.slice(seen.get(ticketId) ?? 0)) {
       for (const eventId of eventRefsOfAudit({ metadata: { custom: audit.custom } })) {
         if (!firstSeen.has(eventId)) firstSeen.set(eventId, now);
         counts.set(eventId, (counts.get(eventId) ?? 0) + 1);
       }
     }
-    seenAudits.set(ticketId, audits.length);
+    seen.set(ticketId, audits.length);
   });
 
   return {
@@ -38,4 +44,45 @@ export function watchNotes(sandbox: ZendeskSandbox, subdomain: string): NoteWatc
     notesOf: (eventId) => counts.get(eventId) ?? 0,
     stop,
   };
+}
+
+export interface NoteAccounting {
+  acknowledged: number;
+  /** Acknowledged events whose note landed. */
+  applied: number;
+  /** Acknowledged events without a note. */
+  lost: number;
+  /** Acknowledged events named by more than one note. */
+  doubled: number;
+}
+
+/** Every acknowledged event's note exactly once: what is missing is lost, what is repeated doubled. */
+export function noteAccounting(
+  notes: NoteWatch,
+  acknowledgedIds: readonly string[],
+): NoteAccounting {
+  const applied = acknowledgedIds.filter((id) => notes.visibleAt(id) !== undefined).length;
+  return {
+    acknowledged: acknowledgedIds.length,
+    applied,
+    lost: acknowledgedIds.length - applied,
+    doubled: acknowledgedIds.filter((id) => notes.notesOf(id) > 1).length,
+  };
+}
+
+/** Resolves once every event has a note (true), or with false after `timeoutMs`. */
+export async function untilNoted(
+  notes: NoteWatch,
+  eventIds: readonly string[],
+  timeoutMs: number,
+  intervalMs = 250,
+): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  let waiting = [...eventIds];
+  for (;;) {
+    waiting = waiting.filter((id) => notes.visibleAt(id) === undefined);
+    if (waiting.length === 0) return true;
+    if (performance.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }

@@ -1,4 +1,4 @@
-// Benchmark under Zendesk's real limits (issue 15, section 4): the Zendesk sandbox enforces the
+// Benchmark under Zendesk's real limits: the Zendesk sandbox enforces the
 // Update Ticket limits (100 a minute per account, 30 updates per 10 minutes per user per ticket)
 // and the job limit, as Zendesk does. One account, BENCH_LIMITS_TICKETS (200) linked tickets,
 // incident events at BENCH_LIMITS_RATE (50) per second for BENCH_LIMITS_SECONDS (60): each status
@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { signWebhook } from '@incident-desk/incident-api';
 import {
   connectorDatabase,
@@ -25,27 +24,18 @@ import {
   type ConnectorProcess,
 } from '../test/support/connector-process';
 import { statusOptionValue } from '../src/setup/status-field';
-import { eventually } from '../test/support/eventually';
-import { startProcessSandboxes, type ProcessSandboxes } from '../test/support/process-sandboxes';
-import { watchNotes } from './note-watch';
+import { startProcessSandboxes } from '../test/support/process-sandboxes';
+import { postgresReachable } from './bench-database';
+import { envList, envNumber } from './bench-env';
+import { reportAndLink } from './linked-tickets';
+import { noteAccounting, untilNoted, watchNotes } from './note-watch';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
 
 const rate = envNumber('BENCH_LIMITS_RATE', 50);
 const seconds = envNumber('BENCH_LIMITS_SECONDS', 60);
 const ticketCount = Math.round(envNumber('BENCH_LIMITS_TICKETS', 200));
 const burstSize = Math.round(envNumber('BENCH_LIMITS_BURST', 300));
-const targetNames = (process.env.BENCH_LIMITS_TARGETS ?? 'pglite,postgres')
-  .split(',')
-  .map((name) => name.trim())
-  .filter(Boolean);
+const targetNames = envList('BENCH_LIMITS_TARGETS', 'pglite,postgres');
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 const DRAIN_TIMEOUT_MS = 240_000;
 const runId = randomBytes(3).toString('hex');
@@ -80,63 +70,6 @@ function log(message: string): void {
   console.error(`[limits bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
 }
 
-async function postgresReachable(): Promise<string | null> {
-  const client = new pg.Client({
-    connectionString: process.env.DATABASE_URL,
-    connectionTimeoutMillis: 3_000,
-  });
-  try {
-    await client.connect();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function control(
-  sandboxes: ProcessSandboxes,
-  method: string,
-  suffix: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${sandboxes.zendeskUrl}/_sandbox/accounts/demo${suffix}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${suffix}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : ((await response.json()) as unknown);
-}
-
-async function linkTickets(sandboxes: ProcessSandboxes, target: string, count: number) {
-  const ticketIds: number[] = [];
-  for (let i = 0; i < count; i += 1)
-    ticketIds.push(
-      await sandboxes.createTicket({
-        threat: `https://login-${i}-${runId}.limits-${target}.test/signin`,
-      }),
-    );
-  return eventually(
-    `${count} tickets linked`,
-    async () => {
-      const linked: { ticketId: number; incidentId: string }[] = [];
-      for (const ticketId of ticketIds) {
-        const ticket = await sandboxes.readTicket(ticketId);
-        const incidentId = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-        if (typeof incidentId !== 'string' || !ticket.ticket.tags.includes('incident_linked'))
-          return undefined;
-        linked.push({ ticketId, incidentId });
-      }
-      return linked;
-    },
-    600_000,
-    1_000,
-  );
-}
-
 interface SentEvent {
   id: string;
   sentAt: number;
@@ -167,22 +100,30 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       readyTimeoutMs: 120_000,
     });
     // linking is set-up, not the measurement: the Update Ticket limits are lifted while it runs
-    await control(sandboxes, 'PUT', '/rate-limit', {
+    await sandboxes.setLimits({
       update_ticket_per_minute: 100_000,
       ticket_updates_per_user: 100_000,
     });
     log(`${target}: reporting ${ticketCount + 1} tickets to link them`);
-    const links = await linkTickets(sandboxes, target, ticketCount + 1);
+    const links = await reportAndLink(
+      sandboxes,
+      Array.from(
+        { length: ticketCount + 1 },
+        (_, i) => `https://login-${i}-${runId}.limits-${target}.test/signin`,
+      ),
+      600_000,
+      1_000,
+    );
     const burstLink = links.pop()!;
     await sandboxes.incidentDeliveriesIdle();
     await sandboxes.zendeskQuiet(3_000, 120_000);
     // the measured window starts with fresh windows: the plan's minute spent on linking is not its
-    await control(sandboxes, 'PUT', '/rate-limit', {
+    await sandboxes.setLimits({
       requests_per_minute: LIMITS.planPerMinute,
       update_ticket_per_minute: LIMITS.updateTicketPerMinute,
       ticket_updates_per_user: LIMITS.ticketUpdatesPer10Minutes,
     });
-    await control(sandboxes, 'DELETE', '/rate-limited');
+    await sandboxes.resetRateLimited();
 
     const subscription = sandboxes.incidentSandbox.store.state.webhooks.find(
       (w) => w.clientId === 'cl_demo_parent' && w.active,
@@ -282,18 +223,16 @@ async function measureTarget(target: 'pglite' | 'postgres') {
 
     log(`${target}: waiting for every note`);
     const acknowledged = sent.filter((e) => e.status === 200);
-    await eventually(
-      'every acknowledged event in a note',
-      () => (acknowledged.every((e) => notes.visibleAt(e.id) !== undefined) ? true : undefined),
+    // what is missing is reported as lost
+    await untilNoted(
+      notes,
+      acknowledged.map((e) => e.id),
       DRAIN_TIMEOUT_MS,
       500,
-    ).catch(() => undefined); // what is missing is reported as lost
+    );
     const calls = await sandboxes.zendeskQuiet(5_000, 120_000);
     const byEndpoint = (await sandboxes.apiRequests()).by_endpoint;
-    const rateLimited = (await control(sandboxes, 'GET', '/rate-limited')) as {
-      total: number;
-      by_limit: Record<string, number>;
-    };
+    const rateLimited = await sandboxes.rateLimited();
     notes.stop();
 
     let notesWritten = 0;
@@ -310,6 +249,10 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       );
       if (value !== statusOptionValue(expected.status)) statusMismatches += 1;
     }
+    const accounting = noteAccounting(
+      notes,
+      acknowledged.map((e) => e.id),
+    );
     const applied = acknowledged.filter((e) => notes.visibleAt(e.id) !== undefined);
     const latency = (events: SentEvent[]) =>
       latencyFigures(
@@ -334,8 +277,8 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       events: sent.length,
       acknowledged: acknowledged.length,
       applied: applied.length,
-      lost: acknowledged.length - applied.length,
-      doubled: acknowledged.filter((e) => notes.notesOf(e.id) > 1).length,
+      lost: accounting.lost,
+      doubled: accounting.doubled,
       loadGeneratorMaxLagMs: load.maxStartLagMs,
       zendesk429s: rateLimited,
       zendeskRequests: calls,

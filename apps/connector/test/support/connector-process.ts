@@ -117,6 +117,38 @@ export function newSecretsKeys(): string {
   return `crash-test:${randomBytes(32).toString('base64')}`;
 }
 
+/**
+ * The environment src/main.ts runs with for these options: what the child is given, and what an
+ * in-process caller passes to loadConfig to see the same configuration.
+ */
+export function connectorProcessEnv(
+  options: ConnectorProcessOptions,
+  metricsToken: string,
+): Record<string, string> {
+  const url = `http://127.0.0.1:${options.port}`;
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'test',
+    DEMO: options.demo === false ? 'false' : 'true',
+    CONNECTOR_HOST: '127.0.0.1',
+    CONNECTOR_PORT: String(options.port),
+    CONNECTOR_PUBLIC_URL: options.publicUrl ?? url,
+    SECRETS_KEYS: options.secretsKeys,
+    ZENDESK_BASE_URL_TEMPLATE: `${options.zendeskUrl}/_z/{subdomain}`,
+    // the demo's readiness check looks for the Zendesk sandbox on localhost at this port
+    ZENDESK_SANDBOX_PORT: new URL(options.zendeskUrl).port,
+    INCIDENT_API_URL: options.incidentUrl,
+    CONNECTOR_WORKER: options.worker ?? 'on',
+    WORKER_POLL_INTERVAL_SECONDS: '0.5',
+    WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds ?? 10),
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    METRICS_TOKEN: metricsToken,
+    ...options.database.env,
+    ...options.extraEnv,
+  };
+}
+
 /** Starts src/main.ts (or `command`); resolves once the demo account is set up (or, without the demo, it listens). */
 export async function startConnectorProcess(
   options: ConnectorProcessOptions,
@@ -129,27 +161,7 @@ export async function startConnectorProcess(
   };
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      DEMO: options.demo === false ? 'false' : 'true',
-      CONNECTOR_HOST: '127.0.0.1',
-      CONNECTOR_PORT: String(options.port),
-      CONNECTOR_PUBLIC_URL: options.publicUrl ?? url,
-      SECRETS_KEYS: options.secretsKeys,
-      ZENDESK_BASE_URL_TEMPLATE: `${options.zendeskUrl}/_z/{subdomain}`,
-      // the demo's readiness check looks for the Zendesk sandbox on localhost at this port
-      ZENDESK_SANDBOX_PORT: new URL(options.zendeskUrl).port,
-      INCIDENT_API_URL: options.incidentUrl,
-      CONNECTOR_WORKER: options.worker ?? 'on',
-      WORKER_POLL_INTERVAL_SECONDS: '0.5',
-      WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds ?? 10),
-      SHUTDOWN_TIMEOUT_MS: '5000',
-      METRICS_TOKEN: metricsToken,
-      ...options.database.env,
-      ...options.extraEnv,
-    },
+    env: connectorProcessEnv(options, metricsToken),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

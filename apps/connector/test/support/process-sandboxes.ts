@@ -27,6 +27,16 @@ export interface IncidentDelivery {
   eventId: string;
 }
 
+/** The figures `PUT /_sandbox/accounts/{sub}/rate-limit` takes (the sandbox's README, Limits). */
+export type ZendeskLimitName =
+  | 'requests_per_minute'
+  | 'window_ms'
+  | 'update_ticket_per_minute'
+  | 'update_ticket_window_ms'
+  | 'ticket_updates_per_user'
+  | 'ticket_updates_window_ms'
+  | 'max_active_jobs';
+
 async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
@@ -41,14 +51,16 @@ async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> 
 
 /**
  * What a test does through the sandboxes' HTTP control APIs, wherever they run (in this process,
- * or as processes of a release): tickets, their notes, the incident moves and faults.
+ * or as processes of a release): tickets, their notes, the incident moves and faults. Zendesk's
+ * are those of the seeded account (`seed.subdomain`).
  */
 export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: TDemoSeed) {
   const zControl = `${zendeskUrl}/_sandbox`;
+  const zAccount = `${zControl}/accounts/${seed.subdomain}`;
   const iControl = `${incidentUrl}/_sandbox`;
 
   const readTicket = (ticketId: number) =>
-    call<ProcessSandboxTicket>(`${zControl}/accounts/demo/tickets/${ticketId}`);
+    call<ProcessSandboxTicket>(`${zAccount}/tickets/${ticketId}`);
 
   return {
     zendeskUrl,
@@ -72,33 +84,34 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: T
     },
     /** An end user's web ticket with a threat; `tags` incident_submit fires the report trigger. */
     async createTicket(input: { threat: string; tags?: string[]; subject?: string }) {
-      const created = await call<{ ticket: { id: number } }>(
-        `${zControl}/accounts/demo/tickets`,
-        'POST',
-        {
-          requester_id: seed.endUserId,
-          subject: input.subject ?? 'Phishing page impersonating us',
-          body: 'Please take this down.',
-          tags: input.tags ?? ['incident_submit'],
-          custom_fields: [{ id: seed.threatFieldId, value: input.threat }],
-        },
-      );
+      const created = await call<{ ticket: { id: number } }>(`${zAccount}/tickets`, 'POST', {
+        requester_id: seed.endUserId,
+        subject: input.subject ?? 'Phishing page impersonating us',
+        body: 'Please take this down.',
+        tags: input.tags ?? ['incident_submit'],
+        custom_fields: [{ id: seed.threatFieldId, value: input.threat }],
+      });
       return created.ticket.id;
     },
     /** Sends each of the next `count` Zendesk webhook deliveries twice (same invocation). */
     duplicateNextZendeskDeliveries: (count: number) =>
-      call(`${zControl}/accounts/demo/webhook-duplicates`, 'POST', { count }),
+      call(`${zAccount}/webhook-duplicates`, 'POST', { count }),
     zendeskDeliveries: async () =>
       (
         await call<{
           deliveries: { ticket_id: number | null; state: string; duplicate: boolean }[];
-        }>(`${zControl}/accounts/demo/webhook-deliveries?wait=true`)
+        }>(`${zAccount}/webhook-deliveries?wait=true`)
       ).deliveries,
     apiRequests: () =>
-      call<{ total: number; by_endpoint: Record<string, number> }>(
-        `${zControl}/accounts/demo/api-requests`,
-      ),
-    resetApiRequests: () => call(`${zControl}/accounts/demo/api-requests`, 'DELETE'),
+      call<{ total: number; by_endpoint: Record<string, number> }>(`${zAccount}/api-requests`),
+    resetApiRequests: () => call(`${zAccount}/api-requests`, 'DELETE'),
+    /** Sets the account's limits (`PUT …/rate-limit`: those given, their windows afresh). */
+    setLimits: (limits: Partial<Record<ZendeskLimitName, number>>) =>
+      call(`${zAccount}/rate-limit`, 'PUT', limits),
+    /** The 429s the account answered, in all and by limit, since the count last started. */
+    rateLimited: () =>
+      call<{ total: number; by_limit: Record<string, number> }>(`${zAccount}/rate-limited`),
+    resetRateLimited: () => call(`${zAccount}/rate-limited`, 'DELETE'),
     advance: (incidentId: string, body: Record<string, unknown>) =>
       call(`${iControl}/incidents/${encodeURIComponent(incidentId)}/advance`, 'POST', {
         force: true,
@@ -113,7 +126,7 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: T
       let last = -1;
       let since = Date.now();
       for (;;) {
-        const { total } = await call<{ total: number }>(`${zControl}/accounts/demo/api-requests`);
+        const { total } = await call<{ total: number }>(`${zAccount}/api-requests`);
         if (total !== last) {
           last = total;
           since = Date.now();
@@ -175,9 +188,15 @@ export async function startProcessSandboxes(
     incidentDeliveriesIdle: () => incidentSandbox.dispatcher.idle(),
     /**
      * Sends an event envelope to the connector the way the incident service does: to the address
-     * of the client's subscription, signed with its secret. Returns the HTTP status.
+     * of the client's subscription, signed with its secret. Returns the HTTP status. With
+     * `timeoutMs`, a delivery not answered in time is abandoned (rejects), as the service
+     * abandons one not acknowledged within its window.
      */
-    async deliverIncidentEvent(envelope: Record<string, unknown>, clientId = 'cl_demo_parent') {
+    async deliverIncidentEvent(
+      envelope: Record<string, unknown>,
+      clientId = 'cl_demo_parent',
+      timeoutMs?: number,
+    ) {
       const subscription = incidentSandbox.store.state.webhooks.find(
         (w) => w.clientId === clientId && w.active,
       );
@@ -190,6 +209,7 @@ export async function startProcessSandboxes(
           ...signWebhook({ secret: subscription.secret, body }),
         },
         body,
+        ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
       });
       await response.arrayBuffer();
       return response.status;

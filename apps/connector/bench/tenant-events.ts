@@ -1,0 +1,94 @@
+// Incident events for the linked tickets of many accounts, signed and sent to each account's
+// subscription as the incident service sends them (process-sandboxes' deliverIncidentEvent), with
+// when each was sent and acknowledged. Each ticket alternates a status change (its statuses in
+// turn) and a history entry; timestamps only move forward, so every event is the ticket's newest.
+import type { ProcessSandboxes } from '../test/support/process-sandboxes';
+import type { LinkedTicket } from './linked-tickets';
+
+export interface EventTenant {
+  subdomain: string;
+  incidentClientId: string;
+  links: LinkedTicket[];
+}
+
+export interface SentEvent {
+  id: string;
+  phase: string;
+  subdomain: string;
+  /** performance.now() when it was sent, and when its answer came. */
+  sentAt: number;
+  answeredAt?: number;
+  /** HTTP status of the answer; 0 when none came (refused, or not within the window). */
+  status?: number;
+}
+
+/** The contract's webhook acknowledgement: 2xx within 5 seconds, else the service sends it again. */
+const ACKNOWLEDGEMENT_WINDOW_MS = 5_000;
+
+const STATUS_CYCLE = [
+  'case_building',
+  'approval_required',
+  'takedown_ready',
+  'takedown_in_progress',
+  'takedown_attempt_failed',
+  'takedown_in_progress',
+];
+
+export interface EventSender {
+  /** Sends the next event for one of the tenant's tickets. */
+  send(tenant: EventTenant, link: LinkedTicket, phase: string): Promise<SentEvent>;
+  /** Every event sent so far, in the order sent. */
+  readonly sent: readonly SentEvent[];
+}
+
+export function createEventSender(
+  deliver: ProcessSandboxes['deliverIncidentEvent'],
+  runId: string,
+): EventSender {
+  const sent: SentEvent[] = [];
+  const steps = new Map<string, number>(); // subdomain/ticket -> events sent for it
+  let clock = Date.now();
+  return {
+    sent,
+    async send(tenant, link, phase) {
+      const key = `${tenant.subdomain}/${link.ticketId}`;
+      const step = steps.get(key) ?? 0;
+      steps.set(key, step + 1);
+      clock = Math.max(clock + 1, Date.now());
+      const event: SentEvent = {
+        id: `evt_ten_${runId}_${sent.length}`,
+        phase,
+        subdomain: tenant.subdomain,
+        sentAt: performance.now(),
+      };
+      sent.push(event);
+      const status = STATUS_CYCLE[Math.floor(step / 2) % STATUS_CYCLE.length]!;
+      const envelope = {
+        id: event.id,
+        timestamp: new Date(clock).toISOString(),
+        ...(step % 2 === 0
+          ? {
+              event: 'incident.status_changed',
+              data: { incidentId: link.incidentId, status },
+            }
+          : {
+              event: 'incident.history_created',
+              data: {
+                incidentId: link.incidentId,
+                historyEntry: { message: `Analyst update ${step} on the case.` },
+              },
+            }),
+      };
+      try {
+        event.status = await deliver(envelope, tenant.incidentClientId, ACKNOWLEDGEMENT_WINDOW_MS);
+      } catch {
+        event.status = 0;
+      }
+      event.answeredAt = performance.now();
+      return event;
+    },
+  };
+}
+
+export const acknowledged = (events: readonly SentEvent[]): SentEvent[] =>
+  events.filter((event) => event.status === 200);

@@ -1,0 +1,680 @@
+// Benchmark of many tenants: one connector deployment serves every Zendesk account that installs
+// it, so one account over its Zendesk quota must not slow the others, the database must stay
+// bounded, and a crashed instance must not hold anyone's events for long.
+//
+// BENCH_TENANTS_ACCOUNTS (200) accounts are installed in the Zendesk sandbox, each with its own
+// incident client, through the connector's own install path (install-accounts.ts says why not by
+// OAuth), and BENCH_TENANTS_TICKETS (2) tickets of each are linked by real reports. Then incident
+// events at BENCH_TENANTS_RATE (50) per second for BENCH_TENANTS_SECONDS (60), spread over the
+// quiet accounts' tickets, signed and sent to each account's subscription; a note is "visible" when
+// the sandbox commits it (note-watch.ts). Three phases of that load:
+//   A  the baseline: nothing else;
+//   B  the same, plus a NOISY account limited to 2 Zendesk requests a minute that receives a burst
+//      of BENCH_TENANTS_NOISY_EVENTS (300) events and BENCH_TENANTS_NOISY_REPORTS (12) reports
+//      (tickets tagged for report); meanwhile a quiet account's ticket is tagged for report, three
+//      times over the phase once the noisy account is answered 429s, and timed until it is linked;
+//   C  recovery: at mid-phase one instance is SIGKILLed (PostgreSQL: the second of two; PGlite: the
+//      only one, then restarted); timed until the note of the last event acknowledged before the
+//      kill is visible.
+// Between B and C the noisy account gets its quota back and its backlog drains.
+//
+// Reported per target: quiet p50 / p99 in A and B and their ratio B/A (goal <= 1.5), the quiet
+// report's time to link (goal < 10 s), the recovery (goal <= 30 s after the kill, or after the
+// restart on PGlite), lost and doubled events (goal 0: every acknowledged event's note exactly
+// once), the most PostgreSQL connections the instances held at once (pg_stat_activity, every
+// 500 ms) and each instance's highest RSS. Goals are reported, not enforced: the run exits 0 when
+// it measured, whatever the figures.
+//
+// Targets (BENCH_TENANTS_TARGETS, postgres,pglite): PostgreSQL (DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped afterwards) with two instances
+// (src/main.ts child processes) behind one address, and PGlite with one. Production defaults for
+// the worker (2 s polling, 300 s job timeout). BENCH_TENANTS_SCALE=quick sets smaller defaults for
+// development (20 accounts, 5 events/s for 10 s: the same load per account). Bounded throughout:
+// every wait has a limit (BENCH_TENANTS_DRAIN_SECONDS, 360, for notes still to land), and the whole
+// run stops, cleaning up its processes and schema, after BENCH_TENANTS_TIME_LIMIT_SECONDS (5400).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  connectorDatabase,
+  connectorProcessEnv,
+  freePort,
+  newSecretsKeys,
+  startConnectorProcess,
+  type ConnectorProcess,
+  type ConnectorProcessOptions,
+} from '../test/support/connector-process';
+import { eventually } from '../test/support/eventually';
+import { sandboxControls, startProcessSandboxes } from '../test/support/process-sandboxes';
+import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
+import type { Backend } from '../test/support/test-database';
+import { postgresReachable } from './bench-database';
+import { envList, envNumber } from './bench-env';
+import { CleanupStack } from './cleanup-stack';
+import { installAccounts, type InstalledAccount } from './install-accounts';
+import { linkOf, untilLinked, type SandboxControls } from './linked-tickets';
+import { noteAccounting, untilNoted, watchNotes, type NoteWatch } from './note-watch';
+import { startResourceSampler, withApplicationName } from './resource-sampler';
+import { latencyFigures, runAtSteadyRate } from './steady-rate';
+import { acknowledged, createEventSender, type EventTenant, type SentEvent } from './tenant-events';
+
+const quick = process.env.BENCH_TENANTS_SCALE === 'quick';
+const accountCount = Math.round(envNumber('BENCH_TENANTS_ACCOUNTS', quick ? 20 : 200));
+const rate = envNumber('BENCH_TENANTS_RATE', quick ? 5 : 50);
+const seconds = envNumber('BENCH_TENANTS_SECONDS', quick ? 10 : 60);
+const ticketsPerAccount = Math.round(envNumber('BENCH_TENANTS_TICKETS', 2));
+const noisyEventCount = Math.round(envNumber('BENCH_TENANTS_NOISY_EVENTS', 300));
+const noisyReportCount = Math.round(envNumber('BENCH_TENANTS_NOISY_REPORTS', 12));
+const drainMs = envNumber('BENCH_TENANTS_DRAIN_SECONDS', 360) * 1000;
+const timeLimitMs = envNumber('BENCH_TENANTS_TIME_LIMIT_SECONDS', 5400) * 1000;
+const targetNames = envList('BENCH_TENANTS_TARGETS', 'postgres,pglite');
+process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
+
+const NOISY = 'noisy';
+/** The noisy account's quota during phase B, and every account's (Enterprise) otherwise. */
+const NOISY_REQUESTS_PER_MINUTE = 2;
+const PLAN_REQUESTS_PER_MINUTE = 700;
+/** When in phase B the quiet reports are tagged, as fractions of the phase. */
+const PROBE_AT = [0.25, 0.5, 0.75];
+const QUIET_TIMEOUT_MS = 120_000;
+const GOALS = { ratio: 1.5, quietReportMs: 10_000, recoveryMs: 30_000 };
+const MIN_ACCOUNTS = PROBE_AT.length + 2;
+if (accountCount < MIN_ACCOUNTS)
+  throw new Error(`BENCH_TENANTS_ACCOUNTS must be at least ${MIN_ACCOUNTS}`);
+
+const runId = randomBytes(3).toString('hex');
+const startedAt = Date.now();
+
+function log(message: string): void {
+  console.error(`[tenants bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const seconds1 = (ms: number) => Number((ms / 1000).toFixed(1));
+const ratio = (b: number, a: number) => (a > 0 ? Number((b / a).toFixed(2)) : null);
+
+function latencyOf(notes: NoteWatch, events: readonly SentEvent[]) {
+  return latencyFigures(
+    events.map((e) => (notes.visibleAt(e.id) ?? Number.NaN) - e.sentAt).filter(Number.isFinite),
+  );
+}
+
+function phaseFigures(notes: NoteWatch, events: readonly SentEvent[], maxStartLagMs: number) {
+  const acked = acknowledged(events);
+  return {
+    events: events.length,
+    notAcknowledged: events.length - acked.length,
+    ...noteAccounting(
+      notes,
+      acked.map((e) => e.id),
+    ),
+    latency: latencyOf(notes, acked),
+    loadGeneratorMaxLagMs: maxStartLagMs,
+  };
+}
+
+/** Tags the ticket for report through the API as one of the account's agents (the trigger fires). */
+async function tagForReport(controls: SandboxControls, token: string, ticketId: number) {
+  const response = await fetch(
+    `${controls.zendeskUrl}/_z/${controls.seed.subdomain}/api/v2/tickets/${ticketId}.json`,
+    {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ticket: { additional_tags: ['incident_submit'] } }),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`tagging ticket ${ticketId}: ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+}
+
+async function linkedCount(controls: SandboxControls, ticketIds: readonly number[]) {
+  let count = 0;
+  for (const ticketId of ticketIds) if (await linkOf(controls, ticketId)) count += 1;
+  return count;
+}
+
+/**
+ * Each account's reported tickets once linked, waiting for the accounts in turn; past the deadline
+ * each gets what was linked by then (an account without a link receives no events).
+ */
+async function linkedTenants(
+  accounts: readonly InstalledAccount[],
+  controlsOf: (subdomain: string) => SandboxControls,
+  reported: ReadonlyMap<string, number[]>,
+  timeoutMs: number,
+): Promise<EventTenant[]> {
+  const deadline = performance.now() + timeoutMs;
+  const tenants: EventTenant[] = [];
+  for (const account of accounts) {
+    const controls = controlsOf(account.subdomain);
+    const ticketIds = reported.get(account.subdomain)!;
+    const links = await untilLinked(
+      controls,
+      ticketIds,
+      Math.max(1_000, deadline - performance.now()),
+    ).catch(async () =>
+      (await Promise.all(ticketIds.map((id) => linkOf(controls, id)))).filter(
+        (link) => link !== undefined,
+      ),
+    );
+    tenants.push({
+      subdomain: account.subdomain,
+      incidentClientId: account.incidentClientId,
+      links,
+    });
+  }
+  return tenants;
+}
+
+/**
+ * A quiet account's report while the noisy account's jobs meet 429s: at `at`, once the noisy
+ * account was answered a 429 (or the phase is over), the ticket is tagged for report and timed
+ * until it is linked (null: not within `timeoutMs`).
+ */
+async function timeQuietReport(input: {
+  controls: SandboxControls;
+  token: string;
+  ticketId: number;
+  noisy: SandboxControls;
+  noisyReports: readonly number[];
+  at: number;
+  phaseStarted: number;
+  phaseEnds: number;
+  timeoutMs: number;
+}) {
+  const { noisy } = input;
+  await sleep(input.at - performance.now());
+  await eventually(
+    'the noisy account answered 429',
+    async () => ((await noisy.rateLimited()).total > 0 ? true : undefined),
+    Math.max(0, input.phaseEnds - performance.now()),
+    250,
+  ).catch(() => undefined);
+  const noisy429sBefore = (await noisy.rateLimited()).total;
+  const noisyReportsLinkedBefore = await linkedCount(noisy, input.noisyReports);
+  const taggedAt = performance.now();
+  await tagForReport(input.controls, input.token, input.ticketId);
+  const linkedMs = await untilLinked(input.controls, [input.ticketId], input.timeoutMs, 100).then(
+    () => Math.round(performance.now() - taggedAt),
+    () => null,
+  );
+  return {
+    account: input.controls.seed.subdomain,
+    taggedAtSecond: seconds1(taggedAt - input.phaseStarted),
+    linkedMs,
+    noisy429sBefore,
+    noisyReportsLinkedBefore,
+  };
+}
+
+/** The acknowledged event whose answer came last before `at`, and how many came before it. */
+function lastAcknowledgedBefore(events: readonly SentEvent[], at: number) {
+  const before = acknowledged(events).filter((e) => (e.answeredAt ?? Infinity) < at);
+  const last = before.reduce<SentEvent | undefined>(
+    (latest, e) => (!latest || e.answeredAt! > latest.answeredAt! ? e : latest),
+    undefined,
+  );
+  return { before, last };
+}
+
+async function measureTarget(target: Backend, cleanups: CleanupStack) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-tenants-bench-'));
+  cleanups.push('temporary folder', async () => rmSync(dir, { recursive: true, force: true }));
+  const sandboxes = await startProcessSandboxes();
+  cleanups.push('sandboxes', () => sandboxes.close());
+  const database = connectorDatabase(target, dir, 'bench_tenants');
+  cleanups.push('database', () => database.drop());
+  const proxy = await startRoundRobinProxy([]);
+  cleanups.push('proxy', () => proxy.close());
+  const instances = new Map<string, ConnectorProcess>();
+  cleanups.push('connector instances', async () => {
+    await Promise.all([...instances.values()].map((instance) => instance.stop()));
+  });
+
+  const secretsKeys = newSecretsKeys();
+  const applicationNamePrefix = `bench_tenants_${runId}_`;
+  const instanceOptions = (port: number, label: string): ConnectorProcessOptions => ({
+    port,
+    zendeskUrl: sandboxes.zendeskUrl,
+    incidentUrl: sandboxes.incidentUrl,
+    database,
+    secretsKeys,
+    // every webhook (both sandboxes') was registered at the proxy: an instance can come and go
+    publicUrl: proxy.url,
+    demo: false,
+    jobTimeoutSeconds: 300,
+    readyTimeoutMs: 120_000,
+    extraEnv: {
+      WORKER_POLL_INTERVAL_SECONDS: '2',
+      ...(database.env.DATABASE_URL
+        ? {
+            DATABASE_URL: withApplicationName(
+              database.env.DATABASE_URL,
+              applicationNamePrefix + label,
+            ),
+          }
+        : {}),
+    },
+  });
+  const startInstance = async (label: string) => {
+    const instance = await startConnectorProcess(instanceOptions(await freePort(), label));
+    cleanups.trackPid(instance.pid);
+    instances.set(label, instance);
+    return instance;
+  };
+  const killInstance = async (label: string) => {
+    const instance = instances.get(label)!;
+    await instance.kill();
+    instances.delete(label);
+    cleanups.untrackPid(instance.pid);
+  };
+  const anyInstance = () => [...instances.values()][0]!;
+
+  // --- accounts, instances, links
+  const subdomains = [
+    NOISY,
+    ...Array.from(
+      { length: accountCount - 1 },
+      (_, i) => `quiet-${String(i + 1).padStart(3, '0')}`,
+    ),
+  ];
+  log(`${target}: installing ${subdomains.length} accounts`);
+  const installStarted = performance.now();
+  const accounts = await installAccounts({
+    zendeskSandbox: sandboxes.zendeskSandbox,
+    zendeskUrl: sandboxes.zendeskUrl,
+    incidentUrl: sandboxes.incidentUrl,
+    connectorEnv: connectorProcessEnv(
+      instanceOptions(0, 'install'),
+      randomBytes(16).toString('hex'),
+    ),
+    subdomains,
+  });
+  const installMs = performance.now() - installStarted;
+
+  const labels = target === 'postgres' ? ['instance-1', 'instance-2'] : ['instance-1'];
+  log(`${target}: ${accounts.length} accounts installed; starting ${labels.length} instance(s)`);
+  for (const label of labels) await startInstance(label);
+  proxy.setTargets([...instances.values()].map((instance) => instance.url));
+  const sampler = await startResourceSampler({
+    processes: () => [...instances].map(([label, instance]) => ({ label, pid: instance.pid })),
+    ...(target === 'postgres'
+      ? { postgres: { url: process.env.DATABASE_URL!, applicationNamePrefix } }
+      : {}),
+  });
+  cleanups.push('resource sampler', async () => void (await sampler.stop()));
+
+  const controls = new Map(
+    accounts.map((account) => [
+      account.subdomain,
+      sandboxControls(sandboxes.zendeskUrl, sandboxes.incidentUrl, account.seed),
+    ]),
+  );
+  const controlsOf = (subdomain: string) => controls.get(subdomain)!;
+  const quietAccounts = accounts.filter((account) => account.subdomain !== NOISY);
+  const probeAccounts = PROBE_AT.map((at) => quietAccounts[Math.floor(at * quietAccounts.length)]!);
+  const threat = (subdomain: string, name: string) =>
+    `https://login-${name}-${runId}.${subdomain}.tenants-${target}.test/signin`;
+
+  const reportCount = accounts.length * ticketsPerAccount;
+  log(`${target}: reporting ${reportCount} tickets to link them`);
+  const linkStarted = performance.now();
+  const reported = new Map<string, number[]>();
+  for (const account of accounts) {
+    const ticketIds: number[] = [];
+    for (let i = 0; i < ticketsPerAccount; i += 1)
+      ticketIds.push(
+        await controlsOf(account.subdomain).createTicket({
+          threat: threat(account.subdomain, String(i)),
+        }),
+      );
+    reported.set(account.subdomain, ticketIds);
+  }
+  // a ticket per probe account, not tagged yet: phase B tags it for report
+  const probeTickets = new Map<string, number>();
+  for (const account of probeAccounts)
+    probeTickets.set(
+      account.subdomain,
+      await controlsOf(account.subdomain).createTicket({
+        threat: threat(account.subdomain, 'probe'),
+        tags: [],
+      }),
+    );
+  const tenants = await linkedTenants(
+    accounts,
+    controlsOf,
+    reported,
+    Math.max(120_000, reportCount * 1_500),
+  );
+  const linkMs = performance.now() - linkStarted;
+  const unlinkedReports = reportCount - tenants.reduce((sum, t) => sum + t.links.length, 0);
+  if (unlinkedReports > 0) log(`${target}: ${unlinkedReports} reports not linked in time`);
+  await sandboxes.incidentDeliveriesIdle();
+  await anyInstance()
+    .queuesIdle(QUIET_TIMEOUT_MS)
+    .catch((error: unknown) => log(`${target}: ${String(error)}`));
+
+  const notes = watchNotes(sandboxes.zendeskSandbox, subdomains);
+  cleanups.push('note watch', async () => notes.stop());
+  const sender = createEventSender(sandboxes.deliverIncidentEvent, runId);
+  const eventsOf = (phase: string) => sender.sent.filter((e) => e.phase === phase);
+  const ackedIds = (phase: string) => acknowledged(eventsOf(phase)).map((e) => e.id);
+  const quietTenants = tenants.filter(
+    (tenant) => tenant.subdomain !== NOISY && tenant.links.length > 0,
+  );
+  if (quietTenants.length === 0) throw new Error('no quiet account has a linked ticket');
+  const noisyTenant = tenants.find((tenant) => tenant.subdomain === NOISY)!;
+  const noisy = controlsOf(NOISY);
+  const eventCount = Math.round(rate * seconds);
+  /** The quiet load: event i to account i mod n, each account's tickets in turn. */
+  const quietLoad = (phase: string, onStart?: (index: number) => void) =>
+    runAtSteadyRate(rate, eventCount, async (index) => {
+      onStart?.(index);
+      const tenant = quietTenants[index % quietTenants.length]!;
+      const link = tenant.links[Math.floor(index / quietTenants.length) % tenant.links.length]!;
+      await sender.send(tenant, link, phase);
+    });
+  const drain = async (phase: string) => {
+    if (!(await untilNoted(notes, ackedIds(phase), drainMs)))
+      log(`${target}: phase ${phase}: notes still missing after ${drainMs / 1000} s`);
+  };
+
+  // --- phase A: the baseline
+  log(`${target}: phase A, ${eventCount} events at ${rate}/s over ${quietTenants.length} accounts`);
+  const loadA = await quietLoad('A');
+  await drain('A');
+
+  // --- phase B: the same load beside a noisy account over its quota
+  log(
+    `${target}: phase B, the same plus ${noisyEventCount} events and ${noisyReportCount} reports for an account limited to ${NOISY_REQUESTS_PER_MINUTE} requests a minute`,
+  );
+  await noisy.setLimits({ requests_per_minute: NOISY_REQUESTS_PER_MINUTE });
+  await noisy.resetRateLimited();
+  const phaseBStarted = performance.now();
+  const loadB = quietLoad('B');
+  const noisyEvents = noisyTenant.links.length > 0 ? noisyEventCount : 0;
+  const burst = runAtSteadyRate(noisyEventCount * 10, noisyEvents, async (index) => {
+    await sender.send(noisyTenant, noisyTenant.links[index % noisyTenant.links.length]!, 'noisy');
+  });
+  const noisyReports: number[] = [];
+  const noisyReportsOpened = (async () => {
+    for (let i = 0; i < noisyReportCount; i += 1)
+      noisyReports.push(await noisy.createTicket({ threat: threat(NOISY, `burst-${i}`) }));
+  })();
+  const probes = Promise.all(
+    probeAccounts.map(async (account, index) => {
+      await noisyReportsOpened;
+      return timeQuietReport({
+        controls: controlsOf(account.subdomain),
+        token: sandboxes.zendeskSandbox.issueToken(account.subdomain, account.seed.agentIds[0], [
+          'read',
+          'write',
+        ]),
+        ticketId: probeTickets.get(account.subdomain)!,
+        noisy,
+        noisyReports,
+        at: phaseBStarted + PROBE_AT[index]! * seconds * 1000,
+        phaseStarted: phaseBStarted,
+        phaseEnds: phaseBStarted + seconds * 1000,
+        timeoutMs: drainMs,
+      });
+    }),
+  );
+  // the phase's notes are waited for while the quiet reports may still be waiting for their link
+  const [bLoad, burstLoad, quietReports] = await Promise.all([
+    loadB.then(async (load) => {
+      await drain('B');
+      return load;
+    }),
+    burst,
+    probes,
+    noisyReportsOpened,
+  ]);
+  const noisyRateLimited = await noisy.rateLimited();
+  const noisyReportsLinkedInB = await linkedCount(noisy, noisyReports);
+
+  // the neighbour gets its quota back; its backlog drains before the recovery phase
+  log(`${target}: the noisy account's quota back; draining its backlog`);
+  await noisy.setLimits({ requests_per_minute: PLAN_REQUESTS_PER_MINUTE });
+  const liftedAt = performance.now();
+  const [noisyNoted, noisyLinked] = await Promise.all([
+    untilNoted(notes, ackedIds('noisy'), drainMs),
+    untilLinked(noisy, noisyReports, drainMs, 1_000).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  const noisyDrainMs = performance.now() - liftedAt;
+  await anyInstance()
+    .queuesIdle(QUIET_TIMEOUT_MS)
+    .catch((error: unknown) => log(`${target}: ${String(error)}`));
+
+  // --- phase C: an instance killed mid-phase
+  const victim = target === 'postgres' ? 'instance-2' : 'instance-1';
+  log(`${target}: phase C, ${eventCount} events; ${victim} SIGKILLed at mid-phase`);
+  let killing:
+    Promise<{ killedAt: number; restartedAt: number | null; restartMs: number | null }> | undefined;
+  const kill = async () => {
+    // the proxy stops routing to it, as a load balancer's health check soon would
+    proxy.setTargets(
+      [...instances].filter(([label]) => label !== victim).map(([, instance]) => instance.url),
+    );
+    const killedAt = performance.now();
+    await killInstance(victim);
+    if (target === 'postgres') return { killedAt, restartedAt: null, restartMs: null };
+    const restarted = await startInstance(`${victim}-restarted`);
+    const restartedAt = performance.now();
+    proxy.setTargets([restarted.url]);
+    return { killedAt, restartedAt, restartMs: Math.round(restartedAt - killedAt) };
+  };
+  const killIndex = Math.floor(eventCount / 2);
+  const loadC = await quietLoad('C', (index) => {
+    if (index === killIndex) {
+      killing = kill();
+      killing.catch(() => undefined); // awaited below, after the load
+    }
+  });
+  const killed = await killing!;
+  const { before: answeredBeforeKill, last: lastBeforeKill } = lastAcknowledgedBefore(
+    eventsOf('C'),
+    killed.killedAt,
+  );
+  await drain('C');
+  const lastVisible = lastBeforeKill ? notes.visibleAt(lastBeforeKill.id) : undefined;
+  const since = (at: number | null) =>
+    lastVisible === undefined || at === null ? null : Math.round(lastVisible - at);
+  const recovery = {
+    killed: victim,
+    killedAtSecond: seconds1(killed.killedAt - (eventsOf('C')[0]?.sentAt ?? killed.killedAt)),
+    restartMs: killed.restartMs,
+    lastAcknowledgedBeforeKill: lastBeforeKill?.id ?? null,
+    noteAfterKillMs: since(killed.killedAt),
+    noteAfterRestartMs: since(killed.restartedAt),
+    acknowledgedBeforeKill: answeredBeforeKill.length,
+    acknowledgedBeforeKillWithoutNote: answeredBeforeKill.filter(
+      (e) => notes.visibleAt(e.id) === undefined,
+    ).length,
+  };
+
+  // --- the whole run's accounting (every phase had its drain), and what the instances held
+  const allAcked = acknowledged(sender.sent).map((e) => e.id);
+  const resources = await sampler.stop();
+  let quiet429s = 0;
+  for (const account of quietAccounts)
+    quiet429s += (await controlsOf(account.subdomain).rateLimited()).total;
+  notes.stop();
+
+  const phaseA = phaseFigures(notes, eventsOf('A'), loadA.maxStartLagMs);
+  const phaseB = phaseFigures(notes, eventsOf('B'), bLoad.maxStartLagMs);
+  const reportTimes = quietReports.map((probe) => probe.linkedMs);
+  const figures = {
+    accounts: accounts.length,
+    quietAccounts: quietTenants.length,
+    instances: labels.length,
+    linkedTickets: reportCount - unlinkedReports,
+    unlinkedReports,
+    installSeconds: seconds1(installMs),
+    linkSeconds: seconds1(linkMs),
+    phaseA,
+    phaseB,
+    quietRatioBA: {
+      p50: ratio(phaseB.latency.p50Ms, phaseA.latency.p50Ms),
+      p99: ratio(phaseB.latency.p99Ms, phaseA.latency.p99Ms),
+    },
+    noisy: {
+      ...phaseFigures(notes, eventsOf('noisy'), burstLoad.maxStartLagMs),
+      reports: noisyReportCount,
+      reportsLinkedDuringB: noisyReportsLinkedInB,
+      zendesk429sDuringB: noisyRateLimited,
+      drainedAfterQuotaBack: noisyNoted && noisyLinked,
+      drainSecondsAfterQuotaBack: seconds1(noisyDrainMs),
+    },
+    quietReport: {
+      probes: quietReports,
+      maxMs: reportTimes.every((ms) => ms !== null) ? Math.max(...reportTimes) : null,
+    },
+    phaseC: phaseFigures(notes, eventsOf('C'), loadC.maxStartLagMs),
+    recovery,
+    all: noteAccounting(notes, allAcked),
+    quietAccounts429s: quiet429s,
+    database: resources.connections,
+    maxRssMb: resources.maxRssMb,
+    resourceSamples: resources.samples,
+  };
+  log(
+    `${target}: quiet p99 A ${phaseA.latency.p99Ms} ms, B ${phaseB.latency.p99Ms} ms (x${figures.quietRatioBA.p99}); report ${figures.quietReport.maxMs} ms; recovery ${recovery.noteAfterKillMs} ms`,
+  );
+  return figures;
+}
+
+type TargetFigures = Awaited<ReturnType<typeof measureTarget>>;
+
+function goalsOf(name: string, t: TargetFigures) {
+  const recoveryMs =
+    t.recovery.restartMs === null ? t.recovery.noteAfterKillMs : t.recovery.noteAfterRestartMs;
+  const goal = (value: number | null, text: string, met: (v: number) => boolean) => ({
+    value,
+    goal: text,
+    met: value !== null && met(value),
+  });
+  return {
+    [`${name}QuietP50RatioBA`]: goal(
+      t.quietRatioBA.p50,
+      `<= ${GOALS.ratio}`,
+      (v) => v <= GOALS.ratio,
+    ),
+    [`${name}QuietP99RatioBA`]: goal(
+      t.quietRatioBA.p99,
+      `<= ${GOALS.ratio}`,
+      (v) => v <= GOALS.ratio,
+    ),
+    [`${name}QuietReportMs`]: goal(
+      t.quietReport.maxMs,
+      `< ${GOALS.quietReportMs}`,
+      (v) => v < GOALS.quietReportMs,
+    ),
+    [`${name}RecoveryMs`]: goal(
+      recoveryMs,
+      `<= ${GOALS.recoveryMs} after the ${t.recovery.restartMs === null ? 'kill' : 'restart'}`,
+      (v) => v <= GOALS.recoveryMs,
+    ),
+    [`${name}Lost`]: goal(t.all.lost, '0', (v) => v === 0),
+    [`${name}Doubled`]: goal(t.all.doubled, '0', (v) => v === 0),
+  };
+}
+
+function summary(name: string, t: TargetFigures): string {
+  const db = t.database
+    ? `${t.database.maxOpen} PostgreSQL connections at most (${t.database.maxActive} active)`
+    : 'PGlite (in-process)';
+  return (
+    `${name}: ${t.accounts} accounts, ${t.instances} instance(s); quiet p50/p99 A ${t.phaseA.latency.p50Ms}/${t.phaseA.latency.p99Ms} ms, ` +
+    `B ${t.phaseB.latency.p50Ms}/${t.phaseB.latency.p99Ms} ms (B/A ${t.quietRatioBA.p50}/${t.quietRatioBA.p99}); ` +
+    `quiet report linked in ${t.quietReport.probes.map((p) => p.linkedMs ?? 'never').join(', ')} ms; ` +
+    `recovery: last note ${t.recovery.noteAfterKillMs ?? 'never'} ms after the kill` +
+    (t.recovery.restartMs === null
+      ? ''
+      : ` (restart ${t.recovery.restartMs} ms, ${t.recovery.noteAfterRestartMs ?? 'never'} ms after it)`) +
+    `; lost ${t.all.lost}, doubled ${t.all.doubled} of ${t.all.acknowledged}; ${db}; ` +
+    `RSS max ${Object.entries(t.maxRssMb)
+      .map(([label, mb]) => `${label} ${mb} MiB`)
+      .join(', ')}`
+  );
+}
+
+async function main(): Promise<number> {
+  const loadAverageBefore = loadavg()[0]!;
+  const cleanups = new CleanupStack();
+  const disarm = cleanups.guard(timeLimitMs, log);
+  const targets: Record<string, TargetFigures> = {};
+  const skipped: Record<string, string> = {};
+  try {
+    for (const name of targetNames) {
+      if (name !== 'pglite' && name !== 'postgres')
+        throw new Error(`unknown target ${name} in BENCH_TENANTS_TARGETS`);
+      if (name === 'postgres') {
+        const problem = await postgresReachable();
+        if (problem) {
+          skipped[name] = `PostgreSQL not reachable: ${problem}`;
+          log(skipped[name]);
+          continue;
+        }
+      }
+      try {
+        targets[name] = await measureTarget(name, cleanups);
+      } finally {
+        await cleanups.run();
+      }
+    }
+  } finally {
+    disarm();
+  }
+
+  const goals = Object.assign(
+    {},
+    ...Object.entries(targets).map(([n, t]) => goalsOf(n, t)),
+  ) as Record<string, { value: number | null; goal: string; met: boolean }>;
+  const unmet = Object.entries(goals)
+    .filter(([, g]) => !g.met)
+    .map(([name]) => name);
+  console.log(
+    `tenants: ${accountCount} accounts (${ticketsPerAccount} linked tickets each), ${rate} events/s for ${seconds} s per phase; ` +
+      `${cpus().length} CPUs, load average ${loadAverageBefore.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at the end`,
+  );
+  for (const [name, t] of Object.entries(targets)) console.log(summary(name, t));
+  for (const [name, reason] of Object.entries(skipped)) console.log(`${name}: skipped (${reason})`);
+  if (unmet.length > 0) console.log(`goals not met: ${unmet.join(', ')}`);
+  console.log(
+    JSON.stringify({
+      scenario: {
+        accounts: accountCount,
+        ticketsPerAccount,
+        rate,
+        seconds,
+        noisy: {
+          events: noisyEventCount,
+          reports: noisyReportCount,
+          requestsPerMinute: NOISY_REQUESTS_PER_MINUTE,
+        },
+      },
+      cpus: cpus().length,
+      loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
+      wallSeconds: seconds1(Date.now() - startedAt),
+      targets,
+      skipped,
+      goals,
+      goalsNotMet: unmet,
+    }),
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('tenants benchmark failed:', error);
+    process.exit(1);
+  },
+);
