@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { pidLockHolder, takePidLock, type TPidLock } from './pid-lock';
 
 /** Another live process keeps this state: two writers would overwrite each other's changes. */
 export class StateFileLockedError extends Error {
@@ -17,117 +15,15 @@ export class StateFileLockedError extends Error {
   }
 }
 
-export interface TStateFileLock {
-  lockPath: string;
-  release(): void;
-}
+export type TStateFileLock = TPidLock;
 
-// Locks held by this process: a second open here is refused, while a lock left by an earlier
-// process that had our pid (containers reuse small pids) is taken over.
-const heldByThisProcess = new Set<string>();
-
-/**
- * Takes `<file>.lock` for this process, or throws StateFileLockedError naming the live holder. A
- * lock whose process is gone is taken over. The lock file appears complete in one step (a hard
- * link to a written temporary file), so a reader never sees a half-written pid.
- */
+/** Takes `<file>.lock` for this process, or throws StateFileLockedError naming the live holder. */
 export function lockStateFile(file: string): TStateFileLock {
   const lockPath = `${file}.lock`;
-  if (heldByThisProcess.has(lockPath)) throw new StateFileLockedError(file, process.pid, lockPath);
-  mkdirSync(path.dirname(lockPath), { recursive: true });
-  const ours = `${JSON.stringify({ pid: process.pid, acquiredAt: new Date().toISOString() })}\n`;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (tryCreate(lockPath, ours)) {
-      heldByThisProcess.add(lockPath);
-      return { lockPath, release: () => release(lockPath, ours) };
-    }
-    const current = readOrNull(lockPath);
-    if (current === null) continue;
-    const pid = pidIn(current);
-    if (pid !== null && pid !== process.pid && isAlive(pid))
-      throw new StateFileLockedError(file, pid, lockPath);
-    takeOverStale(lockPath, current);
-  }
-  throw new Error(`Could not lock ${file}: its lock file ${lockPath} keeps changing.`);
+  return takePidLock(lockPath, (pid) => new StateFileLockedError(file, pid, lockPath), file);
 }
 
 /** The live process holding the file's lock, or null (no lock, or its process is gone). */
 export function stateFileHolder(file: string): number | null {
-  const current = readOrNull(`${file}.lock`);
-  const pid = current === null ? null : pidIn(current);
-  return pid !== null && isAlive(pid) ? pid : null;
-}
-
-function tryCreate(lockPath: string, content: string): boolean {
-  const temporary = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temporary, content);
-  try {
-    linkSync(temporary, lockPath);
-    return true;
-  } catch (error) {
-    if (isErrno(error, 'EEXIST')) return false;
-    throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-}
-
-/** Moves the stale lock aside; if another process replaced it meanwhile, its fresh lock goes back. */
-function takeOverStale(lockPath: string, staleContent: string): void {
-  const aside = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
-  try {
-    renameSync(lockPath, aside);
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return;
-    throw error;
-  }
-  if (readOrNull(aside) !== staleContent) {
-    try {
-      linkSync(aside, lockPath);
-    } catch (error) {
-      if (!isErrno(error, 'EEXIST')) throw error;
-    }
-  }
-  unlinkSync(aside);
-}
-
-function release(lockPath: string, ours: string): void {
-  if (!heldByThisProcess.delete(lockPath)) return;
-  if (readOrNull(lockPath) === ours) unlinkSync(lockPath);
-}
-
-function pidIn(content: string): number | null {
-  try {
-    const parsed: unknown = JSON.parse(content);
-    if (typeof parsed === 'object' && parsed !== null && 'pid' in parsed) {
-      const pid = parsed.pid;
-      if (typeof pid === 'number' && Number.isInteger(pid) && pid > 0) return pid;
-    }
-  } catch {
-    // not a lock this module wrote (it writes complete JSON only): stale
-  }
-  return null;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user
-    return isErrno(error, 'EPERM');
-  }
-}
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return null;
-    throw error;
-  }
-}
-
-function isErrno(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+  return pidLockHolder(`${file}.lock`);
 }
