@@ -239,11 +239,9 @@ async function historyChange(
     if (skip) return skip;
     return { entry: { kind: 'history', message: event.historyMessage } };
   }
-  // The event omits the message. Close to this ticket's report it is the report's own entry coming
-  // back (report-echo-window.ts). Otherwise the analyst may have written one: it is read from the
-  // incident, and an entry the connector itself caused is its own echo, no news either.
-  if (await takeReportEcho(deps.db, ctx.accountId, link, event))
-    return "history entry without its message, within the report's echo window: the report's own";
+  // The event omits the message: it is read from the incident, and an entry the connector itself
+  // caused (its report's included) is its own echo, no news. Nothing else is guessed from timing:
+  // an analyst's entry arriving without its message, before the report's echo, is still news.
   const fetched = await historyMessageFromIncident(ctx, event, link);
   const own = fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched);
   if (own) return own;
