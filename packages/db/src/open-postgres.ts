@@ -28,6 +28,10 @@ export async function openPostgres(options: TOpenPostgresOptions): Promise<TPost
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would end the process.
   pool.on('error', options.onPoolError);
+  // A client checked out (a Prisma transaction, a lock) whose connection drops (a database restart)
+  // emits 'error' on itself, not on the pool; unhandled, that would end the process. Its query
+  // fails on its own and the pool discards it.
+  pool.on('connect', (client) => client.on('error', options.onPoolError));
   try {
     const appliedMigrations = await applyMigrations(
       async (work) => {

@@ -243,9 +243,12 @@ async function historyChange(
   // caused (its report's included) is its own echo, no news. Nothing else is guessed from timing:
   // an analyst's entry arriving without its message, before the report's echo, is still news.
   const fetched = await historyMessageFromIncident(ctx, event, link);
-  const own = fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched);
-  if (own) return own;
-  return { entry: { kind: 'history', message: fetched ?? null } };
+  const own =
+    fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched.message);
+  // the entry of the event's own moment, the connector's: its echo, no news; an own entry only
+  // nearest in time may not be the one announced, so the event still gets its line, without words
+  if (own && fetched?.exact) return own;
+  return { entry: { kind: 'history', message: own ? null : (fetched?.message ?? null) } };
 }
 
 /**

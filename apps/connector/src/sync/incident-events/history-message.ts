@@ -1,6 +1,7 @@
 // An incident.history_created without data.historyEntry.message: the analyst's words are in the
-// incident's history (GET /v1/incident/{id}). The entry nearest the event's time is taken; when
-// the incident cannot be read the note says only that the incident was updated.
+// incident's history (GET /v1/incident/{id}). The entry nearest the event's time is taken, and said
+// to be exact when it is of the event's own moment; when the incident cannot be read the note says
+// only that the incident was updated.
 import type { AccountContext } from '../../accounts/account-context';
 import type { LinkedTicket } from './incident-link-store';
 import type { ParsedIncidentEvent } from './parse-incident-event';
@@ -10,7 +11,7 @@ export async function historyMessageFromIncident(
   ctx: AccountContext,
   event: ParsedIncidentEvent & { incidentId: string },
   link: LinkedTicket,
-): Promise<string | undefined> {
+): Promise<{ message: string; exact: boolean } | undefined> {
   let history: { timestamp: string; message: string }[];
   try {
     const detail = await ctx
@@ -30,5 +31,6 @@ export async function historyMessageFromIncident(
     const gap = Number.isNaN(time) ? Number.MAX_SAFE_INTEGER : Math.abs(time - at);
     if (best === undefined || gap <= best.gap) best = { gap, message };
   }
-  return best?.message;
+  // the entry of the event's own moment (the service dates both alike) is the one it announced
+  return best && { message: best.message, exact: best.gap < 1_000 };
 }
