@@ -121,28 +121,6 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     expect((await h.notes(ticketId)).at(-1)).toContain('Analyst: registrar contacted');
   }, 30_000);
 
-  it("the report's own entry coming back without its message is no news; an analyst's entry after it is", async () => {
-    const { ctx, ticketId, incidentId } = await reportedTicket();
-    const before = await h.notes(ticketId);
-    // the sandbox drops optional fields on some events: the echo comes without its message
-    const echo = h.job('incident.history_created', { incidentId });
-    expect(await handleIncidentEvent(deps(), ctx, echo)).toMatchObject({
-      status: 'skipped',
-      reason: "history entry the ticket's own report produced",
-    });
-    expect((await handleIncidentEvent(deps(), ctx, echo)).status).toBe('skipped'); // redelivered
-    // an analyst's entry a moment later, its event without the message too: news, read from the incident
-    await h.incidentControl(`/incidents/${incidentId}/history`, {
-      message: 'Registrar contacted about the page.',
-    });
-    const analyst = h.job('incident.history_created', { incidentId });
-    expect((await handleIncidentEvent(deps(), ctx, analyst)).status).toBe('applied');
-    const notes = await h.notes(ticketId);
-    expect(notes).toHaveLength(before.length + 1);
-    expect(notes.at(-1)).toContain('Analyst: Registrar contacted about the page.');
-    expect(notes.join('\n')).not.toContain('The incident was updated.');
-  });
-
   it("an event without its message dated away from every entry is not taken for the report's echo: its line stays, without words", async () => {
     const { ctx, ticketId, incidentId } = await reportedTicket();
     const before = await h.notes(ticketId);
