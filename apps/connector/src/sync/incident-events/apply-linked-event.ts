@@ -245,9 +245,9 @@ async function historyChange(
   const fetched = await historyMessageFromIncident(ctx, event, link);
   const own =
     fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched.message);
-  // The entry read is the one nearest the event's time, which may not be the one announced: an
-  // entry of the connector's keeps the event's line, without its words, rather than risk losing
-  // an analyst's news behind it.
+  // the entry of the event's own moment, the connector's: its echo, no news; an own entry only
+  // nearest in time may not be the one announced, so the event keeps its line, without words
+  if (own && fetched?.exact) return own;
   return { entry: { kind: 'history', message: own ? null : (fetched?.message ?? null) } };
 }
 

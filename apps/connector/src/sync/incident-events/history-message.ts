@@ -29,7 +29,8 @@ export async function historyMessageFromIncident(
     if (message === '') continue;
     const time = new Date(entry.timestamp).getTime();
     const gap = Number.isNaN(time) ? Number.MAX_SAFE_INTEGER : Math.abs(time - at);
-    if (best === undefined || gap <= best.gap) best = { gap, message };
+    // of entries of one moment, the first the history lists
+    if (best === undefined || gap < best.gap) best = { gap, message };
   }
   // the entry of the event's own moment (the service dates both alike) is the one it announced
   return best && { message: best.message, exact: best.gap < 1_000 };
