@@ -33,5 +33,5 @@ export async function historyMessageFromIncident(
     if (best === undefined || gap < best.gap) best = { gap, message };
   }
   // the entry of the event's own moment (the service dates both alike) is the one it announced
-  return best && { message: best.message, exact: best.gap < 1_000 };
+  return best && { message: best.message, exact: best.gap === 0 };
 }
