@@ -15,7 +15,15 @@ export const SCREENSHOT_SIZE = { width: 1024, height: 768 };
 const MAX_IMAGE_BYTES = 500 * 1024;
 // "Create content": the app's name is at most 40 characters, spaces included.
 const MAX_NAME_LENGTH = 40;
-const EMAIL = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/;
+const MAX_ADDRESS_LENGTH = 2048;
+
+/** The domain of `local@domain` (a dot inside the domain, no spaces), or null; no regular expression, so linear. */
+function emailDomain(value: string): string | null {
+  if (value.length > MAX_ADDRESS_LENGTH || /\s/.test(value)) return null;
+  const [local, domain, ...rest] = value.split('@');
+  if (!local || !domain || rest.length > 0) return null;
+  return domain.slice(1, -1).includes('.') ? domain : null;
+}
 const UNFINISHED =
   /\b(todo|tbd|fixme|changeme|change[ _-]me|placeholder|lorem ipsum|your[ _-](company|name|email|domain))\b|xxx/i;
 
@@ -41,7 +49,7 @@ export function placeholderReason(value: string, kind: TSettingKind): string | n
   if (value.trim() === '') return 'empty';
   if (UNFINISHED.test(value)) return 'unfinished text';
   if (kind === 'email') {
-    const domain = EMAIL.exec(value)?.[1];
+    const domain = emailDomain(value);
     return domain ? placeholderHost(domain) : null;
   }
   if (kind === 'url') {
@@ -55,7 +63,7 @@ export function placeholderReason(value: string, kind: TSettingKind): string | n
 }
 
 function malformed(value: string, kind: TSettingKind): string | null {
-  if (kind === 'email' && !EMAIL.test(value)) return 'is not an email address';
+  if (kind === 'email' && !emailDomain(value)) return 'is not an email address';
   if (kind === 'url') {
     try {
       if (new URL(value).protocol !== 'https:') return 'must be an https URL';
@@ -127,7 +135,9 @@ export function placeholderProblems(dir: string): string[] {
   for (const { file, app } of marketplaceTexts(dir))
     for (const [key, text] of Object.entries(app ?? {})) {
       if (typeof text !== 'string') continue;
-      for (const [match] of text.matchAll(URL_OR_EMAIL)) {
+      // An address never spans whitespace; matching token by token, each capped, keeps the scan linear.
+      const tokens = text.split(/\s+/).filter((token) => token.length <= MAX_ADDRESS_LENGTH);
+      for (const [match] of tokens.flatMap((token) => [...token.matchAll(URL_OR_EMAIL)])) {
         const address = match.replace(/[.,;:!?]+$/, '');
         const reason = placeholderReason(address, address.includes('://') ? 'url' : 'email');
         if (reason)
@@ -181,7 +191,7 @@ export function appPackageProblems(
   const problems: string[] = [];
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const { author } = manifest;
-  if (!author?.name || !author.email || !EMAIL.test(author.email))
+  if (!author?.name || !author.email || !emailDomain(author.email))
     problems.push('manifest.json: author needs a name and an email');
   if (author?.url !== undefined && !/^https:\/\//.test(author.url))
     problems.push('manifest.json: author.url must be https');

@@ -61,7 +61,7 @@ type Env = Readonly<Record<string, string | undefined>>;
  * development build), its support and privacy pages under the author's URL.
  */
 export function standInPublisher(author: { name: string; email: string; url: string }): TPublisher {
-  const base = author.url.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(author.url);
   return {
     authorName: author.name,
     authorEmail: author.email,
@@ -81,10 +81,17 @@ export function publisherFromEnv(env: Env, standIn: TPublisher): TPublisher {
   return publisher;
 }
 
+/** `text` without its trailing slashes; a loop, since `/\/+$/` is quadratic on a long run of slashes. */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end -= 1;
+  return text.slice(0, end);
+}
+
 /** The connector's public URL as the texts name it: no trailing slash. */
 export function connectorBase(connectorUrl: string): string {
   const url = new URL(connectorUrl);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${withoutTrailingSlashes(url.pathname)}`;
 }
 
 /**

@@ -26,7 +26,7 @@ const ZCondition = z.object({
   operator: z.string(),
   value: z.unknown().optional(),
 });
-const ZId = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+const ZId = z.union([z.number().int(), z.string().max(20).regex(/^\d+$/)]).transform(Number);
 const ZOrder = z.enum(['asc', 'desc']);
 
 const ZViewFields = z.object({
