@@ -4,6 +4,7 @@
 // Zendesk call per account and interval; accounts already disconnected are not asked again.
 import type { TDatabase } from '@incident-desk/db';
 import type { Logger } from '../log/logger';
+import { startPeriodicPass } from '../worker/periodic-pass';
 import {
   checkAppInstallation,
   type InstallationCheckDeps,
@@ -63,14 +64,10 @@ export function startInstallationChecks(
   options: InstallationCheckOptions,
 ): InstallationCheckService {
   const { db, logger } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<Map<string, TInstallationCheck>> = Promise.resolve(new Map());
-
-  async function pass(): Promise<Map<string, TInstallationCheck>> {
+  async function pass(stopped: () => boolean): Promise<Map<string, TInstallationCheck>> {
     const results = new Map<string, TInstallationCheck>();
     for (const accountId of await claimDue(db, options.now(), options.intervalMs)) {
-      if (stopped) break;
+      if (stopped()) break;
       const { result, error } = await checkAppInstallation(options, accountId);
       results.set(accountId, result);
       options.onChecked?.(result);
@@ -82,31 +79,12 @@ export function startInstallationChecks(
     return results;
   }
 
-  function runOnce() {
-    running = running.catch(() => new Map()).then(pass);
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => {
-          if (!stopped)
-            logger.warn('installation check failed; the next pass tries again', { error });
-        })
-        .finally(() => schedule(options.passIntervalMs ?? PASS_INTERVAL_MS));
-    }, delayMs);
-    timer.unref();
-  }
-  schedule(options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running.catch(() => undefined);
-    },
-  };
+  return startPeriodicPass<Map<string, TInstallationCheck>>({
+    pass,
+    empty: new Map(),
+    firstPassDelayMs: options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS,
+    intervalMs: options.passIntervalMs ?? PASS_INTERVAL_MS,
+    onError: (error) =>
+      logger.warn('installation check failed; the next pass tries again', { error }),
+  });
 }

@@ -4,6 +4,7 @@
 // incident_desk_retention_deleted_rows_total; a failed pass is logged and the next one tries again.
 import { capabilitiesOf, defaultJobQueueSchema, type TDatabase } from '@incident-desk/db';
 import type { Logger } from '../log/logger';
+import { startPeriodicPass } from '../worker/periodic-pass';
 import { retentionRules } from './retention-rules';
 import { runRetentionPass, type DeletedRows } from './retention-pass';
 import type { RetentionSettings } from './retention-settings';
@@ -40,18 +41,14 @@ export function startRetention(options: RetentionOptions): RetentionService {
   const single = capabilitiesOf(db).connections === 'single';
   const rules = retentionRules(options.settings, options.jobSchema ?? defaultJobQueueSchema(db));
   const now = options.now ?? (() => new Date());
-  let stopped = false;
-  let running: Promise<DeletedRows> = Promise.resolve({});
-  let timer: NodeJS.Timeout | undefined;
-
-  async function pass(): Promise<DeletedRows> {
+  async function pass(stopped: () => boolean): Promise<DeletedRows> {
     const started = performance.now();
     const deleted = await runRetentionPass(db, {
       rules,
       now: now(),
       batchSize: options.batchSize ?? (single ? 200 : 1_000),
       pauseMs: options.pauseMs ?? (single ? 50 : 10),
-      stopped: () => stopped,
+      stopped,
     });
     const tables = Object.entries(deleted);
     for (const [table, rows] of tables) options.onDeleted?.(table, rows);
@@ -63,30 +60,11 @@ export function startRetention(options: RetentionOptions): RetentionService {
     return deleted;
   }
 
-  function runOnce(): Promise<DeletedRows> {
-    running = running.catch(() => ({})).then(pass);
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => {
-          if (!stopped) logger.warn('retention pass failed; the next one tries again', { error });
-        })
-        .finally(() => schedule(options.intervalMs ?? RETENTION_INTERVAL_MS));
-    }, delayMs);
-    timer.unref();
-  }
-  schedule(options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS);
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running.catch(() => undefined);
-    },
-  };
+  return startPeriodicPass<DeletedRows>({
+    pass,
+    empty: {},
+    firstPassDelayMs: options.firstPassDelayMs ?? FIRST_PASS_DELAY_MS,
+    intervalMs: options.intervalMs ?? RETENTION_INTERVAL_MS,
+    onError: (error) => logger.warn('retention pass failed; the next one tries again', { error }),
+  });
 }
