@@ -50,8 +50,12 @@ export interface NoteAccounting {
   acknowledged: number;
   /** Acknowledged events whose note landed. */
   applied: number;
-  /** Acknowledged events without a note. */
+  /** Acknowledged takedown updates with nothing new, settled without a note (absorbed-changes.ts). */
+  absorbed: number;
+  /** Acknowledged events neither noted nor absorbed. */
   lost: number;
+  /** The first lost events' ids, to look them up. */
+  lostIds: string[];
   /** Acknowledged events named by more than one note. */
   doubled: number;
 }
@@ -60,12 +64,16 @@ export interface NoteAccounting {
 export function noteAccounting(
   notes: NoteWatch,
   acknowledgedIds: readonly string[],
+  absorbedIds: ReadonlySet<string> = new Set(),
 ): NoteAccounting {
-  const applied = acknowledgedIds.filter((id) => notes.visibleAt(id) !== undefined).length;
+  const unnoted = acknowledgedIds.filter((id) => notes.visibleAt(id) === undefined);
+  const lost = unnoted.filter((id) => !absorbedIds.has(id));
   return {
     acknowledged: acknowledgedIds.length,
-    applied,
-    lost: acknowledgedIds.length - applied,
+    applied: acknowledgedIds.length - unnoted.length,
+    absorbed: unnoted.length - lost.length,
+    lost: lost.length,
+    lostIds: lost.slice(0, 10),
     doubled: acknowledgedIds.filter((id) => notes.notesOf(id) > 1).length,
   };
 }

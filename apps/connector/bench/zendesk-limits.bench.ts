@@ -7,8 +7,9 @@
 // and PostgreSQL (BENCH_LIMITS_TARGETS).
 //
 // Reported: 429s the sandbox answered, Zendesk requests per applied event, notes per status change,
-// event-to-note latency p50 / p99 beside the bound the limits imply, lost, doubled, and whether
-// every Status field holds the newest status sent. The connector is the real one (src/main.ts)
+// event-to-note latency p50 / p99 beside the bound the limits imply, lost (neither noted nor
+// settled without news: absorbed-changes.ts), doubled, and whether every Status field holds the
+// newest status sent. The connector is the real one (src/main.ts)
 // in a child process with production defaults; tickets are linked through real reports, with the
 // Update Ticket limits lifted only while they are (the measured window runs under the real ones).
 import { randomBytes } from 'node:crypto';
@@ -25,6 +26,7 @@ import {
 } from '../test/support/connector-process';
 import { statusOptionValue } from '../src/setup/status-field';
 import { startProcessSandboxes } from '../test/support/process-sandboxes';
+import { absorbedEventRefs } from './absorbed-changes';
 import { postgresReachable } from './bench-database';
 import { envList, envNumber } from './bench-env';
 import { reportAndLink } from './linked-tickets';
@@ -249,9 +251,12 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       );
       if (value !== statusOptionValue(expected.status)) statusMismatches += 1;
     }
+    // the embedded database is read once its connector has stopped
+    if (!database.query) await connector.stop();
     const accounting = noteAccounting(
       notes,
       acknowledged.map((e) => e.id),
+      await absorbedEventRefs(database, dir),
     );
     const applied = acknowledged.filter((e) => notes.visibleAt(e.id) !== undefined);
     const latency = (events: SentEvent[]) =>
@@ -277,7 +282,9 @@ async function measureTarget(target: 'pglite' | 'postgres') {
       events: sent.length,
       acknowledged: acknowledged.length,
       applied: applied.length,
+      absorbed: accounting.absorbed,
       lost: accounting.lost,
+      lostIds: accounting.lostIds,
       doubled: accounting.doubled,
       loadGeneratorMaxLagMs: load.maxStartLagMs,
       zendesk429s: rateLimited,
