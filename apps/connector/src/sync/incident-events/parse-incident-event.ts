@@ -2,13 +2,13 @@
 // the sandbox and the receiver use too): the event name and, for incident events, data.incidentId
 // are all that is required; every other field is read when it has the expected type and ignored
 // otherwise, so a missing or odd display field never rejects a valid event.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseWebhookEvent, type TKnownWebhookEventName } from '@incident-desk/incident-api';
+import { incidentEventRef } from '../../jobs/incident-event-ref';
 
 export interface ParsedIncidentEvent {
   name: TKnownWebhookEventName;
-  /** Stable per event: the envelope id, else a hash of the envelope (as the receiver dedupes). */
+  /** Stable per event: jobs/incident-event-ref.ts, the receiver's dedupe key too. */
   ref: string;
   /** The event time; the receive time when the envelope carries no usable timestamp. */
   occurredAt: Date;
@@ -40,10 +40,13 @@ function timeOf(value: string | undefined, fallback: string): Date {
   return new Date(0);
 }
 
-export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEventParse {
+export function parseIncidentEvent(
+  raw: Readonly<Record<string, unknown>>,
+  receivedAt: string,
+): IncidentEventParse {
   const parsed = parseWebhookEvent(raw);
   if (!parsed.ok) {
-    const name = (raw as { event?: unknown } | null)?.event;
+    const name = raw.event;
     const detail =
       typeof name === 'string' && name !== 'webhook.test'
         ? `${name} without data.incidentId`
@@ -65,9 +68,7 @@ export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEv
     ok: true,
     event: {
       name: envelope.event,
-      ref:
-        nonEmpty(envelope.id) ??
-        `sha256:${createHash('sha256').update(JSON.stringify(raw)).digest('hex').slice(0, 32)}`,
+      ref: incidentEventRef(raw),
       occurredAt: timeOf(envelope.timestamp, receivedAt),
       ...(Number.isNaN(Date.parse(receivedAt)) ? {} : { receivedAt: new Date(receivedAt) }),
       clientId: nonEmpty(envelope.clientId),
