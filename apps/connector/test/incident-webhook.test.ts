@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@incident-desk/incident-api';
 import { incidentWebhookRouter } from '../src/http/incident-webhook';
-import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
+import { INCIDENT_EVENT_QUEUE, type IncidentEventJob } from '../src/jobs/incident-event-job';
+import { parseIncidentEvent } from '../src/sync/incident-events/parse-incident-event';
 import { startReceiver, TEST_ACCOUNT as ACCOUNT, type ReceiverHarness } from './support/receiver';
 import { backends } from './support/test-database';
 
@@ -97,13 +98,57 @@ describe.each(backends)('POST /webhooks/incident on %s', (backend) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('deduplicates an event without id on the hash of its raw body', async () => {
+  it('deduplicates an event without id on the digest of its envelope', async () => {
     const body = JSON.stringify({
       event: 'incident.takedown_updated',
       data: { incidentId: `inc_noid_${backend}` },
     });
     expect(await (await post(body)).json()).toEqual({ status: 'accepted' });
     expect(await (await post(body)).json()).toEqual({ status: 'duplicate' });
+  });
+
+  it('dedupes an event without id on the ref its job reads: one hash for receiver and job', async () => {
+    const incidentId = `inc_ref_${backend}`;
+    const timestamp = '2030-01-01T00:00:00Z';
+    const body = JSON.stringify({
+      event: 'incident.history_created',
+      timestamp,
+      data: { incidentId, historyEntry: { message: 'same event' } },
+    });
+    // the same event sent again, its keys in another order and spaced out
+    const resent = JSON.stringify(
+      {
+        data: { historyEntry: { message: 'same event' }, incidentId },
+        timestamp,
+        event: 'incident.history_created',
+      },
+      null,
+      2,
+    );
+    const other = body.replace('same event', 'another event');
+    expect(await (await post(body)).json()).toEqual({ status: 'accepted' });
+    expect(await (await post(resent)).json()).toEqual({ status: 'duplicate' });
+    expect(await (await post(other)).json()).toEqual({ status: 'accepted' });
+
+    const jobs = (await harness.boss.findJobs<IncidentEventJob>(INCIDENT_EVENT_QUEUE)).filter(
+      (job) =>
+        (job.data.event.data as { incidentId?: unknown } | undefined)?.incidentId === incidentId,
+    );
+    expect(jobs).toHaveLength(2);
+    const refs = new Set<string>();
+    for (const job of jobs) {
+      // the job reads its event from the queue's copy, as the worker does
+      const parsed = parseIncidentEvent(job.data.event, job.data.receivedAt);
+      if (!parsed.ok) throw new Error(`unreadable event: ${parsed.reason}`);
+      expect(parsed.event.ref).toMatch(/^sha256:[0-9a-f]{32}$/);
+      const receipt = await harness.db.prisma.webhookReceipt.findUniqueOrThrow({
+        where: { id: job.id },
+      });
+      expect(receipt.dedupeKey).toBe(`${ACCOUNT}:${parsed.event.ref}`);
+      refs.add(parsed.event.ref);
+    }
+    // two events, two refs
+    expect(refs.size).toBe(2);
   });
 
   it('group-commits concurrent deliveries: each accepted once, duplicates inside a batch suppressed', async () => {

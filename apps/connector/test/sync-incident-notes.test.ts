@@ -158,10 +158,11 @@ describe('parseIncidentEvent', () => {
       },
       received,
     );
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
+    expect(parsed).toMatchObject({ ok: true, event: { name: 'incident.history_created' } });
+    if (!parsed.ok || parsed.event.name !== 'incident.history_created') return;
     expect(parsed.event.historyMessage).toBeUndefined();
-    expect(parsed.event.waitForClient).toBeUndefined();
+    // a history event reads no waitForClient at all
+    expect('waitForClient' in parsed.event).toBe(false);
     expect(parsed.event.clientId).toBeUndefined();
     expect(parsed.event.occurredAt.toISOString()).toBe(received);
     expect(parsed.event.ref).toMatch(/^sha256:[0-9a-f]{32}$/);

@@ -1,10 +1,10 @@
 // POST /webhooks/incident: raw bytes -> timestamp and signature against every secret of the
 // subscription the URL names -> JSON parse -> durable inbox write -> 2xx. Nothing else happens
 // here: the worker applies the event later, so the incident service gets its answer in time.
-import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import { verifyWebhook, ZWebhookEnvelope } from '@incident-desk/incident-api';
 import type { Inbox } from '../ingest/inbox';
+import { incidentEventRef } from '../jobs/incident-event-ref';
 import {
   INCIDENT_EVENT_QUEUE,
   incidentOrderingKey,
@@ -69,12 +69,9 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
     const envelope = parseJsonObject(rawBody);
     if (!envelope) return sendError(res, 'malformed_json', 'body is not a JSON object');
     // the client package's tolerant envelope: only the event name is required here
-    const read = ZWebhookEnvelope.safeParse(envelope);
-    if (!read.success) {
+    if (!ZWebhookEnvelope.safeParse(envelope).success) {
       return sendError(res, 'malformed_event', 'body must carry a string "event"');
     }
-    const eventId = read.data.id ? read.data.id : null;
-    const dedupeKey = `${subscription.accountId}:${eventId ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`}`;
     const data = envelope.data as { incidentId?: unknown } | undefined;
     const incidentId = typeof data?.incidentId === 'string' ? data.incidentId : null;
     const job: IncidentEventJob = {
@@ -89,7 +86,8 @@ export function incidentWebhookRouter(options: IncidentWebhookOptions): Router {
       () =>
         options.inbox.accept({
           source: 'incident',
-          dedupeKey,
+          // the event's ref, as its job reads it (within the write: a body too deep is refused)
+          dedupeKey: `${subscription.accountId}:${incidentEventRef(envelope)}`,
           accountId: subscription.accountId,
           payload: envelope,
           rawBody,

@@ -17,16 +17,28 @@ import {
 } from '../ticket-writes/record-ticket-change';
 import { hasNews } from '../../notes/takedown-news';
 import { takeReportEcho } from './report-echo-window';
-import { readTakedownParts, takedownNews, type NotedTakedown } from './takedown-news';
+import {
+  readTakedownParts,
+  takedownNews,
+  type NotedTakedown,
+  type TakedownParts,
+} from './takedown-news';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
 import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
 import { historyMessageFromIncident } from './history-message';
 import { statusFromIncident } from './status-from-incident';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type {
+  IncidentActionRequiredEvent,
+  IncidentEvent,
+  IncidentEventByName,
+  IncidentEventName,
+  IncidentHistoryCreatedEvent,
+  IncidentStatusChangedEvent,
+} from './incident-event';
 import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
 
-type Event = ParsedIncidentEvent & { incidentId: string };
+type Event = IncidentEvent;
 
 const REPORT_OWN_ENTRY = "history entry the ticket's own report produced";
 
@@ -36,33 +48,72 @@ interface Change {
   ticketStatus?: TicketStatus | undefined;
 }
 
+/** What an event asks of its linked ticket, as its handler reads it. */
+type LinkedChange =
+  /** one pending_ticket_change */
+  | { kind: 'ticket_change'; change: Change }
+  /** a pending_ticket_change with the news of these parts against what the ticket was told */
+  | { kind: 'takedown_news'; parts: TakedownParts }
+  /** nothing for the ticket, and why */
+  | { kind: 'none'; reason: string };
+
+type LinkedEventHandlers = {
+  [N in IncidentEventName]: (
+    deps: ResolvedSyncDeps,
+    ctx: AccountContext,
+    event: IncidentEventByName[N],
+    link: LinkedTicket,
+  ) => Promise<LinkedChange>;
+};
+
+const ticketChange = (change: Change): LinkedChange => ({ kind: 'ticket_change', change });
+
+/** One handler per event name (contract: Events). */
+const LINKED_EVENT_HANDLERS: LinkedEventHandlers = {
+  // Events follow processing: this is the confirmation of what the ticket reported (rule 4).
+  'incident.created': async (_deps, _ctx, event, link) => ({
+    kind: 'none',
+    reason: `incident ${event.incidentId} already linked to ticket ${link.ticketId}`,
+  }),
+  'incident.status_changed': async (deps, ctx, event, link) =>
+    ticketChange(await statusChange(deps, ctx, event, link)),
+  'incident.history_created': async (deps, ctx, event, link) => {
+    const change = await historyChange(deps, ctx, event, link);
+    return typeof change === 'string' ? { kind: 'none', reason: change } : ticketChange(change);
+  },
+  'incident.takedown_updated': async (_deps, ctx, event, link) => ({
+    kind: 'takedown_news',
+    parts: await readTakedownParts(ctx, event, link),
+  }),
+  'incident.action_required': async (deps, ctx, event, link) =>
+    ticketChange(await actionRequiredChange(deps, ctx, event, link)),
+};
+
+function handle<N extends IncidentEventName>(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  name: N,
+  event: IncidentEventByName[N],
+  link: LinkedTicket,
+): Promise<LinkedChange> {
+  const handler: LinkedEventHandlers[N] = LINKED_EVENT_HANDLERS[name];
+  return handler(deps, ctx, event, link);
+}
+
 export async function applyLinkedEvent(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
 ): Promise<SyncOutcome> {
-  switch (event.name) {
-    case 'incident.status_changed':
-      return record(deps, ctx, event, link, await statusChange(deps, ctx, event, link));
-    case 'incident.history_created': {
-      const change = await historyChange(deps, ctx, event, link);
-      return typeof change === 'string'
-        ? { status: 'skipped', reason: change }
-        : record(deps, ctx, event, link, change);
-    }
-    case 'incident.takedown_updated':
-      return recordTakedown(deps, ctx, event, link);
-    case 'incident.action_required':
-      return record(deps, ctx, event, link, await actionRequiredChange(deps, ctx, event, link));
-    case 'incident.created':
-      // Events follow processing: this is the confirmation of what the ticket reported (rule 4).
-      return {
-        status: 'skipped',
-        reason: `incident ${event.incidentId} already linked to ticket ${link.ticketId}`,
-      };
-    case 'webhook.test':
-      return { status: 'skipped', reason: 'webhook.test changes no ticket' };
+  const change = await handle(deps, ctx, event.name, event, link);
+  switch (change.kind) {
+    case 'ticket_change':
+      return record(deps, ctx, event, link, change.change);
+    case 'takedown_news':
+      return recordTakedown(deps, ctx, event, link, change.parts);
+    case 'none':
+      return { status: 'skipped', reason: change.reason };
   }
 }
 
@@ -117,8 +168,8 @@ async function recordTakedown(
   ctx: AccountContext,
   event: Event,
   link: LinkedTicket,
+  parts: TakedownParts,
 ): Promise<SyncOutcome> {
-  const parts = await readTakedownParts(ctx, event, link);
   const recorded = await deps.db.prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRawUnsafe<NotedRow[]>(
       `SELECT noted_listed AS "listed", noted_listings AS "listings", noted_attempts AS "attempts",
@@ -188,7 +239,7 @@ async function written(
 async function statusChange(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentStatusChangedEvent,
   link: LinkedTicket,
 ): Promise<Change> {
   // "Payload fields are omitted when … not yet populated; receivers must use fallbacks."
@@ -222,7 +273,7 @@ async function statusChange(
 async function historyChange(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentHistoryCreatedEvent,
   link: LinkedTicket,
 ): Promise<Change | string> {
   if (event.historyMessage !== undefined) {
@@ -305,7 +356,7 @@ async function recordedOwnWords(
 async function actionRequiredChange(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentActionRequiredEvent,
   link: LinkedTicket,
 ): Promise<Change> {
   // reopening changes the ticket status, so it takes its place in the order (rule 3)
@@ -334,7 +385,7 @@ export const ANALYST_REQUEST_MAX_CHARS = 2_000;
 async function recordAnalystRequest(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentActionRequiredEvent,
   link: LinkedTicket,
 ): Promise<void> {
   const text = event.waitForClient

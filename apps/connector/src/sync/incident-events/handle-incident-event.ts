@@ -8,9 +8,10 @@
 //   older action_required notes the reason without reopening. The envelope timestamp orders
 //   events; without one, the receive time does.
 // - Idempotency: an event's change is recorded once per ticket (pending_ticket_change, keyed on
-//   the envelope id, a body hash when there is none), and the account's writer applies it once:
-//   the write's audit metadata names its reference and the events it carries, so a retry after a
-//   crash, a 5xx or a timeout finds whether Zendesk committed it (sync/ticket-writes/).
+//   the event's ref, the receiver's dedupe key too: jobs/incident-event-ref.ts), and the
+//   account's writer applies it once: the write's audit metadata names its reference and the
+//   events it carries, so a retry after a crash, a 5xx or a timeout finds whether Zendesk
+//   committed it (sync/ticket-writes/).
 // - incident.created for a linked ticket is a no-op (the reporter already knows it).
 // - A history entry of an incident the connector is calling on an agent's behalf waits for that
 //   call to record the entries it produced (own-call-in-flight.ts); past the wait the job is retried.
@@ -51,12 +52,10 @@ export async function handleIncidentEvent(
       : { status: 'failed_permanently', reason: `malformed event: ${parsed.detail}` };
   }
   const event = parsed.event;
-  if (isTest || event.incidentId === undefined)
-    return { status: 'applied', detail: 'webhook test recorded' };
-  const incidentEvent = { ...event, incidentId: event.incidentId };
+  if (event.name === 'webhook.test') return { status: 'applied', detail: 'webhook test recorded' };
 
   try {
-    const target = await resolveTicket(resolved, ctx, incidentEvent);
+    const target = await resolveTicket(resolved, ctx, event);
     if (target.kind === 'ignored') {
       return {
         status: 'skipped',
@@ -68,10 +67,10 @@ export async function handleIncidentEvent(
       if (firstNoteCovers(event)) return opened;
       const link = await findLink(resolved.db, ctx.accountId, event.incidentId);
       if (link.state !== 'linked') return opened;
-      await applyLinkedEvent(resolved, ctx, incidentEvent, link.link);
+      await applyLinkedEvent(resolved, ctx, event, link.link);
       return opened;
     }
-    return await applyLinkedEvent(resolved, ctx, incidentEvent, target.link);
+    return await applyLinkedEvent(resolved, ctx, event, target.link);
   } catch (error) {
     if (isPermanentFailure(error)) {
       return {

@@ -4,12 +4,12 @@
 // only that the incident was updated.
 import type { AccountContext } from '../../accounts/account-context';
 import type { LinkedTicket } from './incident-link-store';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type { IncidentHistoryCreatedEvent } from './incident-event';
 import { isTransientFailure } from '../service-failure';
 
 export async function historyMessageFromIncident(
   ctx: AccountContext,
-  event: ParsedIncidentEvent & { incidentId: string },
+  event: IncidentHistoryCreatedEvent,
   link: LinkedTicket,
 ): Promise<{ message: string; exact: boolean } | undefined> {
   let history: { timestamp: string; message: string }[];

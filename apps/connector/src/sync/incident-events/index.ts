@@ -1,5 +1,6 @@
 export { handleIncidentEvent } from './handle-incident-event';
 export { incidentEventSyncHandler } from './incident-event-sync-handler';
-export { parseIncidentEvent, type ParsedIncidentEvent } from './parse-incident-event';
+export { parseIncidentEvent } from './parse-incident-event';
+export type { ParsedIncidentEvent } from './incident-event';
 export { IncidentTicketPendingError } from './resolve-ticket';
 export { OwnIncidentCallPendingError } from './own-call-in-flight';

@@ -20,25 +20,30 @@ import { writeMetadata } from '../ticket-writes/write-metadata';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type { IncidentEvent, IncidentEventName } from './incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
 import { isTransientFailure } from '../service-failure';
 
-/** Events whose news the first note (the incident detail) already shows. */
-const COVERED_BY_FIRST_NOTE = new Set(['incident.created', 'incident.status_changed']);
+/** Whether the first note (the incident detail) already shows the event's news. */
+const COVERED_BY_FIRST_NOTE = {
+  'incident.created': true,
+  'incident.status_changed': true,
+  'incident.history_created': false,
+  'incident.takedown_updated': false,
+  'incident.action_required': false,
+} as const satisfies Record<IncidentEventName, boolean>;
 
 /** Whether the event that opened a ticket still has to be applied to it after the first note. */
-export function firstNoteCovers(event: ParsedIncidentEvent): boolean {
-  return COVERED_BY_FIRST_NOTE.has(event.name);
+export function firstNoteCovers(event: IncidentEvent): boolean {
+  return COVERED_BY_FIRST_NOTE[event.name];
 }
 
 async function readDetail(
   ctx: AccountContext,
-  event: ParsedIncidentEvent,
-  incidentId: string,
+  event: IncidentEvent,
 ): Promise<TDetailedIncident | null> {
   try {
-    return await ctx.incidents(event.clientId).incidents.retrieve(incidentId);
+    return await ctx.incidents(event.clientId).incidents.retrieve(event.incidentId);
   } catch (error) {
     if (isTransientFailure(error)) throw error;
     // 404 or an unreadable detail: the ticket still opens, with what the event said
@@ -49,7 +54,7 @@ async function readDetail(
 export async function openDetectedTicket(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: ParsedIncidentEvent & { incidentId: string },
+  event: IncidentEvent,
   claim: Claim,
 ): Promise<number> {
   let ticketId: number;
@@ -57,13 +62,14 @@ export async function openDetectedTicket(
   let threat: string | null;
   let shownListings = { listed: 0, listings: 0 };
   try {
-    const detail = await readDetail(ctx, event, event.incidentId);
+    const detail = await readDetail(ctx, event);
     if (detail)
       shownListings = {
         listed: detail.blocklists.filter((listing) => listing.status === 'listed').length,
         listings: detail.blocklists.length,
       };
-    status = detail?.status ?? event.status;
+    status =
+      detail?.status ?? (event.name === 'incident.status_changed' ? event.status : undefined);
     threat = detail ? threatValue(detail) : null;
     const texts = noteTexts(ctx.noteLocale);
     const body = markNote(

@@ -1,26 +1,12 @@
 // Tolerant reading of a queued incident event with the client package's envelope schema (the one
 // the sandbox and the receiver use too): the event name and, for incident events, data.incidentId
 // are all that is required; every other field is read when it has the expected type and ignored
-// otherwise, so a missing or odd display field never rejects a valid event.
-import { createHash } from 'node:crypto';
+// otherwise, so a missing or odd display field never rejects a valid event. Each event name reads
+// into its own type (incident-event.ts).
 import { z } from 'zod';
-import { parseWebhookEvent, type TKnownWebhookEventName } from '@incident-desk/incident-api';
-
-export interface ParsedIncidentEvent {
-  name: TKnownWebhookEventName;
-  /** Stable per event: the envelope id, else a hash of the envelope (as the receiver dedupes). */
-  ref: string;
-  /** The event time; the receive time when the envelope carries no usable timestamp. */
-  occurredAt: Date;
-  /** When the connector received it (the job's receivedAt), when known. */
-  receivedAt?: Date;
-  clientId: string | undefined;
-  incidentId: string | undefined;
-  status: string | undefined;
-  historyMessage: string | undefined;
-  /** data.waitForClient only when it is a non-empty string. */
-  waitForClient: string | undefined;
-}
+import { parseWebhookEvent } from '@incident-desk/incident-api';
+import { incidentEventRef } from '../../jobs/incident-event-ref';
+import type { IncidentEvent, ParsedIncidentEvent } from './incident-event';
 
 export type IncidentEventParse =
   | { ok: true; event: ParsedIncidentEvent }
@@ -40,10 +26,17 @@ function timeOf(value: string | undefined, fallback: string): Date {
   return new Date(0);
 }
 
-export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEventParse {
+function unreadable(envelope: never): never {
+  throw new Error(`no reading for event ${(envelope as { event: string }).event}`);
+}
+
+export function parseIncidentEvent(
+  raw: Readonly<Record<string, unknown>>,
+  receivedAt: string,
+): IncidentEventParse {
   const parsed = parseWebhookEvent(raw);
   if (!parsed.ok) {
-    const name = (raw as { event?: unknown } | null)?.event;
+    const name = raw.event;
     const detail =
       typeof name === 'string' && name !== 'webhook.test'
         ? `${name} without data.incidentId`
@@ -52,29 +45,40 @@ export function parseIncidentEvent(raw: unknown, receivedAt: string): IncidentEv
   }
   if (!parsed.known) return { ok: false, reason: 'unknown_event', name: parsed.event.event };
   const envelope = parsed.event;
-  // the typed payload of the event; fields of other events' payloads pass through loose, so each is
-  // still read only when it is a string
-  const data = (envelope.data ?? {}) as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' ? nonEmpty(value) : undefined);
-  const historyEntry = data.historyEntry as { message?: unknown } | undefined;
-  const incidentId = text(data.incidentId);
-  if (envelope.event !== 'webhook.test' && incidentId === undefined) {
+  const delivered = {
+    ref: incidentEventRef(raw),
+    occurredAt: timeOf(envelope.timestamp, receivedAt),
+    ...(Number.isNaN(Date.parse(receivedAt)) ? {} : { receivedAt: new Date(receivedAt) }),
+    clientId: nonEmpty(envelope.clientId),
+  };
+  if (envelope.event === 'webhook.test') {
+    return { ok: true, event: { name: envelope.event, ...delivered } };
+  }
+  const incidentId = nonEmpty(envelope.data.incidentId);
+  if (incidentId === undefined) {
     return { ok: false, reason: 'malformed', detail: `${envelope.event} without data.incidentId` };
   }
-  return {
-    ok: true,
-    event: {
-      name: envelope.event,
-      ref:
-        nonEmpty(envelope.id) ??
-        `sha256:${createHash('sha256').update(JSON.stringify(raw)).digest('hex').slice(0, 32)}`,
-      occurredAt: timeOf(envelope.timestamp, receivedAt),
-      ...(Number.isNaN(Date.parse(receivedAt)) ? {} : { receivedAt: new Date(receivedAt) }),
-      clientId: nonEmpty(envelope.clientId),
-      incidentId,
-      status: text(data.status),
-      historyMessage: text(historyEntry?.message),
-      waitForClient: text(data.waitForClient),
-    },
-  };
+  const ofIncident = { ...delivered, incidentId };
+  const read = (event: IncidentEvent): IncidentEventParse => ({ ok: true, event });
+  switch (envelope.event) {
+    case 'incident.created':
+    case 'incident.takedown_updated':
+      return read({ name: envelope.event, ...ofIncident });
+    case 'incident.status_changed':
+      return read({ name: envelope.event, ...ofIncident, status: nonEmpty(envelope.data.status) });
+    case 'incident.history_created':
+      return read({
+        name: envelope.event,
+        ...ofIncident,
+        historyMessage: nonEmpty(envelope.data.historyEntry?.message),
+      });
+    case 'incident.action_required':
+      return read({
+        name: envelope.event,
+        ...ofIncident,
+        waitForClient: nonEmpty(envelope.data.waitForClient),
+      });
+    default:
+      return unreadable(envelope);
+  }
 }

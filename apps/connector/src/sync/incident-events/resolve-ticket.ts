@@ -17,7 +17,7 @@ import {
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import { markRecoveredTicketLinked } from './mark-recovered-ticket';
 import { openDetectedTicket } from './open-detected-ticket';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type { IncidentEvent } from './incident-event';
 import { findTicketByIncidentField } from './recovery-search';
 import { lookupAfterReportsInFlight } from './report-in-flight';
 
@@ -31,12 +31,10 @@ export class IncidentTicketPendingError extends JobDeferral {
   override name = 'IncidentTicketPendingError';
 }
 
-type Event = ParsedIncidentEvent & { incidentId: string };
-
 export async function resolveTicket(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentEvent,
 ): Promise<TicketResolution> {
   const first = await findLink(deps.db, ctx.accountId, event.incidentId);
   if (first.state !== 'none') return settle(deps, ctx, event, first);
@@ -100,7 +98,7 @@ async function markOrForget(
 async function settle(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-  event: Event,
+  event: IncidentEvent,
   lookup: LinkLookup,
 ): Promise<TicketResolution> {
   if (lookup.state === 'linked') return { kind: 'linked', link: lookup.link };

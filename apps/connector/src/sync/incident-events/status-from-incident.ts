@@ -4,12 +4,12 @@
 // unknown and the note says so.
 import type { AccountContext } from '../../accounts/account-context';
 import type { LinkedTicket } from './incident-link-store';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type { IncidentStatusChangedEvent } from './incident-event';
 import { isTransientFailure } from '../service-failure';
 
 export async function statusFromIncident(
   ctx: AccountContext,
-  event: ParsedIncidentEvent & { incidentId: string },
+  event: IncidentStatusChangedEvent,
   link: LinkedTicket,
 ): Promise<string | undefined> {
   try {

@@ -9,7 +9,7 @@ import type { AccountContext } from '../../accounts/account-context';
 import { isTransientFailure } from '../service-failure';
 import type { TakedownNews } from '../../notes/takedown-news';
 import type { LinkedTicket } from './incident-link-store';
-import type { ParsedIncidentEvent } from './parse-incident-event';
+import type { IncidentTakedownUpdatedEvent } from './incident-event';
 
 /** What could be read of the incident's takedown; null for a part that could not be read. */
 export interface TakedownParts {
@@ -44,7 +44,7 @@ async function part<T>(read: () => Promise<T>): Promise<T | null> {
 
 export async function readTakedownParts(
   ctx: AccountContext,
-  event: ParsedIncidentEvent & { incidentId: string },
+  event: IncidentTakedownUpdatedEvent,
   link: LinkedTicket,
 ): Promise<TakedownParts> {
   const incidents = ctx.incidents(event.clientId);

@@ -4,6 +4,7 @@
 // finds its row and changes nothing.
 import type { TDatabase } from '@incident-desk/db';
 import type { ChangeEntry } from '../../notes/incident-change-note';
+import type { IncidentEventName } from '../incident-events/incident-event';
 import type { TicketStatus } from '../ticket-writer';
 
 export interface TicketChangeRecord {
@@ -11,7 +12,7 @@ export interface TicketChangeRecord {
   ticketId: number;
   incidentId: string;
   eventRef: string;
-  eventName: string;
+  eventName: IncidentEventName;
   eventAt: Date;
   /** When the connector received the event: the start of the event-to-note latency. */
   receivedAt?: Date | undefined;
