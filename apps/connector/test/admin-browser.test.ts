@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     // The sandbox as localhost, the connector as 127.0.0.1: two sites, as Zendesk and the connector are.
     h = await startAdminHarness('pglite', { adminDistDir: distDir, sandboxHost: 'localhost' });
     acme = await h.createAccount('acme');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
     const accountId = await h.accountId('acme');
     await h.connector.db.prisma.reconciliationEntry.create({
       data: { accountId, ticketId: 77n, reason: 'duplicate', detail: HOSTILE },
