@@ -153,9 +153,9 @@ describe.each(backends)('admin sign-in security (%s)', (backend) => {
     expect(installed.body).toContain('signed in to the incident-desk admin page of acme');
     expect(installed.body).toContain('The installation that just finished is for hooli');
     expect(installed.body).toContain('Switch to hooli');
-    expect(
-      cookiesSet(installed.response).filter((c) => c.includes('incident-desk-admin')),
-    ).toEqual([]);
+    expect(cookiesSet(installed.response).filter((c) => c.includes('incident-desk-admin'))).toEqual(
+      [],
+    );
     expect((await h.api(acmeSession, 'GET', '/admin/api/session')).body).toMatchObject({
       subdomain: 'acme',
     });

@@ -6,7 +6,12 @@
 import type { Request, Response } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import { escapeHtml, htmlPage } from '../accounts/html-page';
-import { readSessionMarker, setSessionCookie, setSessionMarker, type CookiePolicy } from './admin-cookie';
+import {
+  readSessionMarker,
+  setSessionCookie,
+  setSessionMarker,
+  type CookiePolicy,
+} from './admin-cookie';
 import {
   ADMIN_SESSION_TTL_MS,
   createAdminSession,

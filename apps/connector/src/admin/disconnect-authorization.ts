@@ -82,9 +82,7 @@ export function completeDisconnectAuthorization(options: DisconnectAuthorization
           // The Strict session cookie does not come with this navigation from Zendesk; its Lax
           // marker does.
           const marker = readSessionMarker(req, options.cookies);
-          const session = marker
-            ? await findAdminSessionByHash(db, marker, new Date(now()))
-            : null;
+          const session = marker ? await findAdminSessionByHash(db, marker, new Date(now())) : null;
           return session?.accountId === account.id
             ? null
             : `Sign in to the admin page of ${input.subdomain} first.`;
