@@ -261,9 +261,9 @@ describe('OAuth', () => {
     });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revoked).toBeGreaterThanOrEqual(1);
-    expect((await call(run.api('demo', 'tickets/1.json'), { token: demo.access_token })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(run.api('demo', 'tickets/1.json'), { token: demo.access_token })).status,
+    ).toBe(401);
     const refresh = await exchange('demo', {
       grant_type: 'refresh_token',
       refresh_token: demo.refresh_token,
