@@ -144,6 +144,28 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     }
   }, 60_000);
 
+  it('an install from another site lands on the admin page signed in, no second sign-in', async () => {
+    const initech = await h.createAccount('initech');
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${h.connectorUrl}/install?subdomain=initech`);
+      await page.waitForSelector('#allow');
+      expect(page.url()).toContain(`${h.sandboxUrl}/_z/initech/oauth/authorizations/new`);
+      await page.selectOption('#user_id', String(initech.adminId));
+      await page.click('#allow');
+      await page.waitForSelector('#signed-in', { timeout: 15_000 });
+      expect(page.url()).toBe(`${h.connectorUrl}/admin/`);
+      expect(await page.textContent('#signed-in')).toContain('Ada Admin, admin of initech');
+      expect(await page.locator('#signed-out').count()).toBe(0);
+      const session = (await page.context().cookies(`${h.connectorUrl}/admin/`)).find(
+        (cookie) => cookie.name === 'incident-desk-admin',
+      );
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('/install and its result pages are styled within their strict CSP', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
