@@ -37,7 +37,7 @@ test('the admin page fits a 390 px screen: no horizontal scroll', async ({ page 
           if (getComputedStyle(box).overflowX !== 'visible') return true;
         return false;
       };
-      const wider = [...document.querySelectorAll('main *')]
+      const wider = Array.from(document.querySelectorAll('main *'))
         .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
         .filter((element) => !scrolledInside(element))
         .slice(0, 5)
