@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Anchor } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
+import { WideTable } from './ui';
 
 /** Garden palette colours (600/700 shades), distinguishable and readable on white. */
 export const PALETTE = [
@@ -182,40 +183,44 @@ export function BarChart(props: ChartProps) {
             <summary>
               <SM tag="span">Numbers of {props.title.toLowerCase()}</SM>
             </summary>
-            <table style={{ borderCollapse: 'collapse', marginTop: 4 }}>
-              <thead>
-                <tr>
-                  <th scope="col" style={cell}>
-                    &nbsp;
-                  </th>
-                  {props.series.map((name) => (
-                    <th key={name} scope="col" style={cell}>
-                      {name}
-                    </th>
-                  ))}
-                  {props.rows.some((row) => row.note) ? (
+            <WideTable label={`Numbers of ${props.title.toLowerCase()}`}>
+              <table style={{ borderCollapse: 'collapse', marginTop: 4 }}>
+                <thead>
+                  <tr>
                     <th scope="col" style={cell}>
-                      Note
+                      &nbsp;
                     </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {props.rows.map((row, r) => (
-                  <tr key={`${row.label}-${r}`}>
-                    <th scope="row" style={cell}>
-                      {row.label}
-                    </th>
-                    {props.series.map((name, i) => (
-                      <td key={name} style={cell}>
-                        {row.values[i] ?? 0}
-                      </td>
+                    {props.series.map((name) => (
+                      <th key={name} scope="col" style={cell}>
+                        {name}
+                      </th>
                     ))}
-                    {props.rows.some((x) => x.note) ? <td style={cell}>{row.note ?? ''}</td> : null}
+                    {props.rows.some((row) => row.note) ? (
+                      <th scope="col" style={cell}>
+                        Note
+                      </th>
+                    ) : null}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {props.rows.map((row, r) => (
+                    <tr key={`${row.label}-${r}`}>
+                      <th scope="row" style={cell}>
+                        {row.label}
+                      </th>
+                      {props.series.map((name, i) => (
+                        <td key={name} style={cell}>
+                          {row.values[i] ?? 0}
+                        </td>
+                      ))}
+                      {props.rows.some((x) => x.note) ? (
+                        <td style={cell}>{row.note ?? ''}</td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </WideTable>
           </details>
         </>
       )}

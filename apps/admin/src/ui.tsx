@@ -15,6 +15,18 @@ export function Section(props: { id: string; title: string; children: ReactNode 
   );
 }
 
+/**
+ * A table wider than a narrow screen scrolls in its own box, never the page; the box takes the
+ * focus so the keyboard scrolls it too.
+ */
+export function WideTable(props: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={props.label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {props.children}
+    </div>
+  );
+}
+
 export function When(props: { value: string | null; never?: string }) {
   if (!props.value) return <span>{props.never ?? 'never'}</span>;
   return <time dateTime={props.value}>{new Date(props.value).toLocaleString()}</time>;
@@ -22,11 +34,14 @@ export function When(props: { value: string | null; never?: string }) {
 
 export function Row(props: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div style={{ display: 'flex', gap: 12, margin: '4px 0' }} data-testid={props.testId}>
-      <SM isBold style={{ minWidth: 220 }}>
+    <div
+      style={{ display: 'flex', flexWrap: 'wrap', columnGap: 12, margin: '4px 0' }}
+      data-testid={props.testId}
+    >
+      <SM isBold style={{ flex: '0 0 220px' }}>
         {props.label}
       </SM>
-      <SM>{props.children}</SM>
+      <SM style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{props.children}</SM>
     </div>
   );
 }

@@ -238,14 +238,15 @@ export async function submitApproval(
   return new URL(response.headers.get('location')!);
 }
 
-/** The whole dance; returns the callback's answer. */
+/** The whole dance; returns the callback's answer (followed as `init` says). */
 export async function install(
   harness: OAuthEndpoints,
   subdomain: string,
   userId: number,
-): Promise<{ status: number; body: string; callbackUrl: URL }> {
+  init: RequestInit & { cookies?: string[] } = {},
+): Promise<{ status: number; body: string; callbackUrl: URL; response: Response }> {
   const { approvalPage } = await startInstall(harness, subdomain);
   const callbackUrl = await submitApproval(harness, approvalPage, 'allow', userId);
-  const callback = await followCallback(callbackUrl);
-  return { status: callback.status, body: await callback.text(), callbackUrl };
+  const callback = await followCallback(callbackUrl, init);
+  return { status: callback.status, body: await callback.text(), callbackUrl, response: callback };
 }

@@ -57,8 +57,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
     acme = await h.createAccount('acme');
     globex = await h.createAccount('globex');
     await h.createAccount('initech');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
-    expect((await h.install('globex', globex.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
+    expect((await h.install('globex', globex.adminId)).status).toBe(303);
     acmeId = await h.accountId('acme');
     globexId = await h.accountId('globex');
     acmeSession = await h.signIn('acme', acme.adminId);

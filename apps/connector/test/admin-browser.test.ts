@@ -31,7 +31,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     // The sandbox as localhost, the connector as 127.0.0.1: two sites, as Zendesk and the connector are.
     h = await startAdminHarness('pglite', { adminDistDir: distDir, sandboxHost: 'localhost' });
     acme = await h.createAccount('acme');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
     const accountId = await h.accountId('acme');
     await h.connector.db.prisma.reconciliationEntry.create({
       data: { accountId, ticketId: 77n, reason: 'duplicate', detail: HOSTILE },
@@ -139,6 +139,28 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
 
       await page.click('#sign-out');
       await page.waitForSelector('#signed-out');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('an install from another site lands on the admin page signed in, no second sign-in', async () => {
+    const initech = await h.createAccount('initech');
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${h.connectorUrl}/install?subdomain=initech`);
+      await page.waitForSelector('#allow');
+      expect(page.url()).toContain(`${h.sandboxUrl}/_z/initech/oauth/authorizations/new`);
+      await page.selectOption('#user_id', String(initech.adminId));
+      await page.click('#allow');
+      await page.waitForSelector('#signed-in', { timeout: 15_000 });
+      expect(page.url()).toBe(`${h.connectorUrl}/admin/`);
+      expect(await page.textContent('#signed-in')).toContain('Ada Admin, admin of initech');
+      expect(await page.locator('#signed-out').count()).toBe(0);
+      const session = (await page.context().cookies(`${h.connectorUrl}/admin/`)).find(
+        (cookie) => cookie.name === 'incident-desk-admin',
+      );
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
     } finally {
       await page.close();
     }

@@ -69,8 +69,8 @@ describe.each(backends)('disconnecting an account from the admin page (%s)', (ba
     h = await startAdminHarness(backend);
     acme = await h.createAccount('acme');
     globex = await h.createAccount('globex');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
-    expect((await h.install('globex', globex.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
+    expect((await h.install('globex', globex.adminId)).status).toBe(303);
     acmeId = await h.accountId('acme');
     globexId = await h.accountId('globex');
     acmeSession = await h.signIn('acme', acme.adminId);
@@ -258,7 +258,7 @@ describe.each(backends)('disconnecting an account from the admin page (%s)', (ba
       notListed: 0,
     });
     // an admin's new install makes it act again, and it leaves the list
-    expect((await h.install('globex', globex.adminId)).status).toBe(200);
+    expect((await h.install('globex', globex.adminId)).status).toBe(303);
     const after = (await (await fetch(`${h.connectorUrl}/healthz`)).json()) as typeof health;
     expect(after.accounts.disconnected.count).toBe(0);
   });

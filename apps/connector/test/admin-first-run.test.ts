@@ -53,8 +53,8 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     });
     const acmeUsers = await h.createAccount('acme');
     const globexUsers = await h.createAccount('globex');
-    expect((await h.install('acme', acmeUsers.adminId)).status).toBe(200);
-    expect((await h.install('globex', globexUsers.adminId)).status).toBe(200);
+    expect((await h.install('acme', acmeUsers.adminId)).status).toBe(303);
+    expect((await h.install('globex', globexUsers.adminId)).status).toBe(303);
     acmeId = await h.accountId('acme');
     acme = await h.signIn('acme', acmeUsers.adminId);
     globex = await h.signIn('globex', globexUsers.adminId);

@@ -41,7 +41,15 @@ export interface AdminHarness {
   zendeskSandbox: ZendeskSandbox;
   incidentSandbox: IncidentSandbox;
   createAccount(subdomain: string): Promise<{ adminId: number; agentId: number }>;
-  install(subdomain: string, userId: number): Promise<{ status: number; body: string }>;
+  /**
+   * The install's callback as the browser that started it gets it (not followed): a 303 to the
+   * admin page with its session once installed. `cookies`: the browser's other cookies.
+   */
+  install(
+    subdomain: string,
+    userId: number,
+    cookies?: string[],
+  ): Promise<{ status: number; body: string; response: Response }>;
   accountId(subdomain: string): Promise<string>;
   /** Walks sign-in up to the callback URL (not followed). */
   signInCallback(subdomain: string, userId: number, approveOn?: string): Promise<URL>;
@@ -189,7 +197,8 @@ export async function startAdminHarness(
       const users = created.users as { id: number }[];
       return { adminId: users[0]!.id, agentId: users[1]!.id };
     },
-    install: (subdomain, userId) => install(endpoints, subdomain, userId),
+    install: (subdomain, userId, cookies = []) =>
+      install(endpoints, subdomain, userId, { redirect: 'manual', cookies }),
     async accountId(subdomain) {
       const account = await connector.db.prisma.account.findUniqueOrThrow({
         where: { zendeskSubdomain: subdomain },

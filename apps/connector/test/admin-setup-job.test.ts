@@ -17,7 +17,7 @@ describe.each(backends)('setup after install, durably (%s)', (backend) => {
 
   it('the install queues the job; a restarted connector with a worker runs it', async () => {
     const acme = await h.createAccount('acme');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
     const accountId = await h.accountId('acme');
     const config = () =>
       h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where: { accountId } });

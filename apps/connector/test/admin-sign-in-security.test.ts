@@ -1,5 +1,6 @@
-// The admin page's sign-in: a callback counts only in the browser that started it; a
-// browser signed in for one account is asked before a sign-in for another replaces its session;
+// The admin page's sign-in: a callback counts only in the browser that started it; an install
+// signs its admin in with the same session; a browser signed in for one account is asked before a
+// sign-in (or an install) for another replaces its session;
 // the sign-in and admin pages carry a strict CSP; and a session ends once its user is no longer an
 // admin of the account on Zendesk.
 import { createHash } from 'node:crypto';
@@ -31,8 +32,8 @@ describe.each(backends)('admin sign-in security (%s)', (backend) => {
     h = await startAdminHarness(backend);
     acme = await h.createAccount('acme');
     globex = await h.createAccount('globex');
-    expect((await h.install('acme', acme.adminId)).status).toBe(200);
-    expect((await h.install('globex', globex.adminId)).status).toBe(200);
+    expect((await h.install('acme', acme.adminId)).status).toBe(303);
+    expect((await h.install('globex', globex.adminId)).status).toBe(303);
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -103,6 +104,63 @@ describe.each(backends)('admin sign-in security (%s)', (backend) => {
       cookies: [first.marker!],
     });
     expect(again.status).toBe(303);
+  });
+
+  it('an install signs the installing admin in: the sign-in’s cookie, for that account, then the admin page', async () => {
+    const initech = await h.createAccount('initech');
+    const before = Date.now();
+    const installed = await h.install('initech', initech.adminId);
+    expect(installed.status).toBe(303);
+    expect(installed.response.headers.get('location')).toBe('/admin/');
+    expect(installed.response.headers.get('cache-control')).toBe('no-store');
+    const setCookies = installed.response.headers.getSetCookie();
+    const sessionCookie = setCookies.find((c) => c.startsWith('incident-desk-admin='))!;
+    expect(sessionCookie).toMatch(/^incident-desk-admin=[A-Za-z0-9_-]{43};/);
+    for (const attribute of ['HttpOnly', 'SameSite=Strict', 'Path=/admin', 'Max-Age=28800'])
+      expect(sessionCookie).toContain(attribute);
+    const marker = setCookies.find((c) => c.startsWith('incident-desk-admin-seen='))!;
+    expect(marker).toContain('SameSite=Lax');
+    const cookie = sessionCookie.split(';')[0]!;
+    expect(marker.split(';')[0]).toBe(`incident-desk-admin-seen=${hashOf(cookie)}`);
+
+    // the admin page opens at once, for the installed account and its installing admin only
+    const session = await h.api({ cookie, csrf: '' }, 'GET', '/admin/api/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ subdomain: 'initech', userName: 'Ada Admin' });
+    const row = await h.connector.db.prisma.adminSession.findUniqueOrThrow({
+      where: { tokenHash: hashOf(cookie) },
+    });
+    expect(row.accountId).toBe(await h.accountId('initech'));
+    expect(Number(row.zendeskUserId)).toBe(initech.adminId);
+    expect(row.pending).toBe(false);
+    // as short-lived as a sign-in's, and only its hash is stored
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 8 * 3_600_000);
+    expect(row.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 8 * 3_600_000 - 60_000);
+    expect(row.tokenHash).not.toContain(cookie.split('=')[1]!);
+  });
+
+  it('an install refused, or from a browser signed in to another account, opens no session unasked', async () => {
+    const hooli = await h.createAccount('hooli');
+    const byAgent = await h.install('hooli', hooli.agentId);
+    expect(byAgent.status).toBe(403);
+    expect(cookiesSet(byAgent.response).filter((c) => c.includes('incident-desk-admin'))).toEqual(
+      [],
+    );
+
+    const acmeSession = await h.signIn('acme', acme.adminId);
+    const installed = await h.install('hooli', hooli.adminId, [acmeSession.marker!]);
+    expect(installed.status).toBe(200);
+    expect(installed.body).toContain('signed in to the incident-desk admin page of acme');
+    expect(installed.body).toContain('The installation that just finished is for hooli');
+    expect(installed.body).toContain('Switch to hooli');
+    expect(cookiesSet(installed.response).filter((c) => c.includes('incident-desk-admin'))).toEqual(
+      [],
+    );
+    expect((await h.api(acmeSession, 'GET', '/admin/api/session')).body).toMatchObject({
+      subdomain: 'acme',
+    });
+    // installed all the same: a sign-in for hooli works
+    expect((await h.signIn('hooli', hooli.adminId)).cookie).toMatch(/^incident-desk-admin=/);
   });
 
   it('the sign-in page and the admin page carry CSP, frame-ancestors and nosniff', async () => {

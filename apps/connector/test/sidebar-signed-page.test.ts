@@ -26,6 +26,8 @@ import { backends } from './support/test-database';
 const APP_ID = 1;
 const ACCOUNT_B = '00000000-0000-4000-8000-0000000000b3';
 const ACCOUNT_REVOKED = '00000000-0000-4000-8000-0000000000b4';
+// an account already marked as having lost its grant: the provider refuses it outright
+const ACCOUNT_LOST = '00000000-0000-4000-8000-0000000000b5';
 const PAGE = '/sidebar/app/assets/iframe.html';
 
 describe.each(backends)('the signed sidebar page on %s', (backend) => {
@@ -50,6 +52,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
       data: { id: ACCOUNT_REVOKED, zendeskSubdomain: 'revoked' },
     });
     installationRevoked = h.zendeskSandbox.state.apps.install('revoked', APP_ID);
+    await h.db.prisma.account.create({ data: { id: ACCOUNT_LOST, zendeskSubdomain: 'lost' } });
     // the account's refresh token was revoked: every Zendesk call says re-authorise
     const ctxRevoked: AccountContext = {
       ...h.ctx,
@@ -94,8 +97,11 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
       sidebarApiRouter({
         db: h.db,
         accounts: {
-          forAccount: async (id) =>
-            id === SYNC_ACCOUNT ? h.ctx : id === ACCOUNT_REVOKED ? ctxRevoked : ctxB,
+          forAccount: async (id) => {
+            if (id === ACCOUNT_LOST)
+              throw new AccountUnavailableError(ACCOUNT_LOST, 'reauthorization_required');
+            return id === SYNC_ACCOUNT ? h.ctx : id === ACCOUNT_REVOKED ? ctxRevoked : ctxB;
+          },
         },
         appId: APP_ID,
         distDir,
@@ -211,6 +217,34 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     expect(page.headers.get('content-security-policy')).toContain(
       'frame-ancestors https://revoked.zendesk.example',
     );
+  });
+
+  it("an account already known to have lost its grant still opens the error view, for Zendesk's tokens only", async () => {
+    // the app's key was read for an earlier page; this account can ask Zendesk nothing any more
+    expect((await openPage(await zafToken())).status).toBe(200);
+    const lost = { subdomain: 'lost', installationId: 77, userId: 5 };
+    for (let open = 0; open < 2; open += 1) {
+      const page = await openPage(await zafToken(lost));
+      expect(page.status).toBe(503);
+      expect(page.text).toContain(
+        '<script type="application/json" id="incident-desk-page-error">{"code":"reauthorization_required"}</script>',
+      );
+      expect(sessionIn(page.text)).toBeNull();
+      expect(page.headers.get('content-security-policy')).toContain(
+        'frame-ancestors https://lost.zendesk.example',
+      );
+    }
+    // a token the app's key did not sign, one past its exp, or one naming another account: refused
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    for (const token of [
+      await zafToken(lost, { key: privateKey }),
+      await zafToken(lost, { expiresIn: '-120s' }),
+      await zafToken({ ...lost, iss: 'demo.zendesk.com' }),
+    ]) {
+      const page = await openPage(token);
+      expect(page.status).toBe(401);
+      expect(page.text).toContain('sidebar-refused');
+    }
   });
 
   it('refuses a GET of the page and a POST without a token', async () => {

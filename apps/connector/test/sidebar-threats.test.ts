@@ -588,6 +588,22 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       ).toBe('already_linked');
     });
 
+    it('writes the Incident Status field with the link, in the same update', async () => {
+      const host = unique('status');
+      await seedIncident({ url: `https://${host}.example/p`, status: 'case_building' });
+      const ticketId = await h.createTicket({
+        tags: [],
+        body: `phish at https://${host}.example/p`,
+      });
+      const answer = await asAgent(ticketId, '/link-existing', {
+        value: `https://${host}.example/p`,
+      });
+      expect(answer.status).toBe(200);
+      const { ticket } = await h.readTicket(ticketId);
+      expect(fieldOf(ticket, h.demo.statusFieldId)).toBe('incident_status_case_building');
+      expect(await writesCounted(ticketId)).toBe(1);
+    });
+
     it('while Zendesk writes are paused: retry_later at once, nothing linked, nothing written', async () => {
       const host = unique('paused');
       await seedIncident({ url: `https://${host}.example/p` });

@@ -122,7 +122,7 @@ describe.each(backends)(
         },
       });
       acme = await h.createAccount('acme');
-      expect((await h.install('acme', acme.adminId)).status).toBe(200);
+      expect((await h.install('acme', acme.adminId)).status).toBe(303);
       acmeId = await h.accountId('acme');
       session = await h.signIn('acme', acme.adminId);
       const setupState = async () =>
@@ -341,7 +341,7 @@ describe.each(backends)(
       expect((await healthz('public')).body).toMatchObject({ ok: false });
       await expectReady();
 
-      expect((await h.install('acme', acme.adminId)).status).toBe(200);
+      expect((await h.install('acme', acme.adminId)).status).toBe(303);
       await healthy();
       expect(await overview()).toMatchObject({ state: 'ok', failure: null });
     });

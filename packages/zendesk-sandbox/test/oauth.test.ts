@@ -253,6 +253,29 @@ describe('OAuth', () => {
     ).toBe(400);
   });
 
+  it('revokes an OAuth client’s grant on one account through the control API', async () => {
+    const demo = (await authorize('demo')).body;
+    const other = (await authorize('other')).body;
+    const revoked = await call(`${run.url}/_sandbox/accounts/demo/oauth-grants/revoke`, {
+      body: { client_id: GLOBAL.identifier },
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revoked).toBeGreaterThanOrEqual(1);
+    expect(
+      (await call(run.api('demo', 'tickets/1.json'), { token: demo.access_token })).status,
+    ).toBe(401);
+    const refresh = await exchange('demo', {
+      grant_type: 'refresh_token',
+      refresh_token: demo.refresh_token,
+    });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body.error).toBe('invalid_grant');
+    // another account's grant of the same client is untouched
+    expect(
+      (await call(run.api('other', 'users/me.json'), { token: other.access_token })).status,
+    ).toBe(200);
+  });
+
   it('expires a token on demand through the control API', async () => {
     const tokens = (await authorize()).body;
     await call(`${run.url}/_sandbox/tokens/expire`, {

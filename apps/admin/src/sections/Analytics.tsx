@@ -10,7 +10,7 @@ import { Alert } from '@zendeskgarden/react-notifications';
 import { SM } from '@zendeskgarden/react-typography';
 import { analyticsCsvUrl, api, ApiError, type Analytics as TAnalytics } from '../api';
 import { BarChart, durationColors, OUTCOME_COLORS, type BarRow } from '../charts';
-import { Section } from '../ui';
+import { Section, WideTable } from '../ui';
 
 const OUTCOME_LABELS: Record<string, string> = {
   taken_down: 'taken down',
@@ -104,7 +104,15 @@ export function Analytics() {
         Incidents of the last weeks from the incident service, with this connector&apos;s own
         records of reports. Each chart&apos;s numbers can be downloaded as CSV.
       </SM>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 16,
+          alignItems: 'flex-end',
+          marginBottom: 16,
+        }}
+      >
         <Field style={{ minWidth: 260 }}>
           <Field.Label>Incident client</Field.Label>
           <Select
@@ -291,45 +299,47 @@ function Charts(props: {
         emptyText="Nothing waits on you."
       >
         {data.waitingOnCustomer.rows.length > 0 ? (
-          <table style={{ borderCollapse: 'collapse', marginTop: 8 }} data-testid="waiting-table">
-            <caption style={{ textAlign: 'left' }}>
-              <SM tag="span" isBold>
-                Incidents waiting on you
-              </SM>
-            </caption>
-            <thead>
-              <tr>
-                {['Incident', 'Client', 'Waiting since', 'Days', 'Ticket'].map((h) => (
-                  <th key={h} scope="col" style={cell}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.waitingOnCustomer.rows.map((r) => (
-                <tr key={r.incidentId}>
-                  <td style={cell}>{r.subject}</td>
-                  <td style={cell}>{clientName(r.clientId)}</td>
-                  <td style={cell}>
-                    <time dateTime={r.since}>{new Date(r.since).toLocaleString()}</time>
-                  </td>
-                  <td style={cell}>{r.ageDays}</td>
-                  <td style={cell}>
-                    {r.ticketId === null ? (
-                      'none'
-                    ) : r.ticketUrl ? (
-                      <Anchor href={r.ticketUrl} isExternal target="_blank" rel="noreferrer">
-                        #{r.ticketId}
-                      </Anchor>
-                    ) : (
-                      `#${r.ticketId}`
-                    )}
-                  </td>
+          <WideTable label="Incidents waiting on you">
+            <table style={{ borderCollapse: 'collapse', marginTop: 8 }} data-testid="waiting-table">
+              <caption style={{ textAlign: 'left' }}>
+                <SM tag="span" isBold>
+                  Incidents waiting on you
+                </SM>
+              </caption>
+              <thead>
+                <tr>
+                  {['Incident', 'Client', 'Waiting since', 'Days', 'Ticket'].map((h) => (
+                    <th key={h} scope="col" style={cell}>
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.waitingOnCustomer.rows.map((r) => (
+                  <tr key={r.incidentId}>
+                    <td style={cell}>{r.subject}</td>
+                    <td style={cell}>{clientName(r.clientId)}</td>
+                    <td style={cell}>
+                      <time dateTime={r.since}>{new Date(r.since).toLocaleString()}</time>
+                    </td>
+                    <td style={cell}>{r.ageDays}</td>
+                    <td style={cell}>
+                      {r.ticketId === null ? (
+                        'none'
+                      ) : r.ticketUrl ? (
+                        <Anchor href={r.ticketUrl} isExternal target="_blank" rel="noreferrer">
+                          #{r.ticketId}
+                        </Anchor>
+                      ) : (
+                        `#${r.ticketId}`
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </WideTable>
         ) : null}
       </BarChart>
     </div>

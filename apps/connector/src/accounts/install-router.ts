@@ -33,6 +33,15 @@ export interface AccountsRouterOptions {
   /** Called after a successful install (e.g. to queue setup). */
   onInstalled?: (account: { accountId: string; subdomain: string }) => Promise<void> | void;
   /**
+   * Answers a successful install's callback instead of the installed page: the admin page signs in
+   * the admin the grant proved (../admin/admin-session-start.ts), so it needs no second sign-in.
+   */
+  onInstalledByAdmin?: (
+    installed: { accountId: string; subdomain: string; installer: { id: number; name: string } },
+    req: express.Request,
+    res: express.Response,
+  ) => Promise<void>;
+  /**
    * Completes an authorization started for the admin page's sign-in (same client, same registered
    * redirect URI; the single-use state says which flow it is). Without it such states are refused.
    */
@@ -260,6 +269,14 @@ export function accountsRouter(options: AccountsRouterOptions): Router {
     // an account found gone (app uninstalled, grant lost) acts again once an admin installs it
     await reconnectAccount(db, accountId);
     await options.onInstalled?.({ accountId, subdomain: state.subdomain });
+    if (options.onInstalledByAdmin) {
+      await options.onInstalledByAdmin(
+        { accountId, subdomain: state.subdomain, installer },
+        req,
+        res,
+      );
+      return;
+    }
     const hasIncidentKey = Boolean(existing?.configuration?.sealedIncidentApiKey);
     res.type('html').send(installedPage(state.subdomain, tokens.scope, hasIncidentKey));
   });

@@ -1,43 +1,30 @@
 // "Sign in with Zendesk" for the admin page: the same global OAuth client and registered redirect
 // URI as the install, a single-use state marked admin_sign_in, the smallest scope that tells who
 // signed in (users:read). The token is used once for users/me and revoked; only a Zendesk admin of
-// an installed account gets a session, and only for that account. A browser already signed in for
-// another account is asked first: the new session only replaces it once the admin confirms.
+// an installed account gets a session, and only for that account (admin-grant.ts). A browser
+// already signed in for another account is asked first (admin-session-start.ts).
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import { escapeHtml, htmlPage, messagePage, subdomainField } from '../accounts/html-page';
 import { createInstallState } from '../accounts/install-states';
 import { setStateCookie } from '../accounts/oauth-state-cookie';
 import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
-import { OAuthGrantError, requestTokens } from '../accounts/oauth-token-endpoint';
-import { readSignedInUser, revokeToken } from '../accounts/signed-in-user';
-import { holdsInstallationWebhook } from '../accounts/zendesk-account-identity';
+import { revokeToken } from '../accounts/signed-in-user';
 import { redirectToAuthorization, subdomainOrForm } from '../accounts/oauth-start';
-import {
-  ADMIN_SIGN_IN_SCOPE,
-  zendeskBaseUrl,
-  type TZendeskOAuthConfig,
-} from '../accounts/zendesk-oauth-config';
-import {
-  readSessionCookie,
-  readSessionMarker,
-  setSessionCookie,
-  setSessionMarker,
-  type CookiePolicy,
-} from './admin-cookie';
-import {
-  ADMIN_SESSION_TTL_MS,
-  confirmPendingSession,
-  createAdminSession,
-  deleteAdminSession,
-  findAdminSessionByHash,
-  sessionTokenHash,
-} from './admin-sessions';
+import { ADMIN_SIGN_IN_SCOPE, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import { readSessionCookie, type CookiePolicy } from './admin-cookie';
+import { receiveAdminGrant, type AdminGrantFlow } from './admin-grant';
+import { setSessionCookies, startAdminSession } from './admin-session-start';
+import { confirmPendingSession, deleteAdminSession } from './admin-sessions';
 
-function startSession(res: Response, cookies: CookiePolicy, token: string): void {
-  setSessionCookie(res, cookies, token, ADMIN_SESSION_TTL_MS / 1000);
-  setSessionMarker(res, cookies, sessionTokenHash(token), ADMIN_SESSION_TTL_MS / 1000);
-}
+const SIGN_IN_GRANT: AdminGrantFlow = {
+  refusedTitle: 'Sign-in refused',
+  again: 'Sign in again.',
+  adminAction: 'open the admin page',
+  scope: ADMIN_SIGN_IN_SCOPE,
+  // used within the second; the shortest lifetime Zendesk accepts
+  expiresIn: 300,
+};
 
 export interface AdminSignInOptions {
   db: TDatabase;
@@ -49,21 +36,6 @@ export interface AdminSignInOptions {
   startLimiter?: RequestHandler;
   /** The connector's public origin; a confirmation posted from elsewhere is refused. */
   publicOrigin?: string;
-}
-
-/** Asks before a sign-in for one account replaces this browser's session for another. */
-function switchAccountPage(current: string, next: string, pendingToken: string): string {
-  return htmlPage(
-    'Switch the admin page to another account?',
-    `<p id="switch-question">${escapeHtml(
-      `This browser is signed in to the incident-desk admin page of ${current}. The sign-in that just finished is for ${next}. Continue only if you started it yourself.`,
-    )}</p>
-    <form method="post" action="/admin/sign-in/confirm">
-      <input type="hidden" name="token" value="${escapeHtml(pendingToken)}">
-      <button type="submit" id="switch">Switch to ${escapeHtml(next)}</button>
-    </form>
-    <p><a id="stay" href="/admin/">Stay signed in to ${escapeHtml(current)}</a></p>`,
-  );
 }
 
 function signInForm(problem?: string, typed?: string): string {
@@ -123,7 +95,7 @@ export function adminSignInRouter(options: AdminSignInOptions): Router {
       }
       const previous = readSessionCookie(req, options.cookies);
       if (previous) await deleteAdminSession(db, previous);
-      startSession(res, options.cookies, token);
+      setSessionCookies(res, options.cookies, token);
       res.redirect(303, '/admin/');
     },
   );
@@ -132,98 +104,27 @@ export function adminSignInRouter(options: AdminSignInOptions): Router {
 
 /** The callback's admin_sign_in branch (install-router dispatches on the state's purpose). */
 export function completeAdminSignIn(options: AdminSignInOptions) {
-  const { db, oauth, now } = options;
-  const doFetch = options.fetch ?? fetch;
   return async (
     input: { subdomain: string; code: string },
     req: Request,
     res: Response,
   ): Promise<void> => {
-    const refuse = (status: number, message: string) =>
-      res
-        .status(status)
-        .type('html')
-        .send(messagePage('Sign-in refused', message, 'error'));
-    const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, input.subdomain);
-    let accessToken: string;
-    try {
-      const tokens = await requestTokens({
-        baseUrl,
-        body: {
-          grant_type: 'authorization_code',
-          code: input.code,
-          client_id: oauth.clientId,
-          client_secret: oauth.clientSecret,
-          redirect_uri: oauth.redirectUri,
-          scope: ADMIN_SIGN_IN_SCOPE,
-          // used within the second; the shortest lifetimes Zendesk accepts
-          expires_in: 300,
-          refresh_token_expires_in: 604_800,
-        },
-        timeoutMs: Math.min(oauth.tokenRequestTimeoutMs, 120_000),
-        now,
-        fetch: doFetch,
-      });
-      accessToken = tokens.accessToken;
-    } catch (cause) {
-      refuse(
-        cause instanceof OAuthGrantError ? 400 : 502,
-        cause instanceof OAuthGrantError
-          ? `Zendesk refused the authorization code (${cause.code}). Sign in again.`
-          : 'Zendesk could not be reached. Sign in again.',
-      );
-      return;
-    }
-    const zendesk = { fetch: doFetch, timeoutMs: oauth.tokenRequestTimeoutMs };
-    // Who signed in, and (below) whether their account is the installed one; then the sign-in
-    // token has done its job and should not outlive the request.
-    const me = await readSignedInUser(baseUrl, accessToken, zendesk);
-    const account = await db.prisma.account.findUnique({
-      where: { zendeskSubdomain: input.subdomain },
-      include: { zendeskCredential: true, configuration: true },
-    });
-    const webhookId = account?.configuration?.zendeskWebhookId;
-    const same =
-      me?.role === 'admin' && account?.zendeskCredential && webhookId
-        ? await holdsInstallationWebhook(baseUrl, accessToken, webhookId, zendesk)
-        : 'same';
-    await revokeToken(baseUrl, accessToken, zendesk);
-    if (!me) {
-      refuse(502, 'Zendesk did not say who signed in. Sign in again.');
-      return;
-    }
-    if (!account?.zendeskCredential) {
-      refuse(403, `incident-desk is not installed for ${input.subdomain}.`);
-      return;
-    }
-    if (me.role !== 'admin') {
-      refuse(403, `Only a Zendesk admin of ${input.subdomain} can open the admin page.`);
-      return;
-    }
-    // An admin of whichever Zendesk account holds the subdomain now is not necessarily one of the
-    // account that installed: the installation's webhook tells (zendesk-account-identity.ts).
-    if (same !== 'same') {
-      refuse(
-        same === 'other' ? 403 : 502,
-        same === 'other'
-          ? `The Zendesk account at ${input.subdomain} is not the one incident-desk was installed for.`
-          : 'Zendesk could not confirm the account. Sign in again.',
-      );
-      return;
-    }
-    const user = { accountId: account.id, zendeskUserId: me.id, userName: me.name };
-    // The Strict session cookie does not come with this navigation from Zendesk; its Lax marker does.
-    const marker = readSessionMarker(req, options.cookies);
-    const previous = marker ? await findAdminSessionByHash(db, marker, new Date(now())) : null;
-    res.setHeader('Cache-Control', 'no-store');
-    if (previous && previous.accountId !== account.id) {
-      const pending = await createAdminSession(db, user, new Date(now()), true);
-      res.type('html').send(switchAccountPage(previous.subdomain, input.subdomain, pending));
-      return;
-    }
-    const token = await createAdminSession(db, user, new Date(now()));
-    startSession(res, options.cookies, token);
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, '/admin/');
+    const grant = await receiveAdminGrant(options, SIGN_IN_GRANT, input, res);
+    if (!grant) return;
+    // the sign-in token has done its job (who signed in, for which account): it does not outlive
+    // the request
+    await revokeToken(grant.baseUrl, grant.tokens.accessToken, grant.zendesk);
+    await startAdminSession(
+      options,
+      {
+        accountId: grant.accountId,
+        subdomain: grant.subdomain,
+        zendeskUserId: grant.user.id,
+        userName: grant.user.name,
+      },
+      'sign-in',
+      req,
+      res,
+    );
   };
 }

@@ -1,5 +1,6 @@
 // The admin page: sign-in with Zendesk, the JSON API scoped to the signed-in admin's account, and
-// the built UI. Mount `adminRouter(...)` and give `completeAdminSignIn(...)` to accountsRouter.
+// the built UI. Mount `adminRouter(...)` and give `completeAdminSignIn(...)`,
+// `completeDisconnectAuthorization(...)` and `signInInstallingAdmin(...)` to accountsRouter.
 import type { RequestHandler, Router } from 'express';
 import express from 'express';
 import type { CookiePolicy } from './admin-cookie';
@@ -11,6 +12,7 @@ import { adminStaticRouter } from './admin-static';
 
 export { completeAdminSignIn, type AdminSignInOptions } from './admin-sign-in';
 export { completeDisconnectAuthorization } from './disconnect-authorization';
+export { signInInstallingAdmin } from './admin-session-start';
 export { ADMIN_CSP } from './admin-static';
 export type { CookiePolicy } from './admin-cookie';
 

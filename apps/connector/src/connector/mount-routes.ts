@@ -16,6 +16,7 @@ import {
   completeAdminSignIn,
   completeDisconnectAuthorization,
   cookiePolicyFor,
+  signInInstallingAdmin,
 } from '../admin';
 import type { TConnectorConfig } from '../config';
 import { createErrorHandler } from '../http/app-error';
@@ -101,6 +102,8 @@ export function mountRoutes(input: {
         await clearWriteFailure(db, accountId, new Date(), ACCESS_CAUSES);
         await requestSetup(db, boss, accountId, new Date());
       },
+      // the installing admin lands on the admin page signed in: the install's grant proved who
+      onInstalledByAdmin: signInInstallingAdmin({ db, cookies: adminCookies, now: Date.now }),
       onAdminSignIn: completeAdminSignIn({
         db,
         oauth: config.oauth,

@@ -10,6 +10,8 @@ export interface AppPublicKeys {
   current(fetchPem: () => Promise<string>): Promise<KeyObject>;
   /** A fresh key when the last fetch is older than the interval, else null (keep the failure). */
   refetched(fetchPem: () => Promise<string>): Promise<KeyObject | null>;
+  /** The key fetched earlier, if any, without asking Zendesk. */
+  kept(): Promise<KeyObject> | null;
 }
 
 export function createAppPublicKeys(options: {
@@ -36,6 +38,9 @@ export function createAppPublicKeys(options: {
     async refetched(fetchPem) {
       if (options.now() - fetchedAt < options.minRefetchIntervalMs) return null;
       return fetchKey(fetchPem);
+    },
+    kept() {
+      return key;
     },
   };
 }

@@ -5,7 +5,9 @@
 // Every other request of the iframe (its scripts, the sidebar API) is then same-origin.
 // Every refusal gets the same page: it tells nothing about which accounts are installed. Once the
 // token is verified, a failure to read the account in Zendesk (its grant revoked, Zendesk down)
-// is shown by the sidebar's own error view: the built page with the failure's code in it.
+// is shown by the sidebar's own error view: the built page with the failure's code in it. Once the
+// grant is known lost (nothing can be read in Zendesk any more), a token the app's key kept from
+// earlier pages verifies gets the same view.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
@@ -84,10 +86,11 @@ function sessionBlock(session: { token: string; expiresAt: Date; capAt: Date }):
 /** Why a verified page cannot open: the sidebar shows it in its own error view. */
 export type PageFailure = 'reauthorization_required' | 'zendesk_unavailable';
 
+const grantLost = (error: unknown): boolean =>
+  error instanceof AccountUnavailableError && error.reason === 'reauthorization_required';
+
 function pageFailureOf(error: unknown): PageFailure {
-  return error instanceof AccountUnavailableError && error.reason === 'reauthorization_required'
-    ? 'reauthorization_required'
-    : 'zendesk_unavailable';
+  return grantLost(error) ? 'reauthorization_required' : 'zendesk_unavailable';
 }
 
 export function sidebarPageRouter(options: SidebarPageOptions): Router {
@@ -130,6 +133,14 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
     return result.identity;
   }
 
+  /** The token's identity when the key fetched for earlier pages verifies it; Zendesk is not asked. */
+  async function verifiedWithKeptKey(token: string): Promise<ZafIdentity | null> {
+    const key = await options.publicKeys.kept()?.catch(() => null);
+    if (!key) return null;
+    const result = await verifyZafToken(token, key, options.now());
+    return result.ok ? result.identity : null;
+  }
+
   async function openPage(req: Request, res: Response): Promise<void> {
     const token = (req.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token.length > 8_192) return refuse(res);
@@ -144,6 +155,13 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
       ctx = await options.accounts.forAccount(account.id);
     } catch (error) {
       options.log(`sidebar page: account unavailable (${(error as Error).name})`);
+      // Once its grant is known lost, the account cannot ask Zendesk anything: a token the app's
+      // key (kept from earlier pages) verifies gets the sidebar's error view, as the first did.
+      if (grantLost(error)) {
+        const identity = await verifiedWithKeptKey(token);
+        if (identity?.subdomain === claimed.subdomain)
+          return sendFailurePage(res, account.zendeskSubdomain, 'reauthorization_required');
+      }
       return refuse(res);
     }
     let identity: ZafIdentity | null;
@@ -166,10 +184,7 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
       options.log(
         `sidebar page: the account could not be read in Zendesk (${(error as Error).name})`,
       );
-      const failure = jsonBlock('incident-desk-page-error', { code: pageFailureOf(error) });
-      return sendPage(res, account.zendeskSubdomain, 503, (html) =>
-        html.replace('</head>', `${failure}</head>`),
-      );
+      return sendFailurePage(res, account.zendeskSubdomain, pageFailureOf(error));
     }
     if (!agent.ok) return refuse(res);
 
@@ -181,6 +196,12 @@ export function sidebarPageRouter(options: SidebarPageOptions): Router {
     return sendPage(res, account.zendeskSubdomain, 200, (html) =>
       html.replace('</head>', `${sessionBlock(session)}</head>`),
     );
+  }
+
+  /** The built page with the failure's code in it: the sidebar shows its own error view. */
+  function sendFailurePage(res: Response, subdomain: string, code: PageFailure): Promise<void> {
+    const failure = jsonBlock('incident-desk-page-error', { code });
+    return sendPage(res, subdomain, 503, (html) => html.replace('</head>', `${failure}</head>`));
   }
 
   /** The built page, framed by the account's Zendesk only, with what `fill` adds to it. */

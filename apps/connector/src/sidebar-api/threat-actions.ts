@@ -11,11 +11,12 @@ import type { Inbox } from '../ingest/inbox';
 import { notePlain } from '../notes/note-limits';
 import { noteTexts } from '../notes/texts';
 import { saveLinkUnderClaim } from '../sync/incident-link-claim';
+import { statusFieldWithLink } from '../sync/status-field-with-link';
 import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
 import { reserveTicketWrite, updateTicket } from '../sync/ticket-writer';
 import type { SidebarCaller } from './authenticate';
-import { orRetryLater } from './sidebar-errors';
+import { incidentActionError, orRetryLater } from './sidebar-errors';
 import { ticketsTheAgentMaySee } from './agent-access';
 import { findThreatDuplicates } from './threat-duplicates';
 import { readTicketThreats } from './ticket-threats';
@@ -131,6 +132,14 @@ async function linkExistingIncidentNow(
         message: 'the account has no incident for this threat',
       }),
     };
+  // its status goes into the Incident Status field with the link; when the service cannot say it
+  // now, nothing is linked and the agent retries
+  let status: string;
+  try {
+    status = (await ctx.incidents().incidents.retrieve(atService.incidentId)).status;
+  } catch (error) {
+    return { error: incidentActionError(error) };
+  }
   // counted before the link is saved: when Zendesk cannot take the update now, nothing is linked
   const write = await reserveTicketWrite(ctx, db, caller.ticketId, {
     priority: true,
@@ -154,7 +163,10 @@ async function linkExistingIncidentNow(
       atService.incidentId,
       notePlain(caller.agentName),
     ),
-    fields: fieldsFor(atService.incidentId),
+    fields: [
+      ...fieldsFor(atService.incidentId),
+      ...(await statusFieldWithLink(db, ctx, caller.ticketId, { status, readAt: now })),
+    ],
     addTags: [TAG_LINKED],
     removeTags: [TAG_UNLINKED],
   });

@@ -324,6 +324,21 @@ export function controlRouter(
     res.json({ revoked: true });
   });
 
+  // An admin revokes an OAuth client's access to the account (Admin Center, Apps and integrations,
+  // OAuth clients): every token of that client on the account ends, access and refresh alike.
+  router.post('/accounts/:subdomain/oauth-grants/revoke', (req, res) => {
+    const acc = account(req);
+    const { client_id: clientId } = z.object({ client_id: z.string().min(1) }).parse(req.body);
+    let revoked = 0;
+    for (const token of state.tokens) {
+      if (token.subdomain !== acc.subdomain || token.client_identifier !== clientId) continue;
+      if (token.revoked) continue;
+      tokens.revoke(token);
+      revoked += 1;
+    }
+    res.json({ revoked });
+  });
+
   router.post('/accounts/:subdomain/tickets', (req, res) => {
     const acc = account(req);
     const input = ZTicketControl.parse(req.body);

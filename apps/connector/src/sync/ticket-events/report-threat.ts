@@ -40,9 +40,8 @@ import type { UnlinkedReason } from '../../notes/texts/note-reasons';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
+import { statusFieldWithLink } from '../status-field-with-link';
 import { recordReportOwnHistory } from '../report-own-history';
-import { statusOptionValue } from '../../setup/status-field';
-import { advanceTicketOrder } from '../incident-events/ticket-event-order';
 import { updateTicket, type TicketChange } from '../ticket-writer';
 import { describeIncidentFailure, incidentFailureKind } from '../service-failure';
 import { readTicketComments } from './read-ticket-comments';
@@ -409,7 +408,7 @@ async function markTicketLinked(
       note: reportedNote(noteTexts(ctx.noteLocale), { mode, threat, fieldValue }),
       fields: [
         { id: ctx.fields.incidentId, value: fieldValue },
-        ...(current ? await statusFieldWithLink(scope, current) : []),
+        ...(current ? await statusFieldWithLink(deps.db, ctx, ticketId, current) : []),
       ],
       addTags: [TAG_LINKED],
       // unlinked too: a retried link whose own update was refused left that tag
@@ -419,27 +418,6 @@ async function markTicketLinked(
   await recordFinished(scope);
   await forwardReportedEvidence(deps, ctx, link); // the reported ticket's files
   return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
-}
-
-/**
- * The Incident Status field, written with the link so it is never empty until the first event: the
- * status the detail showed, unless an event newer than that read has set the field already
- * (ticket-event-order.ts), or the drop-down has no option for it.
- */
-async function statusFieldWithLink(
-  { deps, ctx, ticketId }: ReportScope,
-  current: { status: string; readAt: Date },
-): Promise<{ id: number; value: string }[]> {
-  const value = statusOptionValue(current.status);
-  if (ctx.fields.status === null || value === undefined) return [];
-  const claim = await advanceTicketOrder(
-    deps.db,
-    ctx.accountId,
-    ticketId,
-    current.readAt,
-    current.status,
-  );
-  return claim.statusField ? [{ id: ctx.fields.status, value }] : [];
 }
 
 /** 409, 200 without id, an unknown outcome or a link conflict: never retried, reconciled by a person. */
