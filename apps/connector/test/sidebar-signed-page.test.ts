@@ -10,7 +10,7 @@ import path from 'node:path';
 import express from 'express';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
+import { seedDemo, type DemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
 import { errorHandler } from '../src/http/app-error';
@@ -30,13 +30,13 @@ const PAGE = '/sidebar/app/assets/iframe.html';
 
 describe.each(backends)('the signed sidebar page on %s', (backend) => {
   let h: TicketSyncHarness;
-  let other: TDemoSeed;
+  let other: DemoSeed;
   let baseUrl: string;
   let closeServer: () => Promise<void>;
   let installationA: number;
   let installationB: number;
   let installationRevoked: number;
-  let revoked: TDemoSeed;
+  let revoked: DemoSeed;
   const logs: string[] = [];
 
   beforeAll(async () => {
