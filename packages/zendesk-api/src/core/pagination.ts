@@ -6,7 +6,7 @@ export abstract class Page<Item> implements AsyncIterable<Item> {
   abstract hasNextPage(): boolean;
   abstract getNextPage(): Promise<Page<Item>>;
 
-  async *iterPages(): AsyncGenerator<Page<Item>> {
+  async *pages(): AsyncGenerator<Page<Item>> {
     yield this;
     let current: Page<Item> | undefined = this.hasNextPage() ? await this.getNextPage() : undefined;
     while (current) {
@@ -16,7 +16,7 @@ export abstract class Page<Item> implements AsyncIterable<Item> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for await (const page of this.iterPages()) yield* page.getItems();
+    for await (const page of this.pages()) yield* page.getItems();
   }
 }
 
