@@ -90,7 +90,7 @@ describe.each(backends)('sidebar API on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
       incidents: () => incidentsB,
       fields: {

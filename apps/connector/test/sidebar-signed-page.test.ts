@@ -65,7 +65,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
             throw new AccountUnavailableError(ACCOUNT_REVOKED, 'reauthorization_required');
           },
         },
-        maxRetries: 0,
+        retry: false,
       }),
     };
     const tokenB = h.zendeskSandbox.issueToken('other', other.adminId, ['read', 'write'], 172_800);
@@ -79,7 +79,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
     };
     const distDir = mkdtempSync(path.join(tmpdir(), 'sidebar-dist-'));

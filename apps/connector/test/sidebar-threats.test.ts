@@ -78,7 +78,7 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
       incidents: () => incidentsB,
       fields: {

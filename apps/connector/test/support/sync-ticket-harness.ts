@@ -118,7 +118,7 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
       refreshAfterUnauthorized: async () => token,
     },
     // a failed ticket update fails at once: the tests drive retries themselves
-    maxRetries: 0,
+    retry: false,
   });
 
   const incidentSandbox = createIncidentSandbox({ webhookDelayMs: 5, webhookRetryDelaysMs: [] });
