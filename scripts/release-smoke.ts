@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TDemoSeed } from '@incident-desk/zendesk-sandbox';
+import type { DemoSeed } from '@incident-desk/zendesk-sandbox';
 import {
   connectorDatabase,
   freePort,
@@ -87,7 +87,7 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 /** The demo account the released Zendesk sandbox seeded, read through its control API and API. */
-async function demoSeedOf(zendeskUrl: string): Promise<TDemoSeed> {
+async function demoSeedOf(zendeskUrl: string): Promise<DemoSeed> {
   const { users } = await json<{ users: { id: number; role: string }[] }>(
     `${zendeskUrl}/_sandbox/accounts/demo/users`,
   );

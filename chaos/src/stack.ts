@@ -18,7 +18,7 @@ import { createSidebarSessions } from '@incident-desk/connector/src/sidebar-api/
 import {
   createZendeskSandbox,
   seedDemo,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import {
@@ -39,7 +39,7 @@ export const backends: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgr
 export interface InstalledAccount {
   accountId: string;
   subdomain: string;
-  seed: TDemoSeed;
+  seed: DemoSeed;
   /** A live sidebar session of the agent (what the signed page hands out). */
   sidebarSession: string;
   /** The account's installation of the sidebar app in the Zendesk sandbox. */
@@ -240,7 +240,7 @@ export async function startChaosStack(
   });
 
   async function install(
-    seed: TDemoSeed,
+    seed: DemoSeed,
     incidentApiKey: string,
     incidentClientId: string,
     subClientIds: string[],

@@ -11,14 +11,14 @@
 //
 // The connector is opened in this process with the configuration its instances load (the worker
 // off, nothing listening), so on PGlite this must finish before an instance opens the folder.
-import { seedDemo, type TDemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { seedDemo, type DemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runDemo } from '../src/demo/run-demo';
 
 export interface InstalledAccount {
   subdomain: string;
-  seed: TDemoSeed;
+  seed: DemoSeed;
   /** The connector's id of the account. */
   accountId: string;
   /** Its own incident client, whose subscription receives its events. */

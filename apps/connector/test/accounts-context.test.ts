@@ -62,7 +62,7 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     createAccountContextProvider({
       db: h.db,
       secretBox: h.secretBox,
-      config: { oauth: h.oauth, now: h.now, zendeskClientOptions: { maxRetries: 0 } },
+      config: { oauth: h.oauth, now: h.now, zendeskClientOptions: { retry: false } },
     });
 
   beforeAll(async () => {

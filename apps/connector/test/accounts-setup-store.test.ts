@@ -45,7 +45,7 @@ describe('setup results stored per account (pglite)', () => {
     const contexts = createAccountContextProvider({
       db: h.db,
       secretBox: h.secretBox,
-      config: { oauth: h.oauth, now: h.now, zendeskClientOptions: { maxRetries: 0 } },
+      config: { oauth: h.oauth, now: h.now, zendeskClientOptions: { retry: false } },
     });
     await expect(contexts.forAccount(accountId)).rejects.toMatchObject({
       reason: 'not_configured',

@@ -153,7 +153,7 @@ describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
     const client = new ZendeskClient({
       baseUrl: `${h.sandboxUrl}/_z/${subdomain}`,
       tokenProvider: tokens,
-      maxRetries: 0,
+      retry: false,
     });
     const me = await client.users.me();
     expect(me.id).toBe(users.adminId);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createZendeskSandbox,
   seedDemo,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { noteAccounting, untilNoted, watchNotes } from '../bench/note-watch';
@@ -14,7 +14,7 @@ describe('watchNotes over several accounts', () => {
   let sandbox: ZendeskSandbox;
   let url: string;
   let close: () => Promise<void>;
-  const seeds = new Map<string, TDemoSeed>();
+  const seeds = new Map<string, DemoSeed>();
 
   beforeAll(async () => {
     sandbox = createZendeskSandbox({ searchLagMs: 0 });

@@ -42,7 +42,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
         getAccessToken: async () => token,
         refreshAfterUnauthorized: async () => token,
       },
-      maxRetries: 0,
+      retry: false,
     });
     const { id: accountId } = await db.prisma.account.create({
       data: { id: randomUUID(), zendeskSubdomain: subdomain },

@@ -13,7 +13,7 @@ import {
   createZendeskSandbox,
   DEMO_GLOBAL_CLIENT,
   seedDemo,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
@@ -62,7 +62,7 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
   let dir: string;
   let incidentSandbox: IncidentSandbox;
   let zendeskSandbox: ZendeskSandbox;
-  let seed: TDemoSeed;
+  let seed: DemoSeed;
   let incidentUrl: string;
   let zendeskUrl: string;
   let closeSandboxes: () => Promise<void>;

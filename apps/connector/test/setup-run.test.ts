@@ -87,7 +87,7 @@ function newAccount(): Account {
     refreshAfterUnauthorized: async () => token,
   };
   const baseUrl = `${zendeskUrl}/_z/${subdomain}`;
-  const zendesk = new ZendeskClient({ baseUrl, tokenProvider, maxRetries: 0 });
+  const zendesk = new ZendeskClient({ baseUrl, tokenProvider, retry: false });
   const incidents: IncidentClient = createIncidentClient({
     baseURL: incidentUrl,
     apiKey: 'sandbox-demo-key',
@@ -291,7 +291,7 @@ describe('runSetup', () => {
         getAccessToken: async () => narrow,
         refreshAfterUnauthorized: async () => narrow,
       },
-      maxRetries: 0,
+      retry: false,
     });
     const unread = await runSetup({ ...account.input, zendesk });
     expect(unread.zendeskLocale).toBeUndefined();

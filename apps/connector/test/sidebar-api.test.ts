@@ -7,7 +7,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
 import { createIncidentClient } from '@incident-desk/incident-api';
-import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
+import { seedDemo, type DemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { ZSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
@@ -61,7 +61,7 @@ interface ViewBody {
 describe.each(backends)('sidebar API on %s', (backend) => {
   let h: TicketSyncHarness;
   let boss: PgBoss;
-  let other: TDemoSeed;
+  let other: DemoSeed;
   let ctxB: AccountContext;
   let baseUrl: string;
   let closeServer: () => Promise<void>;
@@ -90,7 +90,7 @@ describe.each(backends)('sidebar API on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
       incidents: () => incidentsB,
       fields: {

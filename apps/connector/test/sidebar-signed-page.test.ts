@@ -10,7 +10,7 @@ import path from 'node:path';
 import express from 'express';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
+import { seedDemo, type DemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError, type AccountContext } from '../src/accounts/account-context';
 import { errorHandler } from '../src/http/app-error';
@@ -32,13 +32,13 @@ const PAGE = '/sidebar/app/assets/iframe.html';
 
 describe.each(backends)('the signed sidebar page on %s', (backend) => {
   let h: TicketSyncHarness;
-  let other: TDemoSeed;
+  let other: DemoSeed;
   let baseUrl: string;
   let closeServer: () => Promise<void>;
   let installationA: number;
   let installationB: number;
   let installationRevoked: number;
-  let revoked: TDemoSeed;
+  let revoked: DemoSeed;
   const logs: string[] = [];
 
   beforeAll(async () => {
@@ -68,7 +68,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
             throw new AccountUnavailableError(ACCOUNT_REVOKED, 'reauthorization_required');
           },
         },
-        maxRetries: 0,
+        retry: false,
       }),
     };
     const tokenB = h.zendeskSandbox.issueToken('other', other.adminId, ['read', 'write'], 172_800);
@@ -82,7 +82,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
     };
     const distDir = mkdtempSync(path.join(tmpdir(), 'sidebar-dist-'));

@@ -6,7 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
 import { createIncidentClient } from '@incident-desk/incident-api';
-import { seedDemo, type TDemoSeed } from '@incident-desk/zendesk-sandbox';
+import { seedDemo, type DemoSeed } from '@incident-desk/zendesk-sandbox';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../src/accounts/account-context';
 import { saveOwnDomains } from '../src/accounts/account-configuration';
@@ -51,7 +51,7 @@ interface DuplicatesBody {
 describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
   let h: TicketSyncHarness;
   let boss: PgBoss;
-  let other: TDemoSeed;
+  let other: DemoSeed;
   let ctxB: AccountContext;
   let baseUrl: string;
   let closeServer: () => Promise<void>;
@@ -78,7 +78,7 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
           getAccessToken: async () => tokenB,
           refreshAfterUnauthorized: async () => tokenB,
         },
-        maxRetries: 0,
+        retry: false,
       }),
       incidents: () => incidentsB,
       fields: {

@@ -50,7 +50,7 @@ export async function startHarness(backend: Backend) {
         getAccessToken: async () => bearer,
         refreshAfterUnauthorized: async () => bearer,
       },
-      maxRetries: 0,
+      retry: false,
       fetch: (input, init) => {
         const url = new URL(input instanceof Request ? input.url : String(input));
         zendeskCalls.push(`${init?.method ?? 'GET'} ${url.pathname.replace(/^\/_z\/[^/]+/, '')}`);
@@ -139,7 +139,7 @@ export async function startHarness(backend: Backend) {
           getAccessToken: async () => token,
           refreshAfterUnauthorized: async () => token,
         },
-        maxRetries: 0,
+        retry: false,
         fetch: fetchImpl,
       });
     },

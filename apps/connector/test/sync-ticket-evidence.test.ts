@@ -201,7 +201,7 @@ describe.each(backends)('ticket attachments as evidence on %s', (backend) => {
           getAccessToken: async () => token,
           refreshAfterUnauthorized: async () => token,
         },
-        maxRetries: 0,
+        retry: false,
         fetch: async (input, init) => {
           const url = new URL(input instanceof Request ? input.url : String(input));
           if (url.pathname.endsWith('/endless/')) {

@@ -169,7 +169,7 @@ describe.each(backends)('direct ticket writes on %s', (backend) => {
             getAccessToken: async () => token,
             refreshAfterUnauthorized: async () => token,
           },
-          maxRetries: 2,
+          retry: { maxRetries: 2 },
           sleep: async (ms) => {
             sleeps.push(ms);
           },

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface TPublisher {
+export interface Publisher {
   authorName: string;
   authorEmail: string;
   authorUrl: string;
@@ -17,7 +17,7 @@ export type TSettingKind = 'name' | 'email' | 'url';
 
 /** Each setting: its environment variable and what it is. */
 export const PUBLISHER_SETTINGS: readonly {
-  key: keyof TPublisher;
+  key: keyof Publisher;
   env: string;
   kind: TSettingKind;
   what: string;
@@ -60,7 +60,7 @@ type Env = Readonly<Record<string, string | undefined>>;
  * The repository's stand-in publisher: the root manifest's author (the example domain of a
  * development build), its support and privacy pages under the author's URL.
  */
-export function standInPublisher(author: { name: string; email: string; url: string }): TPublisher {
+export function standInPublisher(author: { name: string; email: string; url: string }): Publisher {
   const base = withoutTrailingSlashes(author.url);
   return {
     authorName: author.name,
@@ -72,7 +72,7 @@ export function standInPublisher(author: { name: string; email: string; url: str
 }
 
 /** The publisher from the environment; an unset setting keeps the stand-in's value. */
-export function publisherFromEnv(env: Env, standIn: TPublisher): TPublisher {
+export function publisherFromEnv(env: Env, standIn: Publisher): Publisher {
   const publisher = { ...standIn };
   for (const { key, env: name } of PUBLISHER_SETTINGS) {
     const value = env[name]?.trim();
@@ -99,7 +99,7 @@ export function connectorBase(connectorUrl: string): string {
  * locale's marketplace texts. A placeholder the texts use and this does not know is left as is
  * (the package checks refuse it).
  */
-export function fillListing(dir: string, publisher: TPublisher, connectorUrl: string): void {
+export function fillListing(dir: string, publisher: Publisher, connectorUrl: string): void {
   const manifestPath = join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
   manifest.author = {

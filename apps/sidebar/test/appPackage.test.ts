@@ -15,7 +15,7 @@ import {
   fillListing,
   publisherFromEnv,
   standInPublisher,
-  type TPublisher,
+  type Publisher,
 } from '../scripts/listingPublisher';
 import { LOGOS, renderLogo } from '../scripts/renderLogos';
 
@@ -33,7 +33,7 @@ function pngHeader(width: number, height: number): Buffer {
 }
 
 // A publisher that looks real (no reserved or local name): what a marketplace build needs.
-const realPublisher: TPublisher = {
+const realPublisher: Publisher = {
   authorName: 'Brandwatch Security Ltd',
   authorEmail: 'apps@brandwatch-security.io',
   authorUrl: 'https://brandwatch-security.io',

@@ -1,6 +1,21 @@
 // How both API clients wait before a retry: the server's Retry-After when it gives a usable one,
 // exponential backoff with jitter otherwise, and a sleep that a stopping worker can cut short.
 
+/**
+ * The retry options both API clients take under `retry`, every duration in milliseconds. Each
+ * client sets its own defaults and may add options of its own to the same object.
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** The first backoff delay when no Retry-After applies; doubled per retry, jitter below. */
+  initialDelayMs: number;
+  /** The backoff ceiling. */
+  maxDelayMs: number;
+  /** A Retry-After above this is not waited for: the call fails at once. */
+  maxRetryAfterMs: number;
+}
+
 export interface Backoff {
   /** The first retry's delay; doubled per retry. */
   initialMs: number;

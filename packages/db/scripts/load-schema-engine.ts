@@ -6,13 +6,13 @@ import path from 'node:path';
 export type TSchemaEngineModule = typeof bindings;
 
 // The repository's lib settings (no DOM) leave WebAssembly untyped as a value; this is the part used.
-type TWasmApi = {
+type WasmApi = {
   instantiate(
     bytes: Uint8Array,
     imports: Record<string, object>,
   ): Promise<{ instance: { exports: { __wbindgen_start: () => void } } }>;
 };
-const wasmApi = (globalThis as unknown as { WebAssembly: TWasmApi }).WebAssembly;
+const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 let loaded: TSchemaEngineModule | undefined;
 

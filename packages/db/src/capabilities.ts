@@ -4,14 +4,14 @@
 import type { TDatabase } from './database';
 import { withPooledAdvisoryLock, type TLockOutcome } from './pooled-advisory-lock';
 
-export interface TDatabaseCapabilities {
+export interface DatabaseCapabilities {
   /** PGlite has one connection, which every caller shares in turn; PostgreSQL a pool. */
   connections: 'single' | 'pool';
   /** NOTIFY reaches other processes: PostgreSQL. PGlite is one process. */
   listenNotify: boolean;
 }
 
-export function capabilitiesOf(db: TDatabase): TDatabaseCapabilities {
+export function capabilitiesOf(db: TDatabase): DatabaseCapabilities {
   return db.backend === 'pglite'
     ? { connections: 'single', listenNotify: false }
     : { connections: 'pool', listenNotify: true };

@@ -1,4 +1,4 @@
-import { takePidLock, type TPidLock } from '@incident-desk/state-file';
+import { takePidLock, type PidLock } from '@incident-desk/state-file';
 /** Another live process holds the PGlite data folder; opening it too would corrupt it for good. */
 export class DataDirectoryLockedError extends Error {
   constructor(
@@ -14,7 +14,7 @@ export class DataDirectoryLockedError extends Error {
   }
 }
 
-export type TDataDirectoryLock = TPidLock;
+export type TDataDirectoryLock = PidLock;
 
 /** Takes `<dataDir>.lock` for this process, or throws DataDirectoryLockedError naming the holder. */
 export function lockDataDirectory(dataDir: string): TDataDirectoryLock {

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PrismaClient } from './generated/client';
 
-type TDatabaseCommon = {
+type DatabaseCommon = {
   prisma: PrismaClient;
   /** Migrations this open applied (empty when none were pending). */
   appliedMigrations: string[];
@@ -15,14 +15,14 @@ type TDatabaseCommon = {
   close(): Promise<void>;
 };
 
-export type TPgliteDatabase = TDatabaseCommon & {
+export type TPgliteDatabase = DatabaseCommon & {
   backend: 'pglite';
   pglite: PGlite;
   /** Absolute path of the data folder. */
   dataDir: string;
 };
 
-export type TPostgresDatabase = TDatabaseCommon & {
+export type TPostgresDatabase = DatabaseCommon & {
   backend: 'postgres';
   pool: pg.Pool;
   /** Connection URL without Prisma's `schema` parameter. */
@@ -34,7 +34,7 @@ export type TPostgresDatabase = TDatabaseCommon & {
 export type TDatabase = TPgliteDatabase | TPostgresDatabase;
 
 /** Collects close hooks and makes close() run once, however often it is called. */
-export function closeOnce(finish: () => Promise<void>): Pick<TDatabaseCommon, 'onClose' | 'close'> {
+export function closeOnce(finish: () => Promise<void>): Pick<DatabaseCommon, 'onClose' | 'close'> {
   const hooks: Array<() => Promise<void>> = [];
   let closing: Promise<void> | undefined;
   return {

@@ -1,8 +1,8 @@
-export { openDatabase, type TOpenDatabaseOptions } from './open-database';
+export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export type { TDatabase, TPgliteDatabase, TPostgresDatabase } from './database';
 export { DataDirectoryLockedError, lockDataDirectory } from './data-directory-lock';
 export { MigrationError } from './migrations/apply-migrations';
-export { readMigrations, type TMigrationFile } from './migrations/read-migrations';
+export { readMigrations, type MigrationFile } from './migrations/read-migrations';
 export { createJobQueue, defaultJobQueueSchema, type TJobQueueOptions } from './job-queue';
 export { isUniqueViolation } from './is-unique-violation';
 export { isDatabaseUnavailable } from './is-database-unavailable';
@@ -32,5 +32,5 @@ export {
   withAdvisoryLock,
   withSqlTransaction,
   type SqlExecutor,
-  type TDatabaseCapabilities,
+  type DatabaseCapabilities,
 } from './capabilities';

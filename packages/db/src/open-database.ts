@@ -5,7 +5,7 @@ import { openPglite } from './open-pglite';
 import { openPostgres } from './open-postgres';
 import { baseDir, defaultPgliteDir, migrationsDir as defaultMigrationsDir } from './paths';
 
-export type TOpenDatabaseOptions = {
+export type OpenDatabaseOptions = {
   /**
    * PostgreSQL URL. Default: the DATABASE_URL environment variable. Absent or empty means the
    * embedded PGlite; pass `null` to use PGlite whatever the environment says.
@@ -34,7 +34,7 @@ export type TOpenDatabaseOptions = {
  * Opens the database and applies pending migrations: PostgreSQL when a URL is given (through
  * DATABASE_URL or the option), else PGlite in a local folder that this process locks.
  */
-export async function openDatabase(options: TOpenDatabaseOptions = {}): Promise<TDatabase> {
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<TDatabase> {
   const env = options.env ?? process.env;
   const databaseUrl = options.databaseUrl === undefined ? env.DATABASE_URL : options.databaseUrl;
   const migrations = readMigrations(options.migrationsDir ?? defaultMigrationsDir);

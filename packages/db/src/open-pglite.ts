@@ -6,11 +6,11 @@ import { closeOnce, type TPgliteDatabase } from './database';
 import { lockDataDirectory } from './data-directory-lock';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
-import type { TMigrationFile } from './migrations/read-migrations';
+import type { MigrationFile } from './migrations/read-migrations';
 
 export async function openPglite(
   dataDir: string,
-  migrations: TMigrationFile[],
+  migrations: MigrationFile[],
 ): Promise<TPgliteDatabase> {
   // PGlite creates its own folder but not the parents.
   mkdirSync(path.dirname(dataDir), { recursive: true });

@@ -3,20 +3,20 @@ import pg from 'pg';
 import { closeOnce, type TPostgresDatabase } from './database';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
-import type { TMigrationFile } from './migrations/read-migrations';
+import type { MigrationFile } from './migrations/read-migrations';
 import { parsePostgresUrl } from './postgres-url';
 
-export type TOpenPostgresOptions = {
+export type OpenPostgresOptions = {
   databaseUrl: string;
   schema?: string;
   poolSize: number;
   /** pg's connectionTimeoutMillis: a wait for a pooled connection longer than this fails. */
   acquireTimeoutMs: number;
-  migrations: TMigrationFile[];
+  migrations: MigrationFile[];
   onPoolError: (error: Error) => void;
 };
 
-export async function openPostgres(options: TOpenPostgresOptions): Promise<TPostgresDatabase> {
+export async function openPostgres(options: OpenPostgresOptions): Promise<TPostgresDatabase> {
   const { connectionString, schema } = parsePostgresUrl(options.databaseUrl, options.schema);
   const pool = new pg.Pool({
     connectionString,

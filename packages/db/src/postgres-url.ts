@@ -1,4 +1,4 @@
-export type TPostgresTarget = {
+export type PostgresTarget = {
   /** The URL for `pg` and pg-boss, without Prisma's `schema` parameter. */
   connectionString: string;
   schema: string;
@@ -8,7 +8,7 @@ export type TPostgresTarget = {
 const schemaName = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Splits Prisma's `?schema=` parameter off a PostgreSQL URL; an explicit `schema` wins. */
-export function parsePostgresUrl(databaseUrl: string, schema?: string): TPostgresTarget {
+export function parsePostgresUrl(databaseUrl: string, schema?: string): PostgresTarget {
   let url: URL;
   try {
     url = new URL(databaseUrl);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capabilitiesOf, withAdvisoryLock, withSqlTransaction, type TDatabase } from '../src/index';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 describe.each(backends)('database capabilities on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
   let db: TDatabase;
 
   beforeAll(async () => {

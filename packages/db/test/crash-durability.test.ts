@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnFixture } from './helpers/child-process';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const killAfterCommits = 40;
 
 describe.each(backends)('a writer killed with SIGKILL on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
 
   beforeAll(async () => {
     target = await createTestDatabase(backend);

@@ -12,7 +12,7 @@ import {
 } from '../scripts/generate-migration';
 import { loadSchemaEngine } from '../scripts/load-schema-engine';
 import { migrationsDir, prismaDir, readMigrations, schemaPath, type TDatabase } from '../src/index';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const widgetModel = `
 model Widget {
@@ -26,7 +26,7 @@ model Widget {
 `;
 
 describe('npm run db:migration (createMigration)', () => {
-  let work: TTestDatabase;
+  let work: TestDatabase;
 
   beforeAll(async () => {
     work = await createTestDatabase('pglite');
@@ -90,7 +90,7 @@ describe('npm run db:migration (createMigration)', () => {
 });
 
 describe.each(backends)('Prisma’s own engine reading the bookkeeping on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
   let db: TDatabase;
 
   beforeAll(async () => {
@@ -134,7 +134,7 @@ describe.each(backends)('Prisma’s own engine reading the bookkeeping on %s', (
 });
 
 describe.each(backends)('a database migrated by Prisma’s own engine on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
 
   beforeAll(async () => {
     target = await createTestDatabase(backend);

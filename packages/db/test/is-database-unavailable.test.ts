@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/generated/client';
 import { isDatabaseUnavailable, type TDatabase } from '../src/index';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 /** A port with nothing listening on it: bound once, then closed. */
 async function closedPort(): Promise<number> {
@@ -60,7 +60,7 @@ describe('isDatabaseUnavailable: errors of a database that is not there', () => 
 describe.each(backends)(
   'isDatabaseUnavailable on %s: refusals are not unavailability',
   (backend) => {
-    let target: TTestDatabase;
+    let target: TestDatabase;
     let db: TDatabase;
 
     beforeAll(async () => {

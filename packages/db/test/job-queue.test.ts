@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type Job, type TDatabase } from '../src/index';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 async function waitFor(
   condition: () => boolean | Promise<boolean>,
@@ -17,7 +17,7 @@ async function waitFor(
 const fast = { pollingIntervalSeconds: 0.5 };
 
 describe.each(backends)('createJobQueue on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
   let db: TDatabase | undefined;
 
   beforeAll(async () => {

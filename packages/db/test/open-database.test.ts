@@ -11,11 +11,11 @@ import {
   readMigrations,
   type TDatabase,
 } from '../src/index';
-import { backends, createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const migrationNames = readMigrations(migrationsDir).map((migration) => migration.name);
 
-type TMigrationRow = {
+type MigrationRow = {
   migration_name: string;
   checksum: string;
   finished_at: Date | null;
@@ -24,14 +24,14 @@ type TMigrationRow = {
   logs: string | null;
 };
 
-function readHistory(db: TDatabase): Promise<TMigrationRow[]> {
-  return db.prisma.$queryRawUnsafe<TMigrationRow[]>(
+function readHistory(db: TDatabase): Promise<MigrationRow[]> {
+  return db.prisma.$queryRawUnsafe<MigrationRow[]>(
     'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY migration_name',
   );
 }
 
 describe.each(backends)('openDatabase on %s', (backend) => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
   let db: TDatabase;
 
   beforeAll(async () => {
@@ -310,7 +310,7 @@ describe.each(backends)('openDatabase on %s', (backend) => {
 });
 
 /** For repairs while openDatabase refuses the database. */
-async function runSqlOutsideOpenDatabase(target: TTestDatabase, sql: string): Promise<void> {
+async function runSqlOutsideOpenDatabase(target: TestDatabase, sql: string): Promise<void> {
   if (target.backend === 'pglite') {
     const pglite = await PGlite.create(target.options.pgliteDir as string);
     await pglite.exec(sql);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirectoryLockedError, type TDatabase } from '../src/index';
 import { runFixture } from './helpers/child-process';
-import { createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import path from 'node:path';
 
 /** A pid that is certainly not running: a child that has already exited. */
@@ -15,7 +15,7 @@ async function deadPid(): Promise<number> {
 }
 
 describe('PGlite data folder lock', () => {
-  let target: TTestDatabase;
+  let target: TestDatabase;
   let dataDir: string;
   let lockPath: string;
 

@@ -7,14 +7,14 @@ import {
   readMigrations,
   type TDatabase,
 } from '../src/index';
-import { createTestDatabase, type TTestDatabase } from './helpers/test-database';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 const migrationNames = readMigrations(migrationsDir).map((migration) => migration.name);
 
 describe.runIf(process.env.DATABASE_URL)(
   'openDatabase on postgres: schemas and concurrent starts',
   () => {
-    let target: TTestDatabase;
+    let target: TestDatabase;
     const opened: TDatabase[] = [];
 
     beforeAll(async () => {

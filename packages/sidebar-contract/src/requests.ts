@@ -38,6 +38,6 @@ export const ZActionAck = z.catch(
 export type TActionAck = z.output<typeof ZActionAck>;
 
 /** Every error answer (http/app-error.ts writes it). */
-export interface TConnectorErrorBody {
+export interface ConnectorErrorBody {
   error?: { code?: string; message?: string; retryAfterSeconds?: number };
 }

@@ -1,7 +1,7 @@
 // GET …/threats and GET …/duplicates?value= (SIDEBAR_API.md, "Threats found in the ticket" and
 // "Duplicates"). Every value in them is attacker-controlled and is shown only as text, defanged.
 // An entry the sidebar cannot read is left out; the rest are shown.
-import type { TFoundThreat, TThreatPlace } from '@incident-desk/threat-text';
+import type { FoundThreat, TThreatPlace } from '@incident-desk/threat-text';
 import * as z from 'zod/mini';
 
 /** The items of `schema` that read; the others are dropped (a tolerant list). */
@@ -35,8 +35,8 @@ const ZFoundThreat = z.object({
 });
 
 export const ZFoundThreats = z.object({ threats: readable(ZFoundThreat) });
-export type TFoundThreats = { threats: TFoundThreat[] };
-export type { TFoundThreat, TThreatPlace };
+export type FoundThreats = { threats: FoundThreat[] };
+export type { FoundThreat, TThreatPlace };
 
 /** The reference a report answered (inc_…): the only incident id shown to people; null when unknown. */
 const ZReference = z.catch(z.nullable(z.string()), null);

@@ -13,4 +13,4 @@ export {
   StateFileLockedError,
   type TStateFileLock,
 } from './state-file-lock';
-export { pidLockHolder, takePidLock, type TPidLock } from './pid-lock';
+export { pidLockHolder, takePidLock, type PidLock } from './pid-lock';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export interface TPidLock {
+export interface PidLock {
   lockPath: string;
   release(): void;
 }
@@ -22,7 +22,7 @@ export function takePidLock(
   lockPath: string,
   locked: (holderPid: number) => Error,
   what: string,
-): TPidLock {
+): PidLock {
   if (heldByThisProcess.has(lockPath)) throw locked(process.pid);
   mkdirSync(path.dirname(lockPath), { recursive: true });
   const ours = `${JSON.stringify({ pid: process.pid, acquiredAt: new Date().toISOString() })}\n`;

@@ -1,4 +1,4 @@
-import { pidLockHolder, takePidLock, type TPidLock } from './pid-lock';
+import { pidLockHolder, takePidLock, type PidLock } from './pid-lock';
 
 /** Another live process keeps this state: two writers would overwrite each other's changes. */
 export class StateFileLockedError extends Error {
@@ -15,7 +15,7 @@ export class StateFileLockedError extends Error {
   }
 }
 
-export type TStateFileLock = TPidLock;
+export type TStateFileLock = PidLock;
 
 /** Takes `<file>.lock` for this process, or throws StateFileLockedError naming the live holder. */
 export function lockStateFile(file: string): TStateFileLock {

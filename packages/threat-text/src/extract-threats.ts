@@ -44,7 +44,7 @@ export type TThreatPlace =
   | { in: 'subject' }
   | { in: 'comment'; commentId: number; index: number; public: boolean; author: string };
 
-export interface TFoundThreat {
+export interface FoundThreat {
   /** The normalised, refanged value: what goes into the Threat field and what duplicates compare. */
   value: string;
   kind: TThreatKind;
@@ -77,10 +77,10 @@ interface Found {
 export function extractThreats(
   source: ThreatSource,
   options: ExtractThreatsOptions = {},
-): TFoundThreat[] {
+): FoundThreat[] {
   const own = ownMatcher(options);
   const maxThreats = options.maxThreats ?? 100;
-  const byValue = new Map<string, TFoundThreat>();
+  const byValue = new Map<string, FoundThreat>();
   const add = (found: Found, place: TThreatPlace) => {
     if (own.isOwn(found)) return;
     const key = `${found.kind}:${found.value}`;

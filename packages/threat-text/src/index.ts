@@ -5,7 +5,7 @@ export {
   extractThreats,
   ZENDESK_OWN_HOSTS,
   type ExtractThreatsOptions,
-  type TFoundThreat,
+  type FoundThreat,
   type ThreatSource,
   type ThreatSourceComment,
   type TThreatPlace,

@@ -8,6 +8,7 @@ export type {
   ZendeskTokenProvider,
 } from './core/options';
 export { DEFAULT_USER_AGENT } from './core/options';
+export { DEFAULT_RETRY_POLICY, type ZendeskRetryPolicy } from './core/retry-policy';
 export {
   ZENDESK_ATTACHMENT_HOSTS,
   checkAttachmentHosts,

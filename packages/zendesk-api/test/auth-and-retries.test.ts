@@ -164,7 +164,7 @@ describe('429 handling', () => {
       headers: { 'retry-after': '3', 'x-request-id': 'req-429' },
       json: {},
     });
-    const { client, delays } = clientFor(fake, { maxRetries: 2 });
+    const { client, delays } = clientFor(fake, { retry: { maxRetries: 2 } });
 
     const error = await client.tickets.show(1).catch((caught: unknown) => caught);
 
@@ -185,7 +185,7 @@ describe('429 handling', () => {
       headers: { 'retry-after': '600' },
       json: {},
     });
-    const { client, delays } = clientFor(fake, { maxRetryAfterSeconds: 60 });
+    const { client, delays } = clientFor(fake, { retry: { maxRetryAfterMs: 60_000 } });
 
     await expect(client.tickets.show(1)).rejects.toMatchObject({ retryAfterSeconds: 600 });
     expect(delays).toEqual([]);
@@ -200,7 +200,7 @@ describe('429 handling', () => {
       { status: 429, headers: { 'retry-after': '7' }, json: {} },
       { status: 200, json: { ticket: { id: 1 } } },
     );
-    const { client, delays } = clientFor(fake, { maxRetries: 2, initialRetryDelayMs: 10 });
+    const { client, delays } = clientFor(fake, { retry: { maxRetries: 2, initialDelayMs: 10 } });
 
     const error = await client.tickets
       .update(1, { status: 'open' }, { retryRateLimited: false })
@@ -212,6 +212,25 @@ describe('429 handling', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('fails every 429 at once for a client configured so, unless a call asks to wait', async () => {
+    fake.on(
+      'GET',
+      '/api/v2/tickets/1.json',
+      { status: 429, headers: { 'retry-after': '1' }, json: {} },
+      { status: 429, headers: { 'retry-after': '1' }, json: {} },
+      ticketReply,
+    );
+    const { client, delays } = clientFor(fake, { retry: { retryRateLimited: false } });
+
+    await expect(client.tickets.show(1)).rejects.toBeInstanceOf(ZendeskRateLimitedError);
+    expect(delays).toEqual([]);
+    await expect(client.tickets.show(1, { retryRateLimited: true })).resolves.toMatchObject({
+      id: 1,
+    });
+    expect(delays).toEqual([1000]);
+    expect(fake.requests).toHaveLength(3);
+  });
+
   it('backs off exponentially when 429 carries no Retry-After', async () => {
     fake.on(
       'GET',
@@ -220,7 +239,7 @@ describe('429 handling', () => {
       { status: 429, json: {} },
       ticketReply,
     );
-    const { client, delays } = clientFor(fake, { initialRetryDelayMs: 100 });
+    const { client, delays } = clientFor(fake, { retry: { initialDelayMs: 100 } });
     await client.tickets.show(1);
     expect(delays).toHaveLength(2);
     expect(delays[0]).toBeGreaterThanOrEqual(75);
@@ -240,7 +259,7 @@ describe('5xx and connection errors', () => {
 
   it('retries a PUT on 500 and fails with ZendeskServerError when retries run out', async () => {
     fake.on('PUT', '/api/v2/tickets/1.json', { status: 500, json: { error: 'InternalError' } });
-    const { client } = clientFor(fake, { maxRetries: 1 });
+    const { client } = clientFor(fake, { retry: { maxRetries: 1 } });
     await expect(client.tickets.update(1, { status: 'open' })).rejects.toBeInstanceOf(
       ZendeskServerError,
     );
@@ -282,7 +301,7 @@ describe('5xx and connection errors', () => {
       { status: 500, json: {} },
       { status: 201, json: { ticket: { id: 1 } } },
     );
-    const { client } = clientFor(fake, { retryNonIdempotent: true });
+    const { client } = clientFor(fake, { retry: { retryNonIdempotent: true } });
     await expect(
       client.tickets.create({ subject: 's', comment: { body: 'b' } }),
     ).resolves.toBeTruthy();
@@ -323,7 +342,7 @@ describe('5xx and connection errors', () => {
 
   it('retries a GET after a dropped connection, then reports ZendeskConnectionError', async () => {
     fake.on('GET', '/api/v2/tickets/1.json', { destroy: true });
-    const { client } = clientFor(fake, { maxRetries: 2 });
+    const { client } = clientFor(fake, { retry: { maxRetries: 2 } });
     const error = await client.tickets.show(1).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ZendeskConnectionError);
     expect(error).not.toBeInstanceOf(ZendeskTimeoutError);
@@ -342,7 +361,7 @@ describe('5xx and connection errors', () => {
 
   it('reports ZendeskConnectionError when nothing listens', async () => {
     const closed = await FakeZendesk.start();
-    const { client } = clientFor(closed, { maxRetries: 0 });
+    const { client } = clientFor(closed, { retry: false });
     await closed.close();
     await expect(client.users.me()).rejects.toBeInstanceOf(ZendeskConnectionError);
   });
@@ -351,7 +370,7 @@ describe('5xx and connection errors', () => {
 describe('timeouts and aborts', () => {
   it('fails with ZendeskTimeoutError when an attempt exceeds timeoutMs', async () => {
     fake.on('GET', '/api/v2/tickets/1.json', { ...ticketReply, delayMs: 300 });
-    const { client } = clientFor(fake, { timeoutMs: 50, maxRetries: 0 });
+    const { client } = clientFor(fake, { timeoutMs: 50, retry: false });
     await expect(client.tickets.show(1)).rejects.toBeInstanceOf(ZendeskTimeoutError);
   });
 

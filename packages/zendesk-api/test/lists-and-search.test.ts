@@ -122,6 +122,31 @@ describe('ticketFields', () => {
     expect(fake.requests[1]?.query.get('page[after]')).toBe('a1');
   });
 
+  it('walks whole pages from the first one with pages()', async () => {
+    fake.on(
+      'GET',
+      '/api/v2/ticket_fields.json',
+      {
+        json: {
+          ticket_fields: [{ id: 1, type: 'subject', title: 'Subject' }],
+          meta: { has_more: true, after_cursor: 'a1' },
+        },
+      },
+      {
+        json: {
+          ticket_fields: [{ id: 100, type: 'text', title: 'Threat URL', active: true }],
+          meta: { has_more: false },
+        },
+      },
+    );
+    const { client } = clientFor(fake);
+    const first = await client.ticketFields.list();
+    const pages: string[][] = [];
+    for await (const page of first.pages()) pages.push(page.getItems().map((field) => field.title));
+    expect(pages).toEqual([['Subject'], ['Threat URL']]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('creates a text field', async () => {
     fake.on('POST', '/api/v2/ticket_fields.json', {
       status: 201,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideRetry, type RetryPolicy } from '../src/core/retry-policy';
+import { decideRetry, type ZendeskRetryPolicy } from '../src/core/retry-policy';
 
-const policy: RetryPolicy = {
+const policy: ZendeskRetryPolicy = {
   maxRetries: 2,
-  maxRetryAfterSeconds: 60,
-  initialRetryDelayMs: 100,
-  maxRetryDelayMs: 1000,
+  initialDelayMs: 100,
+  maxDelayMs: 1000,
+  maxRetryAfterMs: 60_000,
+  retryRateLimited: true,
+  retryNonIdempotent: false,
 };
 const status = (code: number, headers: Record<string, string> = {}) => ({
   kind: 'status' as const,
@@ -76,7 +78,7 @@ describe('decideRetry', () => {
   it('caps the exponential backoff', () => {
     const decision = decideRetry(
       { retriesDone: 1, idempotent: true, outcome: status(502) },
-      { ...policy, maxRetries: 10, maxRetryDelayMs: 150 },
+      { ...policy, maxRetries: 10, maxDelayMs: 150 },
     );
     expect(decision).toMatchObject({ retry: true });
     expect((decision as { delayMs: number }).delayMs).toBeLessThanOrEqual(150);

@@ -7,9 +7,9 @@ export type {
   TStateFileOutcome,
 } from './server';
 export { readZendeskSandboxStateFile } from './state/state-file-format';
-export type { TZendeskStateSnapshot } from './state/state-file-format';
+export type { ZendeskStateSnapshot } from './state/state-file-format';
 export { seedDemo, DEMO_GLOBAL_CLIENT, DEMO_STATUS_FIELD_OPTIONS } from './seed-demo';
-export type { TDemoSeed } from './seed-demo';
+export type { DemoSeed } from './seed-demo';
 export { signWebhook, ZENDESK_TEST_SIGNING_SECRET } from './triggers/sign-webhook';
 export { accountBaseUrl } from './workspace-deps';
-export type { WorkspaceDeps, TWorkspaceUser } from './workspace-deps';
+export type { WorkspaceDeps, WorkspaceUser } from './workspace-deps';

@@ -40,7 +40,7 @@ export const ZMainEnv = z.object({
 });
 export type TMainEnv = z.infer<typeof ZMainEnv>;
 
-export interface TMainConfig {
+export interface MainConfig {
   port: number;
   host: string;
   /** With a fixed port, URLs say localhost (what a person opens); with port 0 the bound address is used. */
@@ -73,7 +73,7 @@ function secureSettingNames(): string[] {
   return (manifest.parameters ?? []).filter((p) => p.secure === true).map((p) => p.name);
 }
 
-export function parseMainConfig(env: NodeJS.ProcessEnv): TMainConfig {
+export function parseMainConfig(env: NodeJS.ProcessEnv): MainConfig {
   const parsed = ZMainEnv.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

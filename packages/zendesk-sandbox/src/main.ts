@@ -1,8 +1,8 @@
-import { parseMainConfig, type TMainConfig } from './main-config';
+import { parseMainConfig, type MainConfig } from './main-config';
 import { DEMO_GLOBAL_CLIENT, seedDemo } from './seed-demo';
 import { createZendeskSandbox, type ZendeskSandbox } from './server';
 
-let config: TMainConfig;
+let config: MainConfig;
 let sandbox: ZendeskSandbox;
 try {
   config = parseMainConfig(process.env);

@@ -7,7 +7,7 @@ export const DEMO_GLOBAL_CLIENT = {
   name: 'incident-desk (local)',
 };
 
-export interface TDemoSeed {
+export interface DemoSeed {
   subdomain: string;
   adminId: number;
   agentIds: [number, number];
@@ -40,7 +40,7 @@ export const DEMO_STATUS_FIELD_OPTIONS: readonly { name: string; value: string }
  * Account `demo`: an admin, two agents, an end user, the connector's three fields (Incident Status
  * a drop-down) and a few tickets.
  */
-export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): TDemoSeed {
+export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): DemoSeed {
   const account = sandbox.createAccount(subdomain);
   const { state, tickets } = sandbox;
   const admin = state.createUser(account, {

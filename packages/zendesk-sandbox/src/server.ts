@@ -31,7 +31,7 @@ import {
   DEFAULT_ACCOUNT_LIMITS,
   SandboxState,
   type Clock,
-  type TUserInput,
+  type UserInput,
 } from './state/sandbox-state';
 import { keepStateInFile, type TStateFileOutcome } from './state/kept-state';
 import { TicketService } from './state/ticket-service';
@@ -103,7 +103,7 @@ export interface ZendeskSandbox {
   /** Resolves once every background job (update_many) started so far has finished. */
   jobsIdle(): Promise<void>;
   createAccount(subdomain: string): AccountRecord;
-  createUser(subdomain: string, user: TUserInput): UserRecord;
+  createUser(subdomain: string, user: UserInput): UserRecord;
   /** An access token straight from the sandbox, without the OAuth dance. */
   issueToken(subdomain: string, userId: number, scopes?: string[], expiresIn?: number): string;
   /** What opening the state file found; null in memory. */

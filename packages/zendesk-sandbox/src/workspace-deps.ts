@@ -6,7 +6,7 @@ import type { KeyObject } from 'node:crypto';
 // `/_z/<sub>/agent/...` reaches that router with the `/_z/<sub>` prefix stripped and
 // `res.locals.subdomain === '<sub>'`; `<sub>.localhost` hosts set `res.locals.subdomain` too.
 
-export interface TWorkspaceUser {
+export interface WorkspaceUser {
   id: number;
   name: string;
   email: string;
@@ -23,9 +23,9 @@ export interface WorkspaceDeps {
   apiBaseUrl(): string;
   /** An OAuth access token acting as that agent, scopes `read write`, issued to the sandbox's own client. */
   issueAgentToken(subdomain: string, userId: number): Promise<string>;
-  findUser(subdomain: string, userId: number): Promise<TWorkspaceUser | null>;
+  findUser(subdomain: string, userId: number): Promise<WorkspaceUser | null>;
   /** The first agent (or admin) of the account; rejects when the account does not exist. */
-  defaultAgent(subdomain: string): Promise<TWorkspaceUser>;
+  defaultAgent(subdomain: string): Promise<WorkspaceUser>;
   /** Called after every committed ticket change (API, control API, triggers). Returns an unsubscribe function. */
   onTicketChanged(listener: (subdomain: string, ticketId: number) => void): () => void;
   /** Installs the app in the account (once) and returns the installation id, unique per account and app. */

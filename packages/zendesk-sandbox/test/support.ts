@@ -6,11 +6,11 @@ import {
   type ZendeskSandbox,
   type ZendeskSandboxOptions,
 } from '../src/index';
-import type { TDemoSeed } from '../src/seed-demo';
+import type { DemoSeed } from '../src/seed-demo';
 
 export interface Running {
   sandbox: ZendeskSandbox;
-  demo: TDemoSeed;
+  demo: DemoSeed;
   url: string;
   api(subdomain: string, path: string): string;
   token(userId: number, scopes?: string[], subdomain?: string): string;

@@ -3,7 +3,7 @@ import {
   createZendeskSandbox,
   seedDemo,
   type ListeningSandbox,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '../src/index';
 import { startEchoServer } from './fixtures/workspace/echo-server';
@@ -18,8 +18,8 @@ let app: Awaited<ReturnType<typeof prepareTestApp>>;
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 let sandbox: ZendeskSandbox;
 let server: ListeningSandbox;
-let demo: TDemoSeed;
-let acme: TDemoSeed;
+let demo: DemoSeed;
+let acme: DemoSeed;
 
 beforeAll(async () => {
   app = await prepareTestApp();

@@ -12,7 +12,7 @@ import {
   createZendeskSandbox,
   seedDemo,
   type ListeningSandbox,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '../src/index';
 
@@ -34,7 +34,7 @@ const sidebarAt = (url: string, signedUrls?: boolean) => ({
 let dirs: string[] = [];
 let sandbox: ZendeskSandbox;
 let server: ListeningSandbox;
-let demo: TDemoSeed;
+let demo: DemoSeed;
 
 async function sandboxWith(manifest: Record<string, unknown>) {
   const dir = await appFolder(manifest);

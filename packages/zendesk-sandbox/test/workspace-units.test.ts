@@ -8,11 +8,11 @@ import {
   substitute,
   substituteDeep,
 } from '../src/workspace/substitute-placeholders';
-import { ticketChangeEvents, type TTicketSnapshot } from '../src/workspace/ticket-events';
+import { ticketChangeEvents, type TicketSnapshot } from '../src/workspace/ticket-events';
 import { signZafToken, ZAF_TOKEN_LIFETIME_SECONDS } from '../src/workspace/sign-zaf-token';
 import { zafTimeZone } from '../src/workspace/zaf-user';
 
-const snapshot = (over: Partial<TTicketSnapshot> = {}): TTicketSnapshot => ({
+const snapshot = (over: Partial<TicketSnapshot> = {}): TicketSnapshot => ({
   subject: 's',
   status: 'open',
   tags: ['a', 'b'],

@@ -34,7 +34,7 @@ export interface AccountContextProviderConfig {
   /** Passed to every ZendeskClient (timeouts, retries). */
   zendeskClientOptions?: {
     timeoutMs?: number;
-    maxRetries?: number;
+    retry?: false;
     sleep?: (ms: number) => Promise<void>;
     /** Where attachments may come from besides the account's origin (ZENDESK_ATTACHMENT_HOSTS). */
     attachmentSources?: { hosts: readonly string[] };
@@ -220,7 +220,7 @@ export function createAccountContextProvider(options: {
       fetch: scopeWatchingFetch(baseFetch, (scope) =>
         recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
       ),
-      maxRetryAfterSeconds: INLINE_RETRY_AFTER_MAX_SECONDS,
+      retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
       ...config.zendeskClientOptions,
       observer: config.observers?.zendeskCall,
       signal,

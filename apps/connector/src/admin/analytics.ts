@@ -39,7 +39,7 @@ export const ANALYTICS_LIMITS = {
   waiting: 100,
 } as const;
 
-export type TAnalyticsLimits = { -readonly [K in keyof typeof ANALYTICS_LIMITS]: number };
+export type AnalyticsLimits = { -readonly [K in keyof typeof ANALYTICS_LIMITS]: number };
 
 /** What the analytics read of the service: the account's own client ids and their clients. */
 export interface AnalyticsSource {
@@ -298,12 +298,12 @@ export class AnalyticsService {
     { at: number; version: string; value: TDetailedIncident }
   >();
   private readonly answers = new Map<string, { at: number; value: TakedownAnalytics }>();
-  readonly limits: TAnalyticsLimits;
+  readonly limits: AnalyticsLimits;
 
   constructor(
     private readonly db: TDatabase,
     private readonly now: () => number,
-    limits: Partial<TAnalyticsLimits> = {},
+    limits: Partial<AnalyticsLimits> = {},
   ) {
     this.limits = { ...ANALYTICS_LIMITS, ...limits };
   }

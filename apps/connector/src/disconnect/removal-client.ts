@@ -50,7 +50,7 @@ function clientWithToken(
     tokenProvider,
     marketplace: deps.marketplace,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    maxRetryAfterSeconds: 3,
+    retry: { maxRetryAfterMs: 3_000 },
   });
 }
 

@@ -8,7 +8,7 @@ import {
   byTakedownRank,
   extractThreats,
   isWellKnownSite,
-  type TFoundThreat,
+  type FoundThreat,
 } from '@incident-desk/threat-text';
 import type { TTicket, TUser } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
@@ -29,7 +29,7 @@ export async function readTicketThreats(
   db: TDatabase,
   ctx: AccountContext,
   ticket: TTicket,
-): Promise<TFoundThreat[]> {
+): Promise<FoundThreat[]> {
   const [{ comments, users }, ownDomains] = await Promise.all([
     readTicketComments(ctx.zendesk, ticket.id),
     readOwnDomains(db, ctx.accountId),

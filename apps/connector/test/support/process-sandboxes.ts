@@ -6,7 +6,7 @@ import {
   createZendeskSandbox,
   DEMO_GLOBAL_CLIENT,
   seedDemo,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { eventRefsOfAudit } from '../../src/sync/ticket-writes/write-metadata';
@@ -54,7 +54,7 @@ async function call<T>(url: string, method = 'GET', body?: unknown): Promise<T> 
  * or as processes of a release): tickets, their notes, the incident moves and faults. Zendesk's
  * are those of the seeded account (`seed.subdomain`).
  */
-export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: TDemoSeed) {
+export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: DemoSeed) {
   const zControl = `${zendeskUrl}/_sandbox`;
   const zAccount = `${zControl}/accounts/${seed.subdomain}`;
   const iControl = `${incidentUrl}/_sandbox`;
@@ -157,7 +157,7 @@ export async function startProcessSandboxes(
     globalClients: [{ ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] }],
     webhooks: { retryDelaysMs: [50, 100, 200] },
   });
-  const seed: TDemoSeed = seedDemo(zendeskSandbox);
+  const seed: DemoSeed = seedDemo(zendeskSandbox);
   const zendesk = await zendeskSandbox.listen(0);
   const zendeskUrl = zendesk.url.replace(/\/+$/, '');
   const incidentUrl = incident.url.replace(/\/+$/, '');

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     baseUrl: zendeskBaseUrl(oauth.baseUrlTemplate, subdomain),
     tokenProvider,
     fetch: recordingFetch,
-    maxRetries: 0,
+    retry: false,
   });
 
   const lines = createInterface({ input: process.stdin });

@@ -6,7 +6,7 @@ import { ZendeskClient } from '@incident-desk/zendesk-api';
 import {
   createZendeskSandbox,
   seedDemo,
-  type TDemoSeed,
+  type DemoSeed,
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import type { AccountContext, AccountSettings } from '../../src/accounts/account-context';
@@ -47,7 +47,7 @@ export interface TicketSyncHarness {
   db: Awaited<ReturnType<typeof openTestDatabase>>;
   ctx: AccountContext;
   settings: AccountSettings;
-  demo: TDemoSeed;
+  demo: DemoSeed;
   /** The Zendesk user the connector acts as: an agent who also answers tickets himself. */
   connectorUserId: number;
   zendeskUrl: string;
@@ -118,7 +118,7 @@ export async function startTicketSyncHarness(backend: Backend): Promise<TicketSy
       refreshAfterUnauthorized: async () => token,
     },
     // a failed ticket update fails at once: the tests drive retries themselves
-    maxRetries: 0,
+    retry: false,
   });
 
   const incidentSandbox = createIncidentSandbox({ webhookDelayMs: 5, webhookRetryDelaysMs: [] });

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { TMigrationFile } from './read-migrations';
+import type { MigrationFile } from './read-migrations';
 
 /** What applying migrations needs from a connection that is inside a transaction. */
-export type TMigrationSession = {
+export type MigrationSession = {
   /** Runs a script of any number of statements, without parameters. */
   exec(sql: string): Promise<void>;
   query<TRow>(sql: string, params?: unknown[]): Promise<TRow[]>;
 };
 
 /** Runs `work` in one transaction on one connection, committing when it resolves. */
-export type TRunInTransaction = <T>(work: (session: TMigrationSession) => Promise<T>) => Promise<T>;
+export type TRunInTransaction = <T>(work: (session: MigrationSession) => Promise<T>) => Promise<T>;
 
 export class MigrationError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -33,7 +33,7 @@ const createMigrationsTable = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-type TAppliedRow = {
+type AppliedRow = {
   migration_name: string;
   checksum: string;
   finished_at: Date | string | null;
@@ -47,7 +47,7 @@ type TAppliedRow = {
  */
 export async function applyMigrations(
   runInTransaction: TRunInTransaction,
-  migrations: TMigrationFile[],
+  migrations: MigrationFile[],
   schema?: string,
 ): Promise<string[]> {
   return runInTransaction(async (session) => {
@@ -57,7 +57,7 @@ export async function applyMigrations(
       await session.exec(`SET LOCAL search_path TO ${quoteIdentifier(schema)}`);
     }
     await session.exec(createMigrationsTable);
-    const rows = await session.query<TAppliedRow>(
+    const rows = await session.query<AppliedRow>(
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
     const applied = checkHistory(rows, migrations);
@@ -84,7 +84,7 @@ export async function applyMigrations(
 }
 
 /** The names already applied; refuses a failed migration or an applied one whose file changed since. */
-function checkHistory(rows: TAppliedRow[], migrations: TMigrationFile[]): Set<string> {
+function checkHistory(rows: AppliedRow[], migrations: MigrationFile[]): Set<string> {
   const files = new Map(migrations.map((migration) => [migration.name, migration]));
   const applied = new Set<string>();
   for (const row of rows) {

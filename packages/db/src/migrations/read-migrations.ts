@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type TMigrationFile = {
+export type MigrationFile = {
   /** Folder name, e.g. `20261121203000_init`; the order migrations run in. */
   name: string;
   sql: string;
@@ -11,7 +11,7 @@ export type TMigrationFile = {
 };
 
 /** Every `<dir>/*\/migration.sql`, sorted by folder name as Prisma sorts them. */
-export function readMigrations(dir: string): TMigrationFile[] {
+export function readMigrations(dir: string): MigrationFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

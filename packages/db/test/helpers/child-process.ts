@@ -9,14 +9,14 @@ export function spawnFixture(fixture: string, args: string[]): ChildProcess {
   });
 }
 
-export type TFinished = {
+export type FinishedProcess = {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 };
 
-export function runFixture(fixture: string, args: string[]): Promise<TFinished> {
+export function runFixture(fixture: string, args: string[]): Promise<FinishedProcess> {
   const child = spawnFixture(fixture, args);
   let stdout = '';
   let stderr = '';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type TDatabase, type TOpenDatabaseOptions } from '../../src/index';
+import { openDatabase, type TDatabase, type OpenDatabaseOptions } from '../../src/index';
 
 export type TBackend = 'pglite' | 'postgres';
 
@@ -16,13 +16,13 @@ export const backends: TBackend[] = (
   process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
 ).filter((backend) => process.env.TEST_BACKENDS?.split(',').includes(backend) ?? true);
 
-export type TTestDatabase = {
+export type TestDatabase = {
   backend: TBackend;
   /** Options that open this file's database (PGlite folder or fresh PostgreSQL database). */
-  options: TOpenDatabaseOptions & { databaseUrl: string | null };
+  options: OpenDatabaseOptions & { databaseUrl: string | null };
   /** A scratch folder removed by dispose(). */
   tempDir: string;
-  open(extra?: TOpenDatabaseOptions): Promise<TDatabase>;
+  open(extra?: OpenDatabaseOptions): Promise<TDatabase>;
   dispose(): Promise<void>;
 };
 
@@ -34,7 +34,7 @@ export type TTestDatabase = {
 export async function createTestDatabase(
   backend: TBackend,
   { uninitialised = false }: { uninitialised?: boolean } = {},
-): Promise<TTestDatabase> {
+): Promise<TestDatabase> {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'incident-desk-db-'));
   if (backend === 'pglite') {
     const options = { databaseUrl: null, pgliteDir: path.join(tempDir, 'data', 'pglite') };

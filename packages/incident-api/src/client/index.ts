@@ -21,5 +21,5 @@ export {
   type TWebhookCreated,
   type TWebhookSubscriptionRecord,
   type TRotatedSecret,
-  type TSignedUrl,
+  type SignedUrl,
 } from './loose';

@@ -35,4 +35,4 @@ export const ZRotatedSecret = z.looseObject({ secret: z.string() });
 export type TRotatedSecret = z.infer<typeof ZRotatedSecret>;
 
 export const ZSignedUrl = z.looseObject({ [SIGNED_URL_FIELD]: z.string() });
-export type TSignedUrl = { signedUrl: string; [key: string]: unknown };
+export type SignedUrl = { signedUrl: string; [key: string]: unknown };

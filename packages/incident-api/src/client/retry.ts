@@ -1,16 +1,8 @@
+import type { RetryPolicy } from '@incident-desk/client-core';
 import type { Operation, RetryClass } from './operations';
 import { OPERATIONS } from './operations';
 
-export interface RetryPolicy {
-  /** retries after the first attempt; default 2 */
-  maxRetries: number;
-  /** first backoff delay; default 500 ms, doubled per retry, with up to 25 % jitter below */
-  initialDelayMs: number;
-  /** backoff ceiling; default 8 000 ms */
-  maxDelayMs: number;
-  /** Retry-After above this is not waited for: the call fails at once; default 60 000 ms */
-  maxRetryAfterMs: number;
-}
+export type { RetryPolicy };
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 2,

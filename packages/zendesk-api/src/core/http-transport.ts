@@ -98,7 +98,7 @@ export class HttpTransport {
     const idempotent =
       options.idempotent ??
       request.idempotent ??
-      isIdempotentMethod(request.method, config.retryNonIdempotent);
+      isIdempotentMethod(request.method, config.retryPolicy.retryNonIdempotent);
     const policy = {
       ...config.retryPolicy,
       maxRetries: options.maxRetries ?? config.retryPolicy.maxRetries,

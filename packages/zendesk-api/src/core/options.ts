@@ -1,7 +1,7 @@
-import { sleep } from '@incident-desk/client-core';
+import { sleep, type RetryPolicy } from '@incident-desk/client-core';
 import type { AttachmentSourceOptions } from './attachment-sources';
 import { ZendeskError } from './errors';
-import type { RetryPolicy } from './retry-policy';
+import { DEFAULT_RETRY_POLICY, type ZendeskRetryPolicy } from './retry-policy';
 
 /**
  * Supplies OAuth access tokens. The accounts layer implements it with proactive refresh and a
@@ -34,16 +34,12 @@ export interface ZendeskClientOptions {
   timeoutMs?: number | undefined;
   /** Default: `incident-desk-zendesk-api/0.1.0`. */
   userAgent?: string | undefined;
-  /** Retries after the first attempt for 429, and for 5xx / connection errors on idempotent calls. Default: 2. */
-  maxRetries?: number | undefined;
-  /** A 429 whose Retry-After exceeds this fails at once with ZendeskRateLimitedError (so a job queue can reschedule). Default: 60. */
-  maxRetryAfterSeconds?: number | undefined;
-  /** First backoff delay when no Retry-After applies; doubles per retry. Default: 500 ms. */
-  initialRetryDelayMs?: number | undefined;
-  /** Backoff ceiling. Default: 8 000 ms. */
-  maxRetryDelayMs?: number | undefined;
-  /** Also retry POSTs (creates, uploads) on 5xx and connection errors. Default: false. */
-  retryNonIdempotent?: boolean | undefined;
+  /**
+   * Merged over DEFAULT_RETRY_POLICY: 2 retries, backoff from 500 ms to 8 000 ms, 429s retried, a
+   * Retry-After above 60 000 ms not waited for (ZendeskRateLimitedError at once, so a job queue can
+   * reschedule), POSTs not retried on 5xx / connection errors. `false` disables retries.
+   */
+  retry?: Partial<ZendeskRetryPolicy> | false | undefined;
   /** How retries wait; injectable so tests can observe delays without sleeping. Default: setTimeout. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** Ends every call of this client once it fires, like a per-call `signal`. Default: none. */
@@ -88,8 +84,7 @@ export interface ResolvedClientOptions {
   tokenProvider: ZendeskTokenProvider;
   fetch: typeof fetch;
   timeoutMs: number;
-  retryNonIdempotent: boolean;
-  retryPolicy: RetryPolicy;
+  retryPolicy: ZendeskRetryPolicy;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Headers sent with every request before per-call headers and Authorization. */
   defaultHeaders: Record<string, string>;
@@ -117,13 +112,7 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
     tokenProvider: options.tokenProvider,
     fetch: fetchImpl,
     timeoutMs: nonNegative('timeoutMs', options.timeoutMs, 30_000),
-    retryNonIdempotent: options.retryNonIdempotent ?? false,
-    retryPolicy: {
-      maxRetries: nonNegative('maxRetries', options.maxRetries, 2),
-      maxRetryAfterSeconds: nonNegative('maxRetryAfterSeconds', options.maxRetryAfterSeconds, 60),
-      initialRetryDelayMs: nonNegative('initialRetryDelayMs', options.initialRetryDelayMs, 500),
-      maxRetryDelayMs: nonNegative('maxRetryDelayMs', options.maxRetryDelayMs, 8_000),
-    },
+    retryPolicy: resolveRetryPolicy(options.retry),
     sleep: options.sleep ?? sleep,
     signal: options.signal,
     observer: options.observer,
@@ -133,6 +122,23 @@ export function resolveClientOptions(options: ZendeskClientOptions): ResolvedCli
       ...marketplaceHeaders(options.marketplace),
       ...options.headers,
     },
+  };
+}
+
+function resolveRetryPolicy(
+  retry: Partial<ZendeskRetryPolicy> | false | undefined,
+): ZendeskRetryPolicy {
+  if (retry === false) return { ...DEFAULT_RETRY_POLICY, maxRetries: 0 };
+  const given: Partial<ZendeskRetryPolicy> = retry ?? {};
+  const number = (name: keyof RetryPolicy) =>
+    nonNegative(`retry.${name}`, given[name], DEFAULT_RETRY_POLICY[name]);
+  return {
+    maxRetries: number('maxRetries'),
+    initialDelayMs: number('initialDelayMs'),
+    maxDelayMs: number('maxDelayMs'),
+    maxRetryAfterMs: number('maxRetryAfterMs'),
+    retryRateLimited: given.retryRateLimited ?? DEFAULT_RETRY_POLICY.retryRateLimited,
+    retryNonIdempotent: given.retryNonIdempotent ?? DEFAULT_RETRY_POLICY.retryNonIdempotent,
   };
 }
 

@@ -6,7 +6,7 @@ export abstract class Page<Item> implements AsyncIterable<Item> {
   abstract hasNextPage(): boolean;
   abstract getNextPage(): Promise<Page<Item>>;
 
-  async *iterPages(): AsyncGenerator<Page<Item>> {
+  async *pages(): AsyncGenerator<Page<Item>> {
     yield this;
     let current: Page<Item> | undefined = this.hasNextPage() ? await this.getNextPage() : undefined;
     while (current) {
@@ -16,11 +16,11 @@ export abstract class Page<Item> implements AsyncIterable<Item> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
-    for await (const page of this.iterPages()) yield* page.getItems();
+    for await (const page of this.pages()) yield* page.getItems();
   }
 }
 
-export interface TCursorState {
+export interface CursorState {
   hasMore: boolean;
   afterCursor: string | null | undefined;
 }
@@ -29,7 +29,7 @@ export interface TCursorState {
 export class CursorPage<Item> extends Page<Item> {
   constructor(
     readonly items: Item[],
-    readonly cursor: TCursorState,
+    readonly cursor: CursorState,
     private readonly loadAfter: (afterCursor: string) => Promise<CursorPage<Item>>,
   ) {
     super();
@@ -94,7 +94,7 @@ interface CursorAnswer {
  */
 export function cursorPages<Answer extends CursorAnswer, Item, P extends CursorPage<Item>>(
   fetchPage: (afterCursor: string | undefined) => Promise<Answer>,
-  toPage: (answer: Answer, cursor: TCursorState, loadAfter: (after: string) => Promise<P>) => P,
+  toPage: (answer: Answer, cursor: CursorState, loadAfter: (after: string) => Promise<P>) => P,
 ): PagePromise<P, Item> {
   const load = async (afterCursor: string | undefined): Promise<P> => {
     const answer = await fetchPage(afterCursor);

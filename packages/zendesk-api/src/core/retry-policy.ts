@@ -1,15 +1,24 @@
-import { backoffDelayMs, retryDelayMs } from '@incident-desk/client-core';
+import { backoffDelayMs, retryDelayMs, type RetryPolicy } from '@incident-desk/client-core';
 
-export interface RetryPolicy {
-  /** Retries after the first attempt (401 refresh is separate and never counted here). */
-  maxRetries: number;
-  /** A Retry-After longer than this is not waited for: the call fails with ZendeskRateLimitedError. */
-  maxRetryAfterSeconds: number;
-  initialRetryDelayMs: number;
-  maxRetryDelayMs: number;
-  /** Whether a 429 is retried at all (after its Retry-After). Default true. */
-  retryRateLimited?: boolean;
+/**
+ * The client's `retry` option: the policy both clients share (`maxRetries` counts retries after
+ * the first attempt; a 401's one token refresh is separate and never counted), and Zendesk's own.
+ */
+export interface ZendeskRetryPolicy extends RetryPolicy {
+  /** Whether a 429 is retried at all (after its Retry-After); a call may say otherwise. */
+  retryRateLimited: boolean;
+  /** Also retry POSTs (creates, uploads) on 5xx and connection errors. */
+  retryNonIdempotent: boolean;
 }
+
+export const DEFAULT_RETRY_POLICY: ZendeskRetryPolicy = {
+  maxRetries: 2,
+  initialDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  retryRateLimited: true,
+  retryNonIdempotent: false,
+};
 
 export type RetryOutcome =
   { kind: 'status'; status: number; headers: Headers } | { kind: 'connection' };
@@ -33,7 +42,7 @@ const NO = { retry: false } as const;
  * - 5xx and connection failures: only when the request is idempotent, since a create that
  *   reached Zendesk before the failure would otherwise happen twice.
  */
-export function decideRetry(question: RetryQuestion, policy: RetryPolicy): RetryDecision {
+export function decideRetry(question: RetryQuestion, policy: ZendeskRetryPolicy): RetryDecision {
   if (question.retriesDone >= policy.maxRetries) return NO;
   const { outcome } = question;
   if (outcome.kind === 'connection') {
@@ -42,7 +51,7 @@ export function decideRetry(question: RetryQuestion, policy: RetryPolicy): Retry
       : NO;
   }
   if (outcome.status === 429) {
-    if (policy.retryRateLimited === false) return NO;
+    if (!policy.retryRateLimited) return NO;
     return retryHonouringHeader(outcome.headers, question.retriesDone, policy);
   }
   if (outcome.status >= 500 && question.idempotent) {
@@ -57,16 +66,16 @@ function retryHonouringHeader(
   policy: RetryPolicy,
 ): RetryDecision {
   const delayMs = retryDelayMs(retriesDone, headers.get('retry-after'), {
-    initialMs: policy.initialRetryDelayMs,
-    maxMs: policy.maxRetryDelayMs,
-    maxRetryAfterMs: policy.maxRetryAfterSeconds * 1000,
+    initialMs: policy.initialDelayMs,
+    maxMs: policy.maxDelayMs,
+    maxRetryAfterMs: policy.maxRetryAfterMs,
   });
   return delayMs === undefined ? NO : { retry: true, delayMs };
 }
 
 function backoff(retriesDone: number, policy: RetryPolicy): number {
   return backoffDelayMs(retriesDone, {
-    initialMs: policy.initialRetryDelayMs,
-    maxMs: policy.maxRetryDelayMs,
+    initialMs: policy.initialDelayMs,
+    maxMs: policy.maxDelayMs,
   });
 }

@@ -32,14 +32,15 @@ export function clientFor(
 ): ClientFixture {
   const tokens = fakeTokens();
   const delays: number[] = [];
+  const { retry, ...rest } = overrides;
   const client = new ZendeskClient({
     baseUrl: fake.url,
     tokenProvider: tokens,
-    initialRetryDelayMs: 10,
+    retry: retry === false ? false : { initialDelayMs: 10, ...retry },
     sleep: async (ms) => {
       delays.push(ms);
     },
-    ...overrides,
+    ...rest,
   });
   return { client, tokens, delays };
 }

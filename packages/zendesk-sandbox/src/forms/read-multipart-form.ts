@@ -1,19 +1,19 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 
-export interface TFormFile {
+export interface FormFile {
   field: string;
   fileName: string;
   contentType: string;
   data: Buffer;
 }
 
-export interface TMultipartForm {
+export interface MultipartForm {
   fields: Map<string, string[]>;
-  files: TFormFile[];
+  files: FormFile[];
 }
 
-export interface TFormLimits {
+export interface FormLimits {
   /** Largest single file; a larger one refuses the whole form. */
   fileBytes: number;
   files: number;
@@ -34,7 +34,7 @@ export class FormReadError extends Error {
  * buffered in memory within `limits`. Empty file inputs (no name, no bytes) are skipped, as browsers
  * send one when nothing was chosen.
  */
-export function readMultipartForm(req: Request, limits: TFormLimits): Promise<TMultipartForm> {
+export function readMultipartForm(req: Request, limits: FormLimits): Promise<MultipartForm> {
   const type = req.headers['content-type'] ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type))
     return Promise.reject(new FormReadError(400, 'expected a form post'));
@@ -54,7 +54,7 @@ export function readMultipartForm(req: Request, limits: TFormLimits): Promise<TM
       reject(new FormReadError(400, (err as Error).message));
       return;
     }
-    const form: TMultipartForm = { fields: new Map(), files: [] };
+    const form: MultipartForm = { fields: new Map(), files: [] };
     let failed: FormReadError | null = null;
     const fail = (error: FormReadError) => {
       failed ??= error;
@@ -92,7 +92,7 @@ export function readMultipartForm(req: Request, limits: TFormLimits): Promise<TM
 }
 
 /** The last value of a field, or '' when absent. */
-export function formValue(form: TMultipartForm, name: string): string {
+export function formValue(form: MultipartForm, name: string): string {
   const values = form.fields.get(name);
   return values?.[values.length - 1] ?? '';
 }

@@ -14,7 +14,7 @@ export interface AppKeyPair {
 }
 
 /** The registry as a saved state keeps it: keys as PKCS#8 PEM. */
-export interface TAppRegistrySnapshot {
+export interface AppRegistrySnapshot {
   keys: { appId: number; privateKeyPem: string }[];
   installations: { subdomain: string; appId: number; id: number }[];
   nextInstallationId: number;
@@ -69,7 +69,7 @@ export class AppRegistry {
       .map(([key, id]) => ({ id, app_id: Number(key.slice(prefix.length)) }));
   }
 
-  snapshot(): TAppRegistrySnapshot {
+  snapshot(): AppRegistrySnapshot {
     return {
       keys: [...this.keys].map(([appId, pair]) => ({
         appId,
@@ -84,7 +84,7 @@ export class AppRegistry {
   }
 
   /** Replaces the registry with a saved one: the same keys sign, the same installations answer. */
-  restore(snapshot: TAppRegistrySnapshot): void {
+  restore(snapshot: AppRegistrySnapshot): void {
     this.keys.clear();
     for (const { appId, privateKeyPem } of snapshot.keys) {
       const privateKey = createPrivateKey(privateKeyPem);

@@ -59,7 +59,7 @@ export function randomHex(bytes: number): string {
 type TicketListener = (subdomain: string, ticketId: number) => void;
 
 /** All accounts, OAuth clients, tokens and codes of one sandbox. Every lookup takes the subdomain. */
-export interface TUserInput {
+export interface UserInput {
   name: string;
   email: string;
   role: TRole;
@@ -161,7 +161,7 @@ export class SandboxState {
     return account;
   }
 
-  createUser(account: AccountRecord, input: TUserInput): UserRecord {
+  createUser(account: AccountRecord, input: UserInput): UserRecord {
     const email = input.email.toLowerCase();
     for (const existing of account.users.values()) {
       if (existing.email === email) {

@@ -2,7 +2,7 @@
 // attachment content in base64), the OAuth clients, tokens and codes, the apps' keys and
 // installations, and the id counter, so ids go on after a restart instead of repeating.
 import { readStateFile, type TStateFileRead } from '@incident-desk/state-file';
-import type { TAppRegistrySnapshot } from './app-keys';
+import type { AppRegistrySnapshot } from './app-keys';
 import type {
   AccountLimits,
   AccountRecord,
@@ -29,7 +29,7 @@ import type { SandboxState } from './sandbox-state';
 const FORMAT = 'zendesk-sandbox-state';
 const VERSION = 1;
 
-export interface TAccountSnapshot {
+export interface AccountSnapshot {
   id: number;
   subdomain: string;
   users: UserRecord[];
@@ -57,18 +57,18 @@ export interface TAccountSnapshot {
   idempotencyKeys: [key: string, ticketId: number][];
 }
 
-export interface TZendeskStateSnapshot {
+export interface ZendeskStateSnapshot {
   format: typeof FORMAT;
   version: typeof VERSION;
   nextId: number;
-  accounts: TAccountSnapshot[];
+  accounts: AccountSnapshot[];
   clients: OAuthClientRecord[];
   tokens: TokenRecord[];
   codes: AuthorizationCodeRecord[];
-  apps: TAppRegistrySnapshot;
+  apps: AppRegistrySnapshot;
 }
 
-function accountSnapshot(account: AccountRecord): TAccountSnapshot {
+function accountSnapshot(account: AccountRecord): AccountSnapshot {
   return {
     id: account.id,
     subdomain: account.subdomain,
@@ -100,7 +100,7 @@ function accountSnapshot(account: AccountRecord): TAccountSnapshot {
 
 const byId = <T extends { id: K }, K>(records: T[]) => new Map(records.map((r) => [r.id, r]));
 
-function restoreAccount(saved: TAccountSnapshot): AccountRecord {
+function restoreAccount(saved: AccountSnapshot): AccountRecord {
   return {
     id: saved.id,
     subdomain: saved.subdomain,
@@ -137,7 +137,7 @@ function restoreAccount(saved: TAccountSnapshot): AccountRecord {
   };
 }
 
-export function snapshotOf(state: SandboxState): TZendeskStateSnapshot {
+export function snapshotOf(state: SandboxState): ZendeskStateSnapshot {
   return {
     format: FORMAT,
     version: VERSION,
@@ -151,7 +151,7 @@ export function snapshotOf(state: SandboxState): TZendeskStateSnapshot {
 }
 
 /** Replaces everything the state holds with a saved one. */
-export function restoreSnapshot(state: SandboxState, saved: TZendeskStateSnapshot): void {
+export function restoreSnapshot(state: SandboxState, saved: ZendeskStateSnapshot): void {
   state.accounts.clear();
   for (const account of saved.accounts)
     state.accounts.set(account.subdomain, restoreAccount(account));
@@ -187,7 +187,7 @@ const ACCOUNT_LISTS = [
  * The saved state, or an Error saying why this version cannot use it. The file is the sandbox's
  * own writing, so the check is of its outline: format, version, counters and every list.
  */
-export function parseZendeskSnapshot(json: unknown): TZendeskStateSnapshot {
+export function parseZendeskSnapshot(json: unknown): ZendeskStateSnapshot {
   if (!isObject(json) || json.format !== FORMAT)
     throw new Error(`not a Zendesk sandbox state (format is not "${FORMAT}")`);
   if (json.version !== VERSION)
@@ -212,10 +212,10 @@ export function parseZendeskSnapshot(json: unknown): TZendeskStateSnapshot {
     if (account.views !== undefined && !Array.isArray(account.views))
       throw new Error(`not a Zendesk sandbox state (views of ${account.subdomain} is not a list)`);
   }
-  return json as unknown as TZendeskStateSnapshot;
+  return json as unknown as ZendeskStateSnapshot;
 }
 
 /** Reads a saved state without loading it (what `npm start` looks at before it starts anything). */
-export function readZendeskSandboxStateFile(file: string): TStateFileRead<TZendeskStateSnapshot> {
+export function readZendeskSandboxStateFile(file: string): TStateFileRead<ZendeskStateSnapshot> {
   return readStateFile(file, parseZendeskSnapshot);
 }

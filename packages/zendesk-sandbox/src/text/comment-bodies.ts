@@ -52,7 +52,7 @@ export function textFromHtml(html: string): string {
   return plainFromHtml(html).replace(new RegExp(NBSP, 'g'), ' ');
 }
 
-export interface TCommentBodies {
+export interface CommentBodies {
   body: string;
   html_body: string;
   plain_body: string;
@@ -61,7 +61,7 @@ export interface TCommentBodies {
 export function renderCommentBodies(input: {
   body?: string | undefined;
   html_body?: string | undefined;
-}): TCommentBodies {
+}): CommentBodies {
   if (input.html_body !== undefined && input.html_body !== '') {
     const html = input.html_body.startsWith('<div class="zd-comment"')
       ? input.html_body

@@ -1,13 +1,13 @@
 import { escapeHtml } from '@incident-desk/threat-text';
 
-export interface TRequestFormValues {
+export interface RequestFormValues {
   name: string;
   email: string;
   subject: string;
   description: string;
 }
 
-export const EMPTY_REQUEST: TRequestFormValues = {
+export const EMPTY_REQUEST: RequestFormValues = {
   name: '',
   email: '',
   subject: '',
@@ -29,7 +29,7 @@ button{margin-top:16px;padding:8px 16px}
 export function renderRequestForm(input: {
   account: string;
   action: string;
-  values: TRequestFormValues;
+  values: RequestFormValues;
   error?: string;
   submitted?: { id: number; agentLink: string };
 }): string {

@@ -5,11 +5,11 @@ import { subdomainOf } from '../api/context';
 import { addUpload } from '../state/attachments';
 import type { AccountRecord, UserRecord } from '../state/model';
 import { SandboxError } from '../state/sandbox-state';
-import { EMPTY_REQUEST, renderRequestForm, type TRequestFormValues } from './render-request-form';
+import { EMPTY_REQUEST, renderRequestForm, type RequestFormValues } from './render-request-form';
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
-export interface TRequestFormLimits {
+export interface RequestFormLimits {
   maxUploadBytes: number;
   maxUploadFiles: number;
 }
@@ -42,7 +42,7 @@ function endUserFor(
  * submits it (found or created by email), through the ticket service the API uses, channel `web`,
  * so triggers and webhooks fire as for any new ticket.
  */
-export function requestFormRouter(ctx: SandboxContext, limits: TRequestFormLimits): Router {
+export function requestFormRouter(ctx: SandboxContext, limits: RequestFormLimits): Router {
   const router = Router();
 
   const accountOf = (res: Response): AccountRecord | undefined =>
@@ -100,7 +100,7 @@ export function requestFormRouter(ctx: SandboxContext, limits: TRequestFormLimit
         );
       return;
     }
-    let values: TRequestFormValues = EMPTY_REQUEST;
+    let values: RequestFormValues = EMPTY_REQUEST;
     try {
       const form = await readMultipartForm(req, {
         fileBytes: limits.maxUploadBytes,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createAgentApis } from './agent-api';
 import { ZWorkspaceOptions, type TWorkspaceRouterInput } from './options';
 import { proxyRequest } from './proxy-request';
-import { createSessionStore, type TWorkspaceSession } from './session-store';
+import { createSessionStore, type WorkspaceSession } from './session-store';
 import { streamTicketEvents } from './ticket-event-stream';
 import { ticketFormHandler } from './ticket-form-route';
 import { ticketListHandler } from './ticket-list-route';
@@ -32,7 +32,7 @@ export function createWorkspaceRouter(input: TWorkspaceRouterInput): express.Rou
   const sessions = createSessionStore(options.maxSessions);
   const router = express.Router({ mergeParams: true });
 
-  function sessionOf(req: Request, res: Response): TWorkspaceSession | undefined {
+  function sessionOf(req: Request, res: Response): WorkspaceSession | undefined {
     const session = sessions.get(String(req.params.sid));
     if (!session)
       res.status(404).json({ error: { name: 'SessionNotFound', message: 'reload the page' } });

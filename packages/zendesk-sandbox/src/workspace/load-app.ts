@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TWorkspaceApp, TWorkspaceInstallation } from './options';
 
 /** The sidebar app as the host page needs it, whichever way it is served. */
-export interface TLoadedApp {
+export interface LoadedApp {
   name: string;
   appId: number | string;
   /** zcli's installation id (from its app.json); a folder app is installed per account instead. */
@@ -171,7 +171,7 @@ export async function secureParameterNames(dir: string): Promise<string[]> {
 async function loadFolderApp(
   dir: string,
   installation: TWorkspaceInstallation,
-): Promise<TLoadedApp> {
+): Promise<LoadedApp> {
   const manifest = { data: await readManifest(dir) };
   const location = sidebarLocation(manifest.data.location);
   const sidebarPath = location?.url;
@@ -210,7 +210,7 @@ async function loadZcliApp(
   zcliUrl: string,
   installation: TWorkspaceInstallation,
   fetchImpl: typeof fetch,
-): Promise<TLoadedApp> {
+): Promise<LoadedApp> {
   const appJsonUrl = new URL(
     zcliUrl.endsWith('/app.json') ? zcliUrl : zcliUrl.replace(/\/?$/, '/app.json'),
   );
@@ -253,7 +253,7 @@ async function loadZcliApp(
 }
 
 /** Settings the browser may see: everything but the secure ones. */
-export function publicSettings(app: TLoadedApp): Record<string, unknown> {
+export function publicSettings(app: LoadedApp): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(app.settings).filter(([name]) => !app.secureSettingNames.has(name)),
   );

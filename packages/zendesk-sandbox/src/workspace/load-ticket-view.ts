@@ -1,8 +1,8 @@
-import { fieldOptions, fieldTitles, type TTicketView } from './render-ticket-page';
+import { fieldOptions, fieldTitles, type TicketView } from './render-ticket-page';
 import type { TSupportApi } from './support-api';
 
 /** Everything the ticket panel shows, read through the API as the agent. */
-export async function loadTicketView(api: TSupportApi, ticketId: number): Promise<TTicketView> {
+export async function loadTicketView(api: TSupportApi, ticketId: number): Promise<TicketView> {
   const [ticket, page, fields] = await Promise.all([
     api.getTicket(ticketId),
     api.listComments(ticketId),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mintJwt, ZJwtOption } from './mint-jwt';
-import type { TWorkspaceSession } from './session-store';
+import type { WorkspaceSession } from './session-store';
 import { settingValues, substitute, substituteDeep } from './substitute-placeholders';
 
 /** The `client.request` options a host honours (jQuery.ajax-like, as ZAF documents them). */
@@ -20,18 +20,18 @@ export const ZRequestOptions = z.looseObject({
 });
 
 /** What the host posts back as `zaf.request:<n>.done` or `.fail`: `{responseArgs}`. */
-export interface TProxyOutcome {
+export interface ProxyOutcome {
   outcome: 'done' | 'fail';
   responseArgs: unknown[];
 }
 
-export interface TProxyContext {
-  session: TWorkspaceSession;
+export interface ProxyContext {
+  session: WorkspaceSession;
   fetch: typeof fetch;
   defaultTimeoutMs: number;
 }
 
-const failWith = (status: number, statusText: string, responseText: string): TProxyOutcome => ({
+const failWith = (status: number, statusText: string, responseText: string): ProxyOutcome => ({
   outcome: 'fail',
   responseArgs: [{ status, statusText, responseText }],
 });
@@ -77,10 +77,7 @@ function hostAllowed(host: string, whitelist: readonly string[]): boolean {
  * account's API as the agent; `secure: true` substitutes `{{setting.NAME}}` (secure settings
  * included), and a secure setting is only sent to a host of the manifest's `domainWhitelist`.
  */
-export async function proxyRequest(
-  rawOptions: unknown,
-  ctx: TProxyContext,
-): Promise<TProxyOutcome> {
+export async function proxyRequest(rawOptions: unknown, ctx: ProxyContext): Promise<ProxyOutcome> {
   const parsed = ZRequestOptions.safeParse(
     typeof rawOptions === 'string' ? { url: rawOptions } : rawOptions,
   );
@@ -202,7 +199,7 @@ function formEncode(data: unknown): string {
 async function toOutcome(
   res: Response,
   options: z.infer<typeof ZRequestOptions>,
-): Promise<TProxyOutcome> {
+): Promise<ProxyOutcome> {
   const responseText = await res.text();
   const headers = Object.fromEntries(res.headers.entries());
   const looksJson = (res.headers.get('content-type') ?? '').includes('json');

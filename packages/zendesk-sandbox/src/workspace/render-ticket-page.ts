@@ -2,11 +2,11 @@ import { escapeHtml } from '@incident-desk/threat-text';
 import { jsonForScriptTag } from './json-for-script-tag';
 import { initialsOf, renderAvatar } from './avatar';
 import { renderTicketForm } from './ticket-form';
-import type { TTicketView } from './ticket-view';
+import type { TicketView } from './ticket-view';
 import type { TApiTicket, TApiTicketField } from './support-api';
 import { WORKSPACE_STYLE } from './workspace-style';
 
-export type { TTicketView } from './ticket-view';
+export type { TicketView } from './ticket-view';
 
 function fieldValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -50,7 +50,7 @@ export function renderTicketPanel({
   authors,
   fields,
   options,
-}: TTicketView): string {
+}: TicketView): string {
   const tags = ticket.tags.map((t) => `<li class="tag">${escapeHtml(t)}</li>`).join('');
   const customFields = ticket.custom_fields
     .map((f) => {
@@ -97,8 +97,8 @@ export function renderTicketPanel({
   );
 }
 
-export interface TPageInput {
-  view: TTicketView;
+export interface PageInput {
+  view: TicketView;
   agent: { name: string; role: string };
   subdomain: string;
   assetsBase: string;
@@ -165,7 +165,7 @@ export function renderTicketPage({
   sidebar,
   form,
   listHref,
-}: TPageInput): string {
+}: PageInput): string {
   const frame =
     sidebar.kind !== 'app'
       ? ''

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { TWorkspaceUser } from '../workspace-deps';
-import type { TLoadedApp } from './load-app';
+import type { WorkspaceUser } from '../workspace-deps';
+import type { LoadedApp } from './load-app';
 import type { TSupportApi } from './support-api';
-import type { TTicketSnapshot } from './ticket-events';
+import type { TicketSnapshot } from './ticket-events';
 
 /** One open host page: the agent, the ticket, and the installed app (with its secrets, server side). */
-export interface TWorkspaceSession {
+export interface WorkspaceSession {
   id: string;
   subdomain: string;
   ticketId: number;
-  agent: TWorkspaceUser;
-  app: TLoadedApp | null;
+  agent: WorkspaceUser;
+  app: LoadedApp | null;
   appGuid: string;
   api: TSupportApi;
-  snapshot: TTicketSnapshot;
+  snapshot: TicketSnapshot;
 }
 
 export function createSessionStore(maxSessions: number) {
   // Map keeps insertion order: the first key is the oldest session.
-  const sessions = new Map<string, TWorkspaceSession>();
+  const sessions = new Map<string, WorkspaceSession>();
   return {
-    add(session: Omit<TWorkspaceSession, 'id'>): TWorkspaceSession {
+    add(session: Omit<WorkspaceSession, 'id'>): WorkspaceSession {
       const full = { ...session, id: randomUUID() };
       sessions.set(full.id, full);
       while (sessions.size > maxSessions) {
@@ -30,7 +30,7 @@ export function createSessionStore(maxSessions: number) {
       }
       return full;
     },
-    get(id: string): TWorkspaceSession | undefined {
+    get(id: string): WorkspaceSession | undefined {
       return sessions.get(id);
     },
   };

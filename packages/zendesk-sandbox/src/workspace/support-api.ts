@@ -54,7 +54,7 @@ export class SupportApiError extends Error {
   }
 }
 
-export interface TSupportApiConfig {
+export interface SupportApiConfig {
   /** The account's base URL, e.g. `http://127.0.0.1:8789/_z/demo`. */
   accountBaseUrl: string;
   /** An agent token; `fresh` asks for a new one after a 401. */
@@ -63,7 +63,7 @@ export interface TSupportApiConfig {
 }
 
 /** The Support API as the signed-in agent reaches it: every call carries the agent's Bearer token. */
-export function createSupportApi(config: TSupportApiConfig) {
+export function createSupportApi(config: SupportApiConfig) {
   /** Sends a request with the agent's token, renewing it once on 401 (tokens expire). */
   async function send(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
     const attempt = async (fresh: boolean) => {

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { WorkspaceDeps } from '../workspace-deps';
 import { loadTicketView } from './load-ticket-view';
 import { renderTicketPanel } from './render-ticket-page';
-import type { TWorkspaceSession } from './session-store';
+import type { WorkspaceSession } from './session-store';
 import { snapshotOf, ticketChangeEvents } from './ticket-events';
 
 /**
@@ -12,7 +12,7 @@ import { snapshotOf, ticketChangeEvents } from './ticket-events';
 export function streamTicketEvents(
   req: Request,
   res: Response,
-  session: TWorkspaceSession,
+  session: WorkspaceSession,
   deps: Pick<WorkspaceDeps, 'onTicketChanged'>,
   heartbeatMs: number,
 ): void {

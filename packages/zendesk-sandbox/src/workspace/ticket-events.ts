@@ -1,19 +1,19 @@
 import type { TApiTicket } from './support-api';
 
 /** What the host compares between two reads of a ticket to raise ZAF change events. */
-export interface TTicketSnapshot {
+export interface TicketSnapshot {
   subject: string;
   status: string;
   tags: string[];
   customFields: Record<string, unknown>;
 }
 
-export interface TZafEvent {
+export interface ZafEvent {
   name: string;
   payload: unknown;
 }
 
-export function snapshotOf(ticket: TApiTicket): TTicketSnapshot {
+export function snapshotOf(ticket: TApiTicket): TicketSnapshot {
   return {
     subject: ticket.subject ?? '',
     status: ticket.status ?? '',
@@ -30,8 +30,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The ZAF events a change raises. Handlers receive the new value (the payload shape is unconfirmed).
  * Tags compare as a set: Zendesk does not promise an order.
  */
-export function ticketChangeEvents(before: TTicketSnapshot, after: TTicketSnapshot): TZafEvent[] {
-  const events: TZafEvent[] = [];
+export function ticketChangeEvents(before: TicketSnapshot, after: TicketSnapshot): ZafEvent[] {
+  const events: ZafEvent[] = [];
   if (before.subject !== after.subject)
     events.push({ name: 'ticket.subject.changed', payload: after.subject });
   if (before.status !== after.status)

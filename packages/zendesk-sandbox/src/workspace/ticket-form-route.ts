@@ -6,7 +6,7 @@ import { SupportApiError } from './support-api';
 import { FormInputError, formUpdate } from './ticket-form-update';
 import { subdomainOf } from './ticket-page-route';
 
-export interface TTicketFormContext {
+export interface TicketFormContext {
   sessions: TSessionStore;
   maxUploadBytes: number;
   maxUploadFiles: number;
@@ -28,7 +28,7 @@ export function workspaceErrorPage(message: string, back: string | null): string
  * agent (uploads first, then one ticket update), so triggers and webhooks fire as for any API update;
  * then back to the ticket page (303).
  */
-export function ticketFormHandler(ctx: TTicketFormContext): RequestHandler {
+export function ticketFormHandler(ctx: TicketFormContext): RequestHandler {
   return async (req, res) => {
     const back = req.originalUrl;
     const fail = (status: number, message: string) =>

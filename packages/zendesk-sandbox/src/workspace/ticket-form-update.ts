@@ -1,4 +1,4 @@
-import { formValue, type TMultipartForm } from '../forms/read-multipart-form';
+import { formValue, type MultipartForm } from '../forms/read-multipart-form';
 import { AGENT_STATUSES } from './ticket-form';
 
 const FIELD = /^field_(\d+)$/;
@@ -6,7 +6,7 @@ const FIELD = /^field_(\d+)$/;
 export class FormInputError extends Error {}
 
 /** A ticket update (the Support API's `ticket` object) from the workspace form, without uploads yet. */
-export interface TFormUpdate {
+export interface FormUpdate {
   ticket: Record<string, unknown>;
   comment: { body: string; public: boolean } | null;
 }
@@ -15,7 +15,7 @@ export interface TFormUpdate {
  * What the agent changed in the form: fields whose value differs from the one rendered, tags to add
  * and remove (additional_tags / remove_tags, so concurrent tag changes stay), a comment, a new status.
  */
-export function formUpdate(form: TMultipartForm): TFormUpdate {
+export function formUpdate(form: MultipartForm): FormUpdate {
   const ticket: Record<string, unknown> = {};
   const customFields: Array<{ id: number; value: string | null }> = [];
   for (const name of form.fields.keys()) {

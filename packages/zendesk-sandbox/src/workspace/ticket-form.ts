@@ -1,6 +1,6 @@
 import { escapeHtml } from '@incident-desk/threat-text';
 import { renderAvatar } from './avatar';
-import type { TTicketView } from './ticket-view';
+import type { TicketView } from './ticket-view';
 
 /** Statuses an agent can pick in the workspace; `new` only while the ticket still is. */
 export const AGENT_STATUSES = ['open', 'pending', 'hold', 'solved'] as const;
@@ -11,7 +11,7 @@ function fieldText(value: unknown): string {
 }
 
 /** Who asked, above the properties, as the workspace shows it (when the name is known). */
-function renderRequester(view: TTicketView): string {
+function renderRequester(view: TicketView): string {
   const { requester_id: id } = view.ticket;
   const name = id != null ? view.authors.get(id) : undefined;
   return name
@@ -27,7 +27,7 @@ function renderRequester(view: TTicketView): string {
  * (`was_*`), so Submit sends only what the agent changed and never undoes a change made meanwhile.
  * `formToken` ties the post to this page (the workspace's CSRF protection).
  */
-export function renderTicketForm(view: TTicketView, action: string, formToken: string): string {
+export function renderTicketForm(view: TicketView, action: string, formToken: string): string {
   const { ticket, fields, options } = view;
   const status = ticket.status ?? 'new';
   const customFields = ticket.custom_fields

@@ -4,7 +4,7 @@ import type { WorkspaceDeps } from '../workspace-deps';
 import type { TApiTicket, TSupportApi } from './support-api';
 import { PageError, pickAgent, subdomainOf } from './ticket-page-route';
 
-export interface TTicketListContext {
+export interface TicketListContext {
   deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser'>;
   agentApi(subdomain: string, userId: number): TSupportApi;
 }
@@ -50,7 +50,7 @@ export function renderTicketList(input: {
 }
 
 /** `GET /tickets`: the account's tickets as the agent sees them, newest first, each a link to its page. */
-export function ticketListHandler(ctx: TTicketListContext): RequestHandler {
+export function ticketListHandler(ctx: TicketListContext): RequestHandler {
   return async (req: Request, res: Response) => {
     const subdomain = subdomainOf(req, res);
     try {

@@ -3,17 +3,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { escapeHtml } from '@incident-desk/threat-text';
-import type { TWorkspaceUser, WorkspaceDeps } from '../workspace-deps';
+import type { WorkspaceUser, WorkspaceDeps } from '../workspace-deps';
 import {
   AppLoadError,
   loadApp,
   publicSettings,
   secureParameterNames,
-  type TLoadedApp,
+  type LoadedApp,
 } from './load-app';
 import { loadTicketView } from './load-ticket-view';
 import type { TWorkspaceOptions } from './options';
-import { renderTicketPage, type TPageInput } from './render-ticket-page';
+import { renderTicketPage, type PageInput } from './render-ticket-page';
 import type { TSessionStore } from './session-store';
 import { SupportApiError, type TSupportApi } from './support-api';
 import { signZafToken } from './sign-zaf-token';
@@ -112,7 +112,7 @@ export async function pickAgent(
   deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser'>,
   subdomain: string,
   as: unknown,
-): Promise<TWorkspaceUser> {
+): Promise<WorkspaceUser> {
   if (as === undefined) {
     try {
       return await deps.defaultAgent(subdomain);
@@ -128,7 +128,7 @@ export async function pickAgent(
   return user;
 }
 
-export interface TTicketPageContext {
+export interface TicketPageContext {
   options: TWorkspaceOptions;
   deps: Pick<WorkspaceDeps, 'defaultAgent' | 'findUser' | 'installApp' | 'appSigningKey'>;
   sessions: TSessionStore;
@@ -137,12 +137,12 @@ export interface TTicketPageContext {
 }
 
 /** `GET /tickets/:id[?as=<userId>][&subdomain=][&zcli_apps=true]`: the ticket and its sidebar app. */
-export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
+export function ticketPageHandler(ctx: TicketPageContext): RequestHandler {
   const { options, deps } = ctx;
 
   async function installedApp(
     req: Request,
-  ): Promise<{ app: TLoadedApp | null; problem: string; logoSrc: string | null }> {
+  ): Promise<{ app: LoadedApp | null; problem: string; logoSrc: string | null }> {
     const source = req.query.zcli_apps === 'true' ? { zcliUrl: options.zcliUrl } : options.app;
     if (!source)
       return { app: null, problem: 'No app is configured for this workspace.', logoSrc: null };
@@ -187,7 +187,7 @@ export function ticketPageHandler(ctx: TTicketPageContext): RequestHandler {
         api,
         snapshot: snapshotOf(view.ticket),
       });
-      let sidebar: TPageInput['sidebar'] = { kind: 'message', text: problem };
+      let sidebar: PageInput['sidebar'] = { kind: 'message', text: problem };
       let frameOrigin: string | null = null;
       let signedPost = false;
       const appId = app ? Number(app.appId) : NaN;

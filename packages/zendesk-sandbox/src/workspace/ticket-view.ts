@@ -1,7 +1,7 @@
 // A ticket as the workspace page shows it: the ticket, its comments, and the names to show.
 import type { TApiComment, TApiTicket } from './support-api';
 
-export interface TTicketView {
+export interface TicketView {
   ticket: TApiTicket;
   comments: TApiComment[];
   authors: ReadonlyMap<number, string>;

@@ -1,13 +1,13 @@
 import type { WorkspaceDeps } from '../workspace-deps';
-import type { TWorkspaceSession } from './session-store';
+import type { WorkspaceSession } from './session-store';
 import type { TApiTicket } from './support-api';
 import { zafCurrentUser, zafUser } from './zaf-user';
 
-export interface TZafError {
+export interface ZafError {
   message: string;
   name?: string;
 }
-export type TZafResult = Record<string, unknown> & { errors: Record<string, TZafError> };
+export type TZafResult = Record<string, unknown> & { errors: Record<string, ZafError> };
 
 const CUSTOM_FIELD = /^ticket\.customField:custom_field_(\d+)$/;
 // Posted by newer SDK builds for their own bookkeeping: answered with nothing, and no error.
@@ -16,7 +16,7 @@ const SILENT_PATHS = new Set(['session.live', '__track__']);
 /** Answers a ZAF `get`: one value per path, or an error for that path alone. */
 export async function resolveGet(
   paths: string[],
-  session: TWorkspaceSession,
+  session: WorkspaceSession,
   deps: Pick<WorkspaceDeps, 'findUser'>,
 ): Promise<TZafResult> {
   const result: TZafResult = { errors: {} };

@@ -1,4 +1,4 @@
-import type { TWorkspaceSession } from './session-store';
+import type { WorkspaceSession } from './session-store';
 import type { TZafResult } from './zaf-get';
 
 const CUSTOM_FIELD = /^ticket\.customField:custom_field_(\d+)$/;
@@ -10,7 +10,7 @@ const STATUSES = new Set(['new', 'open', 'pending', 'hold', 'solved', 'closed'])
  */
 export async function applySet(
   params: Record<string, unknown>,
-  session: TWorkspaceSession,
+  session: WorkspaceSession,
 ): Promise<TZafResult> {
   const result: TZafResult = { errors: {} };
   const update: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import type { TWorkspaceUser } from '../workspace-deps';
+import type { WorkspaceUser } from '../workspace-deps';
 
 // Zendesk stores Rails time zone names; ZAF reports the IANA name too. A few common ones are mapped,
 // IANA names pass through, anything else is reported as UTC.
@@ -44,7 +44,7 @@ export function zafTimeZone(timeZone: string, now = new Date()) {
 }
 
 /** `currentUser` as ZAF reports it (the exact shape is unconfirmed: these are the documented keys). */
-export function zafCurrentUser(user: TWorkspaceUser) {
+export function zafCurrentUser(user: WorkspaceUser) {
   return {
     id: user.id,
     name: user.name,
@@ -58,6 +58,6 @@ export function zafCurrentUser(user: TWorkspaceUser) {
 }
 
 /** A ticket's requester as `ticket.requester` reports it. */
-export function zafUser(user: TWorkspaceUser) {
+export function zafUser(user: WorkspaceUser) {
   return { id: user.id, name: user.name, email: user.email, role: user.role, locale: user.locale };
 }

@@ -6,7 +6,7 @@ import {
   ZSidebarTicketView,
   ZThreatDuplicates,
   type TActionAck,
-  type TFoundThreat,
+  type FoundThreat,
   type TSidebarTicketView,
   type TThreatDuplicates,
 } from '@incident-desk/sidebar-contract';
@@ -35,7 +35,7 @@ export const parseThreatDuplicates: (body: unknown) => TThreatDuplicates | null 
 const readFoundThreats = readerOf(ZFoundThreats);
 
 /** The threats found in the ticket (an entry that cannot be read is left out), or null. */
-export function parseFoundThreats(body: unknown): TFoundThreat[] | null {
+export function parseFoundThreats(body: unknown): FoundThreat[] | null {
   return readFoundThreats(body)?.threats ?? null;
 }
 

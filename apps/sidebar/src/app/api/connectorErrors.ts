@@ -1,4 +1,4 @@
-import type { TConnectorErrorBody } from '@incident-desk/sidebar-contract';
+import type { ConnectorErrorBody } from '@incident-desk/sidebar-contract';
 import type { ZafFailedResponse } from '../zaf/zafClient';
 
 export type ConnectorError =
@@ -20,19 +20,19 @@ export type ConnectorError =
 
 export type ConnectorResult<T> = { ok: true; value: T } | { ok: false; error: ConnectorError };
 
-function bodyOf(response: ZafFailedResponse): TConnectorErrorBody {
+function bodyOf(response: ZafFailedResponse): ConnectorErrorBody {
   if (response.responseJSON && typeof response.responseJSON === 'object') {
-    return response.responseJSON as TConnectorErrorBody;
+    return response.responseJSON as ConnectorErrorBody;
   }
   try {
     const parsed: unknown = JSON.parse(response.responseText ?? '');
-    return parsed && typeof parsed === 'object' ? (parsed as TConnectorErrorBody) : {};
+    return parsed && typeof parsed === 'object' ? (parsed as ConnectorErrorBody) : {};
   } catch {
     return {};
   }
 }
 
-function retryAfter(response: ZafFailedResponse, body: TConnectorErrorBody): number | undefined {
+function retryAfter(response: ZafFailedResponse, body: ConnectorErrorBody): number | undefined {
   const header = response.headers?.['retry-after'] ?? response.headers?.['Retry-After'];
   const seconds =
     body.error?.retryAfterSeconds ?? (header === undefined ? undefined : Number(header));

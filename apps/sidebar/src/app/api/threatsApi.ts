@@ -4,7 +4,7 @@
 // is attacker-controlled and is shown only as text, in its defanged form.
 import type {
   TActionAck,
-  TFoundThreat,
+  FoundThreat,
   TReportMode,
   TThreatDuplicates,
 } from '@incident-desk/sidebar-contract';
@@ -14,10 +14,10 @@ import { toConnectorError, type ConnectorResult } from './connectorErrors';
 import type { ConnectorTransport } from './transport';
 
 // The connector answers with the extractor's own shapes (packages/threat-text).
-export type { TFoundThreat, TThreatDuplicates, TThreatKind, TThreatPlace };
+export type { FoundThreat, TThreatDuplicates, TThreatKind, TThreatPlace };
 
 export interface ThreatsApi {
-  listThreats(ticketId: number): Promise<ConnectorResult<TFoundThreat[]>>;
+  listThreats(ticketId: number): Promise<ConnectorResult<FoundThreat[]>>;
   findDuplicates(ticketId: number, value: string): Promise<ConnectorResult<TThreatDuplicates>>;
   reportFoundThreat(
     ticketId: number,

@@ -6,7 +6,7 @@ import { getColor } from '@zendeskgarden/react-theming';
 import { MD, SM } from '@zendeskgarden/react-typography';
 import type { ConnectorError } from '../api/connectorErrors';
 import type { TReportMode, TSidebarTicket } from '@incident-desk/sidebar-contract';
-import type { TFoundThreat, TThreatKind, TThreatPlace, ThreatsApi } from '../api/threatsApi';
+import type { FoundThreat, TThreatKind, TThreatPlace, ThreatsApi } from '../api/threatsApi';
 import { useI18n } from '../hooks/useI18n';
 import { useThreatsApi } from '../hooks/useThreatsApi';
 import type { Translate } from '../lib/i18n';
@@ -37,7 +37,7 @@ interface Candidate {
  * The saved Threat field first (the agent's own choice), then what the connector found, best
  * takedown candidate first (it ranks them); the saved value is not listed twice.
  */
-function candidatesOf(saved: string | null, found: TFoundThreat[] | null): Candidate[] {
+function candidatesOf(saved: string | null, found: FoundThreat[] | null): Candidate[] {
   const field = saved?.trim();
   // found values are normalised; a saved value usually is too (the sidebar and reports write it so)
   const same = found?.find((threat) => threat.value === field);
@@ -63,7 +63,7 @@ export function NotReportedCard({ ticket, onChanged }: Props) {
 
 function NotReportedView({ api, ticket, onChanged }: Props & { api: ThreatsApi }) {
   const { t } = useI18n();
-  const [threats, setThreats] = useState<TFoundThreat[] | null>(null);
+  const [threats, setThreats] = useState<FoundThreat[] | null>(null);
   const [loadError, setLoadError] = useState<ConnectorError | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [chosen, setChosen] = useState(false);

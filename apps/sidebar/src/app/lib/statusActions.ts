@@ -6,7 +6,7 @@ export type TActor = 'needs_you' | 'in_progress' | 'done' | 'failed' | 'closed';
 
 export type TIncidentActionId = 'approve' | 'takedown' | 'monitor' | 'safe';
 
-export interface TStatusPlan {
+export interface StatusPlan {
   /** Whether the status is one the app knows; an unknown one offers no action. */
   known: boolean;
   actor: TActor;
@@ -18,7 +18,7 @@ export interface TStatusPlan {
 
 export type TKnownStatus = (typeof INCIDENT_STATUSES)[number];
 
-const PLANS: Record<TKnownStatus, Omit<TStatusPlan, 'known'>> = {
+const PLANS: Record<TKnownStatus, Omit<StatusPlan, 'known'>> = {
   pending_review: { actor: 'in_progress', primary: null, more: ['takedown', 'monitor', 'safe'] },
   case_building: { actor: 'in_progress', primary: null, more: ['monitor', 'safe'] },
   approval_required: { actor: 'needs_you', primary: 'approve', more: ['monitor', 'safe'] },
@@ -75,7 +75,7 @@ export function isKnownStatus(status: string): status is TKnownStatus {
 export function planForStatus(
   status: string,
   pending: TIncidentActionId | null = null,
-): TStatusPlan {
+): StatusPlan {
   if (!isKnownStatus(status)) return { known: false, actor: 'closed', primary: null, more: [] };
   const plan = PLANS[status];
   return {

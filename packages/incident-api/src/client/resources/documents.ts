@@ -1,6 +1,6 @@
 import { DOCUMENTS_TAKE_CLIENT_ID } from '../../assumptions';
 import { ZDocument, type TDocument } from '../../schemas/document';
-import { looseData, looseList, ZSignedUrl, type TSignedUrl } from '../loose';
+import { looseData, looseList, ZSignedUrl, type SignedUrl } from '../loose';
 import type { RequestOptions } from '../options';
 import { path } from '../path';
 import type { QueryValue, Transport } from '../transport';
@@ -39,7 +39,7 @@ export class DocumentsResource {
   }
 
   /** GET /v1/documents/{documentId}/signed-url: a short-lived download address. */
-  async signedUrl(documentId: string, options?: RequestOptions): Promise<TSignedUrl> {
+  async signedUrl(documentId: string, options?: RequestOptions): Promise<SignedUrl> {
     const result = await this.transport.request({
       operation: 'documents.signedUrl',
       method: 'GET',
@@ -47,6 +47,6 @@ export class DocumentsResource {
       schema: looseData(ZSignedUrl),
       options,
     });
-    return result.data as TSignedUrl;
+    return result.data as SignedUrl;
   }
 }
