@@ -5,6 +5,8 @@ export default defineProject({
     name: 'connector',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    // log lines printed for failing tests only
+    setupFiles: ['test/support/quiet-logs.ts'],
     // Timeouts only catch hangs: the suite's projects share a 2-core CI machine, where a file's
     // first test (a database opening, a stack starting) can take several seconds.
     testTimeout: 30_000,
