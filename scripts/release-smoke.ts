@@ -169,13 +169,9 @@ try {
   const ticketId = await sandboxes.createTicket({
     threat: `https://login-${run}.release-smoke.test/signin`,
   });
-  const incidentId = await eventually(`ticket ${ticketId} linked`, async () => {
-    const ticket = await sandboxes.readTicket(ticketId);
-    const value = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-    return ticket.ticket.tags.includes('incident_linked') && typeof value === 'string' && value
-      ? value
-      : undefined;
-  });
+  const incidentId = await eventually(`ticket ${ticketId} linked`, () =>
+    sandboxes.linkedIncident(ticketId),
+  );
 
   step(`incident ${incidentId} moves: an internal note`);
   const message = `Analyst ${run} started building the case.`;

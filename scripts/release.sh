@@ -5,15 +5,24 @@
 # Needs the repository's dependencies installed (npm ci). Run from anywhere:
 #   scripts/release.sh [release dir, default ./release]
 #   node --enable-source-maps <release>/apps/connector/dist/main.js
+# REUSE_BUILD=1 takes the services' dist folders as `npm run build` left them (CI builds once,
+# first) instead of building again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-release}"
+services=(apps/connector packages/zendesk-sandbox packages/incident-sandbox)
 
-npm run build --silent
+if [ "${REUSE_BUILD:-}" = 1 ]; then
+  for service in "${services[@]}"; do
+    [ -f "$service/dist/main.js" ] || { echo "REUSE_BUILD=1 but $service is not built" >&2; exit 1; }
+  done
+else
+  npm run build --silent
+fi
 
 rm -rf "$out"
 mkdir -p "$out"
-for service in apps/connector packages/zendesk-sandbox packages/incident-sandbox; do
+for service in "${services[@]}"; do
   mkdir -p "$out/$service"
   cp -R "$service/dist" "$out/$service/dist"
 done

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { AccountUnavailableError } from '../src/accounts/account-context';
@@ -7,19 +7,15 @@ import {
   createZendeskTokenProvider,
   REFRESH_SKEW_MS,
 } from '../src/accounts/zendesk-token-provider';
-import { install, startAccountsHarness, type AccountsHarness } from './accounts-harness';
+import { install, startAccountsHarness } from './accounts-harness';
 import { backends } from './support/test-database';
 import { secretBinding } from '../src/secrets/secret-bindings';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
-  let h: AccountsHarness;
+  const h = startedForTests(() => startAccountsHarness(backend));
   let users: { adminId: number; agentId: number };
   let subdomainCounter = 0;
-
-  beforeAll(async () => {
-    h = await startAccountsHarness(backend);
-  }, 60_000);
-  afterAll(() => h.close());
 
   /** A freshly installed account of its own, so tests do not share tokens. */
   async function installed() {

@@ -54,15 +54,13 @@ describe.each(backends)('admin page API (%s)', (backend) => {
 
   beforeAll(async () => {
     h = await startAdminHarness(backend);
-    acme = await h.createAccount('acme');
-    globex = await h.createAccount('globex');
+    ({ users: acme, accountId: acmeId, session: acmeSession } = await h.installAndSignIn('acme'));
+    ({
+      users: globex,
+      accountId: globexId,
+      session: globexSession,
+    } = await h.installAndSignIn('globex'));
     await h.createAccount('initech');
-    expect((await h.install('acme', acme.adminId)).status).toBe(303);
-    expect((await h.install('globex', globex.adminId)).status).toBe(303);
-    acmeId = await h.accountId('acme');
-    globexId = await h.accountId('globex');
-    acmeSession = await h.signIn('acme', acme.adminId);
-    globexSession = await h.signIn('globex', globex.adminId);
     const list = await fetch(`${h.incidentUrl}/v1/incidents`, {
       headers: { 'x-api-key': DEMO_API_KEY },
     });

@@ -67,14 +67,12 @@ describe.each(backends)('disconnecting an account from the admin page (%s)', (ba
 
   beforeAll(async () => {
     h = await startAdminHarness(backend);
-    acme = await h.createAccount('acme');
-    globex = await h.createAccount('globex');
-    expect((await h.install('acme', acme.adminId)).status).toBe(303);
-    expect((await h.install('globex', globex.adminId)).status).toBe(303);
-    acmeId = await h.accountId('acme');
-    globexId = await h.accountId('globex');
-    acmeSession = await h.signIn('acme', acme.adminId);
-    globexSession = await h.signIn('globex', globex.adminId);
+    ({ users: acme, accountId: acmeId, session: acmeSession } = await h.installAndSignIn('acme'));
+    ({
+      users: globex,
+      accountId: globexId,
+      session: globexSession,
+    } = await h.installAndSignIn('globex'));
     const saved = await h.api(acmeSession, 'PUT', '/admin/api/incident-connection', {
       apiKey: DEMO_API_KEY,
       clientId: DEMO_PARENT_CLIENT_ID,

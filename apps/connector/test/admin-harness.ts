@@ -1,12 +1,9 @@
 // The admin page's world: the composed connector (createConnector: install, sign-in, admin API,
 // setup worker) on a known free port, the Zendesk sandbox with the global client registered for
 // that port's callback, and the incident sandbox (seeded with two organisations' keys).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector, type ConnectorOptions } from '../src/app';
@@ -19,7 +16,8 @@ import {
   startInstall,
   submitApproval,
 } from './accounts-harness';
-import type { Backend } from './support/test-database';
+import { freePort } from './support/connector-process';
+import { testConnectorDatabase, type Backend } from './support/test-database';
 
 export const CLIENT = { identifier: 'incident_desk_admin_test', secret: 'admin-test-secret' };
 const silent = () => undefined;
@@ -30,6 +28,13 @@ export interface SignedIn {
   /** The Lax marker cookie the OAuth callback reads (`name=value`). */
   marker?: string;
   csrf: string;
+}
+
+export interface InstalledAccount {
+  users: { adminId: number; agentId: number };
+  accountId: string;
+  /** The admin's session. */
+  session: SignedIn;
 }
 
 export interface AdminHarness {
@@ -54,6 +59,8 @@ export interface AdminHarness {
   /** Walks sign-in up to the callback URL (not followed). */
   signInCallback(subdomain: string, userId: number, approveOn?: string): Promise<URL>;
   signIn(subdomain: string, userId: number): Promise<SignedIn>;
+  /** A new account with incident-desk installed by its admin, who is signed in to the admin page. */
+  installAndSignIn(subdomain: string): Promise<InstalledAccount>;
   api(
     session: SignedIn | null,
     method: string,
@@ -64,34 +71,6 @@ export interface AdminHarness {
   /** Stops the connector and starts a new one on the same database and port. */
   restart(worker: 'on' | 'off'): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-function databaseEnv(backend: Backend, dir: string) {
-  if (backend === 'pglite') {
-    return { env: { PGLITE_DIR: path.join(dir, 'pglite') }, drop: async () => undefined };
-  }
-  const schema = `admin_${randomBytes(5).toString('hex')}`;
-  const url = new URL(process.env.DATABASE_URL!);
-  const plain = url.toString();
-  url.searchParams.set('schema', schema);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: plain });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
-      await client.end();
-    },
-  };
 }
 
 export async function startAdminHarness(
@@ -126,7 +105,7 @@ export async function startAdminHarness(
     ? listenedUrl.replace(/\/\/[^/:]+:/, `//${options.sandboxHost}:`)
     : listenedUrl;
   const incidentUrl = incident.url.replace(/\/+$/, '');
-  const database = databaseEnv(backend, dir);
+  const database = testConnectorDatabase(backend, dir, 'admin');
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -218,6 +197,17 @@ export async function startAdminHarness(
       const session = await fetch(`${connectorUrl}/admin/api/session`, { headers: { cookie } });
       const { csrfToken } = (await session.json()) as { csrfToken: string };
       return { cookie, marker, csrf: csrfToken };
+    },
+    async installAndSignIn(subdomain) {
+      const users = await harness.createAccount(subdomain);
+      const installed = await harness.install(subdomain, users.adminId);
+      if (installed.status !== 303)
+        throw new Error(`installing ${subdomain} answered ${installed.status}: ${installed.body}`);
+      return {
+        users,
+        accountId: await harness.accountId(subdomain),
+        session: await harness.signIn(subdomain, users.adminId),
+      };
     },
     async api(session, method, route, body, headers = {}) {
       const response = await fetch(`${connectorUrl}${route}`, {

@@ -1,19 +1,13 @@
 // Setup after an install is a pg-boss job, not a promise in memory: queued by a connector whose
 // worker is off, it survives that process and is run by the next one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../src/accounts/setup-job';
-import { startAdminHarness, type AdminHarness } from './admin-harness';
+import { startAdminHarness } from './admin-harness';
 import { backends } from './support/test-database';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('setup after install, durably (%s)', (backend) => {
-  let h: AdminHarness;
-
-  beforeAll(async () => {
-    h = await startAdminHarness(backend, { worker: 'off' });
-  }, 60_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = startedForTests(() => startAdminHarness(backend, { worker: 'off' }));
 
   it('the install queues the job; a restarted connector with a worker runs it', async () => {
     const acme = await h.createAccount('acme');

@@ -1,86 +1,34 @@
 // The composed connector and the zero-configuration demo, end to end over real HTTP: both sandboxes
 // in-process on port 0, createConnector on port 0, the demo bootstrap, then a ticket tagged in the
 // Zendesk sandbox is reported, and incident status changes come back to the ticket.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
-import {
-  createZendeskSandbox,
-  DEMO_GLOBAL_CLIENT,
-  seedDemo,
-  type DemoSeed,
-  type ZendeskSandbox,
-} from '@incident-desk/zendesk-sandbox';
+import type { DemoSeed, ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
-import { loadConfig, type TConnectorConfig } from '../src/config';
+import type { TConnectorConfig } from '../src/config';
 import { readOwnDomains, saveOwnDomains } from '../src/accounts/account-configuration';
-import { DEMO_OWN_DOMAINS, runDemo, type DemoResult } from '../src/demo/run-demo';
-import { backends, type Backend } from './support/test-database';
+import { DEMO_OWN_DOMAINS, type DemoResult } from '../src/demo/run-demo';
+import {
+  demoConfig,
+  json,
+  runDemoOn,
+  sidebarStandIn,
+  startDemoSandboxes,
+} from './support/demo-stack';
+import { eventually } from './support/eventually';
+import { backends, testConnectorDatabase } from './support/test-database';
 
 const API_KEY = 'sandbox-demo-key';
-const silent = () => undefined;
-
-async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 interface SandboxTicket {
   ticket: { tags: string[]; custom_fields: { id: number; value: unknown }[] };
   comments: { public: boolean; body: string }[];
 }
 
-/** A fresh database per backend: a PGlite folder, or a schema of the PostgreSQL test database. */
-function databaseEnv(
-  backend: Backend,
-  dir: string,
-): { env: Record<string, string>; drop(): Promise<void> } {
-  if (backend === 'pglite') {
-    return { env: { PGLITE_DIR: path.join(dir, 'pglite') }, drop: async () => undefined };
-  }
-  const schema = `app_demo_${randomBytes(5).toString('hex')}`;
-  const url = new URL(process.env.DATABASE_URL!);
-  const plain = url.toString();
-  url.searchParams.set('schema', schema);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: plain });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
-      await client.end();
-    },
-  };
-}
-
 describe.each(backends)('connector with the demo (%s)', (backend) => {
   let dir: string;
-  let incidentSandbox: IncidentSandbox;
   let zendeskSandbox: ZendeskSandbox;
   let seed: DemoSeed;
   let incidentUrl: string;
@@ -97,17 +45,7 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap' || r === 'TCPSocketWrap')
       .length;
 
-  const demo = () =>
-    runDemo({
-      db: connector.db,
-      secretBox: connector.secretBox,
-      accounts: connector.accounts,
-      oauth: config.oauth,
-      demo: config.demo!,
-      connectorUrl,
-      readyTimeoutMs: 5_000,
-      log: silent,
-    });
+  const demo = () => runDemoOn(connector, config, connectorUrl);
   const ticket = (id: number) =>
     json(
       `${zendeskUrl}/_sandbox/accounts/demo/tickets/${id}`,
@@ -135,51 +73,19 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
   beforeAll(async () => {
     baselineSockets = sockets();
     dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-app-demo-'));
-    incidentSandbox = createIncidentSandbox({
-      webhookDelayMs: 5,
-      webhookRetryDelaysMs: [100, 500],
-    });
-    const incident = await incidentSandbox.listen(0);
-    zendeskSandbox = createZendeskSandbox({
-      searchLagMs: 0,
-      globalClients: [
-        { ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] },
-      ],
-      webhooks: { retryDelaysMs: [20, 50, 100] },
-    });
-    seed = seedDemo(zendeskSandbox);
-    const zendesk = await zendeskSandbox.listen(0);
-    incidentUrl = incident.url.replace(/\/+$/, '');
-    zendeskUrl = zendesk.url.replace(/\/+$/, '');
-    closeSandboxes = async () => {
-      await zendesk.close();
-      await incidentSandbox.close();
-    };
-
-    const database = databaseEnv(backend, dir);
+    const sandboxes = await startDemoSandboxes();
+    zendeskSandbox = sandboxes.zendesk;
+    seed = sandboxes.seed!;
+    incidentUrl = sandboxes.incidentUrl;
+    zendeskUrl = sandboxes.zendeskUrl;
+    closeSandboxes = sandboxes.close;
+    const database = testConnectorDatabase(backend, dir, 'app_demo');
     dropDatabase = database.drop;
-    const loaded = loadConfig(
-      {
-        NODE_ENV: 'test',
-        DEMO: 'true',
-        CONNECTOR_PORT: '0',
-        ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
-        INCIDENT_API_URL: incidentUrl,
-        WORKER_POLL_INTERVAL_SECONDS: '0.5',
-        SHUTDOWN_TIMEOUT_MS: '15000',
-        ...database.env,
-      },
-      { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
-    );
-    config = { ...loaded, demo: { ...loaded.demo!, zendeskSandboxUrl: zendeskUrl } };
-    // a stand-in for the built sidebar: the connector serves its page
-    const sidebarDist = path.join(dir, 'sidebar-dist');
-    mkdirSync(path.join(sidebarDist, 'assets'), { recursive: true });
-    writeFileSync(
-      path.join(sidebarDist, 'assets', 'iframe.html'),
-      '<!doctype html><html><head></head><body></body></html>',
-    );
-    connector = await createConnector(config, { log: silent, sidebarDistDir: sidebarDist });
+    config = demoConfig(sandboxes, dir, database.env);
+    connector = await createConnector(config, {
+      log: () => undefined,
+      sidebarDistDir: sidebarStandIn(dir),
+    });
     connectorUrl = (await connector.listen(0)).url;
     first = await demo();
   }, 120_000);

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectorDatabase,
   freePort,
   newSecretsKeys,
   startConnectorProcess,
@@ -19,7 +18,7 @@ import {
 } from './support/connector-process';
 import { eventually } from './support/eventually';
 import { startProcessSandboxes, type ProcessSandboxes } from './support/process-sandboxes';
-import { backends } from './support/test-database';
+import { backends, testConnectorDatabase } from './support/test-database';
 
 /** Incident events that put a note on a linked ticket (incident.created is a no-op when linked). */
 const NOTE_EVENTS = new Set([
@@ -59,22 +58,13 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     return connector;
   }
 
-  async function linkedIncidentOf(ticketId: number): Promise<string> {
-    return eventually(`ticket ${ticketId} linked`, async () => {
-      const ticket = await sandboxes.readTicket(ticketId);
-      const incidentId = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-      return ticket.ticket.tags.includes('incident_linked') &&
-        typeof incidentId === 'string' &&
-        incidentId !== ''
-        ? incidentId
-        : undefined;
-    });
-  }
+  const linkedIncidentOf = (ticketId: number): Promise<string> =>
+    eventually(`ticket ${ticketId} linked`, () => sandboxes.linkedIncident(ticketId));
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-crash-'));
     sandboxes = await startProcessSandboxes();
-    database = connectorDatabase(backend, dir, 'crash');
+    database = testConnectorDatabase(backend, dir, 'crash');
     port = await freePort();
     secretsKeys = newSecretsKeys();
   });

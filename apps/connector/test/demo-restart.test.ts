@@ -4,22 +4,22 @@
 // Ctrl-C stops it (the connector first, then the sandboxes), starts again on the same directory
 // and ports, and the loop is played on new tickets: nothing the sandboxes send is dropped as a
 // duplicate of the first run, nothing goes to reconciliation.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
-import {
-  createZendeskSandbox,
-  DEMO_GLOBAL_CLIENT,
-  seedDemo,
-  type ZendeskSandbox,
-} from '@incident-desk/zendesk-sandbox';
+import type { IncidentSandbox } from '@incident-desk/incident-sandbox';
+import type { ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
-import { loadConfig } from '../src/config';
-import { runDemo } from '../src/demo/run-demo';
-
-const silent = () => undefined;
+import {
+  demoConfig,
+  json,
+  runDemoOn,
+  sidebarStandIn,
+  startDemoSandboxes,
+} from './support/demo-stack';
+import { eventually } from './support/eventually';
+import { testConnectorDatabase } from './support/test-database';
 
 interface Verdict {
   source: 'zendesk' | 'incident';
@@ -36,35 +36,12 @@ interface Stack {
   ports: { incident: number; zendesk: number; connector: number };
 }
 
-async function json(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const portOf = (url: string) => Number(new URL(url).port);
 
 describe('the demo stopped and started again on the same data directory', () => {
   let dir: string;
   let stack: Stack | undefined;
+  let databaseEnv: Record<string, string>;
   const verdicts: Verdict[] = [];
 
   /** fetch for webhook deliveries that notes the connector's verdict (accepted or duplicate). */
@@ -88,52 +65,15 @@ describe('the demo stopped and started again on the same data directory', () => 
     };
 
   async function start(ports?: Stack['ports']): Promise<Stack> {
-    const incident = createIncidentSandbox({
-      dataFile: path.join(dir, 'sandbox', 'incident.json'),
-      webhookDelayMs: 5,
-      webhookRetryDelaysMs: [100, 500],
-      fetch: recordingFetch('incident'),
+    const sandboxes = await startDemoSandboxes({ stateDir: dir, fetchOf: recordingFetch, ports });
+    const { incident, zendesk, incidentUrl, zendeskUrl } = sandboxes;
+    const config = demoConfig(sandboxes, dir, databaseEnv);
+    const connector = await createConnector(config, {
+      log: () => undefined,
+      sidebarDistDir: sidebarStandIn(dir),
     });
-    const zendesk = createZendeskSandbox({
-      stateFile: path.join(dir, 'sandbox', 'zendesk.json'),
-      searchLagMs: 0,
-      globalClients: [
-        { ...DEMO_GLOBAL_CLIENT, redirect_uris: ['http://127.0.0.1/oauth/callback'] },
-      ],
-      webhooks: { retryDelaysMs: [20, 50, 100], fetch: recordingFetch('zendesk') },
-    });
-    // as the sandbox's main does: the seed only into an empty sandbox
-    if (!zendesk.state.account('demo')) seedDemo(zendesk);
-    const incidentUrl = (await incident.listen(ports?.incident ?? 0)).url;
-    const zendeskUrl = (await zendesk.listen(ports?.zendesk ?? 0)).url;
-    const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        DEMO: 'true',
-        CONNECTOR_PORT: '0',
-        ZENDESK_BASE_URL_TEMPLATE: `${zendeskUrl}/_z/{subdomain}`,
-        INCIDENT_API_URL: incidentUrl,
-        WORKER_POLL_INTERVAL_SECONDS: '0.5',
-        SHUTDOWN_TIMEOUT_MS: '15000',
-        PGLITE_DIR: path.join(dir, 'pglite'),
-      },
-      { secretKeysFile: path.join(dir, 'secret-keys.json'), log: silent },
-    );
-    const sidebarDist = path.join(dir, 'sidebar-dist');
-    mkdirSync(path.join(sidebarDist, 'assets'), { recursive: true });
-    writeFileSync(path.join(sidebarDist, 'assets', 'iframe.html'), '<!doctype html><html></html>');
-    const connector = await createConnector(config, { log: silent, sidebarDistDir: sidebarDist });
     const connectorUrl = (await connector.listen(ports?.connector ?? 0)).url;
-    const demo = await runDemo({
-      db: connector.db,
-      secretBox: connector.secretBox,
-      accounts: connector.accounts,
-      oauth: config.oauth,
-      demo: { ...config.demo!, zendeskSandboxUrl: zendeskUrl },
-      connectorUrl,
-      readyTimeoutMs: 5_000,
-      log: silent,
-    });
+    const demo = await runDemoOn(connector, config, connectorUrl);
     expect(demo.setup.ok).toBe(true);
     return {
       incident,
@@ -247,6 +187,7 @@ describe('the demo stopped and started again on the same data directory', () => 
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-demo-restart-'));
+    databaseEnv = testConnectorDatabase('pglite', dir, 'demo_restart').env;
   });
 
   afterAll(async () => {

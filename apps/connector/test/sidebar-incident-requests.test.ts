@@ -2,25 +2,21 @@
 // newest incident.action_required event (the incident's own history may hold only "Waiting for
 // action from you"), recorded when the event is applied, and the action a report asked for,
 // recorded with the link; both carried by the ticket view.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { buildTicketView } from '../src/sidebar-api/ticket-view';
 import { ANALYST_REQUEST_MAX_CHARS } from '../src/sync/incident-events/apply-linked-event';
 import { reportThreat } from '../src/sync/ticket-events/report-threat';
 import { handleIncidentEvent } from './support/run-incident-event';
-import { startHarness, type Harness } from './sync-incident-harness';
+import { startHarness } from './sync-incident-harness';
 import { backends } from './support/test-database';
+import { startedForTests } from './support/started-for-tests';
 
 const at = (iso: string) => ({ timestamp: iso });
 
 describe.each(backends)('the analyst’s request in the ticket view on %s', (backend) => {
-  let h: Harness;
+  const h = startedForTests(() => startHarness(backend));
   const deps = () => ({ db: h.db, unlinkedWaitMs: 10, pollIntervalMs: 10 });
-
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
 
   async function viewOf(ticketId: number) {
     const ticket = await h.ticket(ticketId);

@@ -2,27 +2,19 @@
 // call waits for the database, so the call is neither lost (a claim left behind reads as sent) nor
 // made twice. The outage is injected into the writes named (support/database-outage.ts).
 import type { TDatabase } from '@incident-desk/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { withOutage, type OutageRule } from './support/database-outage';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)(
   'a database restart around a call to the incident service, on %s',
   (backend) => {
-    let h: TicketSyncHarness;
+    const h = startedForTests(() => startTicketSyncHarness(backend));
     let counter = 0;
     const tag = backend === 'pglite' ? 'a' : 'b';
-
-    beforeAll(async () => {
-      h = await startTicketSyncHarness(backend);
-    }, 60_000);
-    afterAll(() => h?.close());
 
     const outage = (...rules: OutageRule[]) => withOutage(h.db, rules);
     const incident = async (id: string) => (await h.incidents()).find((i) => i.id === id)!;

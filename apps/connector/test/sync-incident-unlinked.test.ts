@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeThreat } from '@incident-desk/threat-text';
 import { JobDeferral } from '../src/jobs/job-deferral';
 import { handleIncidentEvent, handleOnce } from './support/run-incident-event';
@@ -7,20 +7,16 @@ import { handleTicketEvent } from '../src/sync/ticket-events';
 import { reportThreat } from '../src/sync/ticket-events/report-threat';
 import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
 import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
-import { startHarness, type Harness } from './sync-incident-harness';
+import { startHarness } from './sync-incident-harness';
 import { backends } from './support/test-database';
 import { withOutage } from './support/database-outage';
+import { startedForTests } from './support/started-for-tests';
 
 const HOSTILE_URL = 'https://evil.example.com/<script>alert(1)</script>';
 
 describe.each(backends)('incident events for unlinked incidents on %s', (backend) => {
-  let h: Harness;
+  const h = startedForTests(() => startHarness(backend));
   const deps = () => ({ db: h.db, unlinkedWaitMs: 20, pollIntervalMs: 10 });
-
-  beforeAll(async () => {
-    h = await startHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
 
   const detectedTickets = async (incidentId: string) =>
     (await h.allTickets()).filter(

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleTicketEvent, ticketEventSyncHandler } from '../src/sync/ticket-events';
 import type { SyncHandler } from '../src/worker/worker';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('ticket -> incident actions on %s', (backend) => {
-  let h: TicketSyncHarness;
+  const h = startedForTests(() => startTicketSyncHarness(backend));
   let counter = 0;
   const tag = backend === 'pglite' ? 'a' : 'b';
-
-  beforeAll(async () => {
-    h = await startTicketSyncHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
 
   async function linkedTicket() {
     counter += 1;

@@ -1,27 +1,20 @@
 import { maxAttachFileBytes } from '@incident-desk/incident-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkEvidence } from '../src/sync/ticket-events/evidence-files';
 import { noteTexts } from '../src/notes/texts';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { normalizeText } from '../src/notes/normalize';
 import { updateTicket } from '../src/sync/ticket-writer';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('ticket -> incident comments on %s', (backend) => {
-  let h: TicketSyncHarness;
+  const h = startedForTests(() => startTicketSyncHarness(backend));
   let counter = 0;
   const tag = backend === 'pglite' ? 'a' : 'b';
   const agent = () => h.demo.agentIds[1]!;
 
-  beforeAll(async () => {
-    h = await startTicketSyncHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
   beforeEach(() => {
     h.settings.forwardInternalNotes = false;
   });

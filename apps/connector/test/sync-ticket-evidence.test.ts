@@ -13,11 +13,8 @@ import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { EVIDENCE_PENDING } from '../src/sync/ticket-events/reported-evidence';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 const png = { file_name: 'screenshot.png', content_type: 'image/png', content: 'png-bytes' };
 const exe = { file_name: 'dropper.exe', content_type: 'application/x-msdownload', content: 'MZ' };
@@ -37,14 +34,9 @@ async function recorder() {
 }
 
 describe.each(backends)('ticket attachments as evidence on %s', (backend) => {
-  let h: TicketSyncHarness;
+  const h = startedForTests(() => startTicketSyncHarness(backend));
   let counter = 0;
   const tag = backend === 'pglite' ? 'a' : 'b';
-
-  beforeAll(async () => {
-    h = await startTicketSyncHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
 
   const report = async (ticketId: number) =>
     handleTicketEvent({ db: h.db }, h.ctx, h.job({ kind: 'report', ticketId, mode: 'takedown' }));

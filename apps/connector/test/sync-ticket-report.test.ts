@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import { NOTE_MARKER } from '../src/sync/ticket-writer';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('ticket -> incident report on %s', (backend) => {
-  let h: TicketSyncHarness;
+  const h = startedForTests(() => startTicketSyncHarness(backend));
   const deps = () => ({ db: h.db });
   const tag = backend === 'pglite' ? 'a' : 'b';
-
-  beforeAll(async () => {
-    h = await startTicketSyncHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
 
   const report = (ticketId: number, mode: 'takedown' | 'monitor' = 'takedown') =>
     handleTicketEvent(deps(), h.ctx, h.job({ kind: 'report', ticketId, mode }));

@@ -4,7 +4,7 @@
 // account for its Retry-After. A flow whose update is put off after the incident service answered
 // resumes on its next run without calling the service again. Against both sandboxes.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../src/accounts/account-context';
 import { JobDeferral } from '../src/jobs/job-deferral';
@@ -16,21 +16,14 @@ import {
   ZENDESK_WRITE_LIMITS,
 } from '../src/sync/ticket-writes/write-budget';
 import { backends } from './support/test-database';
-import {
-  startTicketSyncHarness,
-  SYNC_ACCOUNT,
-  type TicketSyncHarness,
-} from './support/sync-ticket-harness';
+import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)('direct ticket writes on %s', (backend) => {
-  let h: TicketSyncHarness;
+  const h = startedForTests(() => startTicketSyncHarness(backend));
   const tag = backend === 'pglite' ? 'a' : 'b';
   let counter = 0;
 
-  beforeAll(async () => {
-    h = await startTicketSyncHarness(backend);
-  }, 60_000);
-  afterAll(() => h?.close());
   afterEach(async () => {
     await setUpdateTicketLimit(100);
     await h.clearFaults();

@@ -4,7 +4,7 @@
 // found by its reference, a queued update_many by its job's status, and only what never reached
 // Zendesk is sent again. The dead instance is simulated: its heartbeat row stops being renewed.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
 import type { SyncDeps } from '../src/sync/sync-deps';
@@ -16,14 +16,15 @@ import {
 import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
 import { takeWriterLease } from '../src/sync/ticket-writes/writer-lease';
 import { startInstanceLiveness, type InstanceLiveness } from '../src/worker/instance-liveness';
-import { startHarness, type Harness } from './sync-incident-harness';
+import { startHarness } from './sync-incident-harness';
 import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
+import { startedForTests } from './support/started-for-tests';
 
 describe.each(backends)(
   'ticket writers across instances on %s',
   (backend) => {
-    let h: Harness;
+    const h = startedForTests(() => startHarness(backend));
     const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({
       db: h.db,
       unlinkedWaitMs: 10,
@@ -40,11 +41,6 @@ describe.each(backends)(
       h.db.prisma.pendingTicketChange.count({
         where: { accountId: h.accountId, writtenAt: null, failedReason: null },
       });
-
-    beforeAll(async () => {
-      h = await startHarness(backend);
-    }, 60_000);
-    afterAll(() => h?.close());
 
     it('takes over the account of a dead instance within seconds and settles what it was sending, writing nothing twice', async () => {
       // Instance X: registered, then holding the account's lease and sending three ways.

@@ -3,7 +3,7 @@
 // later one), paces itself under Zendesk's Update Ticket limits (budgets in the database, shared by
 // every writer), treats a 429 as a pause, and keeps the status from moving backwards. Against the
 // Zendesk sandbox with its realistic limits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import { handleIncidentEvent } from './support/run-incident-event';
@@ -13,16 +13,17 @@ import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
 import { ZENDESK_WRITE_LIMITS, type WriteLimits } from '../src/sync/ticket-writes/write-budget';
 import { startInstanceLiveness } from '../src/worker/instance-liveness';
-import { startHarness, type Harness } from './sync-incident-harness';
+import { startHarness } from './sync-incident-harness';
 import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
+import { startedForTests } from './support/started-for-tests';
 
 const at = (iso: string) => ({ timestamp: iso });
 
 describe.each(backends)(
   'ticket writer on %s',
   (backend) => {
-    let h: Harness;
+    const h = startedForTests(() => startHarness(backend));
     /** Records changes and signals nobody: the test runs the writer's passes itself. */
     const deps = (extra: Partial<SyncDeps> = {}): SyncDeps => ({
       db: h.db,
@@ -61,11 +62,6 @@ describe.each(backends)(
         total: number;
         by_limit: Record<string, number>;
       };
-
-    beforeAll(async () => {
-      h = await startHarness(backend);
-    }, 60_000);
-    afterAll(() => h?.close());
 
     it('coalesces the changes waiting for a ticket into one update: one note in order, the newest status', async () => {
       const { incidentId, ticketId } = await h.linkedTicket();

@@ -5,21 +5,13 @@
 // event, each ticket's notes in the order its events were acknowledged, and the newest status.
 // PGlite is one process by design (its data folder is locked to its holder), so PostgreSQL only.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectorDatabase,
-  freePort,
-  newSecretsKeys,
-  startConnectorProcess,
-  type ConnectorDatabase,
-  type ConnectorProcess,
-} from './support/connector-process';
 import { eventually } from './support/eventually';
-import { startProcessSandboxes, type ProcessSandboxes } from './support/process-sandboxes';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
+import type { ProcessSandboxes } from './support/process-sandboxes';
+import {
+  startTwoConnectorProcesses,
+  type TwoConnectorProcesses,
+} from './support/two-connector-processes';
 
 const TICKETS = 6;
 /** Each step's events are acknowledged before the next step is taken, so order is defined. */
@@ -38,48 +30,21 @@ const NOTE_EVENTS = new Set([
 const postgres = Boolean(process.env.DATABASE_URL);
 
 describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
-  let dir: string;
+  let stack: TwoConnectorProcesses;
   let sandboxes: ProcessSandboxes;
-  let database: ConnectorDatabase;
-  let proxy: RoundRobinProxy;
-  const instances: ConnectorProcess[] = [];
   const run = randomBytes(3).toString('hex');
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-two-workers-'));
-    sandboxes = await startProcessSandboxes();
-    database = connectorDatabase('postgres', dir, 'two_workers');
-    proxy = await startRoundRobinProxy([]);
-    const secretsKeys = newSecretsKeys();
-    const common = {
-      zendeskUrl: sandboxes.zendeskUrl,
-      incidentUrl: sandboxes.incidentUrl,
-      database,
-      secretsKeys,
-      publicUrl: proxy.url,
-      extraEnv: { WORKER_CONCURRENCY: '4' },
-    };
-    // The first sets the demo account up (webhooks registered at the proxy); the second joins it.
-    const firstPort = await freePort();
-    proxy.setTargets([`http://127.0.0.1:${firstPort}`]);
-    instances.push(await startConnectorProcess({ ...common, port: firstPort }));
-    instances.push(await startConnectorProcess({ ...common, port: await freePort(), demo: false }));
-    proxy.setTargets(instances.map((i) => i.url));
+    stack = await startTwoConnectorProcesses('two-workers', { WORKER_CONCURRENCY: '4' });
+    sandboxes = stack.sandboxes;
   }, 120_000);
 
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const instance of instances) {
-      console.error(`--- connector output (pid ${instance.pid}) ---\n${instance.output()}`);
-    }
+    if (context.task.result?.state === 'fail') console.error(stack.outputs());
   });
 
   afterAll(async () => {
-    for (const instance of instances) await instance.stop();
-    await proxy?.close();
-    await sandboxes?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it('applies every event once, in each ticket’s order, and reports each threat once', async () => {
@@ -92,21 +57,7 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
     const ticketIds = await Promise.all(
       threats.map((threat) => sandboxes.createTicket({ threat })),
     );
-    const incidentIds = await eventually(
-      'every ticket linked',
-      async () => {
-        const ids: string[] = [];
-        for (const ticketId of ticketIds) {
-          const ticket = await sandboxes.readTicket(ticketId);
-          const id = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-          if (!ticket.ticket.tags.includes('incident_linked') || typeof id !== 'string' || !id)
-            return undefined;
-          ids.push(id);
-        }
-        return ids;
-      },
-      45_000,
-    );
+    const incidentIds = await sandboxes.linkedIncidents(ticketIds);
 
     // Each step for every incident at once; the next step once all its events are acknowledged.
     const stepOf = new Map<string, number>(); // event id -> step
@@ -148,11 +99,12 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
       },
       45_000,
     );
-    for (const instance of instances) await instance.queuesIdle();
+    for (const instance of stack.instances) await instance.queuesIdle();
 
     // The sandboxes' deliveries really went to both processes.
-    const forwarded = proxy.forwarded();
-    for (const instance of instances) expect(forwarded.get(instance.url) ?? 0).toBeGreaterThan(0);
+    const forwarded = stack.proxy.forwarded();
+    for (const instance of stack.instances)
+      expect(forwarded.get(instance.url) ?? 0).toBeGreaterThan(0);
 
     for (const [i, threat] of threats.entries()) {
       expect(sandboxes.incidentsFor(threat), threat).toHaveLength(1);

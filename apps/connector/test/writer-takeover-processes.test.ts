@@ -6,21 +6,18 @@
 // killed the same way and a restarted instance does the same.
 // PGlite is one process by design (its data folder is locked to its holder), so PostgreSQL only.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectorDatabase,
   freePort,
-  newSecretsKeys,
   startConnectorProcess,
-  type ConnectorDatabase,
   type ConnectorProcess,
 } from './support/connector-process';
 import { eventually } from './support/eventually';
-import { startProcessSandboxes, type ProcessSandboxes } from './support/process-sandboxes';
-import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy';
+import type { ProcessSandboxes } from './support/process-sandboxes';
+import {
+  startTwoConnectorProcesses,
+  type TwoConnectorProcesses,
+} from './support/two-connector-processes';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 const TAKEOVER_LIMIT_MS = 30_000;
@@ -28,12 +25,10 @@ const TAKEOVER_LIMIT_MS = 30_000;
 const HELD_MS = 3_000;
 
 describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
-  let dir: string;
+  let stack: TwoConnectorProcesses;
   let sandboxes: ProcessSandboxes;
-  let database: ConnectorDatabase;
-  let proxy: RoundRobinProxy;
-  let common: Omit<Parameters<typeof startConnectorProcess>[0], 'port'>;
-  const instances: ConnectorProcess[] = [];
+  /** The running instances (stack.instances): the killed leave it, a restarted one joins. */
+  let instances: ConnectorProcess[];
   const run = randomBytes(3).toString('hex');
   const acknowledged: { ticketId: number; eventId: string }[] = [];
   let linked: { ticketId: number; incidentId: string }[] = [];
@@ -64,7 +59,7 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
     return eventually(
       `the change of ${eventId} in flight`,
       async () => {
-        const rows = await database.query!<{ holder: string }>(
+        const rows = await stack.database.query!<{ holder: string }>(
           `SELECT write_holder AS holder FROM pending_ticket_change
             WHERE event_ref = $1 AND written_at IS NULL AND write_holder IS NOT NULL`,
           [eventId],
@@ -79,7 +74,7 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
   /** Until nothing waits to be written (the previous step's writes all recorded). */
   async function nothingWaiting(): Promise<void> {
     await eventually('no change waiting', async () => {
-      const [row] = await database.query!<{ waiting: number }>(
+      const [row] = await stack.database.query!<{ waiting: number }>(
         'SELECT count(*)::int AS waiting FROM pending_ticket_change WHERE written_at IS NULL AND failed_reason IS NULL',
       );
       return row?.waiting === 0 ? true : undefined;
@@ -131,65 +126,32 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
     await killed.kill();
     const at = Date.now();
     instances.splice(instances.indexOf(killed), 1);
-    proxy.setTargets(instances.map((instance) => instance.url));
+    stack.proxy.setTargets(instances.map((instance) => instance.url));
     // acknowledged by the survivors after the kill: written too
     for (const ticket of linked) await deliver(ticket);
     return { killed, deadId, at };
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-writer-kill-'));
-    sandboxes = await startProcessSandboxes();
-    database = connectorDatabase('postgres', dir, 'writer_kill');
-    proxy = await startRoundRobinProxy([]);
-    common = {
-      zendeskUrl: sandboxes.zendeskUrl,
-      incidentUrl: sandboxes.incidentUrl,
-      database,
-      secretsKeys: newSecretsKeys(),
-      publicUrl: proxy.url,
-    };
-    const firstPort = await freePort();
-    proxy.setTargets([`http://127.0.0.1:${firstPort}`]);
-    instances.push(await startConnectorProcess({ ...common, port: firstPort }));
-    instances.push(await startConnectorProcess({ ...common, port: await freePort(), demo: false }));
-    proxy.setTargets(instances.map((i) => i.url));
+    stack = await startTwoConnectorProcesses('writer-kill');
+    ({ sandboxes, instances } = stack);
     const ticketIds = await Promise.all(
       [0, 1, 2].map((i) =>
         sandboxes.createTicket({ threat: `https://login-${i}-${run}.writer-kill.test/signin` }),
       ),
     );
-    linked = await eventually(
-      'every ticket linked',
-      async () => {
-        const found: { ticketId: number; incidentId: string }[] = [];
-        for (const ticketId of ticketIds) {
-          const ticket = await sandboxes.readTicket(ticketId);
-          const incidentId = sandboxes.fieldValue(ticket, sandboxes.seed.incidentFieldId);
-          if (!ticket.ticket.tags.includes('incident_linked') || typeof incidentId !== 'string')
-            return undefined;
-          found.push({ ticketId, incidentId });
-        }
-        return found;
-      },
-      60_000,
-    );
+    const incidentIds = await sandboxes.linkedIncidents(ticketIds, 60_000);
+    linked = ticketIds.map((ticketId, i) => ({ ticketId, incidentId: incidentIds[i]! }));
     await sandboxes.incidentDeliveriesIdle();
     await sandboxes.zendeskQuiet();
   }, 180_000);
 
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const instance of instances)
-      console.error(`--- connector output (pid ${instance.pid}) ---\n${instance.output()}`);
+    if (context.task.result?.state === 'fail') console.error(stack.outputs());
   });
 
   afterAll(async () => {
-    for (const instance of instances) await instance.stop();
-    await proxy?.close();
-    await sandboxes?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it('the other instance takes the account over and every acknowledged change reaches its ticket within 30 s, once', async () => {
@@ -213,9 +175,9 @@ describe.runIf(postgres)('a killed writer process on PostgreSQL', () => {
     // the survivor is alone now: it is the sender
     const { deadId, at } = await killTheSender();
     const port = await freePort();
-    const restarted = await startConnectorProcess({ ...common, port, demo: false });
+    const restarted = await startConnectorProcess({ ...stack.common, port, demo: false });
     instances.push(restarted);
-    proxy.setTargets([restarted.url]);
+    stack.proxy.setTargets([restarted.url]);
     for (const ticket of linked) await deliver(ticket);
     await everyChangeNotedOnce(at + TAKEOVER_LIMIT_MS);
     expect(restarted.output()).toContain(`resumed 1 changes in flight of dead instance ${deadId}`);

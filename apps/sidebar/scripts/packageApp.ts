@@ -22,6 +22,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,7 @@ import {
 } from './appPackageChecks';
 import { fillListing, publisherFromEnv, standInPublisher } from './listingPublisher';
 import { LOGOS } from './renderLogos';
+import { packagedManifest } from './zafAppFolder';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const e2eDir = join(root, '../../e2e');
@@ -76,8 +78,12 @@ if (settingProblems.length > 0)
     `the publisher settings would make a listing Zendesk refuses:\n  ${settingProblems.join('\n  ')}`,
   );
 
-await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 const dist = join(root, 'dist');
+// REUSE_BUILD=1 (CI, which has built the sidebar first): the built folder as it is; its manifest's
+// location is set to CONNECTOR_PUBLIC_URL below either way.
+if (process.env.REUSE_BUILD === '1' && existsSync(join(dist, 'manifest.json')))
+  console.log('package: REUSE_BUILD=1: the sidebar as built in dist/');
+else await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 const screenshots = [0, 1, 2].map((index) => join(values.screenshots, `screenshot-${index}.png`));
 if (!values.private && !screenshots.every((file) => existsSync(file))) {
   console.log('package: taking the listing screenshots (Playwright, the demo stack)');
@@ -96,7 +102,10 @@ const out = join(root, 'package');
 const stage = join(out, 'app');
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(join(stage, 'assets'), { recursive: true });
-copyFileSync(join(dist, 'manifest.json'), join(stage, 'manifest.json'));
+writeFileSync(
+  join(stage, 'manifest.json'),
+  packagedManifest(readFileSync(join(dist, 'manifest.json'), 'utf8'), connectorUrl),
+);
 cpSync(join(dist, 'translations'), join(stage, 'translations'), { recursive: true });
 for (const { name } of LOGOS)
   copyFileSync(join(dist, 'assets', `${name}.png`), join(stage, 'assets', `${name}.png`));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderSidebar, clientServing } from './render';
 import { detailedIncident, linkedView } from './fixtures';
@@ -10,7 +10,25 @@ const gets = (client: { requests: { type: string }[] }) =>
 // and its timers can lag by seconds, and waitFor returns as soon as the count is reached.
 const REFRESH_WAIT = { timeout: 10_000 };
 
+/**
+ * Lets the sidebar's clock run for `ms` at once: every debounce and refresh timer due within it
+ * fires, so a test sees that nothing happened in that time without waiting it out.
+ */
+const timePasses = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 describe('refresh behaviour', () => {
+  // The sidebar's timers on a fake clock that also follows real time (waitFor and the fake
+  // client's answers work as usual); React's own scheduling stays real.
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('refreshes when the ticket tags or the linked fields change, and unsubscribes on unmount', async () => {
     const client = clientServing(linkedView());
     const { unmount } = renderSidebar(client);
@@ -32,7 +50,7 @@ describe('refresh behaviour', () => {
       client.trigger('ticket.tags.changed');
     });
     await waitFor(() => expect(gets(client)).toBe(4), REFRESH_WAIT);
-    await new Promise((r) => setTimeout(r, 400));
+    await timePasses(400);
     expect(gets(client)).toBe(4);
     unmount();
     expect(client.listenerCount('ticket.tags.changed')).toBe(0);
@@ -67,7 +85,7 @@ describe('refresh behaviour', () => {
       renderSidebar(client, 50);
       await screen.findByTestId('state-linked');
       const before = gets(client);
-      await new Promise((r) => setTimeout(r, 300));
+      await timePasses(300);
       expect(gets(client)).toBe(before);
     } finally {
       if (visibility) Object.defineProperty(document, 'visibilityState', visibility);
@@ -80,9 +98,9 @@ describe('refresh behaviour', () => {
     renderSidebar(client, 50);
     await screen.findByTestId('state-linked');
     act(() => client.trigger('app.deactivated'));
-    await new Promise((r) => setTimeout(r, 100));
+    await timePasses(100);
     const paused = gets(client);
-    await new Promise((r) => setTimeout(r, 300));
+    await timePasses(300);
     expect(gets(client)).toBe(paused);
     act(() => client.trigger('app.activated'));
     await waitFor(() => expect(gets(client)).toBeGreaterThan(paused + 1));
@@ -93,7 +111,7 @@ describe('refresh behaviour', () => {
     renderSidebar(client);
     await screen.findByTestId('state-linked');
     act(() => client.trigger('app.activated', { firstLoad: true }));
-    await new Promise((r) => setTimeout(r, 400));
+    await timePasses(400);
     expect(gets(client)).toBe(1);
     act(() => client.trigger('app.activated', { firstLoad: false }));
     await waitFor(() => expect(gets(client)).toBe(2), REFRESH_WAIT);

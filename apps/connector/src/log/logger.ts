@@ -157,9 +157,19 @@ function destinationOf(sink: LogSink, format: LogFormat): DestinationStream {
 
 // Written with process.stdout.write (synchronous for files and pipes on Linux), so lines are
 // never lost at process.exit and anything capturing stdout sees them.
-const defaultSink: LogSink = (line) => {
+const stdoutSink: LogSink = (line) => {
   process.stdout.write(`${line}\n`);
 };
+let processSink: LogSink = stdoutSink;
+const defaultSink: LogSink = (line, level) => processSink(line, level);
+
+/**
+ * Where the process-wide logger and loggers created without a sink write, stdout unless set (the
+ * test suite keeps lines back, printing them when a test fails).
+ */
+export function setDefaultLogSink(sink: LogSink): void {
+  processSink = sink;
+}
 
 /** The context's ids (log-context.ts) the call did not name itself. */
 function contextFields(mergeObject: object): Record<string, string> {

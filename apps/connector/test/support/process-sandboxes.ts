@@ -10,6 +10,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { eventRefsOfAudit } from '../../src/sync/ticket-writes/write-metadata';
+import { eventually } from './eventually';
 
 export interface ProcessSandboxTicket {
   ticket: { id: number; tags: string[]; custom_fields: { id: number; value: unknown }[] };
@@ -62,6 +63,19 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: D
   const readTicket = (ticketId: number) =>
     call<ProcessSandboxTicket>(`${zAccount}/tickets/${ticketId}`);
 
+  /** The incident the ticket is linked to (tagged incident_linked, its Incident ID set), if it is. */
+  const linkedIncident = async (ticketId: number): Promise<string | undefined> => {
+    const ticket = await readTicket(ticketId);
+    const incidentId = ticket.ticket.custom_fields.find(
+      (field) => field.id === seed.incidentFieldId,
+    )?.value;
+    return ticket.ticket.tags.includes('incident_linked') &&
+      typeof incidentId === 'string' &&
+      incidentId !== ''
+      ? incidentId
+      : undefined;
+  };
+
   return {
     zendeskUrl,
     incidentUrl,
@@ -69,6 +83,23 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: D
     readTicket,
     fieldValue(ticket: ProcessSandboxTicket, fieldId: number | null): unknown {
       return ticket.ticket.custom_fields.find((field) => field.id === fieldId)?.value;
+    },
+    linkedIncident,
+    /** Once every ticket is linked: their incidents, in the tickets' order. */
+    async linkedIncidents(ticketIds: number[], timeoutMs = 45_000): Promise<string[]> {
+      return eventually(
+        'every ticket linked',
+        async () => {
+          const incidentIds: string[] = [];
+          for (const ticketId of ticketIds) {
+            const incidentId = await linkedIncident(ticketId);
+            if (incidentId === undefined) return undefined;
+            incidentIds.push(incidentId);
+          }
+          return incidentIds;
+        },
+        timeoutMs,
+      );
     },
     async internalNotes(ticketId: number): Promise<string[]> {
       return (await readTicket(ticketId)).comments.filter((c) => !c.public).map((c) => c.body);
