@@ -2,4 +2,4 @@ export { handleIncidentEvent } from './handle-incident-event';
 export { incidentEventSyncHandler } from './incident-event-sync-handler';
 export { parseIncidentEvent, type ParsedIncidentEvent } from './parse-incident-event';
 export { IncidentTicketPendingError } from './resolve-ticket';
-export { OwnIncidentCallPendingError } from './own-call-in-flight';
+export { OwnIncidentCallPendingError } from '../echo-ledger';

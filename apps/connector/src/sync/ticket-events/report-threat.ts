@@ -40,7 +40,7 @@ import type { UnlinkedReason } from '../../notes/texts/note-reasons';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
 import { saveLinkUnderClaim } from '../incident-link-claim';
-import { recordReportOwnHistory } from '../report-own-history';
+import { recordReportComment, recordReportHistory } from '../echo-ledger';
 import { statusOptionValue } from '../../setup/status-field';
 import { advanceTicketOrder } from '../incident-events/ticket-event-order';
 import { updateTicket, type TicketChange } from '../ticket-writer';
@@ -265,15 +265,11 @@ async function reported(
   const dashboardUrl = dashboardLink(result.url);
   // before the link exists, so the events this report causes already find what it produced
   await untilStored(() =>
-    recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]),
+    recordReportHistory(deps.db, ctx.accountId, reportRef, [result.message]),
   );
   if (request.comment) {
     const text = request.comment;
-    await untilStored(() =>
-      deps.db.prisma.postedIncidentComment.create({
-        data: { accountId: ctx.accountId, incidentId: reportRef, text },
-      }),
-    );
+    await untilStored(() => recordReportComment(deps.db, ctx.accountId, reportRef, text));
   }
   await recordReported(scope, reportRef, dashboardUrl);
   return linkReported(scope, reportRef, dashboardUrl, request);
@@ -323,7 +319,7 @@ async function linkReported(
   // The history the incident has right after the report is what the report produced. A resumed
   // run reads it later, when it may hold news as well: it keeps only the service's answer.
   if (atReport) {
-    await recordReportOwnHistory(
+    await recordReportHistory(
       deps.db,
       ctx.accountId,
       incidentId,
