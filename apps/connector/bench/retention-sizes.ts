@@ -105,25 +105,14 @@ async function fill(db: TDatabase): Promise<void> {
     });
     await logRequest(db, ACCOUNT, [BigInt(ticketId)], false, new Date());
   }
-  await db.prisma.ownNote.createMany({
+  // the echo ledger: one entry per note written (its most frequent kind)
+  await db.prisma.echoLedgerEntry.createMany({
     data: Array.from({ length: ROWS }, (_, i) => ({
       accountId: ACCOUNT,
-      ticketId: BigInt(10_000 + (i % INCIDENTS)),
+      kind: 'ticket_note' as const,
+      target: String(10_000 + (i % INCIDENTS)),
       text: NOTE,
-    })),
-  });
-  await db.prisma.postedIncidentComment.createMany({
-    data: Array.from({ length: ROWS }, (_, i) => ({
-      accountId: ACCOUNT,
-      incidentId: `inc_${String(i % INCIDENTS).padStart(8, '0')}`,
-      text: 'Thanks, the customer confirmed the page is still live; please go ahead with the takedown.',
-    })),
-  });
-  await db.prisma.reportOwnHistory.createMany({
-    data: Array.from({ length: ROWS }, (_, i) => ({
-      accountId: ACCOUNT,
-      incidentId: `inc_${String(i).padStart(8, '0')}`,
-      message: 'Comment: Thanks, the customer confirmed the page is still live; please go ahead.',
+      settledAt: new Date(),
     })),
   });
   await db.prisma.forwardedComment.createMany({
@@ -180,10 +169,8 @@ async function main(): Promise<void> {
       'webhook_receipt',
       'pgboss.job',
       'pending_ticket_change',
-      'own_note',
+      'echo_ledger',
       'ticket_write_log',
-      'posted_incident_comment',
-      'report_own_history',
       'forwarded_comment',
       'incident_link',
       'ticket_sync_state',
@@ -222,7 +209,7 @@ async function main(): Promise<void> {
       webhook_receipt: receiptDays + passDays,
       'pgboss.job': jobDays + maintenanceDays,
       pending_ticket_change: 2 + passDays,
-      own_note: 2 + passDays,
+      echo_ledger: 2 + passDays,
       ticket_write_log: 600 / DAY_S + 60 / DAY_S,
     };
     const perEvent = Object.keys(held).reduce((sum, table) => sum + perRow[table]!, 0);

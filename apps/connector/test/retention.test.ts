@@ -125,53 +125,53 @@ describe.each(backends)('retention on %s', (backend) => {
     expect(jobs).toHaveLength(2);
   });
 
-  it('deletes echo records past the window their readers look back over, and keeps the rest', async () => {
-    const account = { accountId: TEST_ACCOUNT };
-    const incident = { ...account, incidentId: 'inc_echo' };
-    for (const [label, age] of [
-      ['old', 2 * DAY + MINUTE],
-      ['recent', 2 * DAY - HOUR],
-    ] as const) {
-      const createdAt = ago(age);
-      await db.prisma.ownNote.create({
-        data: { ...account, ticketId: 1n, text: label, createdAt },
-      });
-      await db.prisma.postedIncidentComment.create({
-        data: { ...incident, text: label, createdAt },
-      });
-      await db.prisma.reportOwnHistory.create({ data: { ...incident, message: label, createdAt } });
-    }
-    await db.prisma.ownIncidentCall.createMany({
-      data: [
-        { ...incident, startedAt: ago(HOUR + MINUTE) }, // left behind by a caller that died
-        { ...incident, startedAt: ago(30 * MINUTE) },
-      ],
+  type EchoKind =
+    'ticket_note' | 'incident_comment' | 'report_history' | 'incident_action' | 'evidence_upload';
+
+  it('deletes echo ledger entries past the window their readers look back over, and keeps the rest', async () => {
+    type Extra = {
+      text?: string;
+      files?: number;
+      settledAt?: null;
+      echoedAt?: Date;
+      echoRef?: string;
+    };
+    const entry = (kind: EchoKind, age: number, extra: Extra = {}) => ({
+      accountId: TEST_ACCOUNT,
+      kind,
+      target: kind === 'ticket_note' ? '1' : 'inc_echo',
+      sentAt: ago(age),
+      settledAt: ago(age),
+      ...extra,
     });
-    await db.prisma.ownEvidenceUpload.createMany({
+    await db.prisma.echoLedgerEntry.createMany({
       data: [
-        { ...incident, files: 1, createdAt: ago(3 * DAY) }, // its echo never came
-        { ...incident, files: 2, createdAt: ago(3 * DAY), echoedAt: ago(3 * DAY), echoRef: 'e1' },
-        { ...incident, files: 3, createdAt: ago(3 * DAY), echoedAt: ago(DAY), echoRef: 'e2' },
-        { ...incident, files: 4, createdAt: ago(DAY) },
+        ...(['ticket_note', 'incident_comment', 'report_history'] as const).flatMap((kind) => [
+          entry(kind, 2 * DAY + MINUTE, { text: `old ${kind}` }),
+          entry(kind, 2 * DAY - HOUR, { text: `recent ${kind}` }),
+        ]),
+        // left unsettled by a caller that died: it stopped counting after a minute
+        entry('incident_action', 2 * DAY + MINUTE, { text: 'old call', settledAt: null }),
+        entry('incident_action', 30 * MINUTE, { text: 'recent call' }),
+        entry('evidence_upload', 3 * DAY, { files: 1 }), // its echo never came
+        entry('evidence_upload', 3 * DAY, { files: 2, echoedAt: ago(3 * DAY), echoRef: 'e1' }),
+        // its echo came yesterday: that event applied again is still recognised
+        entry('evidence_upload', 3 * DAY, { files: 3, echoedAt: ago(DAY), echoRef: 'e2' }),
+        entry('evidence_upload', DAY, { files: 4 }),
       ],
     });
 
     const deleted = await pass();
-    expect(deleted).toMatchObject({
-      own_note: 1,
-      posted_incident_comment: 1,
-      report_own_history: 1,
-      own_incident_call: 1,
-      own_evidence_upload: 2,
-    });
-    const texts = async (rows: Promise<{ text?: string; message?: string }[]>) =>
-      (await rows).map((row) => row.text ?? row.message);
-    expect(await texts(db.prisma.ownNote.findMany())).toEqual(['recent']);
-    expect(await texts(db.prisma.postedIncidentComment.findMany())).toEqual(['recent']);
-    expect(await texts(db.prisma.reportOwnHistory.findMany())).toEqual(['recent']);
-    expect(await db.prisma.ownIncidentCall.count()).toBe(1);
-    const uploads = await db.prisma.ownEvidenceUpload.findMany({ orderBy: { files: 'asc' } });
-    expect(uploads.map((u) => u.files)).toEqual([3, 4]);
+    expect(deleted).toMatchObject({ echo_ledger: 6 });
+    const kept = await db.prisma.echoLedgerEntry.findMany({ orderBy: [{ kind: 'asc' }] });
+    expect(kept.map((row) => row.text ?? `${row.files} files`).sort()).toEqual([
+      '3 files',
+      '4 files',
+      'recent call',
+      'recent incident_comment',
+      'recent report_history',
+      'recent ticket_note',
+    ]);
   });
 
   it('deletes ticket changes written two days ago, and refused ones only once no dead letter can retry them', async () => {
@@ -333,43 +333,53 @@ describe.each(backends)('retention on %s', (backend) => {
   });
 
   it('deletes in batches of at most the batch size, oldest first, until none is left', async () => {
-    await db.prisma.ownNote.deleteMany();
-    await db.prisma.ownNote.createMany({
+    await db.prisma.echoLedgerEntry.deleteMany();
+    await db.prisma.echoLedgerEntry.createMany({
       data: Array.from({ length: 25 }, (_, i) => ({
         accountId: TEST_ACCOUNT,
-        ticketId: 5n,
+        kind: 'ticket_note',
+        target: '5',
         text: `old ${i}`,
-        createdAt: ago(3 * DAY + i * MINUTE),
+        sentAt: ago(3 * DAY + i * MINUTE),
       })),
     });
-    await db.prisma.ownNote.create({
-      data: { accountId: TEST_ACCOUNT, ticketId: 5n, text: 'recent', createdAt: ago(HOUR) },
+    await db.prisma.echoLedgerEntry.create({
+      data: {
+        accountId: TEST_ACCOUNT,
+        kind: 'ticket_note',
+        target: '5',
+        text: 'recent',
+        sentAt: ago(HOUR),
+      },
     });
     const batches: number[] = [];
     const deleted = await pass({
       batchSize: 10,
       onBatch: (table, count) => {
-        if (table === 'own_note') batches.push(count);
+        if (table === 'echo_ledger') batches.push(count);
       },
     });
-    expect(deleted.own_note).toBe(25);
+    expect(deleted.echo_ledger).toBe(25);
     expect(batches).toEqual([10, 10, 5]);
-    expect((await db.prisma.ownNote.findMany()).map((note) => note.text)).toEqual(['recent']);
+    expect((await db.prisma.echoLedgerEntry.findMany()).map((note) => note.text)).toEqual([
+      'recent',
+    ]);
   });
 
   it('deletes every expired row exactly once when two instances run a pass at the same time', async () => {
-    await db.prisma.postedIncidentComment.deleteMany();
-    await db.prisma.postedIncidentComment.createMany({
+    await db.prisma.echoLedgerEntry.deleteMany();
+    await db.prisma.echoLedgerEntry.createMany({
       data: Array.from({ length: 120 }, (_, i) => ({
         accountId: i % 2 ? TEST_ACCOUNT : OTHER_ACCOUNT,
-        incidentId: `inc_${i}`,
+        kind: 'incident_comment',
+        target: `inc_${i}`,
         text: `comment ${i}`,
-        createdAt: ago(3 * DAY + i * 1000),
+        sentAt: ago(3 * DAY + i * 1000),
       })),
     });
     const [a, b] = await Promise.all([pass({ batchSize: 7 }), pass({ batchSize: 7 })]);
-    expect((a.posted_incident_comment ?? 0) + (b.posted_incident_comment ?? 0)).toBe(120);
-    expect(await db.prisma.postedIncidentComment.count()).toBe(0);
+    expect((a.echo_ledger ?? 0) + (b.echo_ledger ?? 0)).toBe(120);
+    expect(await db.prisma.echoLedgerEntry.count()).toBe(0);
   });
 
   it('deletes completed and failed jobs past JOB_RETENTION_DAYS at pg-boss maintenance; queued jobs stay', async () => {
@@ -445,9 +455,15 @@ describe.each(backends)('retention on %s', (backend) => {
   });
 
   it('runs a pass after start and at each interval, logs and counts what it deleted, and stops', async () => {
-    await db.prisma.ownNote.deleteMany();
-    await db.prisma.ownNote.create({
-      data: { accountId: TEST_ACCOUNT, ticketId: 8n, text: 'old', createdAt: ago(3 * DAY) },
+    await db.prisma.echoLedgerEntry.deleteMany();
+    await db.prisma.echoLedgerEntry.create({
+      data: {
+        accountId: TEST_ACCOUNT,
+        kind: 'ticket_note',
+        target: '8',
+        text: 'old',
+        sentAt: ago(3 * DAY),
+      },
     });
     const logged: { message: string; fields: Record<string, unknown> | undefined }[] = [];
     const log = (message: string, fields?: Record<string, unknown>) =>
@@ -467,26 +483,40 @@ describe.each(backends)('retention on %s', (backend) => {
       const line = await eventually('the first pass', () =>
         logged.find((entry) => entry.message === 'retention: expired rows deleted'),
       );
-      expect(line.fields).toMatchObject({ own_note: 1 });
+      expect(line.fields).toMatchObject({ echo_ledger: 1 });
       // a later pass deletes what expired since
-      await db.prisma.ownNote.create({
-        data: { accountId: TEST_ACCOUNT, ticketId: 8n, text: 'old too', createdAt: ago(3 * DAY) },
+      await db.prisma.echoLedgerEntry.create({
+        data: {
+          accountId: TEST_ACCOUNT,
+          kind: 'ticket_note',
+          target: '8',
+          text: 'old too',
+          sentAt: ago(3 * DAY),
+        },
       });
       await eventually('a later pass', async () =>
-        (await db.prisma.ownNote.count({ where: { ticketId: 8n } })) === 0 ? true : undefined,
+        (await db.prisma.echoLedgerEntry.count({ where: { target: '8' } })) === 0
+          ? true
+          : undefined,
       );
       const scrape = await metrics.registry.metrics();
-      expect(scrape).toMatch(/incident_desk_retention_deleted_rows_total\{table="own_note"\} 2/);
+      expect(scrape).toMatch(/incident_desk_retention_deleted_rows_total\{table="echo_ledger"\} 2/);
       expect(scrape).not.toMatch(new RegExp(TEST_ACCOUNT));
     } finally {
       await service.stop();
     }
     // stopped: a pass asked for now deletes nothing
-    await db.prisma.ownNote.create({
-      data: { accountId: TEST_ACCOUNT, ticketId: 8n, text: 'after stop', createdAt: ago(3 * DAY) },
+    await db.prisma.echoLedgerEntry.create({
+      data: {
+        accountId: TEST_ACCOUNT,
+        kind: 'ticket_note',
+        target: '8',
+        text: 'after stop',
+        sentAt: ago(3 * DAY),
+      },
     });
     expect(await service.runOnce()).toEqual({});
-    expect(await db.prisma.ownNote.count({ where: { ticketId: 8n } })).toBe(1);
+    expect(await db.prisma.echoLedgerEntry.count({ where: { target: '8' } })).toBe(1);
   });
 
   it('logs a failed pass and tries again at the next one', async () => {
@@ -543,12 +573,13 @@ describe.each(backends)('retention in the connector’s workers on %s', (backend
         deleteAfterSeconds: 3 * 86_400,
         retentionSeconds: 14 * 86_400,
       });
-    await db.prisma.ownNote.create({
+    await db.prisma.echoLedgerEntry.create({
       data: {
         accountId: TEST_ACCOUNT,
-        ticketId: 1n,
+        kind: 'ticket_note',
+        target: '1',
         text: 'old',
-        createdAt: new Date(Date.now() - 3 * DAY),
+        sentAt: new Date(Date.now() - 3 * DAY),
       },
     });
     const workers = await startWorkers({
@@ -563,14 +594,14 @@ describe.each(backends)('retention in the connector’s workers on %s', (backend
     });
     try {
       await eventually('the first retention pass', async () =>
-        (await db.prisma.ownNote.count()) === 0 ? true : undefined,
+        (await db.prisma.echoLedgerEntry.count()) === 0 ? true : undefined,
       );
       const line = await eventually('its log line', () =>
         lines.find((l) => l.includes('retention: expired rows deleted')),
       );
-      expect(JSON.parse(line)).toMatchObject({ level: 'info', own_note: 1 });
+      expect(JSON.parse(line)).toMatchObject({ level: 'info', echo_ledger: 1 });
       expect(await metrics.registry.metrics()).toMatch(
-        /incident_desk_retention_deleted_rows_total\{table="own_note"\} 1/,
+        /incident_desk_retention_deleted_rows_total\{table="echo_ledger"\} 1/,
       );
     } finally {
       await workers.stop(1_000);

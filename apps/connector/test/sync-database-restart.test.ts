@@ -81,7 +81,7 @@ describe.each(backends)(
 
       it('the database is away when the call is marked under way: the request still goes out, and its answer is the outcome', async () => {
         const { ticketId, incidentId, receiptId, job } = await requested();
-        const db = outage({ model: 'OwnIncidentCall', operation: 'create', times: 1 });
+        const db = outage({ model: 'EchoLedgerEntry', operation: 'create', times: 1 });
         expect((await handleTicketEvent({ db, receiptId }, h.ctx, job)).status).toBe('applied');
         expect(db.failed()).toBe(1);
         expect((await incident(incidentId)).status).toBe('case_building');
@@ -120,7 +120,7 @@ describe.each(backends)(
 
       it('the database is away while the reply is claimed: nothing is claimed, and the retry forwards it', async () => {
         const { ticketId, incidentId, commentId } = await replied('Claimed across a restart.');
-        const db = outage({ model: 'PostedIncidentComment', operation: 'create', times: 1 });
+        const db = outage({ model: 'EchoLedgerEntry', operation: 'create', times: 1 });
         await expect(forward(db, ticketId)).rejects.toThrow("Can't reach database server");
         expect(await recordOf(commentId)).toBeNull();
         expect(await forward(h.db, ticketId)).toMatchObject({ status: 'applied' });

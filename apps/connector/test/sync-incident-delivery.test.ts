@@ -73,8 +73,14 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
 
     // what the ticket -> incident direction does when it forwards an agent reply
     const reply = 'We have seen this page collecting card numbers since Monday.';
-    await h.db.prisma.postedIncidentComment.create({
-      data: { accountId: h.accountId, incidentId: report.id, text: reply },
+    await h.db.prisma.echoLedgerEntry.create({
+      data: {
+        accountId: h.accountId,
+        kind: 'incident_comment',
+        target: report.id,
+        text: reply,
+        settledAt: new Date(),
+      },
     });
     await incidents.incidents.comment(report.id, { comment: reply, author: 'alex@example.com' });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleIncidentEvent } from './support/run-incident-event';
-import { recordReportOwnHistory } from '../src/sync/report-own-history';
+import { recordReportHistory } from '../src/sync/echo-ledger';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
 import { writeHealthReader } from '../src/sync/ticket-writes/write-health-report';
@@ -445,16 +445,21 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId },
     });
-    await h.db.prisma.postedIncidentComment.createMany({
+    const posted = {
+      accountId: h.accountId,
+      kind: 'incident_comment' as const,
+      settledAt: new Date(),
+    };
+    await h.db.prisma.echoLedgerEntry.createMany({
       data: [
-        { accountId: h.accountId, incidentId, text: 'Thanks!' },
+        { ...posted, target: incidentId, text: 'Thanks!' },
         // posted under the report reference: still the same incident
         {
-          accountId: h.accountId,
-          incidentId: link.reportRef!,
+          ...posted,
+          target: link.reportRef!,
           text: 'We confirmed the page is still collecting passwords today.',
         },
-        { accountId: h.accountId, incidentId, text: 'ok' },
+        { ...posted, target: incidentId, text: 'ok' },
       ],
     });
     const run = (message: string) =>
@@ -480,7 +485,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId },
     });
-    await recordReportOwnHistory(h.db, h.accountId, link.reportRef!, [
+    await recordReportHistory(h.db, h.accountId, link.reportRef!, [
       'Incident reported for\u00a0takedown ',
     ]);
     const history = (message: string) =>

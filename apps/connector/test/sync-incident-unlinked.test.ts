@@ -583,7 +583,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
   it('the database away once the ticket is open: the link is saved when it is back, in the same run', async () => {
     const incident = await h.seedIncident({ url: `https://restart${h.uid()}.example.org/` });
     const db = withOutage(h.db, [
-      { model: 'OwnNote', operation: 'create', times: 1 },
+      { model: 'EchoLedgerEntry', operation: 'create', times: 1 },
       { model: 'IncidentTicketClaim', operation: 'deleteMany', times: 2 },
     ]);
     const job = h.job('incident.history_created', {

@@ -1,14 +1,17 @@
-// What the connector itself sent to an incident, a short agent reply or a
-// requested action, comes back as incident.history_created in the service's words; the ticket
+// What the connector itself sent to an incident, a short agent reply, a requested action or a
+// takedown approval, comes back as incident.history_created in the service's words; the ticket
 // that sent it gets no echo note, while an analyst's entry still becomes one. The service emits the
-// echo at once: an event handled while the call is still under way (before its entries are
-// recorded) waits for the call, on any process, but not for a caller that died.
+// echo at once: an event handled while the call is still under way (its ledger entry unsettled)
+// waits for the call, on any process, but not for a caller that died. Sending costs one call.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleIncidentEvent, handleOnce } from './support/run-incident-event';
-import { OwnIncidentCallPendingError } from '../src/sync/incident-events/own-call-in-flight';
+import { createIncidentClient } from '@incident-desk/incident-api';
+import { DEMO_API_KEY } from '@incident-desk/incident-sandbox';
+import type { AccountContext } from '../src/accounts/account-context';
+import { approveTakedown } from '../src/sidebar-api/ticket-actions';
+import { callAsOwn, OwnIncidentCallPendingError } from '../src/sync/echo-ledger';
 import type { SyncOutcome } from '../src/sync/job-outcome';
-import { sendRecordingOwnHistory } from '../src/sync/own-incident-history';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import type { TicketEventJob } from '../src/jobs/ticket-event-job';
 import { startHarness, type Harness } from './sync-incident-harness';
@@ -64,7 +67,11 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
   }
 
   const callsInFlight = (incidentId: string) =>
-    h.db.prisma.ownIncidentCall.count({ where: { accountId: h.accountId, incidentId } });
+    h.db.prisma.echoLedgerEntry.count({
+      where: { accountId: h.accountId, target: incidentId, settledAt: null },
+    });
+  const sendAsOwn = <T>(incidentId: string, send: () => Promise<T>) =>
+    callAsOwn(h.db, { accountId: h.accountId, incidentId }, send);
 
   it('a short reply and an action tag bring no echo notes; an analyst entry does', async () => {
     const { ctx, ticketId, incidentId } = await reportedTicket();
@@ -141,7 +148,7 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     const notesBefore = (await h.notes(ticketId)).length;
     let echo: Promise<SyncOutcome> | undefined;
     let analyst: Promise<SyncOutcome> | undefined;
-    await sendRecordingOwnHistory(h.db, ctx, incidentId, async () => {
+    await sendAsOwn(incidentId, async () => {
       await ctx.incidents().incidents.requestTakedown(incidentId);
       // the service's event is handled before the call has recorded what it produced
       const own = await latestHistoryEvent(incidentId);
@@ -169,19 +176,17 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
   }, 30_000);
 
   it('a call that fails leaves nothing that holds events back', async () => {
-    const { ctx, incidentId } = await reportedTicket();
+    const { incidentId } = await reportedTicket();
     const failure = new Error('the service refused');
-    await expect(
-      sendRecordingOwnHistory(h.db, ctx, incidentId, () => Promise.reject(failure)),
-    ).rejects.toBe(failure);
+    await expect(sendAsOwn(incidentId, () => Promise.reject(failure))).rejects.toBe(failure);
     expect(await callsInFlight(incidentId)).toBe(0);
   }, 30_000);
 
   it("a caller that died holds its incident's history events back for a bounded time only", async () => {
     const ctx = h.context();
     const { incidentId, ticketId } = await h.linkedTicket();
-    const marker = await h.db.prisma.ownIncidentCall.create({
-      data: { accountId: h.accountId, incidentId },
+    const marker = await h.db.prisma.echoLedgerEntry.create({
+      data: { accountId: h.accountId, kind: 'incident_action', target: incidentId },
     });
     const job = h.job('incident.history_created', {
       incidentId,
@@ -194,13 +199,61 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     expect(await h.notes(ticketId)).toHaveLength(0);
     // the retry, once the marker is older than its bound: the caller recorded nothing, so the entry
     // is news (best effort)
-    await h.db.prisma.ownIncidentCall.update({
+    await h.db.prisma.echoLedgerEntry.update({
       where: { id: marker.id },
-      data: { startedAt: new Date(Date.now() - 61_000) },
+      data: { sentAt: new Date(Date.now() - 61_000) },
     });
     const retried = Date.now();
     expect(await handleIncidentEvent(deps(), ctx, job)).toMatchObject({ status: 'applied' });
     expect(Date.now() - retried).toBeLessThan(2_000);
     expect((await h.notes(ticketId)).at(-1)).toContain('Takedown requested by client');
+  }, 30_000);
+
+  it('an approval costs one call to the incident service, and its history echo brings no note', async () => {
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    await h.control(`/_sandbox/incidents/${incidentId}/advance`, {
+      status: 'approval_required',
+      force: true,
+    });
+    const notesBefore = (await h.notes(ticketId)).length;
+    const requests: string[] = [];
+    const counted: AccountContext = {
+      ...ctx,
+      incidents: (clientId) =>
+        createIncidentClient({
+          baseURL: h.incidentUrl,
+          apiKey: DEMO_API_KEY,
+          ...(clientId ? { clientId } : {}),
+          retry: false,
+          fetch: (input, init) => {
+            requests.push(`${init.method ?? 'GET'} ${new URL(input).pathname}`);
+            return fetch(input, init);
+          },
+        }),
+    };
+    const agentEmail = `agent${h.uid()}@example.com`;
+    const caller = { ctx: counted, ticketId, agentId: 1, agentEmail, agentName: 'Agent' };
+    const approved = await approveTakedown(h.db, caller, await h.ticket(ticketId), agentEmail);
+    expect(approved).toEqual({ status: 200, message: 'takedown approved' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(new RegExp(`^POST .*/incident/${incidentId}/approve-takedown$`));
+    expect(await callsInFlight(incidentId)).toBe(0);
+
+    const echo = await latestHistoryEvent(incidentId);
+    expect(echo.message).toBe(`Takedown approved by ${agentEmail}`);
+    expect(await handleIncidentEvent(deps(), ctx, echo.job)).toMatchObject({ status: 'skipped' });
+    // applied again (a redelivery), it is still the approval's echo
+    expect(await handleIncidentEvent(deps(), ctx, echo.job)).toMatchObject({ status: 'skipped' });
+    // the same words from an analyst (another author) are news
+    await h.control(`/_sandbox/incidents/${incidentId}/history`, {
+      message: `Takedown approved by ${agentEmail}`,
+    });
+    const analyst = await latestHistoryEvent(incidentId);
+    expect(await handleIncidentEvent(deps(), ctx, analyst.job)).toMatchObject({
+      status: 'applied',
+    });
+    const notes = await h.notes(ticketId);
+    expect(notes).toHaveLength(notesBefore + 1);
+    expect(notes.at(-1)).toContain('Analyst: Takedown approved by agent'); // the address defanged
   }, 30_000);
 });

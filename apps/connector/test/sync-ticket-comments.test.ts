@@ -71,7 +71,9 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
     ]);
     expect((await recordOf(commentId)).status).toBe('forwarded');
     // echo comparison keeps the normal form
-    const posted = await h.db.prisma.postedIncidentComment.findMany({ where: { incidentId } });
+    const posted = await h.db.prisma.echoLedgerEntry.findMany({
+      where: { kind: 'incident_comment', target: incidentId },
+    });
     expect(posted.map((p) => p.text)).toEqual([
       'a: two\nindented line\nPlease check the login page again.',
     ]);
@@ -98,10 +100,11 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
       public: true,
     });
     // a note that lost its marker is still recognised by its recorded text
-    await h.db.prisma.ownNote.create({
+    await h.db.prisma.echoLedgerEntry.create({
       data: {
         accountId: SYNC_ACCOUNT,
-        ticketId: BigInt(ticketId),
+        kind: 'ticket_note',
+        target: String(ticketId),
         text: normalizeText('Takedown requested for the incident.'),
       },
     });

@@ -2,17 +2,13 @@
 // the one its readers look back over, or longer. The tables without a rule keep their rows, each
 // for a reason (README.md of this folder).
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { OWN_CALL_IN_FLIGHT_MS } from '../sync/own-incident-history';
-import { OWN_NOTE_RETENTION_MS } from '../sync/ticket-writer';
+import { ECHO_RETENTION_MS } from '../sync/echo-ledger/echo-windows';
 import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 import type { RetentionRule } from './delete-in-batches';
 import { DAY_MS, type RetentionSettings } from './retention-settings';
 
 /** A written ticket change is kept two days, so a redelivered event is recognised by its reference. */
 export const SETTLED_CHANGE_RETENTION_MS = 2 * DAY_MS;
-
-/** An own call's row stops counting after OWN_CALL_IN_FLIGHT_MS; one left behind goes after an hour. */
-export const OWN_CALL_RETENTION_MS = Math.max(OWN_CALL_IN_FLIGHT_MS, 60 * 60 * 1000);
 
 /** An action request row guards its job's retries; it goes a day after, once that job is gone. */
 export const ACTION_REQUEST_MIN_AGE_MS = DAY_MS;
@@ -35,19 +31,15 @@ export function retentionRules(
   return [
     // the dedupe ledger: longer than every redelivery window (RECEIPT_RETENTION_DAYS checks it)
     olderThan('webhook_receipt', 'received_at', settings.receiptDays * DAY_MS),
-    // echo records: isOwnNote, recordedOwnWords and isReportOwnHistory look back this far only
-    olderThan('own_note', 'created_at', OWN_NOTE_RETENTION_MS),
-    olderThan('posted_incident_comment', 'created_at', OWN_NOTE_RETENTION_MS),
-    olderThan('report_own_history', 'created_at', OWN_NOTE_RETENTION_MS),
-    olderThan('own_incident_call', 'started_at', OWN_CALL_RETENTION_MS),
     {
-      // awaited for an echo over the same window; an absorbed one also names its echo's event,
-      // kept as long again so that event applied again is still recognised
-      table: 'own_evidence_upload',
+      // the echo ledger: its recognisers look back ECHO_RETENTION_MS only (the contract's "a day or
+      // two"); an absorbed entry also names its echo's event, kept as long again so that event
+      // applied again is still recognised. An unsettled entry stopped counting after a minute.
+      table: 'echo_ledger',
       key: ['id'],
-      orderBy: 'created_at',
-      expired: 't.created_at < $1 AND (t.echoed_at IS NULL OR t.echoed_at < $1)',
-      cutoff: before(OWN_NOTE_RETENTION_MS),
+      orderBy: 'sent_at',
+      expired: 't.sent_at < $1 AND (t.echoed_at IS NULL OR t.echoed_at < $1)',
+      cutoff: before(ECHO_RETENTION_MS),
     },
     {
       // written, or refused for good with no dead letter left to retry it (a retry from the

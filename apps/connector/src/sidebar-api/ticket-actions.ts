@@ -9,7 +9,7 @@ import {
   type TicketEventJob,
 } from '../jobs/ticket-event-job';
 import type { Inbox } from '../ingest/inbox';
-import { sendRecordingOwnHistory } from '../sync/own-incident-history';
+import { callAsOwn } from '../sync/echo-ledger';
 import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
 import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
 import { customFieldValue } from '../sync/ticket-events/ticket-values';
@@ -37,8 +37,8 @@ async function onIncident(
   const incidentId = await incidentIdOfTicket(db, caller.ctx, ticket);
   if (!incidentId) return notLinked;
   try {
-    // the history entries the call produces are no news for this ticket
-    await sendRecordingOwnHistory(db, caller.ctx, incidentId, () => act(incidentId));
+    // the one call to the incident; its history echo is recognised in the event's job
+    await callAsOwn(db, { accountId: caller.ctx.accountId, incidentId }, () => act(incidentId));
   } catch (error) {
     return { error: incidentActionError(error) };
   }

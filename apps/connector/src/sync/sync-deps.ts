@@ -1,7 +1,7 @@
 // What every sync handler (ticket events, incident events) is given: one type, with the defaults
 // applied in one place (resolveSyncDeps).
 import type { TDatabase } from '@incident-desk/db';
-import { OWN_CALL_IN_FLIGHT_MS } from './own-incident-history';
+import { OWN_CALL_IN_FLIGHT_MS } from './echo-ledger/echo-windows';
 import type { TicketWriterSignal } from './ticket-writes/ticket-writer-signal';
 import { ZENDESK_WRITE_LIMITS, type WriteLimits } from './ticket-writes/write-budget';
 

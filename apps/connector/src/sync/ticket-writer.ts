@@ -11,6 +11,7 @@ import { ZendeskRateLimitedError } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../accounts/account-context';
 import { DEFAULT_RATE_LIMIT_DELAY_MS, JobDeferral } from '../jobs/job-deferral';
 import { normalizeText } from '../notes/normalize';
+import { isRecordedOwnNote, recordOwnNote } from './echo-ledger';
 import {
   pauseAccount,
   PRIORITY_WRITE_LIMITS,
@@ -20,9 +21,6 @@ import {
 
 /** Starts every note the connector writes, so neither side mistakes it for an agent's words. */
 export const NOTE_MARKER = '[incident-desk]';
-
-/** How long own-note texts are kept for echo matching. */
-export const OWN_NOTE_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
 
 export type TicketStatus = 'new' | 'open' | 'pending' | 'hold' | 'solved';
 
@@ -107,9 +105,7 @@ async function sendUpdate(
 ): Promise<void> {
   const body = change.note === undefined ? undefined : markNote(change.note);
   if (body !== undefined) {
-    await db.prisma.ownNote.create({
-      data: { accountId: ctx.accountId, ticketId: BigInt(ticketId), text: normalizeText(body) },
-    });
+    await recordOwnNote(db.prisma, ctx.accountId, ticketId, body);
   }
   try {
     // the only direct ticket update of the connector (the drain has its own); a 429 is never
@@ -154,14 +150,5 @@ export async function isOwnNote(
 ): Promise<boolean> {
   const normalized = normalizeText(text);
   if (normalized.startsWith(NOTE_MARKER)) return true;
-  const match = await db.prisma.ownNote.findFirst({
-    where: {
-      accountId,
-      ticketId: BigInt(ticketId),
-      text: normalized,
-      createdAt: { gte: new Date(now.getTime() - OWN_NOTE_RETENTION_MS) },
-    },
-    select: { id: true },
-  });
-  return match !== null;
+  return isRecordedOwnNote(db, accountId, ticketId, normalized, now);
 }

@@ -4,11 +4,9 @@
 import { cutToLength } from '@incident-desk/threat-text';
 import type { AccountContext } from '../../accounts/account-context';
 import type { ChangeEntry } from '../../notes/incident-change-note';
-import { echoesAny } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
-import { absorbOwnEvidenceEcho } from '../own-evidence-uploads';
-import { isReportOwnHistory } from '../report-own-history';
-import { OWN_NOTE_RETENTION_MS, type TicketStatus } from '../ticket-writer';
+import { absorbEvidenceEcho, recogniseIncidentEcho, REPORT_OWN_ENTRY } from '../echo-ledger';
+import type { TicketStatus } from '../ticket-writer';
 import { drainAccountOnce } from '../ticket-writes/drain-account';
 import {
   recordTicketChange,
@@ -25,7 +23,6 @@ import {
 } from './takedown-news';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
-import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
 import { historyMessageFromIncident } from './history-message';
 import { statusFromIncident } from './status-from-incident';
 import type {
@@ -39,8 +36,6 @@ import type {
 import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
 
 type Event = IncidentEvent;
-
-const REPORT_OWN_ENTRY = "history entry the ticket's own report produced";
 
 interface Change {
   entry: ChangeEntry;
@@ -281,7 +276,7 @@ async function historyChange(
       ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
     ];
     const echo = { ref: event.ref, message: event.historyMessage };
-    if (await absorbOwnEvidenceEcho(deps.db, ctx.accountId, ids, echo, deps.now())) {
+    if (await absorbEvidenceEcho(deps.db, ctx.accountId, ids, echo, deps.now())) {
       return 'history entry echoes evidence the connector uploaded';
     }
     const skip = await ownWords(deps, ctx, event, link, event.historyMessage);
@@ -304,10 +299,9 @@ async function historyChange(
 
 /**
  * Why a history message is the connector's own doing (its report, a comment it posted, a call it
- * made), or null. While a call of its own to the incident is under way, its entries are not yet
- * recorded: the job is deferred until the call has settled.
+ * made), or null: the echo ledger decides, and defers the job while an own call is under way.
  */
-async function ownWords(
+function ownWords(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: Event,
@@ -317,40 +311,14 @@ async function ownWords(
   const ids = [
     ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
   ];
-  const known = await recordedOwnWords(deps, ctx, ids, message);
-  if (known !== null) return known;
-  await deferWhileOwnCallsInFlight(deps, ctx.accountId, ids);
-  // a call that settled between the two reads recorded its entries before it cleared its mark
-  return recordedOwnWords(deps, ctx, ids, message);
-}
-
-async function recordedOwnWords(
-  deps: ResolvedSyncDeps,
-  ctx: AccountContext,
-  ids: readonly string[],
-  message: string,
-): Promise<string | null> {
-  if (await isReportOwnHistory(deps.db, ctx.accountId, ids, message, deps.now())) {
-    // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
-    return REPORT_OWN_ENTRY;
-  }
-  const posted = await deps.db.prisma.postedIncidentComment.findMany({
-    where: {
-      accountId: ctx.accountId,
-      incidentId: { in: [...ids] },
-      createdAt: { gte: new Date(deps.now().getTime() - OWN_NOTE_RETENTION_MS) },
-    },
-    select: { text: true },
+  return recogniseIncidentEcho(deps, ctx, {
+    incidentIds: ids,
+    ref: event.ref,
+    occurredAt: event.occurredAt,
+    message,
+    clientId: event.clientId,
+    readId: link.reportRef ?? event.incidentId,
   });
-  if (
-    echoesAny(
-      message,
-      posted.map((row) => row.text),
-    )
-  ) {
-    return 'history entry echoes a comment the connector posted';
-  }
-  return null;
 }
 
 async function actionRequiredChange(

@@ -14,7 +14,7 @@
 //   committed it (sync/ticket-writes/).
 // - incident.created for a linked ticket is a no-op (the reporter already knows it).
 // - A history entry of an incident the connector is calling on an agent's behalf waits for that
-//   call to record the entries it produced (own-call-in-flight.ts); past the wait the job is retried.
+//   call to settle (sync/echo-ledger); past the wait the job is retried.
 // - Unlinked incidents: wait, recheck, recovery search, then (when the account wants it) open a
 //   ticket under an exclusive claim (incident_ticket_claim), so concurrent workers open one ticket. The
 //   first note is built from the incident detail, which covers incident.created and status_changed;

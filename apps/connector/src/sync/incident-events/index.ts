@@ -3,4 +3,4 @@ export { incidentEventSyncHandler } from './incident-event-sync-handler';
 export { parseIncidentEvent } from './parse-incident-event';
 export type { ParsedIncidentEvent } from './incident-event';
 export { IncidentTicketPendingError } from './resolve-ticket';
-export { OwnIncidentCallPendingError } from './own-call-in-flight';
+export { OwnIncidentCallPendingError } from '../echo-ledger';

@@ -10,7 +10,7 @@ import {
   detectedIncidentNote,
   detectedTicketSubject,
 } from '../../notes/detected-incident-note';
-import { normalizeText } from '../../notes/normalize';
+import { recordOwnNote } from '../echo-ledger';
 import { noteTexts } from '../../notes/texts';
 import { displayThreat, GENERIC_THREAT, threatValue } from '../../notes/threat-display';
 import { statusOptionValue } from '../../setup/status-field';
@@ -105,11 +105,7 @@ export async function openDetectedTicket(
     const openedId = created.ticket.id;
     ticketId = openedId;
     // the ticket is open: what follows settles the claim, across a database restart too
-    await untilStored(() =>
-      deps.db.prisma.ownNote.create({
-        data: { accountId: ctx.accountId, ticketId: BigInt(openedId), text: normalizeText(body) },
-      }),
-    );
+    await untilStored(() => recordOwnNote(deps.db.prisma, ctx.accountId, openedId, body));
   } catch (error) {
     // Nothing was opened (or the create's outcome is unknown, which the recovery search of the
     // retry covers): free the claim so the retry, or another worker, can try again.

@@ -10,12 +10,12 @@ import type { TComment, TUser } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
-import { sendRecordingOwnHistory } from '../own-incident-history';
 import { noteTexts } from '../../notes/texts';
 import type { ForwardFailure } from '../../notes/texts/note-reasons';
 import { EN } from '../../notes/texts/en';
 import { writeOwedNote } from '../owed-notes';
 import { isOwnNote } from '../ticket-writer';
+import { settleOwnCall, startOwnCall } from '../echo-ledger';
 import { describeIncidentFailure, incidentFailureKind } from '../service-failure';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
@@ -68,21 +68,17 @@ export async function forwardComments(
     const claimed = await claim(deps, ctx, link, comment, decision.text);
     if (!claimed) continue;
     if (decision.text) {
+      const own = claimed.ownCallId;
       try {
         const { text, author } = decision;
-        await sendRecordingOwnHistory(db, ctx, link.incidentId, () =>
-          ctx.incidents().incidents.comment(link.incidentId, {
-            comment: text,
-            ...(author ? { author } : {}),
-          }),
-        );
+        await ctx.incidents().incidents.comment(link.incidentId, {
+          comment: text,
+          ...(author ? { author } : {}),
+        });
       } catch (error) {
         const kind = incidentFailureKind(error);
         // an echo can only come if the comment may have reached the incident
-        if (kind !== 'unknown' && claimed.postedId) {
-          const id = claimed.postedId;
-          await untilStored(() => db.prisma.postedIncidentComment.deleteMany({ where: { id } }));
-        }
+        if (own) await untilStored(() => settleOwnCall(db, own, error, nowOf(deps)));
         if (kind === 'not_acted' && !deps.lastAttempt) {
           await release(deps, ctx, comment);
           retryLater = error;
@@ -98,6 +94,7 @@ export async function forwardComments(
         failures.push({ commentId: comment.id, failure });
         continue;
       }
+      if (own) await untilStored(() => settleOwnCall(db, own, undefined, nowOf(deps)));
     }
     const evidence = await uploadEvidence(db, ctx, link.incidentId, comment.attachments, () =>
       nowOf(deps),
@@ -184,8 +181,9 @@ function commentKey(ctx: AccountContext, comment: TComment) {
 
 /**
  * Takes the comment for this worker (null when another run already handles it), recording with
- * the claim the text about to be posted: the incident's history echo of it can arrive before the
- * answer. One transaction, so a claim never stands without its record.
+ * the claim the call about to be made in the echo ledger (the text posted, unsettled until the
+ * service answers): the incident's history echo of it can arrive before the answer. One
+ * transaction, so a claim never stands without its record.
  */
 async function claim(
   deps: SyncDeps,
@@ -193,23 +191,16 @@ async function claim(
   link: IncidentLink,
   comment: TComment,
   text: string,
-): Promise<{ postedId: string | null } | null> {
+): Promise<{ ownCallId: string | null } | null> {
   try {
     return await deps.db.prisma.$transaction(async (tx) => {
       await tx.forwardedComment.create({
         data: handledRow(ctx, link, comment, 'failed', IN_FLIGHT),
       });
-      if (!text) return { postedId: null };
-      const posted = await tx.postedIncidentComment.create({
-        data: {
-          accountId: ctx.accountId,
-          incidentId: link.incidentId,
-          text: normalizeText(text),
-          createdAt: nowOf(deps),
-        },
-        select: { id: true },
-      });
-      return { postedId: posted.id };
+      if (!text) return { ownCallId: null };
+      const call = { accountId: ctx.accountId, incidentId: link.incidentId, comment: text };
+      const own = await startOwnCall(tx, call, nowOf(deps));
+      return { ownCallId: own.id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return null;

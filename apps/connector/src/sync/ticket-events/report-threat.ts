@@ -5,13 +5,14 @@
 // is written, its row dropped, so the agent re-adding the submit tag reports anew. Every ticket
 // write after the service answered may be put off (TicketWriteDeferred): the job's next run
 // resumes from the recorded state and only writes. What the agent reads: notes/report-notes.ts.
-import { isUniqueViolation, type IncidentLink, type ReportAttempt } from '@incident-desk/db';
+// An accepted report goes on to its link in report-link.ts; one left unlinked to reconciliation in
+// report-unlinked.ts.
+import { isUniqueViolation, type ReportAttempt } from '@incident-desk/db';
 import {
   DuplicateIncidentError,
   type TReportRequest,
   type ReportResult,
 } from '@incident-desk/incident-api';
-import { normalizeThreat } from '@incident-desk/threat-text';
 import {
   ZendeskForbiddenError,
   ZendeskRecordNotFoundError,
@@ -25,51 +26,34 @@ import { releaseReceipt } from '../../ingest/release-receipt';
 import { dashboardLink } from '../../notes/dashboard-link';
 import {
   invalidThreatNote,
-  notLinkedNote,
   RECONCILE_DUPLICATE,
-  RECONCILE_LINK_CONFLICT,
   RECONCILE_OUTCOME_UNKNOWN,
-  reportedNote,
   reportNotTakenNote,
   threatProblemText,
-  unlinkedDetail,
   type ReportMode,
 } from '../../notes/report-notes';
 import { noteTexts } from '../../notes/texts';
-import type { UnlinkedReason } from '../../notes/texts/note-reasons';
 import { normalizeText } from '../../notes/normalize';
 import type { SyncOutcome } from '../job-outcome';
-import { saveLinkUnderClaim } from '../incident-link-claim';
-import { statusFieldWithLink } from '../status-field-with-link';
-import { recordReportOwnHistory } from '../report-own-history';
-import { updateTicket, type TicketChange } from '../ticket-writer';
+import { recordReportComment, recordReportHistory } from '../echo-ledger';
 import { describeIncidentFailure, incidentFailureKind } from '../service-failure';
 import { readTicketComments } from './read-ticket-comments';
-import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
 import { reportTargetOf } from './threat-report-target';
-import { nowOf, type SyncDeps } from '../sync-deps';
+import type { SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import {
   claimReport,
   dropClaim,
   findAttempt,
-  recordFinished,
-  recordLinked,
   recordRefused,
   recordReported,
-  recordUnlinkedState,
   stateOf,
   type RefusedState,
   type ReportScope,
-  type UnlinkedState,
 } from './report-attempt';
-import {
-  SUBMIT_TAGS,
-  TAG_LINKED,
-  TAG_SUBMIT,
-  TAG_SUBMIT_MONITOR,
-  TAG_UNLINKED,
-} from './ticket-tags';
+import { linkOfTicket, linkReported, markTicketLinked } from './report-link';
+import { recordUnlinked, writeForAgent, writeUnlinkedNote } from './report-unlinked';
+import { SUBMIT_TAGS, TAG_SUBMIT, TAG_SUBMIT_MONITOR } from './ticket-tags';
 import { customFieldValue, emailOf, ticketOrSkip } from './ticket-values';
 
 export type { ReportMode };
@@ -263,16 +247,10 @@ async function reported(
   const reportRef = result.id;
   const dashboardUrl = dashboardLink(result.url);
   // before the link exists, so the events this report causes already find what it produced
-  await untilStored(() =>
-    recordReportOwnHistory(deps.db, ctx.accountId, reportRef, [result.message]),
-  );
+  await untilStored(() => recordReportHistory(deps.db, ctx.accountId, reportRef, [result.message]));
   if (request.comment) {
     const text = request.comment;
-    await untilStored(() =>
-      deps.db.prisma.postedIncidentComment.create({
-        data: { accountId: ctx.accountId, incidentId: reportRef, text },
-      }),
-    );
+    await untilStored(() => recordReportComment(deps.db, ctx.accountId, reportRef, text));
   }
   await recordReported(scope, reportRef, dashboardUrl);
   return linkReported(scope, reportRef, dashboardUrl, request);
@@ -306,166 +284,6 @@ async function resumeAttempt(scope: ReportScope, attempt: ReportAttempt): Promis
   }
 }
 
-/** The report succeeded: resolve the id events carry, then save the link before touching the ticket. */
-async function linkReported(
-  scope: ReportScope,
-  reportRef: string,
-  dashboardUrl: string | null,
-  /** What this run read before reporting; undefined when resuming an earlier run. */
-  atReport: { ticket: TTicket; comments: TComment[] } | undefined,
-): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId } = scope;
-  // events carry the list id, a report answers with a reference; both address the incident
-  const detail = await ctx.incidents().incidents.retrieve(reportRef);
-  const readAt = nowOf(deps);
-  const incidentId = detail.id;
-  // The history the incident has right after the report is what the report produced. A resumed
-  // run reads it later, when it may hold news as well: it keeps only the service's answer.
-  if (atReport) {
-    await recordReportOwnHistory(
-      deps.db,
-      ctx.accountId,
-      incidentId,
-      detail.history.map((entry) => entry.message),
-    );
-  }
-  let link: IncidentLink;
-  const save = await saveLinkUnderClaim(deps.db, {
-    accountId: ctx.accountId,
-    incidentId,
-    ticketId,
-    reportRef,
-    dashboardUrl,
-    // what duplicates are found by; a resumed run no longer holds the value it reported
-    threatValue: atReport
-      ? reportedThreatValue(customFieldValue(atReport.ticket, ctx.fields.threat))
-      : null,
-    // the sidebar says takedown or monitoring was asked for until the incident moves on
-    requested: {
-      action: scope.mode === 'monitor' ? 'monitor' : 'takedown',
-      status: detail.status,
-      at: nowOf(deps),
-    },
-  });
-  if (save.saved) {
-    link = save.link;
-  } else if (save.reason === 'claimed') {
-    // a worker is opening a ticket for this incident: once it finishes, the link either collides
-    // with its ticket or is free; the queue's retry finds out, its last try gives up to a person
-    if (!deps.lastAttempt)
-      throw new Error(`incident ${incidentId} is claimed by a worker opening its ticket; retry`);
-    return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
-      kind: 'ticket_being_opened',
-      incidentId,
-    });
-  } else {
-    const existing = await deps.db.prisma.incidentLink.findFirst({
-      where: {
-        accountId: ctx.accountId,
-        OR: [{ incidentId }, { ticketId: BigInt(ticketId) }, { reportRef }],
-      },
-    });
-    if (!existing || existing.ticketId !== BigInt(ticketId) || existing.incidentId !== incidentId) {
-      const other = existing
-        ? `incident ${existing.incidentId} / ticket ${existing.ticketId}`
-        : 'another record';
-      return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
-        kind: 'link_collides',
-        incidentId,
-        other,
-      });
-    }
-    link = existing; // saved by an earlier run that stopped before recording it
-  }
-  const reported = atReport?.comments ?? (await readTicketComments(ctx.zendesk, ticketId)).comments;
-  await markCommentsReported(deps, ctx, link, reported);
-  await recordLinked(scope, incidentId);
-  return markTicketLinked(scope, link, atReport?.ticket, { status: detail.status, readAt });
-}
-
-async function markTicketLinked(
-  scope: ReportScope,
-  link: IncidentLink,
-  /** The ticket as read before reporting; undefined when resuming, so it is read again. */
-  readBeforeReport: TTicket | undefined,
-  /** The incident's status as the detail read after the report said, and when (not on a resume). */
-  current?: { status: string; readAt: Date },
-): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId, mode } = scope;
-  const resuming = readBeforeReport === undefined;
-  const ticket = readBeforeReport ?? (await ctx.zendesk.tickets.show(ticketId));
-  // a resumed run may follow an update that reached Zendesk without its answer reaching us
-  // The field holds the report response's id (contract); the link keeps it beside the id events
-  // carry, so either resolves the ticket (docs/architecture.md, "Incident ID field").
-  const fieldValue = link.reportRef ?? link.incidentId;
-  const alreadyWritten =
-    resuming &&
-    customFieldValue(ticket, ctx.fields.incidentId) === fieldValue &&
-    ticket.tags.includes(TAG_LINKED);
-  if (!alreadyWritten) {
-    const threat = customFieldValue(ticket, ctx.fields.threat);
-    await writeForAgent(scope, {
-      note: reportedNote(noteTexts(ctx.noteLocale), { mode, threat, fieldValue }),
-      fields: [
-        { id: ctx.fields.incidentId, value: fieldValue },
-        ...(current ? await statusFieldWithLink(deps.db, ctx, ticketId, current) : []),
-      ],
-      addTags: [TAG_LINKED],
-      // unlinked too: a retried link whose own update was refused left that tag
-      removeTags: [...SUBMIT_TAGS, TAG_UNLINKED],
-    });
-  }
-  await recordFinished(scope);
-  await forwardReportedEvidence(deps, ctx, link); // the reported ticket's files
-  return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
-}
-
-/** 409, 200 without id, an unknown outcome or a link conflict: never retried, reconciled by a person. */
-async function recordUnlinked(
-  scope: ReportScope,
-  state: UnlinkedState,
-  reason: string,
-  why: UnlinkedReason,
-): Promise<SyncOutcome> {
-  const { deps, ctx, ticketId } = scope;
-  // the entry (admin page) reads English; the attempt keeps the reason for the note's language
-  const detail = unlinkedDetail(why);
-  await recordUnlinkedState(scope, state, why);
-  // a resumed run goes straight to the note: the entry is written with the state, or waits for it
-  await untilStored(() =>
-    deps.db.prisma.reconciliationEntry.upsert({
-      where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
-      create: { accountId: ctx.accountId, ticketId: BigInt(ticketId), reason, detail },
-      update: { reason, detail, resolvedAt: null },
-    }),
-  );
-  return writeUnlinkedNote(scope, state, why);
-}
-
-async function writeUnlinkedNote(
-  scope: ReportScope,
-  state: UnlinkedState,
-  reason: UnlinkedReason | string,
-): Promise<SyncOutcome> {
-  const { mode, ctx } = scope;
-  await writeForAgent(scope, {
-    note: notLinkedNote(noteTexts(ctx.noteLocale), { mode, state, reason }),
-    addTags: [TAG_UNLINKED],
-    removeTags: SUBMIT_TAGS,
-  });
-  await recordFinished(scope);
-  return { status: 'applied', detail: `not linked (${state}): in reconciliation` };
-}
-
-/** The report's answer on the ticket: the agent waits for it, so it goes before incident news. */
-function writeForAgent({ deps, ctx, ticketId }: ReportScope, change: TicketChange): Promise<void> {
-  return updateTicket(ctx, deps.db, ticketId, change, { priority: true, now: deps.now });
-}
-
-function reportedThreatValue(fieldValue: unknown): string | null {
-  return typeof fieldValue === 'string' && fieldValue.trim() ? normalizeThreat(fieldValue) : null;
-}
-
 async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<number, TUser>) {
   const requesterId = ticket.requester_id;
   if (requesterId === null || requesterId === undefined) return undefined;
@@ -489,10 +307,4 @@ async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<n
  */
 async function releaseRequest({ deps }: ReportScope): Promise<void> {
   if (deps.receiptId) await releaseReceipt(deps.db, deps.receiptId);
-}
-
-function linkOfTicket({ deps, ctx, ticketId }: ReportScope) {
-  return deps.db.prisma.incidentLink.findUnique({
-    where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
-  });
 }

@@ -8,7 +8,7 @@
 import { ticketOrSkip } from './ticket-values';
 import type { AccountContext } from '../../accounts/account-context';
 import type { SyncOutcome } from '../job-outcome';
-import { sendRecordingOwnHistory } from '../own-incident-history';
+import { callAsOwn } from '../echo-ledger';
 import { updateTicket, type TicketChange } from '../ticket-writer';
 import {
   describeIncidentFailure,
@@ -90,7 +90,7 @@ export async function requestIncidentAction(
         },
       });
     try {
-      await sendRecordingOwnHistory(deps.db, ctx, link.incidentId, () =>
+      await callAsOwn(deps.db, { accountId: ctx.accountId, incidentId: link.incidentId }, () =>
         sendAction(ctx, action, link.incidentId),
       );
     } catch (error) {

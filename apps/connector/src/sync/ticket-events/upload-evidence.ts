@@ -19,7 +19,7 @@ import { defangLinksIn, plainText } from '@incident-desk/threat-text';
 import type { NoteTexts } from '../../notes/texts';
 import { EN } from '../../notes/texts/en';
 import type { SkipReason } from '../../notes/texts/note-reasons';
-import { forgetOwnEvidenceUpload, recordOwnEvidenceUpload } from '../own-evidence-uploads';
+import { forgetEvidenceUpload, recordEvidenceUpload } from '../echo-ledger';
 import { checkEvidence, tooLargeReason } from './evidence-files';
 import { incidentFailureKind } from '../service-failure';
 import { untilStored } from '../until-stored';
@@ -65,7 +65,7 @@ export async function uploadEvidence(
     // recorded first: the incident's history echo of the upload can arrive before the answer.
     // Within a forwarded comment's claim, so a database restart is waited out (until-stored.ts).
     const own = await untilStored(() =>
-      recordOwnEvidenceUpload(db, ctx.accountId, incidentId, 1, now()),
+      recordEvidenceUpload(db, ctx.accountId, incidentId, 1, now()),
     );
     try {
       await ctx
@@ -76,7 +76,7 @@ export async function uploadEvidence(
       outcome.uploaded.push(fileName);
     } catch (error) {
       if (incidentFailureKind(error) !== 'unknown' || error instanceof RequestValidationError)
-        await untilStored(() => forgetOwnEvidenceUpload(db, own.id));
+        await untilStored(() => forgetEvidenceUpload(db, own.id));
       outcome.skipped.push({ fileName, reason: uploadFailure(error, data.length, check.maxBytes) });
     }
   }

@@ -28,7 +28,7 @@ import {
 import type { AccountContext } from '../../accounts/account-context';
 import { isUnansweredZendeskRequest } from '../service-failure';
 import { instanceAliveSql } from '../../worker/instance-liveness';
-import { normalizeText } from '../../notes/normalize';
+import { recordOwnNotesSql } from '../echo-ledger';
 import { coalesce, type WaitingChange } from './coalesce';
 import { changesThatFit, textCarriesRef, writeMetadataOf } from './write-metadata';
 import { followUpClosedTicket, isClosedRefusal, isClosedResult } from './follow-up-closed-ticket';
@@ -318,17 +318,11 @@ async function markSending(
     );
     if (marked.length !== rows.length)
       throw new PassOvertaken('another pass changed these ticket changes first');
-    if (notes.length > 0)
-      await sql.executeSql(
-        `INSERT INTO own_note (id, account_id, ticket_id, text)
-         SELECT gen_random_uuid(), $1::uuid, note.ticket_id, note.text
-           FROM unnest($2::bigint[], $3::text[]) AS note(ticket_id, text)`,
-        [
-          accountId,
-          notes.map((batch) => batch.ticketId.toString()),
-          notes.map((batch) => normalizeText(batch.body!)),
-        ],
-      );
+    await recordOwnNotesSql(
+      sql,
+      accountId,
+      notes.map((batch) => ({ ticketId: batch.ticketId, body: batch.body! })),
+    );
   });
 }
 

@@ -13,7 +13,7 @@ import {
 import type { AccountContext } from '../../accounts/account-context';
 import { TAG_LINKED } from '../ticket-events/ticket-tags';
 import { DETECTED_TICKET_TAGS } from '../ticket-events/ticket-tags';
-import { normalizeText } from '../../notes/normalize';
+import { recordOwnNote } from '../echo-ledger';
 import { coalesce, type WaitingChange } from './coalesce';
 
 const CLOSED_TEXT = /closed prevents ticket update|ClosedPreventsUpdate/i;
@@ -96,9 +96,7 @@ export async function followUpClosedTicket(
   const followUpId = BigInt(created.ticket.id);
   await db.prisma.$transaction([
     // the note is the connector's own (echo suppression on the follow-up too)
-    db.prisma.ownNote.create({
-      data: { accountId: ctx.accountId, ticketId: followUpId, text: normalizeText(body) },
-    }),
+    recordOwnNote(db.prisma, ctx.accountId, followUpId, body),
     db.prisma.incidentLink.updateMany({
       where: { accountId: ctx.accountId, incidentId, ticketId: closedTicketId },
       data: { ticketId: followUpId },

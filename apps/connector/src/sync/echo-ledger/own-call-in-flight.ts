@@ -1,9 +1,8 @@
-// The connector's own calls to an incident (sync/own-incident-history.ts) record the history
-// entries they produced only after the service has answered and the history has been read again,
-// but the service emits incident.history_created at once: its job can run in between, on any
-// process. While such a call is under way (its OwnIncidentCall row, not older than
-// ownCallInFlightMs), an entry not yet known as the connector's own is not shown: the job is
-// deferred until the call has settled, and decides then with what it recorded.
+// The service emits incident.history_created at once: its job can run while the call that caused
+// it is still under way (its ledger entry unsettled, not older than ownCallInFlightMs). An entry not
+// yet recognised as the connector's own is then not shown: the job is deferred (handed back, never
+// sleeping in its slot) until the call has settled, and decides then. A caller that dies leaves
+// its entry unsettled; it stops counting after OWN_CALL_IN_FLIGHT_MS.
 import { JobDeferral } from '../../jobs/job-deferral';
 import type { ResolvedSyncDeps } from '../sync-deps';
 
@@ -18,11 +17,13 @@ export async function deferWhileOwnCallsInFlight(
   accountId: string,
   incidentIds: readonly string[],
 ): Promise<void> {
-  const call = await deps.db.prisma.ownIncidentCall.findFirst({
+  const call = await deps.db.prisma.echoLedgerEntry.findFirst({
     where: {
       accountId,
-      incidentId: { in: [...incidentIds] },
-      startedAt: { gte: new Date(deps.now().getTime() - deps.ownCallInFlightMs) },
+      target: { in: [...incidentIds] },
+      kind: { in: ['incident_action', 'incident_comment'] },
+      settledAt: null,
+      sentAt: { gte: new Date(deps.now().getTime() - deps.ownCallInFlightMs) },
     },
     select: { id: true },
   });

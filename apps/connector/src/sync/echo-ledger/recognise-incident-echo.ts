@@ -1,0 +1,186 @@
+// Whether an incident.history_created is the echo of what the connector sent, decided in the
+// event's job, never on the agent's path:
+// - a report's own history (recordReportHistory): its message exactly, normalised: a short
+//   confirmation must never swallow a longer analyst message;
+// - a forwarded comment: the comment's text, exactly or, from CONTAINS_MATCH_MIN_LENGTH characters,
+//   contained ("Comment: <text>");
+// - any call of the connector's (an action, a comment too short to be matched by its text): the
+//   service's wording is not known, so the incident's history is read; the event's own entry (with
+//   its message, dated nearest the event), when it names no author other than the client (the
+//   connector acts as the client; an analyst or the system is another) and is dated while the call
+//   was under way (within ECHO_CLOCK_SKEW_MS), is its echo. One call absorbs one echo (echo_ref
+//   keeps the event, so it applied again is still recognised); the history is read only when such
+//   a call is unabsorbed around the event's time.
+// While a call to the incident is under way, an entry not yet recognised waits for it
+// (own-call-in-flight.ts), then is decided with what the settled call left.
+import type { AccountContext } from '../../accounts/account-context';
+import { echoesAny, normalizeText } from '../../notes/normalize';
+import { isTransientFailure } from '../service-failure';
+import type { ResolvedSyncDeps } from '../sync-deps';
+import { isAttachmentsEntry } from './absorb-evidence-echo';
+import { ECHO_CLOCK_SKEW_MS, ECHO_RETENTION_MS } from './echo-windows';
+import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
+
+export const REPORT_OWN_ENTRY = "history entry the ticket's own report produced";
+export const OWN_COMMENT_ENTRY = 'history entry echoes a comment the connector posted';
+export const OWN_CALL_ENTRY = 'history entry echoes a request the connector made';
+
+export interface HistoryEvent {
+  /** Every id the incident goes by (its id, the report reference). */
+  incidentIds: readonly string[];
+  /** The event's reference (stable per event). */
+  ref: string;
+  occurredAt: Date;
+  message: string;
+  /** Which client's key reads the incident, and by which id. */
+  clientId: string | undefined;
+  readId: string;
+}
+
+/** Why the history entry is the connector's own doing, or null. May defer the job. */
+export async function recogniseIncidentEcho(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: HistoryEvent,
+): Promise<string | null> {
+  const known = await recordedEcho(deps, ctx, event);
+  if (known !== null) return known;
+  await deferWhileOwnCallsInFlight(deps, ctx.accountId, event.incidentIds);
+  // a call that settled between the two reads is decided now
+  return recordedEcho(deps, ctx, event);
+}
+
+async function recordedEcho(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: HistoryEvent,
+): Promise<string | null> {
+  const text = normalizeText(event.message);
+  if (text === '') return null;
+  const where = {
+    accountId: ctx.accountId,
+    target: { in: [...event.incidentIds] },
+    sentAt: { gte: new Date(deps.now().getTime() - ECHO_RETENTION_MS) },
+  };
+  const report = await deps.db.prisma.echoLedgerEntry.findFirst({
+    where: { ...where, kind: 'report_history', text },
+    select: { id: true },
+  });
+  // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
+  if (report !== null) return REPORT_OWN_ENTRY;
+  const comments = await deps.db.prisma.echoLedgerEntry.findMany({
+    where: { ...where, kind: 'incident_comment' },
+    orderBy: { sentAt: 'asc' },
+    select: { id: true, text: true, echoedAt: true },
+  });
+  const echoed = comments.filter((row) => row.text !== null && echoesAny(text, [row.text]));
+  if (echoed.length > 0) {
+    // the comment's call has had its echo: it absorbs no other entry by its time
+    const first = echoed.find((row) => row.echoedAt === null);
+    if (first)
+      await deps.db.prisma.echoLedgerEntry.updateMany({
+        where: { id: first.id, echoedAt: null },
+        data: { echoedAt: deps.now(), echoRef: event.ref },
+      });
+    return OWN_COMMENT_ENTRY;
+  }
+  // an upload's entry is the evidence rule's (absorbEvidenceEcho), never a call's echo
+  if (isAttachmentsEntry(text)) return null;
+  return (await absorbCallEcho(deps, ctx, event, text)) ? OWN_CALL_ENTRY : null;
+}
+
+async function absorbCallEcho(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: HistoryEvent,
+  text: string,
+): Promise<boolean> {
+  const calls = {
+    accountId: ctx.accountId,
+    target: { in: [...event.incidentIds] },
+    kind: { in: ['incident_action' as const, 'incident_comment' as const] },
+  };
+  const already = await deps.db.prisma.echoLedgerEntry.findFirst({
+    where: { ...calls, echoRef: event.ref },
+    select: { id: true },
+  });
+  if (already !== null) return true; // this event, applied again
+  const at = event.occurredAt.getTime();
+  const candidates = await deps.db.prisma.echoLedgerEntry.findMany({
+    where: {
+      ...calls,
+      echoedAt: null,
+      sentAt: { lte: new Date(at + ECHO_CLOCK_SKEW_MS) },
+      settledAt: { gte: new Date(at - ECHO_CLOCK_SKEW_MS) },
+    },
+    orderBy: { sentAt: 'asc' },
+    select: { id: true, sentAt: true, settledAt: true },
+  });
+  if (candidates.length === 0) return false;
+  const entry = await ownLookingEntry(ctx, event, text);
+  if (entry === null) return false;
+  // a call the entry fell within exactly comes before one it is near only by the allowed skew
+  const ranked = candidates
+    .flatMap((call) => {
+      const fit = fitOf(call, entry);
+      return fit === null ? [] : [{ call, fit }];
+    })
+    .sort((a, b) => a.fit - b.fit);
+  for (const { call } of ranked) {
+    // claimed with a conditional update: two echoes handled at once absorb two calls
+    const claimed = await deps.db.prisma.echoLedgerEntry.updateMany({
+      where: { id: call.id, echoedAt: null },
+      data: { echoedAt: deps.now(), echoRef: event.ref },
+    });
+    if (claimed.count === 1) return true;
+  }
+  return false;
+}
+
+/** 0 when the entry is dated within the call, the distance when only within the skew, else null. */
+function fitOf(call: { sentAt: Date; settledAt: Date | null }, time: number): number | null {
+  const from = call.sentAt.getTime();
+  const to = (call.settledAt ?? call.sentAt).getTime();
+  const gap = time < from ? from - time : time > to ? time - to : 0;
+  return gap <= ECHO_CLOCK_SKEW_MS ? gap : null;
+}
+
+/**
+ * The time of the event's own entry (of the entries with its message, the one dated nearest the
+ * event: the service dates both alike), or null when it names an author other than the client or
+ * the history cannot be read.
+ */
+async function ownLookingEntry(
+  ctx: AccountContext,
+  event: HistoryEvent,
+  text: string,
+): Promise<number | null> {
+  let history: { timestamp: unknown; message: string; author?: unknown }[];
+  try {
+    history = (await ctx.incidents(event.clientId).incidents.retrieve(event.readId)).history;
+  } catch (error) {
+    if (isTransientFailure(error)) throw error;
+    return null; // not readable: the entry is shown (never hidden on a guess)
+  }
+  const at = event.occurredAt.getTime();
+  let nearest: { time: number; byOther: boolean } | null = null;
+  for (const entry of history) {
+    if (normalizeText(entry.message) !== text) continue;
+    const time = new Date(String(entry.timestamp)).getTime();
+    if (Number.isNaN(time)) continue;
+    // of entries equally near, the first the history lists (the newest)
+    if (nearest === null || Math.abs(time - at) < Math.abs(nearest.time - at))
+      nearest = { time, byOther: namesAnotherAuthor(entry.author) };
+  }
+  return nearest === null || nearest.byOther ? null : nearest.time;
+}
+
+/**
+ * The entry names an author that is not the client. The shape of the author classification is not
+ * specified: an entry without one is judged by its time alone.
+ */
+function namesAnotherAuthor(author: unknown): boolean {
+  if (typeof author !== 'object' || author === null) return false;
+  const type = (author as { type?: unknown }).type;
+  return typeof type === 'string' && type !== 'client';
+}
