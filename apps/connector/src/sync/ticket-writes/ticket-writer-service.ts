@@ -12,7 +12,8 @@ import type { TakeoverKind } from '../../metrics/connector-metrics';
 import type { TicketWriterSignal } from './ticket-writer-signal';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { startAccountPassScheduler, type PassOutcome } from './account-pass-scheduler';
-import { drainAccountOnce, type DrainOptions, type PassWriter } from './drain-account';
+import { drainAccountOnce } from './drain-account';
+import type { DrainOptions, PassWriter } from './drain-options';
 import { purgeOldBudget, ZENDESK_WRITE_LIMITS, type WriteLimits } from './write-budget';
 import { releaseWriterLease, takeWriterLease, WRITER_LEASE_MS } from './writer-lease';
 
