@@ -9,7 +9,8 @@ import { adminCallerOf, requireAdminSession } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-router';
 import { zendeskAdminRoleChecker } from './admin-role-check';
 import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
-import { AnalyticsService, chartCsv, CSV_CHARTS, type TCsvChart } from './analytics';
+import { AnalyticsService } from './analytics';
+import { chartCsv, CSV_CHARTS, type TCsvChart } from './analytics-csv';
 
 export interface AnalyticsRouterOptions extends AdminApiOptions {
   /** Shared between requests (its caches); one is made when omitted. */
