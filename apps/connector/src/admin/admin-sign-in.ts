@@ -145,35 +145,12 @@ export function completeAdminSignIn(options: AdminSignInOptions) {
         .type('html')
         .send(messagePage('Sign-in refused', message, 'error'));
     const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, input.subdomain);
-    let accessToken: string;
-    try {
-      const tokens = await requestTokens({
-        baseUrl,
-        body: {
-          grant_type: 'authorization_code',
-          code: input.code,
-          client_id: oauth.clientId,
-          client_secret: oauth.clientSecret,
-          redirect_uri: oauth.redirectUri,
-          scope: ADMIN_SIGN_IN_SCOPE,
-          // used within the second; the shortest lifetimes Zendesk accepts
-          expires_in: 300,
-          refresh_token_expires_in: 604_800,
-        },
-        timeoutMs: Math.min(oauth.tokenRequestTimeoutMs, 120_000),
-        now,
-        fetch: doFetch,
-      });
-      accessToken = tokens.accessToken;
-    } catch (cause) {
-      refuse(
-        cause instanceof OAuthGrantError ? 400 : 502,
-        cause instanceof OAuthGrantError
-          ? `Zendesk refused the authorization code (${cause.code}). Sign in again.`
-          : 'Zendesk could not be reached. Sign in again.',
-      );
+    const exchanged = await exchangeSignInCode(options, baseUrl, input.code);
+    if (typeof exchanged !== 'string') {
+      refuse(exchanged.status, exchanged.message);
       return;
     }
+    const accessToken = exchanged;
     const zendesk = { fetch: doFetch, timeoutMs: oauth.tokenRequestTimeoutMs };
     // Who signed in, and (below) whether their account is the installed one; then the sign-in
     // token has done its job and should not outlive the request.
@@ -212,18 +189,69 @@ export function completeAdminSignIn(options: AdminSignInOptions) {
       return;
     }
     const user = { accountId: account.id, zendeskUserId: me.id, userName: me.name };
-    // The Strict session cookie does not come with this navigation from Zendesk; its Lax marker does.
-    const marker = readSessionMarker(req, options.cookies);
-    const previous = marker ? await findAdminSessionByHash(db, marker, new Date(now())) : null;
-    res.setHeader('Cache-Control', 'no-store');
-    if (previous && previous.accountId !== account.id) {
-      const pending = await createAdminSession(db, user, new Date(now()), true);
-      res.type('html').send(switchAccountPage(previous.subdomain, input.subdomain, pending));
-      return;
-    }
-    const token = await createAdminSession(db, user, new Date(now()));
-    startSession(res, options.cookies, token);
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, '/admin/');
+    await openAdminSession(options, req, res, user, input.subdomain);
   };
+}
+
+/** The sign-in code exchanged for a short-lived token, or why it could not be. */
+async function exchangeSignInCode(
+  options: AdminSignInOptions,
+  baseUrl: string,
+  code: string,
+): Promise<string | { status: number; message: string }> {
+  const { oauth, now } = options;
+  try {
+    const tokens = await requestTokens({
+      baseUrl,
+      body: {
+        grant_type: 'authorization_code',
+        code,
+        client_id: oauth.clientId,
+        client_secret: oauth.clientSecret,
+        redirect_uri: oauth.redirectUri,
+        scope: ADMIN_SIGN_IN_SCOPE,
+        // used within the second; the shortest lifetimes Zendesk accepts
+        expires_in: 300,
+        refresh_token_expires_in: 604_800,
+      },
+      timeoutMs: Math.min(oauth.tokenRequestTimeoutMs, 120_000),
+      now,
+      fetch: options.fetch ?? fetch,
+    });
+    return tokens.accessToken;
+  } catch (cause) {
+    return cause instanceof OAuthGrantError
+      ? {
+          status: 400,
+          message: `Zendesk refused the authorization code (${cause.code}). Sign in again.`,
+        }
+      : { status: 502, message: 'Zendesk could not be reached. Sign in again.' };
+  }
+}
+
+/**
+ * The admin's session: started at once, or, when this browser is signed in to another account,
+ * a page asking to switch first.
+ */
+async function openAdminSession(
+  options: AdminSignInOptions,
+  req: Request,
+  res: Response,
+  user: { accountId: string; zendeskUserId: number; userName: string },
+  subdomain: string,
+): Promise<void> {
+  const { db, now } = options;
+  // The Strict session cookie does not come with this navigation from Zendesk; its Lax marker does.
+  const marker = readSessionMarker(req, options.cookies);
+  const previous = marker ? await findAdminSessionByHash(db, marker, new Date(now())) : null;
+  res.setHeader('Cache-Control', 'no-store');
+  if (previous && previous.accountId !== user.accountId) {
+    const pending = await createAdminSession(db, user, new Date(now()), true);
+    res.type('html').send(switchAccountPage(previous.subdomain, subdomain, pending));
+    return;
+  }
+  const token = await createAdminSession(db, user, new Date(now()));
+  startSession(res, options.cookies, token);
+  res.setHeader('Cache-Control', 'no-store');
+  res.redirect(303, '/admin/');
 }
