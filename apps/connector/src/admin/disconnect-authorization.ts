@@ -10,7 +10,11 @@ import { messagePage } from '../accounts/html-page';
 import { createInstallState } from '../accounts/install-states';
 import { redirectToAuthorization } from '../accounts/oauth-start';
 import { setStateCookie } from '../accounts/oauth-state-cookie';
-import { OAuthGrantError, requestTokens } from '../accounts/oauth-token-endpoint';
+import {
+  OAuthGrantError,
+  requestTokens,
+  type IssuedTokens,
+} from '../accounts/oauth-token-endpoint';
 import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
 import { readSignedInUser, revokeToken } from '../accounts/signed-in-user';
 import { holdsInstallationWebhook } from '../accounts/zendesk-account-identity';
@@ -74,31 +78,9 @@ export function completeDisconnectAuthorization(options: DisconnectAuthorization
         .type('html')
         .send(messagePage('Disconnect not authorised', message, 'error'));
     const baseUrl = zendeskBaseUrl(oauth.baseUrlTemplate, input.subdomain);
-    let tokens;
-    try {
-      tokens = await requestTokens({
-        baseUrl,
-        body: {
-          grant_type: 'authorization_code',
-          code: input.code,
-          client_id: oauth.clientId,
-          client_secret: oauth.clientSecret,
-          redirect_uri: oauth.redirectUri,
-          scope: oauth.setupScope,
-          expires_in: REMOVAL_TOKEN_SECONDS,
-          refresh_token_expires_in: 604_800,
-        },
-        timeoutMs: Math.min(oauth.tokenRequestTimeoutMs, 120_000),
-        now,
-        fetch: doFetch,
-      });
-    } catch (cause) {
-      refuse(
-        cause instanceof OAuthGrantError ? 400 : 502,
-        cause instanceof OAuthGrantError
-          ? `Zendesk refused the authorization code (${cause.code}). Start again from the admin page.`
-          : 'Zendesk could not be reached. Start again from the admin page.',
-      );
+    const tokens = await exchangeRemovalCode(options, baseUrl, input.code);
+    if ('status' in tokens) {
+      refuse(tokens.status, tokens.message);
       return;
     }
     const zendesk = { fetch: doFetch, timeoutMs: oauth.tokenRequestTimeoutMs };
@@ -142,4 +124,38 @@ export function completeDisconnectAuthorization(options: DisconnectAuthorization
     });
     res.redirect(303, DISCONNECT_AUTHORIZED_PAGE);
   };
+}
+
+/** The code exchanged for a short-lived token with setup's scopes, or why it could not be. */
+async function exchangeRemovalCode(
+  options: DisconnectAuthorizationOptions,
+  baseUrl: string,
+  code: string,
+): Promise<IssuedTokens | { status: number; message: string }> {
+  const { oauth, now } = options;
+  try {
+    return await requestTokens({
+      baseUrl,
+      body: {
+        grant_type: 'authorization_code',
+        code,
+        client_id: oauth.clientId,
+        client_secret: oauth.clientSecret,
+        redirect_uri: oauth.redirectUri,
+        scope: oauth.setupScope,
+        expires_in: REMOVAL_TOKEN_SECONDS,
+        refresh_token_expires_in: 604_800,
+      },
+      timeoutMs: Math.min(oauth.tokenRequestTimeoutMs, 120_000),
+      now,
+      fetch: options.fetch ?? fetch,
+    });
+  } catch (cause) {
+    return cause instanceof OAuthGrantError
+      ? {
+          status: 400,
+          message: `Zendesk refused the authorization code (${cause.code}). Start again from the admin page.`,
+        }
+      : { status: 502, message: 'Zendesk could not be reached. Start again from the admin page.' };
+  }
 }
