@@ -132,7 +132,7 @@ export function adminSignInRouter(options: AdminSignInOptions): Router {
 
 /** The callback's admin_sign_in branch (install-router dispatches on the state's purpose). */
 export function completeAdminSignIn(options: AdminSignInOptions) {
-  const { db, oauth, now } = options;
+  const { db, oauth } = options;
   const doFetch = options.fetch ?? fetch;
   return async (
     input: { subdomain: string; code: string },
