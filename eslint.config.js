@@ -2,14 +2,15 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Left to split, by files other work is changing at the same time: each entry goes once its file
+// is split (and then the rule holds for it like any other).
 /** Product files still over 400 lines of code (max-lines). */
 const LEFT_TO_SPLIT_FILES = ['apps/connector/src/sync/ticket-events/report-threat.ts'];
 
 /** Connector files that still hold a function over 80 lines of code (max-lines-per-function). */
 const LEFT_TO_SPLIT_FUNCTIONS = [
-  'apps/connector/src/sync/ticket-events/forward-comments.ts',
-  'apps/connector/src/sync/ticket-events/report-threat.ts',
-  'apps/connector/src/sync/ticket-events/request-incident-action.ts',
+  'apps/connector/src/sync/ticket-events/forward-comments.ts', // forwardComments
+  'apps/connector/src/sync/ticket-events/request-incident-action.ts', // requestIncidentAction
 ];
 
 export default tseslint.config(
@@ -57,8 +58,6 @@ export default tseslint.config(
       ],
     },
   },
-  // Left to split: files other work is changing at the same time. Each entry goes once its file
-  // is split.
   {
     files: LEFT_TO_SPLIT_FILES,
     rules: { 'max-lines': 'off' },

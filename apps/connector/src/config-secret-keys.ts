@@ -20,10 +20,7 @@ const ZKeysFile = z.object({
 });
 
 /** Development only: one generated key, kept across restarts so sealed values stay readable. */
-function developmentKeys(
-  file: string,
-  log: (message: string) => void,
-): SecretsConfig {
+function developmentKeys(file: string, log: (message: string) => void): SecretsConfig {
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
     const stored = {

@@ -118,7 +118,13 @@ async function completeInstall(
   });
   const webhookId = existing?.configuration?.zendeskWebhookId;
   if (webhookId) {
-    const other = await notTheInstalledAccount(baseUrl, tokens.accessToken, webhookId, zendesk, subdomain);
+    const other = await notTheInstalledAccount(
+      baseUrl,
+      tokens.accessToken,
+      webhookId,
+      zendesk,
+      subdomain,
+    );
     if (other) return sendRefusal(res, other);
   }
   const accountId = await findOrCreateAccount(db, subdomain);

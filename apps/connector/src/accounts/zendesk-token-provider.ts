@@ -141,7 +141,10 @@ async function requestRenewal(
         fetch: options.fetch,
       });
     }
-    if (!row.sealedRefreshToken || (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= now())) {
+    if (
+      !row.sealedRefreshToken ||
+      (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= now())
+    ) {
       await markReauthorizationRequired(db, accountId, 'refresh token expired', new Date(now()));
       throw new AccountUnavailableError(accountId, 'reauthorization_required');
     }

@@ -80,7 +80,11 @@ async function readCredits(request: ClientReadRequest, read: ClientReads): Promi
     read.clientName = usage.clientName;
     read.remainingCredits = usage.remainingCredits;
   } catch (error) {
-    request.partial.push({ clientId: request.clientId, part: 'credits', message: messageOf(error) });
+    request.partial.push({
+      clientId: request.clientId,
+      part: 'credits',
+      message: messageOf(error),
+    });
   }
 }
 

@@ -23,10 +23,7 @@ export async function readConnectorRecords(
     db.prisma.incidentLink.findMany({
       where: {
         accountId,
-        OR: [
-          { incidentId: { in: waitingIncidentIds } },
-          { reportRef: { in: waitingIncidentIds } },
-        ],
+        OR: [{ incidentId: { in: waitingIncidentIds } }, { reportRef: { in: waitingIncidentIds } }],
       },
       select: { incidentId: true, reportRef: true, ticketId: true },
     }),

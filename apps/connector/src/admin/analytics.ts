@@ -134,4 +134,3 @@ export class AnalyticsService {
     return value;
   }
 }
-

@@ -101,7 +101,10 @@ function webhookReceivers({ db, services, logger }: RoutesInput): Router[] {
 }
 
 /** /install and /oauth/callback, whose callback also completes admin sign-ins and disconnects. */
-function installRoutes({ config, db, services }: RoutesInput, startLimiter: RequestHandler): Router {
+function installRoutes(
+  { config, db, services }: RoutesInput,
+  startLimiter: RequestHandler,
+): Router {
   const { boss, secretBox } = services;
   const adminCookies = cookiePolicyFor(config.publicUrl);
   return accountsRouter({

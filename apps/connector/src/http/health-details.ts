@@ -68,9 +68,10 @@ export async function operatorDetails(
     .read()
     .then(
       (depths) =>
-        Object.fromEntries(
-          depths.map(({ queue, ...depth }) => [queue, depth] as const),
-        ) as Record<string, unknown>,
+        Object.fromEntries(depths.map(({ queue, ...depth }) => [queue, depth] as const)) as Record<
+          string,
+          unknown
+        >,
     )
     .catch((error: unknown) => ({ error: failed('queue depths', error) }));
   // A revoked or expired refresh token stops one account, not the service: the instance stays

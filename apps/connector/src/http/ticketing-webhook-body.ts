@@ -43,7 +43,11 @@ export function parseDelivery(res: Response, rawBody: Buffer): TicketingDelivery
   const parsed = ZTicketingWebhookBody.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    sendError(res, 'invalid_body', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+    sendError(
+      res,
+      'invalid_body',
+      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+    );
     return null;
   }
   const body = parsed.data;

@@ -3,7 +3,11 @@
 // secret over the raw bytes (ticketing-webhook-sender.ts), deduplicated on a durable key
 // (ticketing-webhook-body.ts), and enqueued.
 import express, { type Router } from 'express';
-import { TICKET_EVENT_QUEUE, ticketOrderingKey, type TicketEventJob } from '../jobs/ticket-event-job';
+import {
+  TICKET_EVENT_QUEUE,
+  ticketOrderingKey,
+  type TicketEventJob,
+} from '../jobs/ticket-event-job';
 import type { Inbox } from '../ingest/inbox';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { answerAfterDurableWrite } from './answer-after-write';
@@ -31,7 +35,9 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
     accounts: options.accounts,
     logger,
     ...(options.now ? { now: options.now } : {}),
-    ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+    ...(options.toleranceSeconds === undefined
+      ? {}
+      : { toleranceSeconds: options.toleranceSeconds }),
   };
 
   router.post(

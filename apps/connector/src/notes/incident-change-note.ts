@@ -207,7 +207,6 @@ function noteBody(
   statuses: number,
   dashboardUrl: string | undefined,
 ): string {
-
   const title =
     paragraphs.length === 1 && statuses <= 1
       ? t.change.titleOne

@@ -162,7 +162,8 @@ async function runJob(
     // already failed it for a retry: what this run ended with is not the job's outcome.
     throw new Error(`${queue} job ${job.id} was stopped before it finished`);
   }
-  if (outcome.status === 'failed_permanently') await recordSyncFailure(deps.db, logger, queue, job, outcome.reason);
+  if (outcome.status === 'failed_permanently')
+    await recordSyncFailure(deps.db, logger, queue, job, outcome.reason);
   deps.onOutcome?.(queue, job, outcome);
   return outcome;
 }

@@ -17,7 +17,11 @@ export interface TicketBatch {
 }
 
 /** The batch's update, built again with the reference in the note or not. */
-export function withRefInNote(ctx: AccountContext, batch: TicketBatch, refInNote: boolean): TicketBatch {
+export function withRefInNote(
+  ctx: AccountContext,
+  batch: TicketBatch,
+  refInNote: boolean,
+): TicketBatch {
   if (batch.refInNote === refInNote) return batch;
   const { body, input } = coalesce(ctx, batch.rows, batch.writeRef, {
     dashboardUrl: batch.dashboardUrl,

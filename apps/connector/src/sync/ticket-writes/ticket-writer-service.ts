@@ -165,8 +165,7 @@ async function runAccountPass(
     options.drain?.onWriteFailure?.(accountId, error);
     throw error;
   } finally {
-    if (!keep)
-      await releaseWriterLease(db, accountId, instance.instanceId).catch(() => undefined);
+    if (!keep) await releaseWriterLease(db, accountId, instance.instanceId).catch(() => undefined);
   }
 }
 

@@ -29,7 +29,11 @@ export async function markWritten(
 }
 
 /** Unsure whether Zendesk applied it: the note is looked for after a short wait. */
-export async function retryLater(db: TDatabase, batch: TicketBatch, options: DrainOptions): Promise<void> {
+export async function retryLater(
+  db: TDatabase,
+  batch: TicketBatch,
+  options: DrainOptions,
+): Promise<void> {
   await db.prisma.pendingTicketChange.updateMany({
     where: { id: { in: batch.rows.map((row) => row.id) }, writtenAt: null },
     data: { readyAt: unsureRetryAt(options) },
