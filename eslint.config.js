@@ -2,6 +2,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Left to split, by files other work is changing at the same time: each entry goes once its file
+// is split (and then the rule holds for it like any other).
+/** Product files still over 400 lines of code (max-lines). */
+const LEFT_TO_SPLIT_FILES = ['apps/connector/src/sync/ticket-events/report-threat.ts'];
+
+/** Connector files that still hold a function over 80 lines of code (max-lines-per-function). */
+const LEFT_TO_SPLIT_FUNCTIONS = [
+  'apps/connector/src/sync/ticket-events/forward-comments.ts', // forwardComments
+  'apps/connector/src/sync/ticket-events/request-incident-action.ts', // requestIncidentAction
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,5 +38,32 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  // Small modules with one job: no product file over 400 lines and, in the connector, no function
+  // over 80 (a longer one says why in an eslint-disable-next-line comment). Only code counts:
+  // blank lines and comments are skipped, so explaining a why never pushes a unit over. Tests,
+  // benchmarks and generated code are outside these globs (or ignored above).
+  {
+    files: ['apps/*/src/**/*.{ts,tsx,js,mjs}', 'packages/*/src/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['apps/connector/src/**/*.ts'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    files: LEFT_TO_SPLIT_FILES,
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    files: LEFT_TO_SPLIT_FUNCTIONS,
+    rules: { 'max-lines-per-function': 'off' },
   },
 );

@@ -14,16 +14,11 @@ import {
   type ListeningSandbox,
 } from '@incident-desk/incident-sandbox';
 import type { TDatabase } from '@incident-desk/db';
-import {
-  AnalyticsService,
-  chartCsv,
-  csvCell,
-  mapLimited,
-  median,
-  weekOf,
-  type AnalyticsSource,
-  type TakedownAnalytics,
-} from '../src/admin/analytics';
+import type { TakedownAnalytics } from '@incident-desk/admin-contract';
+import { AnalyticsService, type AnalyticsSource } from '../src/admin/analytics';
+import { median, weekOf } from '../src/admin/analytics-aggregate';
+import { mapLimited } from '../src/admin/analytics-client-reads';
+import { chartCsv, csvCell } from '../src/admin/analytics-csv';
 import { backends, openTestDatabase } from './support/test-database';
 
 const CLIENTS = [DEMO_PARENT_CLIENT_ID, DEMO_RETAIL_CLIENT_ID, DEMO_BANK_CLIENT_ID];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleTicketEvent, ticketEventSyncHandler } from '../src/sync/ticket-events';
-import type { SyncHandler } from '../src/worker/worker';
+import type { SyncHandler } from '../src/worker/job-run';
 import { backends } from './support/test-database';
 import { startTicketSyncHarness, SYNC_ACCOUNT } from './support/sync-ticket-harness';
 import { startedForTests } from './support/started-for-tests';

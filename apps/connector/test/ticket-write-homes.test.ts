@@ -1,6 +1,6 @@
 // A ticket update is counted in the account's shared budget only when it goes through one of the
 // two writers: the direct one (sync/ticket-writer.ts, updateTicket / reserveTicketWrite) and the
-// drain (sync/ticket-writes/drain-account.ts). A new `tickets.update(` or `tickets.updateMany(`
+// drain (sync/ticket-writes/send-ticket-writes.ts). A new `tickets.update(` or `tickets.updateMany(`
 // anywhere else in the connector's code would write uncounted, outside the account's pause: it
 // fails here. Write through updateTicket instead.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ const SRC = path.resolve(__dirname, '../src');
 /** Where a direct Zendesk ticket update may be written, and which calls each holds. */
 const HOMES: Record<string, string[]> = {
   'sync/ticket-writer.ts': ['update'],
-  'sync/ticket-writes/drain-account.ts': ['update', 'updateMany'],
+  'sync/ticket-writes/send-ticket-writes.ts': ['update', 'updateMany'],
 };
 
 // `tickets.update(`, `tickets .updateMany (`, across a line break too; comments are not code

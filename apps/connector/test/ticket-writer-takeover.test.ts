@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import { handleIncidentEvent } from '../src/sync/incident-events/handle-incident-event';
 import type { SyncDeps } from '../src/sync/sync-deps';
-import { drainAccountOnce, type DrainOptions } from '../src/sync/ticket-writes/drain-account';
+import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
+import type { DrainOptions } from '../src/sync/ticket-writes/drain-options';
 import {
   startTicketWriter,
   type TicketWriterService,

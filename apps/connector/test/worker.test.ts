@@ -7,7 +7,8 @@ import { syncJobOptions } from '../src/jobs/sync-job-options';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import type { SyncOutcome } from '../src/sync/job-outcome';
 import { createSyncQueues } from '../src/worker/queues';
-import { startWorker, type SyncHandler, type Worker } from '../src/worker/worker';
+import type { SyncHandler } from '../src/worker/job-run';
+import { startWorker, type Worker } from '../src/worker/worker';
 import { TEST_ACCOUNT } from './support/receiver';
 import { backends, openTestDatabase } from './support/test-database';
 

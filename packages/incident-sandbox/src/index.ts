@@ -9,6 +9,6 @@ export {
   DEMO_RETAIL_CLIENT_ID,
   OTHER_ORG_API_KEY,
   OTHER_ORG_CLIENT_ID,
-} from './state/seed';
+} from './state/seed-accounts';
 export type { TFaultRequest } from './http/faults';
 export type { SandboxState, DeliveryRecord, TFidelitySettings } from './state/model';

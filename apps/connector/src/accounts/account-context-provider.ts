@@ -166,155 +166,209 @@ export interface DatabaseAccountContextProvider extends AccountContextProvider {
   zendeskFor(accountId: string): Promise<ZendeskClient>;
 }
 
+/** What the provider's functions share. */
+interface ProviderDeps {
+  db: TDatabase;
+  secretBox: SecretBox;
+  config: AccountContextProviderConfig;
+  now: () => number;
+  baseFetch: typeof fetch;
+}
+
+/** The account's row when it may act (an active credential; connected unless allowed). */
+async function activeAccount(db: TDatabase, accountId: string, allowDisconnected = false) {
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
+    throw new AccountUnavailableError(accountId, 'unknown_account');
+  }
+  const [row] = await db.prisma.$queryRawUnsafe<AccountRow[]>(ACCOUNT_ROW_SQL, accountId);
+  if (!row) throw new AccountUnavailableError(accountId, 'unknown_account');
+  if (row.credentialState !== 'active') {
+    throw new AccountUnavailableError(accountId, 'reauthorization_required');
+  }
+  if (row.disconnected && !allowDisconnected) {
+    throw new AccountUnavailableError(accountId, 'disconnected');
+  }
+  const {
+    zendeskSubdomain,
+    hasConfiguration,
+    credentialState: _,
+    disconnected: __,
+    credentialScope,
+    ...configuration
+  } = row;
+  return {
+    zendeskSubdomain,
+    canReadAudits: scopeSet(credentialScope ?? '').has('read'),
+    configuration: hasConfiguration ? configuration : null,
+  };
+}
+
+type AccountConfiguration = NonNullable<Awaited<ReturnType<typeof activeAccount>>['configuration']>;
+
+function zendeskClientOf(
+  deps: ProviderDeps,
+  accountId: string,
+  subdomain: string,
+  signal?: AbortSignal,
+) {
+  const { db, secretBox, config, now, baseFetch } = deps;
+  const tokenProvider = createZendeskTokenProvider({
+    db,
+    secretBox,
+    oauth: config.oauth,
+    accountId,
+    subdomain,
+    now,
+    fetch: baseFetch,
+    ...(config.observers?.tokenRefresh ? { onRefresh: config.observers.tokenRefresh } : {}),
+  });
+  return new ZendeskClient({
+    baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
+    tokenProvider,
+    marketplace: config.marketplace,
+    fetch: scopeWatchingFetch(baseFetch, (scope) =>
+      recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
+    ),
+    retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
+    ...config.zendeskClientOptions,
+    observer: config.observers?.zendeskCall,
+    signal,
+  });
+}
+
+/** The account's incident clients, made on first use: its own client and sub-clients only. */
+function incidentClientsOf(
+  deps: ProviderDeps,
+  accountId: string,
+  connection: { baseURL: string; apiKey: string; incidentClientIds: string[] },
+  signal: AbortSignal | undefined,
+): AccountClients['incidents'] {
+  const { config, baseFetch } = deps;
+  const { baseURL, apiKey, incidentClientIds } = connection;
+  const parentClientId = incidentClientIds[0]!;
+  const allowedClients = new Set(incidentClientIds);
+  const incidentClients = new Map<string, IncidentClient>();
+  return (clientId) => {
+    const id = clientId ?? parentClientId;
+    if (!allowedClients.has(id)) {
+      throw new Error(`incident client ${id} is not a client of account ${accountId}`);
+    }
+    let client = incidentClients.get(id);
+    if (!client) {
+      client = createIncidentClient({
+        baseURL,
+        apiKey,
+        clientId: id,
+        fetch: baseFetch,
+        ...(signal ? { signal } : {}),
+        ...(config.observers?.incidentCall ? { observer: config.observers.incidentCall } : {}),
+        retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
+        ...config.incidentClientOptions,
+      });
+      incidentClients.set(id, client);
+    }
+    return client;
+  };
+}
+
+/** The account's clients, once its incident connection is configured. */
+async function load(
+  deps: ProviderDeps,
+  accountId: string,
+  signal?: AbortSignal,
+  allowDisconnected = false,
+) {
+  const account = await activeAccount(deps.db, accountId, allowDisconnected);
+  const configuration = account.configuration;
+  if (
+    !configuration?.incidentApiBaseUrl ||
+    !configuration.sealedIncidentApiKey ||
+    !configuration.incidentClientId
+  ) {
+    throw new AccountUnavailableError(accountId, 'not_configured');
+  }
+  const subdomain = account.zendeskSubdomain;
+  const zendesk = zendeskClientOf(deps, accountId, subdomain, signal);
+
+  const apiKey = await deps.secretBox.open(
+    configuration.sealedIncidentApiKey,
+    secretBinding.incidentApiKey(accountId),
+  );
+  const incidentClientIds = [configuration.incidentClientId, ...configuration.incidentSubClientIds];
+  const clients: AccountClients = {
+    accountId,
+    subdomain,
+    zendesk,
+    incidentClientIds,
+    incidents: incidentClientsOf(
+      deps,
+      accountId,
+      { baseURL: configuration.incidentApiBaseUrl, apiKey, incidentClientIds },
+      signal,
+    ),
+  };
+  return { clients, configuration, canReadAudits: account.canReadAudits };
+}
+
+/** The context of an account setup has run for (its field ids known). */
+function contextOf(
+  accountId: string,
+  clients: AccountClients,
+  configuration: AccountConfiguration,
+  canReadAudits: boolean,
+): AccountContext {
+  if (configuration.threatFieldId === null || configuration.incidentIdFieldId === null) {
+    throw new AccountUnavailableError(accountId, 'not_configured');
+  }
+  return {
+    accountId,
+    subdomain: clients.subdomain,
+    zendesk: clients.zendesk,
+    incidents: clients.incidents,
+    fields: {
+      threat: Number(configuration.threatFieldId),
+      incidentId: Number(configuration.incidentIdFieldId),
+      status: configuration.statusFieldId === null ? null : Number(configuration.statusFieldId),
+    },
+    settings: {
+      forwardInternalNotes: configuration.forwardInternalNotes,
+      solveOnTakedownSuccess: configuration.solveOnTakedownSuccess,
+      openTicketsForDetectedIncidents: configuration.openTicketsForDetectedIncidents,
+      newTicketGroupId:
+        configuration.newTicketGroupId === null ? null : Number(configuration.newTicketGroupId),
+    },
+    noteLocale: noteLocaleOf(configuration.zendeskLocale),
+    canReadAudits,
+  } satisfies AccountContext;
+}
+
 export function createAccountContextProvider(options: {
   db: TDatabase;
   secretBox: SecretBox;
   config: AccountContextProviderConfig;
 }): DatabaseAccountContextProvider {
-  const { db, secretBox, config } = options;
-  const now = config.now ?? Date.now;
-  const baseFetch = config.fetch ?? fetch;
-
-  async function activeAccount(accountId: string, allowDisconnected = false) {
-    if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
-      throw new AccountUnavailableError(accountId, 'unknown_account');
-    }
-    const [row] = await db.prisma.$queryRawUnsafe<AccountRow[]>(ACCOUNT_ROW_SQL, accountId);
-    if (!row) throw new AccountUnavailableError(accountId, 'unknown_account');
-    if (row.credentialState !== 'active') {
-      throw new AccountUnavailableError(accountId, 'reauthorization_required');
-    }
-    if (row.disconnected && !allowDisconnected) {
-      throw new AccountUnavailableError(accountId, 'disconnected');
-    }
-    const {
-      zendeskSubdomain,
-      hasConfiguration,
-      credentialState: _,
-      disconnected: __,
-      credentialScope,
-      ...configuration
-    } = row;
-    return {
-      zendeskSubdomain,
-      canReadAudits: scopeSet(credentialScope ?? '').has('read'),
-      configuration: hasConfiguration ? configuration : null,
-    };
-  }
-
-  function zendeskClientOf(accountId: string, subdomain: string, signal?: AbortSignal) {
-    const tokenProvider = createZendeskTokenProvider({
-      db,
-      secretBox,
-      oauth: config.oauth,
-      accountId,
-      subdomain,
-      now,
-      fetch: baseFetch,
-      ...(config.observers?.tokenRefresh ? { onRefresh: config.observers.tokenRefresh } : {}),
-    });
-    return new ZendeskClient({
-      baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
-      tokenProvider,
-      marketplace: config.marketplace,
-      fetch: scopeWatchingFetch(baseFetch, (scope) =>
-        recordCredentialError(db, accountId, `missing scope: ${scope}`, new Date(now())),
-      ),
-      retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
-      ...config.zendeskClientOptions,
-      observer: config.observers?.zendeskCall,
-      signal,
-    });
-  }
-
-  async function load(accountId: string, signal?: AbortSignal, allowDisconnected = false) {
-    const account = await activeAccount(accountId, allowDisconnected);
-    const configuration = account.configuration;
-    if (
-      !configuration?.incidentApiBaseUrl ||
-      !configuration.sealedIncidentApiKey ||
-      !configuration.incidentClientId
-    ) {
-      throw new AccountUnavailableError(accountId, 'not_configured');
-    }
-    const subdomain = account.zendeskSubdomain;
-    const zendesk = zendeskClientOf(accountId, subdomain, signal);
-
-    const apiKey = await secretBox.open(
-      configuration.sealedIncidentApiKey,
-      secretBinding.incidentApiKey(accountId),
-    );
-    const parentClientId = configuration.incidentClientId;
-    const incidentClientIds = [parentClientId, ...configuration.incidentSubClientIds];
-    const allowedClients = new Set(incidentClientIds);
-    const incidentClients = new Map<string, IncidentClient>();
-    const baseURL = configuration.incidentApiBaseUrl;
-    const clients: AccountClients = {
-      accountId,
-      subdomain,
-      zendesk,
-      incidentClientIds,
-      incidents(clientId) {
-        const id = clientId ?? parentClientId;
-        if (!allowedClients.has(id)) {
-          throw new Error(`incident client ${id} is not a client of account ${accountId}`);
-        }
-        let client = incidentClients.get(id);
-        if (!client) {
-          client = createIncidentClient({
-            baseURL,
-            apiKey,
-            clientId: id,
-            fetch: baseFetch,
-            ...(signal ? { signal } : {}),
-            ...(config.observers?.incidentCall ? { observer: config.observers.incidentCall } : {}),
-            retry: { maxRetryAfterMs: INLINE_RETRY_AFTER_MAX_SECONDS * 1000 },
-            ...config.incidentClientOptions,
-          });
-          incidentClients.set(id, client);
-        }
-        return client;
-      },
-    };
-    return { clients, configuration, canReadAudits: account.canReadAudits };
-  }
-
+  const { config } = options;
+  const deps: ProviderDeps = {
+    ...options,
+    now: config.now ?? Date.now,
+    baseFetch: config.fetch ?? fetch,
+  };
   return {
     async clientsFor(accountId, clientOptions = {}) {
-      return (await load(accountId, clientOptions.signal, clientOptions.allowDisconnected)).clients;
+      return (await load(deps, accountId, clientOptions.signal, clientOptions.allowDisconnected))
+        .clients;
     },
     async zendeskFor(accountId) {
-      const account = await activeAccount(accountId, true);
-      return zendeskClientOf(accountId, account.zendeskSubdomain);
+      const account = await activeAccount(deps.db, accountId, true);
+      return zendeskClientOf(deps, accountId, account.zendeskSubdomain);
     },
     async forAccount(accountId, contextOptions = {}) {
       const { clients, configuration, canReadAudits } = await load(
+        deps,
         accountId,
         contextOptions.signal,
       );
-      if (configuration.threatFieldId === null || configuration.incidentIdFieldId === null) {
-        throw new AccountUnavailableError(accountId, 'not_configured');
-      }
-      return {
-        accountId,
-        subdomain: clients.subdomain,
-        zendesk: clients.zendesk,
-        incidents: clients.incidents,
-        fields: {
-          threat: Number(configuration.threatFieldId),
-          incidentId: Number(configuration.incidentIdFieldId),
-          status: configuration.statusFieldId === null ? null : Number(configuration.statusFieldId),
-        },
-        settings: {
-          forwardInternalNotes: configuration.forwardInternalNotes,
-          solveOnTakedownSuccess: configuration.solveOnTakedownSuccess,
-          openTicketsForDetectedIncidents: configuration.openTicketsForDetectedIncidents,
-          newTicketGroupId:
-            configuration.newTicketGroupId === null ? null : Number(configuration.newTicketGroupId),
-        },
-        noteLocale: noteLocaleOf(configuration.zendeskLocale),
-        canReadAudits,
-      } satisfies AccountContext;
+      return contextOf(accountId, clients, configuration, canReadAudits);
     },
   };
 }

@@ -24,7 +24,8 @@ export {
   markReauthorizationRequired,
   type ConnectionStatus,
 } from './credential-store';
-export { accountsRouter, type AccountsRouterOptions } from './install-router';
+export { accountsRouter } from './install-router';
+export type { AccountsRouterOptions } from './install-options';
 export { OAuthGrantError } from './oauth-token-endpoint';
 export {
   createIncidentSubscriptionDirectory,

@@ -4,16 +4,14 @@
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
 import { runSetup } from '../setup';
-import { disconnectionOf } from '../disconnect/account-disconnection';
 import { stepErrorMessage } from '../setup/step-error';
 import { AccountUnavailableError } from './account-context';
 import { withAccountSetupLock } from './account-lock';
 import type { DatabaseAccountContextProvider } from './account-context-provider';
 import { loadSetupExisting, readAccountSettings, saveSetupResult } from './account-configuration';
-import { connectWithClientCredentials } from './client-credentials';
-import { narrowCredential } from './narrow-credential';
-import { hasScopes } from './scopes';
-import { finishSetup, markSetup, type SetupReport } from './setup-state';
+import { narrowAfterSetup } from './setup-narrowing';
+import { setupBlocker } from './setup-preconditions';
+import { finishSetup, markSetup, shortSetupReport } from './setup-state';
 import type { TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 export const ACCOUNT_SETUP_QUEUE = 'account-setup';
@@ -70,13 +68,6 @@ async function setupSettings(db: TDatabase, accountId: string) {
   };
 }
 
-const report = (ok: boolean, message: string, scopeAfter: string | null): SetupReport => ({
-  ok,
-  message,
-  steps: [],
-  scopeAfter,
-});
-
 /** The queue stopped the run: it outran the setup time limit (SETUP_JOB_TIMEOUT_SECONDS). */
 class SetupStoppedError extends Error {
   constructor() {
@@ -105,7 +96,7 @@ async function runSetupOnce(
   accountId: string,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const { db, secretBox, oauth } = deps;
+  const { db, secretBox } = deps;
   const now = deps.now ?? Date.now;
   const at = () => new Date(now());
   const account = await db.prisma.account.findUnique({
@@ -114,65 +105,9 @@ async function runSetupOnce(
   });
   if (!account) return;
   await markSetup(db, accountId, 'running', at());
-  const disconnection = disconnectionOf(account);
-  if (disconnection) {
-    await finishSetup(
-      db,
-      accountId,
-      'needs_authorization',
-      report(
-        false,
-        `incident-desk is disconnected from this Zendesk account (${disconnection.reason.replace(/_/g, ' ')}): install it again before setup can run.`,
-        null,
-      ),
-      at(),
-    );
-    return;
-  }
-  const credential = account.zendeskCredential;
-  if (!credential || credential.state !== 'active') {
-    await finishSetup(
-      db,
-      accountId,
-      'needs_authorization',
-      report(false, 'Zendesk needs to be authorised again before setup can run.', null),
-      at(),
-    );
-    return;
-  }
-  const configuration = account.configuration;
-  if (!configuration?.sealedIncidentApiKey || !configuration.incidentClientId) {
-    await finishSetup(
-      db,
-      accountId,
-      'needs_configuration',
-      report(false, 'Save the incident API key and client id, then run setup.', credential.scope),
-      at(),
-    );
-    return;
-  }
-  if (credential.grant === 'client_credentials') {
-    // The connector can ask its own client for the setup scopes, for this run only.
-    await connectWithClientCredentials({
-      db,
-      secretBox,
-      oauth: { ...oauth, scope: oauth.setupScope },
-      subdomain: account.zendeskSubdomain,
-      now,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    });
-  } else if (!hasScopes(credential.scope, oauth.setupScope)) {
-    await finishSetup(
-      db,
-      accountId,
-      'needs_authorization',
-      report(
-        false,
-        `The stored token has "${credential.scope}"; setup needs "${oauth.setupScope}". Authorise setup with Zendesk from this page.`,
-        credential.scope,
-      ),
-      at(),
-    );
+  const blocker = await setupBlocker(deps, account, now);
+  if (blocker) {
+    await finishSetup(db, accountId, blocker.state, blocker.report, at());
     return;
   }
 
@@ -201,34 +136,18 @@ async function runSetupOnce(
       db,
       accountId,
       'failed',
-      report(false, `Setup stopped: ${reason}`, null),
+      shortSetupReport(false, `Setup stopped: ${reason}`, null),
       at(),
     );
     return;
   }
 
-  // Steady state needs less than setup did: keep only the narrower token (src/setup/SCOPES.md).
-  let scopeAfter: string;
-  let narrowing = '';
-  try {
-    scopeAfter = await narrowCredential({
-      db,
-      secretBox,
-      oauth,
-      accountId,
-      subdomain: account.zendeskSubdomain,
-      scope: oauth.scope,
-      now,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    });
-    if (!hasScopes(oauth.scope, scopeAfter)) {
-      narrowing = ` Zendesk kept scopes beyond the steady state (${scopeAfter}).`;
-    }
-  } catch (error) {
-    const row = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
-    scopeAfter = row?.scope ?? '';
-    narrowing = ` The token could not be narrowed to "${oauth.scope}": ${stepErrorMessage(error)}.`;
-  }
+  const { scopeAfter, narrowing } = await narrowAfterSetup(
+    deps,
+    accountId,
+    account.zendeskSubdomain,
+    now,
+  );
   const failed = result.steps.filter((step) => step.outcome === 'failed').length;
   await finishSetup(
     db,
@@ -270,7 +189,7 @@ export async function startSetupWorker(
           deps.db,
           accountId,
           'failed',
-          report(false, `Setup stopped: ${stepErrorMessage(error)}`, null),
+          shortSetupReport(false, `Setup stopped: ${stepErrorMessage(error)}`, null),
           new Date((deps.now ?? Date.now)()),
         ).catch(() => undefined);
       }

@@ -20,6 +20,13 @@ export interface SetupReport {
   scopeAfter: string | null;
 }
 
+/** A run's report that ran no step: why it stopped before, or how it ended. */
+export const shortSetupReport = (
+  ok: boolean,
+  message: string,
+  scopeAfter: string | null,
+): SetupReport => ({ ok, message, steps: [], scopeAfter });
+
 export interface SetupStatus {
   state: SetupState;
   requestedAt: Date | null;

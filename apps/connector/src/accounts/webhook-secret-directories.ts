@@ -2,7 +2,7 @@
 // previous incident secret included while a rotation settles.
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
-import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook';
+import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook-sender';
 import type { SecretBox } from '../secrets/secret-box';
 import { secretBinding } from '../secrets/secret-bindings';
 

@@ -8,6 +8,7 @@ import { AccountUnavailableError } from './account-context';
 import { withAccountLock } from './account-lock';
 import {
   markReauthorizationRequired,
+  type CredentialGrantKind,
   recordCredentialError,
   markIfGrantRevoked,
   storeRenewedTokens,
@@ -95,48 +96,7 @@ export function createZendeskTokenProvider(
         throw new AccountUnavailableError(accountId, 'reauthorization_required');
       }
 
-      let tokens: IssuedTokens;
-      try {
-        if (row.grant === 'client_credentials') {
-          tokens = await renewTokens({
-            oauth,
-            baseUrl,
-            scope: row.scope,
-            now,
-            fetch: options.fetch,
-          });
-        } else {
-          if (
-            !row.sealedRefreshToken ||
-            (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= now())
-          ) {
-            await markReauthorizationRequired(
-              db,
-              accountId,
-              'refresh token expired',
-              new Date(now()),
-            );
-            throw new AccountUnavailableError(accountId, 'reauthorization_required');
-          }
-          tokens = await renewTokens({
-            oauth,
-            baseUrl,
-            refreshToken: await secretBox.open(
-              row.sealedRefreshToken,
-              secretBinding.zendeskRefreshToken(accountId),
-            ),
-            now,
-            fetch: options.fetch,
-          });
-        }
-      } catch (error) {
-        if (await markIfGrantRevoked(db, accountId, error, new Date(now())))
-          throw new AccountUnavailableError(accountId, 'reauthorization_required');
-        if (error instanceof OAuthGrantError) {
-          await recordCredentialError(db, accountId, error.message, new Date(now()));
-        }
-        throw error;
-      }
+      const tokens = await requestRenewal(options, baseUrl, row, now);
       await storeRenewedTokens(db, secretBox, row, tokens, oauth.clientId);
       return { token: tokens.accessToken, renewed: true };
     });
@@ -150,4 +110,60 @@ export function createZendeskTokenProvider(
     },
     refreshAfterUnauthorized: (rejected) => renew(rejected),
   };
+}
+
+/** The credential row a renewal reads. */
+interface RenewableCredential {
+  grant: CredentialGrantKind;
+  scope: string;
+  sealedRefreshToken: string | null;
+  refreshExpiresAt: Date | null;
+}
+
+/**
+ * New tokens from Zendesk: a client-credentials grant asks its client again, any other spends its
+ * refresh token (an expired one, or a revoked grant, needs an admin to authorise again).
+ */
+async function requestRenewal(
+  options: ZendeskTokenProviderOptions,
+  baseUrl: string,
+  row: RenewableCredential,
+  now: () => number,
+): Promise<IssuedTokens> {
+  const { db, secretBox, oauth, accountId } = options;
+  try {
+    if (row.grant === 'client_credentials') {
+      return await renewTokens({
+        oauth,
+        baseUrl,
+        scope: row.scope,
+        now,
+        fetch: options.fetch,
+      });
+    }
+    if (
+      !row.sealedRefreshToken ||
+      (row.refreshExpiresAt && row.refreshExpiresAt.getTime() <= now())
+    ) {
+      await markReauthorizationRequired(db, accountId, 'refresh token expired', new Date(now()));
+      throw new AccountUnavailableError(accountId, 'reauthorization_required');
+    }
+    return await renewTokens({
+      oauth,
+      baseUrl,
+      refreshToken: await secretBox.open(
+        row.sealedRefreshToken,
+        secretBinding.zendeskRefreshToken(accountId),
+      ),
+      now,
+      fetch: options.fetch,
+    });
+  } catch (error) {
+    if (await markIfGrantRevoked(db, accountId, error, new Date(now())))
+      throw new AccountUnavailableError(accountId, 'reauthorization_required');
+    if (error instanceof OAuthGrantError) {
+      await recordCredentialError(db, accountId, error.message, new Date(now()));
+    }
+    throw error;
+  }
 }

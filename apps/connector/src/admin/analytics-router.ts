@@ -9,7 +9,8 @@ import { adminCallerOf, requireAdminSession } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-router';
 import { zendeskAdminRoleChecker } from './admin-role-check';
 import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
-import { AnalyticsService, chartCsv, CSV_CHARTS, type TCsvChart } from './analytics';
+import { AnalyticsService } from './analytics';
+import { chartCsv, CSV_CHARTS, type TCsvChart } from './analytics-csv';
 
 export interface AnalyticsRouterOptions extends AdminApiOptions {
   /** Shared between requests (its caches); one is made when omitted. */
@@ -18,6 +19,51 @@ export interface AnalyticsRouterOptions extends AdminApiOptions {
 
 const isChart = (value: unknown): value is TCsvChart =>
   typeof value === 'string' && (CSV_CHARTS as readonly string[]).includes(value);
+
+/** The account's analytics, or an answer already sent (unknown client, account not ready). */
+async function loadAnalytics(
+  analytics: AnalyticsService,
+  accounts: DatabaseAccountContextProvider,
+  req: express.Request,
+  res: express.Response,
+) {
+  const { accountId } = adminCallerOf(res).session;
+  let clients;
+  try {
+    clients = await accounts.clientsFor(accountId);
+  } catch (error) {
+    if (error instanceof AccountUnavailableError) {
+      sendError(
+        res,
+        error.reason,
+        error.reason === 'not_configured'
+          ? 'connect the incident service first'
+          : 'authorise incident-desk with Zendesk again first',
+        { status: 409 },
+      );
+      return null;
+    }
+    throw error;
+  }
+  const requested = req.query.client;
+  let clientFilter: string | null = null;
+  if (requested !== undefined && requested !== '') {
+    // only the account's own clients; another id is not looked up at all
+    if (typeof requested !== 'string' || !clients.incidentClientIds.includes(requested)) {
+      sendError(res, 'unknown_client', 'no such incident client in this account');
+      return null;
+    }
+    clientFilter = requested;
+  }
+  return analytics.forAccount(
+    {
+      accountId,
+      clientIds: clients.incidentClientIds,
+      client: (id) => clients.incidents(id),
+    },
+    clientFilter,
+  );
+}
 
 export function adminAnalyticsRouter(options: AnalyticsRouterOptions): Router {
   const router = express.Router();
@@ -32,45 +78,8 @@ export function adminAnalyticsRouter(options: AnalyticsRouterOptions): Router {
     }),
   );
 
-  /** The account's analytics, or an answer already sent (unknown client, account not ready). */
-  async function load(req: express.Request, res: express.Response) {
-    const { accountId } = adminCallerOf(res).session;
-    let clients;
-    try {
-      clients = await accounts.clientsFor(accountId);
-    } catch (error) {
-      if (error instanceof AccountUnavailableError) {
-        sendError(
-          res,
-          error.reason,
-          error.reason === 'not_configured'
-            ? 'connect the incident service first'
-            : 'authorise incident-desk with Zendesk again first',
-          { status: 409 },
-        );
-        return null;
-      }
-      throw error;
-    }
-    const requested = req.query.client;
-    let clientFilter: string | null = null;
-    if (requested !== undefined && requested !== '') {
-      // only the account's own clients; another id is not looked up at all
-      if (typeof requested !== 'string' || !clients.incidentClientIds.includes(requested)) {
-        sendError(res, 'unknown_client', 'no such incident client in this account');
-        return null;
-      }
-      clientFilter = requested;
-    }
-    return analytics.forAccount(
-      {
-        accountId,
-        clientIds: clients.incidentClientIds,
-        client: (id) => clients.incidents(id),
-      },
-      clientFilter,
-    );
-  }
+  const load = (req: express.Request, res: express.Response) =>
+    loadAnalytics(analytics, accounts, req, res);
 
   router.get('/admin/api/analytics', async (req, res) => {
     const result = await load(req, res);

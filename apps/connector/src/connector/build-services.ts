@@ -50,21 +50,7 @@ export async function buildServices(input: {
   wake: (queue: SyncQueue, count: number) => void;
 }): Promise<ConnectorServices> {
   const { config, db, logger, metrics } = input;
-  // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
-  const superviseSeconds = Math.min(
-    60,
-    Math.max(1, Math.ceil(config.worker.jobTimeoutSeconds / 5)),
-  );
-  const boss = await createJobQueue(db, {
-    // PostgreSQL: a new job wakes the workers at once rather than at their next poll. Not on
-    // PGlite: its one connection would serve every woken worker's fetch in turn, and measured
-    // (bench/e2e-latency) that queue made notes slower than polling does.
-    useListenNotify: capabilitiesOf(db).listenNotify,
-    poolSize: config.database.jobQueuePoolSize,
-    superviseIntervalSeconds: superviseSeconds,
-    monitorIntervalSeconds: superviseSeconds,
-    onError: (error) => logger.error('job queue error', { error }),
-  });
+  const boss = await startJobQueue(config, db, logger);
   let queueRunning = true;
   boss.once('stopped', () => (queueRunning = false));
   const queues = queueDepthReader(db, [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE]);
@@ -106,7 +92,47 @@ export async function buildServices(input: {
   const resealed = await resealUnboundSecrets(db, secretBox);
   if (resealed > 0)
     logger.info(`secrets: bound ${resealed} sealed values to their account and column`);
-  const accounts = createAccountContextProvider({
+  const accounts = accountContexts(config, db, secretBox, metrics);
+  return {
+    boss,
+    queueRunning: () => queueRunning,
+    queues,
+    ticketWrites,
+    migrationsAtStart: Number(migrated?.count ?? 0),
+    inbox,
+    secretBox,
+    accounts,
+    liveness,
+  };
+}
+
+/** pg-boss on the connector's database, supervising expired jobs a few times per job timeout. */
+function startJobQueue(config: TConnectorConfig, db: TDatabase, logger: ConnectorLogger) {
+  // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
+  const superviseSeconds = Math.min(
+    60,
+    Math.max(1, Math.ceil(config.worker.jobTimeoutSeconds / 5)),
+  );
+  return createJobQueue(db, {
+    // PostgreSQL: a new job wakes the workers at once rather than at their next poll. Not on
+    // PGlite: its one connection would serve every woken worker's fetch in turn, and measured
+    // (bench/e2e-latency) that queue made notes slower than polling does.
+    useListenNotify: capabilitiesOf(db).listenNotify,
+    poolSize: config.database.jobQueuePoolSize,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    onError: (error) => logger.error('job queue error', { error }),
+  });
+}
+
+/** Each account's clients: its own Zendesk token and incident clients, observed by the metrics. */
+function accountContexts(
+  config: TConnectorConfig,
+  db: TDatabase,
+  secretBox: SecretBox,
+  metrics: ConnectorMetrics,
+): DatabaseAccountContextProvider {
+  return createAccountContextProvider({
     db,
     secretBox,
     config: {
@@ -122,15 +148,4 @@ export async function buildServices(input: {
       },
     },
   });
-  return {
-    boss,
-    queueRunning: () => queueRunning,
-    queues,
-    ticketWrites,
-    migrationsAtStart: Number(migrated?.count ?? 0),
-    inbox,
-    secretBox,
-    accounts,
-    liveness,
-  };
 }

@@ -32,7 +32,7 @@ export interface ConnectorWorkers {
 
 export const NO_WORKERS: ConnectorWorkers = { wake: () => undefined, stop: async () => undefined };
 
-export async function startWorkers(input: {
+export interface WorkersInput {
   config: TConnectorConfig;
   db: TDatabase;
   services: ConnectorServices;
@@ -43,88 +43,24 @@ export async function startWorkers(input: {
   queueOptions?: SyncQueueOptions | undefined;
   /** When retention's passes run (tests run the first at once). */
   retention?: Pick<RetentionOptions, 'firstPassDelayMs' | 'intervalMs'> | undefined;
-}): Promise<ConnectorWorkers> {
+}
+
+export async function startWorkers(input: WorkersInput): Promise<ConnectorWorkers> {
   const { config, db, services, logger, metrics } = input;
   const log = (message: string) => logger.info(message);
   if (!config.worker.enabled) {
     log('CONNECTOR_WORKER=off: this process receives and enqueues; it applies no jobs');
     return NO_WORKERS;
   }
-  const { boss, accounts, secretBox, liveness } = services;
+  const { boss, accounts, secretBox } = services;
   let worker: Worker | undefined;
   let setupWorker: SetupWorker | undefined;
   let deadJobSweep: DeadJobSweep | undefined;
   const writeHealth = writeHealthRecorder(db, { log: (message) => logger.warn(message) });
-  const ticketWriter: TicketWriterService = startTicketWriter({
-    db,
-    contextFor: (accountId) => accounts.forAccount(accountId),
-    instance: liveness,
-    concurrency: config.worker.ticketWriterConcurrency,
-    log: (message) => logger.warn(message),
-    onTakeover: (kind) => metrics.takeover(kind),
-    ...input.ticketWriter,
-    drain: {
-      ...input.ticketWriter?.drain,
-      onWritten: (changes, at) =>
-        metrics.ticketWrite(
-          changes.length,
-          changes.map((change) => change.receivedAt ?? null),
-          at,
-        ),
-      onWriteFailure: writeHealth.failed,
-      onWriteSucceeded: writeHealth.succeeded,
-    },
-  });
+  const ticketWriter = startAccountWriters(input, writeHealth);
   try {
-    worker = await startWorker({
-      boss,
-      db,
-      accounts,
-      concurrency: config.worker.concurrency,
-      accountConcurrency: config.worker.accountConcurrency,
-      failures: {
-        ...(input.queueOptions?.retryLimit === undefined
-          ? {}
-          : { retryLimit: input.queueOptions.retryLimit }),
-        ...(input.queueOptions?.retryDelay === undefined
-          ? {}
-          : { retryDelaySeconds: input.queueOptions.retryDelay }),
-      },
-      pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
-      handlers: {
-        'incident-event': incidentEventSyncHandler({
-          db,
-          writer: ticketWriter,
-          ...input.incidentEvents,
-        }),
-        'ticket-event': ticketEventSyncHandler({ db }),
-      },
-      logger,
-      onRetry: (queue) => metrics.jobOutcome(queue, 'retried'),
-      onDeferred: (queue) => metrics.jobOutcome(queue, 'deferred'),
-      onRun: (queue, ended, seconds) => metrics.jobDuration(queue, ended, seconds),
-      onOutcome: (queue, job, outcome) => {
-        metrics.jobOutcome(queue, outcome.status);
-        if (outcome.status === 'failed_permanently') {
-          log(`${queue} job ${job.id} failed permanently: ${outcome.reason}`);
-        }
-      },
-    });
-    const jobs = worker;
-    deadJobSweep = startDeadJobSweep({
-      db,
-      boss,
-      queues: SYNC_QUEUES,
-      isRunningHere: (jobId) => jobs.isRunning(jobId),
-      onRecovered: ({ id, queue, silentSeconds }) => {
-        logger.warn(`recovered job ${id} of a dead worker`, {
-          queue,
-          silentSeconds: Math.round(silentSeconds),
-        });
-        metrics.takeover('job');
-      },
-      onError: (error) => logger.warn('dead job sweep failed', { error }),
-    });
+    worker = await startSyncWorker(input, ticketWriter);
+    deadJobSweep = startJobRecovery(input, worker);
     setupWorker = await startSetupWorker(
       boss,
       { db, secretBox, accounts, oauth: config.oauth, connectorUrl: config.publicUrl, log },
@@ -168,4 +104,90 @@ export async function startWorkers(input: {
       await writeHealth.settled();
     },
   };
+}
+
+/** The account writers: pending ticket changes to Zendesk, their health and metrics recorded. */
+function startAccountWriters(
+  input: WorkersInput,
+  writeHealth: ReturnType<typeof writeHealthRecorder>,
+): TicketWriterService {
+  const { config, db, services, logger, metrics } = input;
+  return startTicketWriter({
+    db,
+    contextFor: (accountId) => services.accounts.forAccount(accountId),
+    instance: services.liveness,
+    concurrency: config.worker.ticketWriterConcurrency,
+    log: (message) => logger.warn(message),
+    onTakeover: (kind) => metrics.takeover(kind),
+    ...input.ticketWriter,
+    drain: {
+      ...input.ticketWriter?.drain,
+      onWritten: (changes, at) =>
+        metrics.ticketWrite(
+          changes.length,
+          changes.map((change) => change.receivedAt ?? null),
+          at,
+        ),
+      onWriteFailure: writeHealth.failed,
+      onWriteSucceeded: writeHealth.succeeded,
+    },
+  });
+}
+
+/** The worker applying both kinds of events, its outcomes counted and logged. */
+function startSyncWorker(input: WorkersInput, ticketWriter: TicketWriterService): Promise<Worker> {
+  const { config, db, services, logger, metrics } = input;
+  return startWorker({
+    boss: services.boss,
+    db,
+    accounts: services.accounts,
+    concurrency: config.worker.concurrency,
+    accountConcurrency: config.worker.accountConcurrency,
+    failures: {
+      ...(input.queueOptions?.retryLimit === undefined
+        ? {}
+        : { retryLimit: input.queueOptions.retryLimit }),
+      ...(input.queueOptions?.retryDelay === undefined
+        ? {}
+        : { retryDelaySeconds: input.queueOptions.retryDelay }),
+    },
+    pollingIntervalSeconds: config.worker.pollingIntervalSeconds,
+    handlers: {
+      'incident-event': incidentEventSyncHandler({
+        db,
+        writer: ticketWriter,
+        ...input.incidentEvents,
+      }),
+      'ticket-event': ticketEventSyncHandler({ db }),
+    },
+    logger,
+    onRetry: (queue) => metrics.jobOutcome(queue, 'retried'),
+    onDeferred: (queue) => metrics.jobOutcome(queue, 'deferred'),
+    onRun: (queue, ended, seconds) => metrics.jobDuration(queue, ended, seconds),
+    onOutcome: (queue, job, outcome) => {
+      metrics.jobOutcome(queue, outcome.status);
+      if (outcome.status === 'failed_permanently') {
+        logger.info(`${queue} job ${job.id} failed permanently: ${outcome.reason}`);
+      }
+    },
+  });
+}
+
+/** A dead instance's running jobs run again within seconds, logged and counted. */
+function startJobRecovery(input: WorkersInput, jobs: Worker): DeadJobSweep {
+  const { db, services, logger, metrics } = input;
+  return startDeadJobSweep({
+    db,
+    boss: services.boss,
+    queues: SYNC_QUEUES,
+    isRunningHere: (jobId) => jobs.isRunning(jobId),
+    onRecovered: ({ id, queue, silentSeconds }) => {
+      logger.warn(`recovered job ${id} of a dead worker`, {
+        queue,
+        silentSeconds: Math.round(silentSeconds),
+      });
+      metrics.takeover('job');
+    },
+    onError: (error) => logger.warn('dead job sweep failed', { error }),
+  });
 }

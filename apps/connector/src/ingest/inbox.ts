@@ -99,70 +99,79 @@ function prepare(entry: InboxEntry): Omit<Pending, 'resolve' | 'reject'> {
   };
 }
 
+/**
+ * One transaction for a batch: each new entry's receipt and job, duplicates (within the batch, or
+ * of a receipt already kept) told so; then how many jobs each queue got.
+ */
+async function commitBatch(
+  db: TDatabase,
+  boss: PgBoss,
+  batch: Pending[],
+  onJobsCommitted: InboxOptions['onJobsCommitted'],
+): Promise<Map<Pending, InboxOutcome>> {
+  const outcomes = new Map<Pending, InboxOutcome>();
+  const firstByKey = new Map<string, { pending: Pending; id: string }>();
+  for (const pending of batch) {
+    const key = `${pending.entry.source}\u0000${pending.entry.dedupeKey}`;
+    if (firstByKey.has(key)) outcomes.set(pending, { status: 'duplicate' });
+    // ids in arrival order: the jobs of one key then run in that order (see ordered-id.ts)
+    else firstByKey.set(key, { pending, id: orderedUuid() });
+  }
+  // One key order for every transaction, so two in flight never wait on each other in a cycle.
+  const candidates = [...firstByKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, candidate]) => candidate);
+
+  let committed = new Map<string, unknown[]>();
+  await withSqlTransaction(db, async (sql) => {
+    const { rows } = await sql.executeSql(
+      `INSERT INTO webhook_receipt (id, account_id, source, dedupe_key, payload, raw_body)
+       SELECT id, account_id, source::webhook_source, dedupe_key, payload::jsonb,
+              decode(raw_body, 'hex')
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])
+         AS entry (id, account_id, source, dedupe_key, payload, raw_body)
+       ON CONFLICT (source, dedupe_key) DO NOTHING
+       RETURNING id`,
+      [
+        candidates.map((c) => c.id),
+        candidates.map((c) => c.pending.entry.accountId),
+        candidates.map((c) => c.pending.entry.source),
+        candidates.map((c) => c.pending.entry.dedupeKey),
+        candidates.map((c) => c.pending.payloadJson),
+        candidates.map((c) => c.pending.rawBody?.toString('hex') ?? null),
+      ],
+    );
+    const inserted = new Set(rows.map((row) => String(row.id)));
+    const jobsByQueue = new Map<string, JobInsert[]>();
+    for (const { pending, id } of candidates) {
+      if (!inserted.has(id)) {
+        outcomes.set(pending, { status: 'duplicate' });
+        continue;
+      }
+      outcomes.set(pending, { status: 'accepted', receiptId: id });
+      const { queue, data, singletonKey } = pending.entry.job;
+      const jobs = jobsByQueue.get(queue) ?? [];
+      jobs.push({
+        id,
+        data,
+        ...(singletonKey === undefined ? {} : { singletonKey }),
+        ...syncJobOptions(pending.entry.accountId),
+      });
+      jobsByQueue.set(queue, jobs);
+    }
+    for (const [queue, jobs] of jobsByQueue) await boss.insert(queue, jobs, { db: sql });
+    committed = jobsByQueue;
+  });
+  for (const [queue, jobs] of committed) onJobsCommitted?.(queue, jobs.length);
+  return outcomes;
+}
+
 export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions = {}): Inbox {
   const maxBatchSize = options.maxBatchSize ?? 200;
   const lanes =
     capabilitiesOf(db).connections === 'single' ? 1 : (options.concurrentTransactions ?? 2);
   let waiting: Pending[] = [];
   let active = 0;
-
-  async function commit(batch: Pending[]): Promise<Map<Pending, InboxOutcome>> {
-    const outcomes = new Map<Pending, InboxOutcome>();
-    const firstByKey = new Map<string, { pending: Pending; id: string }>();
-    for (const pending of batch) {
-      const key = `${pending.entry.source}\u0000${pending.entry.dedupeKey}`;
-      if (firstByKey.has(key)) outcomes.set(pending, { status: 'duplicate' });
-      // ids in arrival order: the jobs of one key then run in that order (see ordered-id.ts)
-      else firstByKey.set(key, { pending, id: orderedUuid() });
-    }
-    // One key order for every transaction, so two in flight never wait on each other in a cycle.
-    const candidates = [...firstByKey.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, candidate]) => candidate);
-
-    let committed = new Map<string, unknown[]>();
-    await withSqlTransaction(db, async (sql) => {
-      const { rows } = await sql.executeSql(
-        `INSERT INTO webhook_receipt (id, account_id, source, dedupe_key, payload, raw_body)
-         SELECT id, account_id, source::webhook_source, dedupe_key, payload::jsonb,
-                decode(raw_body, 'hex')
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[])
-           AS entry (id, account_id, source, dedupe_key, payload, raw_body)
-         ON CONFLICT (source, dedupe_key) DO NOTHING
-         RETURNING id`,
-        [
-          candidates.map((c) => c.id),
-          candidates.map((c) => c.pending.entry.accountId),
-          candidates.map((c) => c.pending.entry.source),
-          candidates.map((c) => c.pending.entry.dedupeKey),
-          candidates.map((c) => c.pending.payloadJson),
-          candidates.map((c) => c.pending.rawBody?.toString('hex') ?? null),
-        ],
-      );
-      const inserted = new Set(rows.map((row) => String(row.id)));
-      const jobsByQueue = new Map<string, JobInsert[]>();
-      for (const { pending, id } of candidates) {
-        if (!inserted.has(id)) {
-          outcomes.set(pending, { status: 'duplicate' });
-          continue;
-        }
-        outcomes.set(pending, { status: 'accepted', receiptId: id });
-        const { queue, data, singletonKey } = pending.entry.job;
-        const jobs = jobsByQueue.get(queue) ?? [];
-        jobs.push({
-          id,
-          data,
-          ...(singletonKey === undefined ? {} : { singletonKey }),
-          ...syncJobOptions(pending.entry.accountId),
-        });
-        jobsByQueue.set(queue, jobs);
-      }
-      for (const [queue, jobs] of jobsByQueue) await boss.insert(queue, jobs, { db: sql });
-      committed = jobsByQueue;
-    });
-    for (const [queue, jobs] of committed) options.onJobsCommitted?.(queue, jobs.length);
-    return outcomes;
-  }
 
   // Deferred one turn so requests already read off the sockets join the batch: a PGlite
   // transaction never yields, and would otherwise commit each delivery alone.
@@ -174,7 +183,7 @@ export function createInbox(db: TDatabase, boss: PgBoss, options: InboxOptions =
 
   async function settle(batch: Pending[]): Promise<void> {
     try {
-      const outcomes = await commit(batch);
+      const outcomes = await commitBatch(db, boss, batch, options.onJobsCommitted);
       for (const pending of batch) pending.resolve(outcomes.get(pending)!);
     } catch (error) {
       if (!isEntryFault(error)) {

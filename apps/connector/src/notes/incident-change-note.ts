@@ -118,34 +118,10 @@ export function incidentChangeNote(
   dashboardUrl?: string,
 ): string | undefined {
   const ordered = [...changes].sort((a, b) => a.eventAt.getTime() - b.eventAt.getTime());
-  const used = new Set<number>();
   const paragraphs: Paragraph[] = [];
   let statuses = 0;
 
-  // a history entry pairs with the nearest unpaired status change of the same incident
-  const companionOf = new Map<number, number>();
-  ordered.forEach((change, index) => {
-    if (change.entry.kind !== 'history' || !change.entry.message) return;
-    let best: number | undefined;
-    ordered.forEach((other, otherIndex) => {
-      if (other.entry.kind !== 'status' || other.incidentId !== change.incidentId) return;
-      if ([...companionOf.values()].includes(otherIndex)) return;
-      const gap = Math.abs(other.eventAt.getTime() - change.eventAt.getTime());
-      if (gap > COMPANION_PAIRING_MS) return;
-      if (
-        best === undefined ||
-        gap < Math.abs(ordered[best]!.eventAt.getTime() - change.eventAt.getTime())
-      )
-        best = otherIndex;
-    });
-    if (best !== undefined) companionOf.set(index, best);
-  });
-  const messageFor = new Map<number, string>();
-  for (const [history, status] of companionOf) {
-    const entry = ordered[history]!.entry;
-    if (entry.kind === 'history' && entry.message) messageFor.set(status, entry.message);
-    used.add(history);
-  }
+  const { messageFor, used } = pairCompanions(ordered);
 
   for (let index = 0; index < ordered.length; index += 1) {
     if (used.has(index)) continue;
@@ -173,22 +149,72 @@ export function incidentChangeNote(
         if (hasNews(news)) paragraphs.push({ lines: takedownLines(t, news) });
         break;
       }
-      case 'action_required': {
-        const lines = [
-          t.change.actionRequired,
-          entry.reason ? t.change.request(text(entry.reason)) : t.change.noReason,
-          t.change.nextStepAction,
-        ];
-        if (!entry.reopened) lines.push(t.change.newerShown);
-        paragraphs.push({ lines });
+      case 'action_required':
+        paragraphs.push({ lines: actionRequiredLines(t, entry) });
         break;
-      }
       default:
         noNoteText(entry);
     }
   }
   if (paragraphs.length === 0) return undefined;
+  return noteBody(t, paragraphs, statuses, dashboardUrl);
+}
 
+/**
+ * A history entry pairs with the nearest unpaired status change of the same incident: its message
+ * goes with the status (`messageFor`, by the status's index) and it has no paragraph of its own.
+ */
+function pairCompanions(ordered: NoteChange[]): {
+  messageFor: Map<number, string>;
+  used: Set<number>;
+} {
+  const used = new Set<number>();
+  const companionOf = new Map<number, number>();
+  ordered.forEach((change, index) => {
+    if (change.entry.kind !== 'history' || !change.entry.message) return;
+    let best: number | undefined;
+    ordered.forEach((other, otherIndex) => {
+      if (other.entry.kind !== 'status' || other.incidentId !== change.incidentId) return;
+      if ([...companionOf.values()].includes(otherIndex)) return;
+      const gap = Math.abs(other.eventAt.getTime() - change.eventAt.getTime());
+      if (gap > COMPANION_PAIRING_MS) return;
+      if (
+        best === undefined ||
+        gap < Math.abs(ordered[best]!.eventAt.getTime() - change.eventAt.getTime())
+      )
+        best = otherIndex;
+    });
+    if (best !== undefined) companionOf.set(index, best);
+  });
+  const messageFor = new Map<number, string>();
+  for (const [history, status] of companionOf) {
+    const entry = ordered[history]!.entry;
+    if (entry.kind === 'history' && entry.message) messageFor.set(status, entry.message);
+    used.add(history);
+  }
+  return { messageFor, used };
+}
+
+function actionRequiredLines(
+  t: NoteTexts,
+  entry: Extract<NoteChange['entry'], { kind: 'action_required' }>,
+): string[] {
+  const lines = [
+    t.change.actionRequired,
+    entry.reason ? t.change.request(text(entry.reason)) : t.change.noReason,
+    t.change.nextStepAction,
+  ];
+  if (!entry.reopened) lines.push(t.change.newerShown);
+  return lines;
+}
+
+/** The note: a title, the paragraphs (bulleted when several), the dashboard link; capped. */
+function noteBody(
+  t: NoteTexts,
+  paragraphs: Paragraph[],
+  statuses: number,
+  dashboardUrl: string | undefined,
+): string {
   const title =
     paragraphs.length === 1 && statuses <= 1
       ? t.change.titleOne

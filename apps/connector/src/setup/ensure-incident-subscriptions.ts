@@ -52,12 +52,37 @@ function eventsDiffer(events: string[] | undefined): boolean {
   );
 }
 
+/** What finding, adopting or creating one client's subscription works with. */
+interface SubscriptionContext {
+  incidents: IncidentClient;
+  connectorUrl: string;
+  description: string;
+  newId: () => string;
+  stored: StoredIncidentSubscription[] | undefined;
+  /** The subscriptions the service lists. */
+  remote: TWebhookSubscriptionRecord[];
+}
+
+interface ClientOutcome {
+  subscription: EnsuredIncidentSubscription;
+  outcome: 'created' | 'updated' | 'found';
+  message?: string | undefined;
+}
+
+/** This account's subscription for the client: its receiver URL and description. */
+function isOurs(ctx: SubscriptionContext, clientId: string, record: TWebhookSubscriptionRecord) {
+  return (
+    clientIdOf(record) === clientId &&
+    record.description === ctx.description &&
+    subscriptionIdOf(ctx.connectorUrl, record.url) !== null
+  );
+}
+
 export async function ensureIncidentSubscriptions(
   input: EnsureIncidentSubscriptionsInput,
 ): Promise<EnsureIncidentSubscriptionsResult> {
   const { incidents, accountId, connectorUrl } = input;
   const description = incidentSubscriptionDescription(accountId);
-  const newId = input.newSubscriptionId ?? defaultSubscriptionId;
   const steps: StepReport[] = [];
   const subscriptions: EnsuredIncidentSubscription[] = [];
   // A client whose step failed keeps its stored subscription, so the result is the whole set to store.
@@ -82,6 +107,14 @@ export async function ensureIncidentSubscriptions(
     };
   }
 
+  const ctx: SubscriptionContext = {
+    incidents,
+    connectorUrl,
+    description,
+    newId: input.newSubscriptionId ?? defaultSubscriptionId,
+    stored: input.stored,
+    remote,
+  };
   for (const clientId of input.clientIds) {
     const report = (outcome: StepReport['outcome'], message?: string) =>
       steps.push({
@@ -91,78 +124,95 @@ export async function ensureIncidentSubscriptions(
         ...(message ? { message } : {}),
       });
     try {
-      const stored = input.stored?.find((entry) => entry.clientId === clientId);
-      const isOurs = (record: TWebhookSubscriptionRecord) =>
-        clientIdOf(record) === clientId &&
-        record.description === description &&
-        subscriptionIdOf(connectorUrl, record.url) !== null;
-      const byStoredId = stored
-        ? remote.find((record) => record.id === stored.webhookId)
-        : undefined;
-      const chosen = byStoredId ?? remote.find(isOurs);
-
-      if (!chosen?.id) {
-        const subscriptionId = stored?.subscriptionId ?? newId();
-        const created = await incidents.webhooks.create({
-          url: incidentWebhookUrl(connectorUrl, subscriptionId),
-          events: [...SUBSCRIBED_INCIDENT_EVENTS],
-          description,
-          clientId,
-        });
-        if (!created.id) throw new Error('the incident service returned no subscription id');
-        subscriptions.push({
-          clientId,
-          subscriptionId,
-          webhookId: created.id,
-          secret: created.secret,
-        });
-        report('created', stored ? 'the stored subscription no longer existed' : undefined);
-        continue;
-      }
-
-      const notes: string[] = [];
-      const known = stored?.webhookId === chosen.id ? stored : undefined;
-      const subscriptionId =
-        known?.subscriptionId ?? subscriptionIdOf(connectorUrl, chosen.url) ?? newId();
-      const url = incidentWebhookUrl(connectorUrl, subscriptionId);
-      if (chosen.url !== url || eventsDiffer(chosen.events) || chosen.description !== description) {
-        await incidents.webhooks.update(chosen.id, {
-          url,
-          events: [...SUBSCRIBED_INCIDENT_EVENTS],
-          description,
-        });
-        notes.push('restored url, events and description');
-      }
-      let secret = known?.secret ?? null;
-      if (!secret) {
-        // The service shows a secret only on creation and rotation.
-        secret = (await incidents.webhooks.rotateSecret(chosen.id)).secret;
-        notes.push('rotated the signing secret, the stored one was lost');
-      }
-      // Copies would deliver every event twice.
-      for (const copy of remote.filter(
-        (record) => record !== chosen && record.id && isOurs(record),
-      )) {
-        await incidents.webhooks.delete(copy.id as string);
-        notes.push(`deleted duplicate ${copy.id}`);
-      }
-      subscriptions.push({ clientId, subscriptionId, webhookId: chosen.id, secret });
-      report(notes.length > 0 ? 'updated' : 'found', notes.join('; ') || undefined);
+      const ensured = await ensureClientSubscription(ctx, clientId);
+      subscriptions.push(ensured.subscription);
+      report(ensured.outcome, ensured.message);
     } catch (error) {
       subscriptions.push(...storedWithSecret(clientId));
       report('failed', stepErrorMessage(error));
     }
   }
+  steps.push(...(await deleteUnconfigured(ctx, new Set(input.clientIds))));
+  return { subscriptions, steps };
+}
 
-  // This account's subscriptions for clients no longer configured would keep delivering events.
-  const configured = new Set(input.clientIds);
-  for (const record of remote) {
+/** The client's subscription: found by its stored id, else adopted (this account's), else created. */
+async function ensureClientSubscription(
+  ctx: SubscriptionContext,
+  clientId: string,
+): Promise<ClientOutcome> {
+  const { incidents, connectorUrl, description } = ctx;
+  const stored = ctx.stored?.find((entry) => entry.clientId === clientId);
+  const byStoredId = stored
+    ? ctx.remote.find((record) => record.id === stored.webhookId)
+    : undefined;
+  const chosen = byStoredId ?? ctx.remote.find((record) => isOurs(ctx, clientId, record));
+
+  if (!chosen?.id) {
+    const subscriptionId = stored?.subscriptionId ?? ctx.newId();
+    const created = await incidents.webhooks.create({
+      url: incidentWebhookUrl(connectorUrl, subscriptionId),
+      events: [...SUBSCRIBED_INCIDENT_EVENTS],
+      description,
+      clientId,
+    });
+    if (!created.id) throw new Error('the incident service returned no subscription id');
+    return {
+      subscription: { clientId, subscriptionId, webhookId: created.id, secret: created.secret },
+      outcome: 'created',
+      message: stored ? 'the stored subscription no longer existed' : undefined,
+    };
+  }
+
+  const notes: string[] = [];
+  const known = stored?.webhookId === chosen.id ? stored : undefined;
+  const subscriptionId =
+    known?.subscriptionId ?? subscriptionIdOf(connectorUrl, chosen.url) ?? ctx.newId();
+  const url = incidentWebhookUrl(connectorUrl, subscriptionId);
+  if (chosen.url !== url || eventsDiffer(chosen.events) || chosen.description !== description) {
+    await incidents.webhooks.update(chosen.id, {
+      url,
+      events: [...SUBSCRIBED_INCIDENT_EVENTS],
+      description,
+    });
+    notes.push('restored url, events and description');
+  }
+  let secret = known?.secret ?? null;
+  if (!secret) {
+    // The service shows a secret only on creation and rotation.
+    secret = (await incidents.webhooks.rotateSecret(chosen.id)).secret;
+    notes.push('rotated the signing secret, the stored one was lost');
+  }
+  // Copies would deliver every event twice.
+  for (const copy of ctx.remote.filter(
+    (record) => record !== chosen && record.id && isOurs(ctx, clientId, record),
+  )) {
+    await incidents.webhooks.delete(copy.id as string);
+    notes.push(`deleted duplicate ${copy.id}`);
+  }
+  return {
+    subscription: { clientId, subscriptionId, webhookId: chosen.id, secret },
+    outcome: notes.length > 0 ? 'updated' : 'found',
+    message: notes.join('; ') || undefined,
+  };
+}
+
+/** This account's subscriptions for clients no longer configured would keep delivering events. */
+async function deleteUnconfigured(
+  ctx: SubscriptionContext,
+  configured: ReadonlySet<string>,
+): Promise<StepReport[]> {
+  const steps: StepReport[] = [];
+  for (const record of ctx.remote) {
     const clientId = clientIdOf(record);
     if (!record.id || !clientId || configured.has(clientId)) continue;
-    if (record.description !== description || subscriptionIdOf(connectorUrl, record.url) === null)
+    if (
+      record.description !== ctx.description ||
+      subscriptionIdOf(ctx.connectorUrl, record.url) === null
+    )
       continue;
     try {
-      await incidents.webhooks.delete(record.id);
+      await ctx.incidents.webhooks.delete(record.id);
       steps.push({
         step: 'incident_subscription',
         target: clientId,
@@ -178,5 +228,5 @@ export async function ensureIncidentSubscriptions(
       });
     }
   }
-  return { subscriptions, steps };
+  return steps;
 }

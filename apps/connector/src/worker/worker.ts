@@ -5,24 +5,15 @@
 // (JobDeferral, or a 429) hands its job back for the delay instead of waiting in its slot; the wait
 // is not a failed attempt. Each account runs at most `accountConcurrency` jobs of a queue at once
 // across all instances, so one account's backlog never holds every slot.
-import type { Job, JobWithMetadata, PgBoss, TDatabase } from '@incident-desk/db';
-import {
-  AccountUnavailableError,
-  type AccountContext,
-  type AccountContextProvider,
-} from '../accounts/account-context';
-import { deferralOf } from '../jobs/job-deferral';
-import { withLogContext } from '../log/log-context';
+// One run of a job: job-run.ts.
+import type { Job, PgBoss, TDatabase } from '@incident-desk/db';
+import type { AccountContextProvider } from '../accounts/account-context';
 import { logger as processLogger, type Logger } from '../log/logger';
 import type { SyncOutcome } from '../sync/job-outcome';
-import { handBack, priorFailures, retryDelayMs, type FailurePolicy } from './hand-back';
+import { AccountShares } from './account-shares';
+import type { FailurePolicy } from './hand-back';
+import { runFetchedJob, type JobRunDeps, type SyncHandler } from './job-run';
 import { SYNC_QUEUES, type SyncQueue } from './queues';
-
-export type SyncHandler = (
-  ctx: AccountContext,
-  data: unknown,
-  job: Job<unknown>,
-) => Promise<SyncOutcome>;
 
 export interface WorkerOptions {
   boss: PgBoss;
@@ -59,192 +50,27 @@ export interface Worker {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-interface JobIdentity {
-  accountId?: unknown;
-  requestId?: unknown;
-  body?: { ticketId?: unknown };
-  event?: { data?: { incidentId?: unknown } };
-}
-
-function describe(data: unknown): {
-  accountId: string | null;
-  requestId: string | null;
-  ticketId: bigint | null;
-  incidentId: string | null;
-} {
-  const job = (typeof data === 'object' && data !== null ? data : {}) as JobIdentity;
-  const ticketId = job.body?.ticketId;
-  const incidentId = job.event?.data?.incidentId;
-  return {
-    accountId: typeof job.accountId === 'string' ? job.accountId : null,
-    requestId: typeof job.requestId === 'string' ? job.requestId : null,
-    ticketId: typeof ticketId === 'number' ? BigInt(ticketId) : null,
-    incidentId: typeof incidentId === 'string' ? incidentId : null,
-  };
-}
-
-/** Accounts whose jobs are skipped, not retried: none of them can act until an admin acts. */
-const SKIPPED_ACCOUNTS: ReadonlySet<AccountUnavailableError['reason']> = new Set([
-  'unknown_account',
-  'disconnected',
-  'reauthorization_required',
-]);
-
-/** A job fetched past its account's share waits this long before it is fetched again. */
-const ACCOUNT_SHARE_RETRY_MS = 250;
-
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
-  const { boss, db, accounts } = options;
-  const logger = options.logger ?? processLogger;
-  const failures: FailurePolicy = {
-    retryLimit: options.failures?.retryLimit ?? 8,
-    retryDelaySeconds: options.failures?.retryDelaySeconds ?? 2,
-  };
-  /** Jobs this process is running (the dead-job sweep leaves them alone). */
-  const running = new Set<string>();
+  const { boss } = options;
   const accountConcurrency = options.accountConcurrency ?? 2;
-  /** Jobs running here per queue and account: the fetch's share is computed before concurrent fetches commit. */
-  const runningByAccount = new Map<string, number>();
-
-  async function recordFailure(queue: SyncQueue, job: Job<unknown>, reason: string): Promise<void> {
-    const { accountId, ticketId, incidentId } = describe(job.data);
-    if (!accountId) {
-      logger.error(`${queue} job ${job.id} failed and names no account`, { reason });
-      return;
-    }
-    // A job run again because its process died after recording the failure: still one letter.
-    const recorded = await db.prisma.syncFailure.findFirst({
-      where: { accountId, jobId: job.id },
-      select: { id: true },
-    });
-    if (recorded) return;
-    await db.prisma.syncFailure.create({
-      data: {
-        accountId,
-        queue,
-        jobId: job.id,
-        ticketId,
-        incidentId,
-        reason,
-        payload: job.data as object,
-      },
-    });
-  }
-
-  /**
-   * The job's lines carry its id, queue, account and the id of the request that enqueued it (the
-   * job's `requestId`), so one delivery can be followed from receipt to its outcome.
-   */
-  function run(queue: SyncQueue, job: JobWithMetadata<unknown>): Promise<void> {
-    const { accountId, requestId } = describe(job.data);
-    const context = {
-      jobId: job.id,
-      queue,
-      ...(accountId ? { accountId } : {}),
-      ...(requestId ? { reqId: requestId } : {}),
-    };
-    return withLogContext(context, async () => {
-      const started = performance.now();
-      const failed = priorFailures(job);
-      const durationMs = () => Math.round(performance.now() - started);
-      let ended = 'retried';
-      const share = `${queue}:${accountId ?? ''}`;
-      const mine = runningByAccount.get(share) ?? 0;
-      if (accountId && mine >= accountConcurrency) {
-        // two loops fetched for one account at once: the later one gives its job back at once
-        await handBack(boss, queue, job, { delayMs: ACCOUNT_SHARE_RETRY_MS, deferred: true });
-        options.onDeferred?.(queue, job);
-        return;
-      }
-      runningByAccount.set(share, mine + 1);
-      running.add(job.id);
-      try {
-        const outcome = await runJob(queue, job, failed);
-        ended = outcome.status;
-        logger.info('job finished', {
-          outcome: outcome.status,
-          reason: outcome.status === 'applied' ? outcome.detail : outcome.reason,
-          attempt: failed + 1,
-          durationMs: durationMs(),
-        });
-      } catch (error) {
-        const deferral = deferralOf(error);
-        if (deferral) {
-          ended = 'deferred';
-          await handBack(boss, queue, job, { delayMs: deferral.delayMs, deferred: true });
-          logger.info('job deferred', {
-            reason: deferral.message,
-            delayMs: deferral.delayMs,
-            durationMs: durationMs(),
-          });
-          options.onDeferred?.(queue, job);
-          return;
-        }
-        logger.warn('job failed; it is retried', {
-          error,
-          attempt: failed + 1,
-          durationMs: durationMs(),
-        });
-        options.onRetry?.(queue, job);
-        await handBack(boss, queue, job, {
-          delayMs: retryDelayMs(failures, failed + 1),
-          deferred: false,
-        }).catch(() => {
-          throw error;
-        });
-      } finally {
-        options.onRun?.(queue, ended, (performance.now() - started) / 1000);
-        running.delete(job.id);
-        const left = (runningByAccount.get(share) ?? 1) - 1;
-        if (left > 0) runningByAccount.set(share, left);
-        else runningByAccount.delete(share);
-      }
-    });
-  }
-
-  async function runJob(
-    queue: SyncQueue,
-    job: JobWithMetadata<unknown>,
-    failed: number,
-  ): Promise<SyncOutcome> {
-    // a job queued before deferrals existed has pg-boss's own limit: it cannot be handed back past it
-    const lastAttempt = failed >= failures.retryLimit || job.retryCount >= job.retryLimit;
-    let outcome: SyncOutcome;
-    try {
-      const accountId = describe(job.data).accountId;
-      if (!accountId) throw new AccountUnavailableError('(none)', 'unknown_account');
-      const ctx = await accounts.forAccount(accountId, { signal: job.signal });
-      outcome = await options.handlers[queue](ctx, job.data, job);
-    } catch (error) {
-      if (error instanceof AccountUnavailableError && SKIPPED_ACCOUNTS.has(error.reason)) {
-        // A removed account's late deliveries, or the work of one that is gone from Zendesk (its
-        // app uninstalled, its grant lost): nothing can act for it until an admin installs again,
-        // and retrying would only ask Zendesk again for nothing.
-        logger.warn(`${queue} job ${job.id} skipped`, { error });
-        outcome = { status: 'skipped', reason: error.message };
-      } else if (!lastAttempt) {
-        throw error;
-      } else if (deferralOf(error)) {
-        outcome = {
-          status: 'failed_permanently',
-          reason: `still waiting after ${failed} failed attempts: ${deferralOf(error)!.message}`,
-        };
-      } else {
-        outcome = {
-          status: 'failed_permanently',
-          reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        };
-      }
-    }
-    if (job.signal?.aborted) {
-      // pg-boss took the job back (it outran its timeout, or the worker is stopping) and has
-      // already failed it for a retry: what this run ended with is not the job's outcome.
-      throw new Error(`${queue} job ${job.id} was stopped before it finished`);
-    }
-    if (outcome.status === 'failed_permanently') await recordFailure(queue, job, outcome.reason);
-    options.onOutcome?.(queue, job, outcome);
-    return outcome;
-  }
+  const deps: JobRunDeps = {
+    boss,
+    db: options.db,
+    accounts: options.accounts,
+    handlers: options.handlers,
+    failures: {
+      retryLimit: options.failures?.retryLimit ?? 8,
+      retryDelaySeconds: options.failures?.retryDelaySeconds ?? 2,
+    },
+    logger: options.logger ?? processLogger,
+    running: new Set<string>(),
+    shares: new AccountShares(accountConcurrency),
+    ...(options.onOutcome ? { onOutcome: options.onOutcome } : {}),
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    ...(options.onDeferred ? { onDeferred: options.onDeferred } : {}),
+    ...(options.onRun ? { onRun: options.onRun } : {}),
+  };
+  const running = deps.running;
 
   // A pg-boss fetch loop waits out its polling interval after every job, found or not: with one
   // loop per job slot that caps a slot at one job per interval (2 jobs/s for 4 slots at 2 s). So
@@ -266,7 +92,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         async ([job]) => {
           if (!job) return;
           try {
-            await run(queue, job);
+            await runFetchedJob(deps, queue, job);
           } finally {
             if (loop.id !== undefined) boss.notifyWorker(loop.id);
           }

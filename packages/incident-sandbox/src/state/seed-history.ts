@@ -7,7 +7,7 @@ import type { EventSink } from '../domain/events';
 import { createIncident } from '../domain/report';
 import type { TStatus } from '../domain/statuses';
 import type { BlocklistListing, IncidentRecord, TakedownAttempt } from './model';
-import { DEMO_BANK_CLIENT_ID, DEMO_PARENT_CLIENT_ID, DEMO_RETAIL_CLIENT_ID } from './seed';
+import { DEMO_BANK_CLIENT_ID, DEMO_PARENT_CLIENT_ID, DEMO_RETAIL_CLIENT_ID } from './seed-accounts';
 import type { SandboxStore } from './store';
 
 const silent: EventSink = { emit: () => undefined };

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { TicketChange } from '../state/ticket-service';
+import type { TicketChange } from '../state/ticket-change';
 import { ZTicketInput } from '../state/ticket-input';
 import { recordNotFound } from '../state/sandbox-state';
 import { requireScope } from './authenticate';

@@ -1,45 +1,12 @@
-import type {
-  AccountRecord,
-  AuditEventRecord,
-  AuditRecord,
-  CommentRecord,
-  CustomFieldValue,
-  TicketRecord,
-  UserRecord,
-} from './model';
+// Creating and updating a ticket as Zendesk does: the fields applied, the comment added, the audit
+// kept, and the hooks run around the commit (triggers before, index and webhooks after).
+import type { AccountRecord, AuditRecord, TicketRecord, UserRecord } from './model';
 import { recordInvalid, recordNotFound, type SandboxState } from './sandbox-state';
-import { normaliseTags } from './tags';
+import { auditMetadata, recordDiffEvents } from './ticket-audit';
+import type { TicketChange, TicketChangeHooks } from './ticket-change';
+import { addComment } from './ticket-comments';
+import { applyFields } from './ticket-fields';
 import type { TCommentInput, TTicketInput } from './ticket-input';
-import { renderCommentBodies } from '../text/comment-bodies';
-
-export const TICKET_STATUSES = ['new', 'open', 'pending', 'hold', 'solved', 'closed'] as const;
-
-export type AuditEvent = AuditEventRecord;
-
-/** Zendesk: "you can add up to 1 kilobyte of custom metadata" to an audit (what it does beyond is not documented). */
-export const MAX_AUDIT_METADATA_BYTES = 1024;
-
-export interface TicketChange {
-  kind: 'create' | 'update';
-  account: AccountRecord;
-  actor: UserRecord;
-  channel: string;
-  previous: TicketRecord | null;
-  ticket: TicketRecord;
-  comment: CommentRecord | null;
-  events: AuditEvent[];
-  auditId: number;
-  /** The request's `metadata`: the audit's `metadata.custom`. */
-  metadata: Record<string, unknown>;
-  /** The audit kept for the change; null when the update changed nothing (Zendesk keeps none then). */
-  audit: AuditRecord | null;
-}
-
-/** Runs after a change is applied and before it is committed (triggers), then after commit (index, webhooks, listeners). */
-export interface TicketChangeHooks {
-  beforeCommit(change: TicketChange): void;
-  afterCommit(change: TicketChange): void;
-}
 
 function cloneTicket(ticket: TicketRecord): TicketRecord {
   return {
@@ -47,26 +14,6 @@ function cloneTicket(ticket: TicketRecord): TicketRecord {
     tags: [...ticket.tags],
     custom_fields: ticket.custom_fields.map((f) => ({ ...f })),
   };
-}
-
-/** The request's metadata, refused over Zendesk's documented size. */
-function auditMetadata(input: TTicketInput): Record<string, unknown> {
-  const metadata = input.metadata ?? {};
-  if (Buffer.byteLength(JSON.stringify(metadata)) > MAX_AUDIT_METADATA_BYTES) {
-    throw recordInvalid({
-      metadata: [
-        {
-          description: `Metadata: is too large (at most ${MAX_AUDIT_METADATA_BYTES} bytes)`,
-          error: 'InvalidValue',
-        },
-      ],
-    });
-  }
-  return metadata;
-}
-
-function isStatus(value: string): value is TicketRecord['status'] {
-  return (TICKET_STATUSES as readonly string[]).includes(value);
 }
 
 export class TicketService {
@@ -139,10 +86,10 @@ export class TicketService {
       audit: null,
     };
     if (followupSource && input.tags === undefined) ticket.tags = [...followupSource.tags];
-    this.applyFields(change, input);
+    applyFields(change, input);
     if (input.status === undefined && ticket.assignee_id !== null) ticket.status = 'open';
     // Zendesk: "The submitter always becomes the author of the first comment on the ticket."
-    const comment = this.addComment(change, {
+    const comment = addComment(this.state, change, {
       ...commentInput,
       author_id: commentInput.author_id ?? ticket.submitter_id,
     });
@@ -191,12 +138,12 @@ export class TicketService {
       ticket.requester_id = this.resolveRequester(account, input, actor).id;
     }
     if (input.subject !== undefined) ticket.subject = input.subject;
-    this.applyFields(change, input);
+    applyFields(change, input);
     if (
       input.comment &&
       ((input.comment.body ?? '') !== '' || (input.comment.html_body ?? '') !== '')
     ) {
-      this.addComment(change, input.comment);
+      addComment(this.state, change, input.comment);
     }
     const isAgent = actor.role !== 'end-user';
     if (
@@ -237,7 +184,7 @@ export class TicketService {
   }
 
   private commit(change: TicketChange): TicketChange {
-    this.recordDiffEvents(change);
+    recordDiffEvents(this.state, change);
     this.hooks.beforeCommit(change);
     const { account, ticket } = change;
     account.tickets.set(ticket.id, ticket);
@@ -261,51 +208,6 @@ export class TicketService {
     }
     this.hooks.afterCommit(change);
     return change;
-  }
-
-  private recordDiffEvents(change: TicketChange): void {
-    const { previous, ticket } = change;
-    if (!previous) return;
-    for (const field of [
-      'subject',
-      'status',
-      'assignee_id',
-      'group_id',
-      'priority',
-      'type',
-      'requester_id',
-    ] as const) {
-      if (previous[field] !== ticket[field]) {
-        change.events.push({
-          id: this.state.id(),
-          type: 'Change',
-          field_name: field,
-          value: ticket[field],
-          previous_value: previous[field],
-        });
-      }
-    }
-    if (previous.tags.join(' ') !== ticket.tags.join(' ')) {
-      change.events.push({
-        id: this.state.id(),
-        type: 'Change',
-        field_name: 'tags',
-        value: ticket.tags,
-        previous_value: previous.tags,
-      });
-    }
-    for (const field of ticket.custom_fields) {
-      const before = previous.custom_fields.find((f) => f.id === field.id)?.value ?? null;
-      if (before !== field.value) {
-        change.events.push({
-          id: this.state.id(),
-          type: 'Change',
-          field_name: String(field.id),
-          value: field.value,
-          previous_value: before,
-        });
-      }
-    }
   }
 
   private resolveRequester(
@@ -332,145 +234,4 @@ export class TicketService {
     }
     return actor;
   }
-
-  private applyFields(change: TicketChange, input: TTicketInput): void {
-    const { account, ticket } = change;
-    if (input.status !== undefined) {
-      if (!isStatus(input.status)) {
-        throw recordInvalid({
-          status: [{ description: `Status: ${input.status} is not valid`, error: 'InvalidValue' }],
-        });
-      }
-      ticket.status = input.status;
-    }
-    if (input.priority !== undefined) ticket.priority = input.priority;
-    if (input.type !== undefined) ticket.type = input.type;
-    if (input.external_id !== undefined) ticket.external_id = input.external_id;
-    let assigneeId = input.assignee_id;
-    if (input.assignee_email !== undefined) {
-      const found = [...account.users.values()].find(
-        (u) => u.email === input.assignee_email?.toLowerCase(),
-      );
-      assigneeId = found ? found.id : -1;
-    }
-    if (assigneeId !== undefined) {
-      if (assigneeId !== null) {
-        const assignee = account.users.get(assigneeId);
-        if (!assignee || assignee.role === 'end-user') {
-          throw recordInvalid({
-            assignee: [{ description: 'Assignee: is invalid', error: 'InvalidValue' }],
-          });
-        }
-        if (ticket.group_id === null && input.group_id === undefined)
-          ticket.group_id = [...account.groups.keys()][0] ?? null;
-      }
-      ticket.assignee_id = assigneeId;
-    }
-    if (input.group_id !== undefined) {
-      if (input.group_id !== null && !account.groups.has(input.group_id)) {
-        throw recordInvalid({
-          group: [{ description: 'Group: is invalid', error: 'InvalidValue' }],
-        });
-      }
-      ticket.group_id = input.group_id;
-    }
-    if (input.tags !== undefined) ticket.tags = normaliseTags(input.tags);
-    if (input.additional_tags !== undefined)
-      ticket.tags = normaliseTags([...ticket.tags, ...input.additional_tags]);
-    if (input.remove_tags !== undefined) {
-      const removed = normaliseTags(input.remove_tags);
-      ticket.tags = ticket.tags.filter((t) => !removed.includes(t));
-    }
-    for (const field of [...(input.custom_fields ?? []), ...(input.fields ?? [])]) {
-      setCustomField(account, ticket, field);
-    }
-  }
-
-  private addComment(change: TicketChange, input: TCommentInput): CommentRecord {
-    const { account, ticket, actor } = change;
-    const authorId = input.author_id ?? actor.id;
-    const author = account.users.get(authorId);
-    if (!author)
-      throw recordInvalid({
-        author: [{ description: 'Author: is invalid', error: 'InvalidValue' }],
-      });
-    const isPublic = author.role === 'end-user' ? true : (input.public ?? true);
-    const attachmentIds: number[] = [];
-    for (const token of input.uploads ?? []) {
-      const upload = account.uploads.get(token);
-      if (!upload || upload.used || upload.expires_at < this.state.now()) {
-        throw recordInvalid({
-          uploads: [
-            { description: `Upload token ${token} is invalid or expired`, error: 'InvalidValue' },
-          ],
-        });
-      }
-      upload.used = true;
-      attachmentIds.push(...upload.attachment_ids);
-    }
-    const comment: CommentRecord = {
-      id: this.state.id(),
-      ticket_id: ticket.id,
-      author_id: author.id,
-      ...renderCommentBodies(input),
-      public: isPublic,
-      attachment_ids: attachmentIds,
-      audit_id: change.auditId,
-      via_channel: change.channel,
-      created_at: this.state.isoNow(),
-    };
-    change.comment = comment;
-    change.events.push({
-      id: comment.id,
-      type: 'Comment',
-      author_id: author.id,
-      body: comment.body,
-      html_body: comment.html_body,
-      plain_body: comment.plain_body,
-      public: comment.public,
-      attachments: [],
-      audit_id: change.auditId,
-    });
-    return comment;
-  }
-}
-
-/** Sets one custom field; unknown field ids are ignored as Zendesk does. Drop-down values also become tags. */
-export function setCustomField(
-  account: AccountRecord,
-  ticket: TicketRecord,
-  field: CustomFieldValue,
-): void {
-  const definition = account.ticketFields.get(field.id);
-  if (!definition) return;
-  let value: unknown = field.value;
-  if (definition.type === 'checkbox') value = value === true || value === 'true';
-  else if (
-    value !== null &&
-    value !== undefined &&
-    typeof value !== 'string' &&
-    definition.type !== 'multiselect'
-  )
-    value = String(value);
-  if (value === '' || value === undefined) value = null;
-  if (definition.type === 'tagger') {
-    const before = ticket.custom_fields.find((f) => f.id === field.id)?.value;
-    if (typeof before === 'string') ticket.tags = ticket.tags.filter((t) => t !== before);
-    if (typeof value === 'string') {
-      if (!definition.custom_field_options.some((o) => o.value === value)) {
-        throw recordInvalid({
-          [`custom_field_${field.id}`]: [
-            {
-              description: `${definition.title}: ${value} is not a valid option`,
-              error: 'InvalidValue',
-            },
-          ],
-        });
-      }
-      ticket.tags = normaliseTags([...ticket.tags, value]);
-    }
-  }
-  const existing = ticket.custom_fields.find((f) => f.id === field.id);
-  if (existing) existing.value = value;
-  else ticket.custom_fields.push({ id: field.id, value });
 }

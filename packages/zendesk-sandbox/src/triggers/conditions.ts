@@ -1,5 +1,5 @@
 import type { TriggerCondition } from '../state/model';
-import type { TicketChange } from '../state/ticket-service';
+import type { TicketChange } from '../state/ticket-change';
 
 type Evaluate = (condition: TriggerCondition, change: TicketChange) => boolean;
 

@@ -1,6 +1,7 @@
 import type { TriggerAction, TriggerRecord } from '../state/model';
 import { normaliseTags } from '../state/tags';
-import { setCustomField, TICKET_STATUSES, type TicketChange } from '../state/ticket-service';
+import type { TicketChange } from '../state/ticket-change';
+import { setCustomField, TICKET_STATUSES } from '../state/ticket-fields';
 import { conditionHolds } from './conditions';
 
 export interface PendingNotification {

@@ -1,6 +1,6 @@
 import type { SandboxState } from '../state/sandbox-state';
 import { indexTicket } from '../state/search-index';
-import type { TicketChange, TicketChangeHooks } from '../state/ticket-service';
+import type { TicketChange, TicketChangeHooks } from '../state/ticket-change';
 import type { SandboxUrls } from '../state/urls';
 import { fillTemplate, placeholderValues } from './placeholders';
 import { runTriggerCycle, type PendingNotification } from './run-triggers';

@@ -43,112 +43,131 @@ export interface AccountPassSchedulerOptions {
 export function startAccountPassScheduler(
   options: AccountPassSchedulerOptions,
 ): AccountPassScheduler {
-  const now = options.now ?? Date.now;
-  const spacing = options.minPassIntervalMs ?? 1_000;
+  return new PassSchedule(options);
+}
+
+class PassSchedule implements AccountPassScheduler {
+  private readonly now: () => number;
+  private readonly spacing: number;
   /** Due accounts by due time, in round-robin order (an account goes to the back after its pass). */
-  const due = new Map<string, number>();
-  const running = new Map<string, Promise<void>>();
+  private readonly due = new Map<string, number>();
+  private readonly running = new Map<string, Promise<void>>();
   /** Accounts wanted during their pass, and for when: one more pass follows then. */
-  const wantedWhileRunning = new Map<string, number>();
+  private readonly wantedWhileRunning = new Map<string, number>();
   /** When each account may next start a pass (its last pass's end plus the spacing). */
-  const notBefore = new Map<string, number>();
-  const ignored = new Map<string, number>();
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  private readonly notBefore = new Map<string, number>();
+  private readonly ignored = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
-  function schedule(accountId: string, at: number): void {
-    const when = Math.max(at, notBefore.get(accountId) ?? 0);
-    const current = due.get(accountId);
-    if (current === undefined) due.set(accountId, when);
-    else if (when < current) due.set(accountId, when); // keeps its place in the order
+  constructor(private readonly options: AccountPassSchedulerOptions) {
+    this.now = options.now ?? Date.now;
+    this.spacing = options.minPassIntervalMs ?? 1_000;
   }
 
-  function pump(): void {
-    if (stopped) return;
-    const t = now();
-    for (const [accountId, at] of due) {
-      if (running.size >= options.concurrency) break;
-      if (at > t || running.has(accountId)) continue;
-      due.delete(accountId);
-      start(accountId);
+  want(accountId: string, at?: Date): void {
+    if (this.stopped) return;
+    const t = this.now();
+    const until = this.ignored.get(accountId);
+    if (until !== undefined) {
+      if (until > t) return;
+      this.ignored.delete(accountId);
     }
-    arm();
+    const when = at?.getTime() ?? t;
+    if (this.running.has(accountId)) {
+      this.wantedWhileRunning.set(
+        accountId,
+        Math.min(when, this.wantedWhileRunning.get(accountId) ?? when),
+      );
+      return;
+    }
+    this.schedule(accountId, when);
+    this.pump();
   }
 
-  function arm(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (stopped || running.size >= options.concurrency) return;
+  ignoreUntil(accountId: string, until: Date): void {
+    this.due.delete(accountId);
+    this.wantedWhileRunning.delete(accountId);
+    this.ignored.set(accountId, until.getTime());
+    this.arm();
+  }
+
+  scheduled(): number {
+    return new Set([...this.due.keys(), ...this.running.keys()]).size;
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all([...this.running.values()]);
+  }
+
+  private schedule(accountId: string, at: number): void {
+    const when = Math.max(at, this.notBefore.get(accountId) ?? 0);
+    const current = this.due.get(accountId);
+    if (current === undefined) this.due.set(accountId, when);
+    else if (when < current) this.due.set(accountId, when); // keeps its place in the order
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const t = this.now();
+    for (const [accountId, at] of this.due) {
+      if (this.running.size >= this.options.concurrency) break;
+      if (at > t || this.running.has(accountId)) continue;
+      this.due.delete(accountId);
+      this.start(accountId);
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.stopped || this.running.size >= this.options.concurrency) return;
     let next = Infinity;
-    for (const [accountId, at] of due) if (!running.has(accountId)) next = Math.min(next, at);
+    for (const [accountId, at] of this.due)
+      if (!this.running.has(accountId)) next = Math.min(next, at);
     if (next === Infinity) return;
-    timer = setTimeout(pump, Math.max(0, next - now()));
-    timer.unref();
+    this.timer = setTimeout(() => this.pump(), Math.max(0, next - this.now()));
+    this.timer.unref();
   }
 
-  function start(accountId: string): void {
-    wantedWhileRunning.delete(accountId);
+  private start(accountId: string): void {
+    this.wantedWhileRunning.delete(accountId);
     let failed = false;
-    const pass = options
+    const pass = this.options
       .runPass(accountId)
       .then(
         (outcome) => outcome,
         (error: unknown): PassOutcome => {
           // e.g. the account needs re-authorisation: its changes wait, tried again later
           failed = true;
-          options.onError?.(accountId, error);
-          return { nextAt: new Date(now()) };
+          this.options.onError?.(accountId, error);
+          return { nextAt: new Date(this.now()) };
         },
       )
-      .then((outcome) => {
-        running.delete(accountId);
-        const end = now();
-        notBefore.set(accountId, end + (failed ? (options.errorBackoffMs ?? 5_000) : spacing));
-        if (stopped) return;
-        const wanted = wantedWhileRunning.get(accountId);
-        wantedWhileRunning.delete(accountId);
-        if (wanted !== undefined) schedule(accountId, wanted);
-        if (outcome.nextAt !== null) schedule(accountId, outcome.nextAt.getTime());
-        if (!due.has(accountId)) notBefore.delete(accountId);
-        pump();
-      });
-    running.set(accountId, pass);
+      .then((outcome) => this.passEnded(accountId, outcome, failed));
+    this.running.set(accountId, pass);
   }
 
-  return {
-    want(accountId, at) {
-      if (stopped) return;
-      const t = now();
-      const until = ignored.get(accountId);
-      if (until !== undefined) {
-        if (until > t) return;
-        ignored.delete(accountId);
-      }
-      const when = at?.getTime() ?? t;
-      if (running.has(accountId)) {
-        wantedWhileRunning.set(
-          accountId,
-          Math.min(when, wantedWhileRunning.get(accountId) ?? when),
-        );
-        return;
-      }
-      schedule(accountId, when);
-      pump();
-    },
-    ignoreUntil(accountId, until) {
-      due.delete(accountId);
-      wantedWhileRunning.delete(accountId);
-      ignored.set(accountId, until.getTime());
-      arm();
-    },
-    scheduled: () => new Set([...due.keys(), ...running.keys()]).size,
-    async idle() {
-      while (running.size > 0) await Promise.all([...running.values()]);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await Promise.all([...running.values()]);
-    },
-  };
+  private passEnded(accountId: string, outcome: PassOutcome, failed: boolean): void {
+    this.running.delete(accountId);
+    const end = this.now();
+    this.notBefore.set(
+      accountId,
+      end + (failed ? (this.options.errorBackoffMs ?? 5_000) : this.spacing),
+    );
+    if (this.stopped) return;
+    const wanted = this.wantedWhileRunning.get(accountId);
+    this.wantedWhileRunning.delete(accountId);
+    if (wanted !== undefined) this.schedule(accountId, wanted);
+    if (outcome.nextAt !== null) this.schedule(accountId, outcome.nextAt.getTime());
+    if (!this.due.has(accountId)) this.notBefore.delete(accountId);
+    this.pump();
+  }
 }

@@ -12,7 +12,8 @@ import type { TakeoverKind } from '../../metrics/connector-metrics';
 import type { TicketWriterSignal } from './ticket-writer-signal';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { startAccountPassScheduler, type PassOutcome } from './account-pass-scheduler';
-import { drainAccountOnce, type DrainOptions, type PassWriter } from './drain-account';
+import { drainAccountOnce } from './drain-account';
+import type { DrainOptions, PassWriter } from './drain-options';
 import { purgeOldBudget, ZENDESK_WRITE_LIMITS, type WriteLimits } from './write-budget';
 import { releaseWriterLease, takeWriterLease, WRITER_LEASE_MS } from './writer-lease';
 
@@ -55,50 +56,12 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
   const log = options.log ?? ((message: string) => console.error(message));
   const writer: PassWriter = { ...instance, leaseMs };
 
-  async function runPass(accountId: string): Promise<PassOutcome> {
-    const lease = await takeWriterLease(db, {
-      accountId,
-      holder: instance.instanceId,
-      now: now(),
-      leaseMs,
-      aliveCutoff: instance.aliveCutoff(),
-    });
-    if (!lease.held) {
-      // the holder sees this account's changes at its next pass; the sweep looks again once its
-      // lease is over
-      scheduler.ignoreUntil(accountId, lease.expiresAt);
-      return { nextAt: null };
-    }
-    if (lease.tookOverFrom !== null) {
-      log(`took over writer for account ${accountId} from dead instance ${lease.tookOverFrom}`);
-      options.onTakeover?.('ticket_writer');
-    }
-    let keep = false;
-    try {
-      const ctx = await options.contextFor(accountId);
-      const result = await drainAccountOnce(ctx, db, { ...options.drain, now, limits, writer });
-      if (result.written > 0) options.drain?.onWriteSucceeded?.(accountId);
-      for (const { instance: dead, changes } of result.resumed) {
-        log(`resumed ${changes} changes in flight of dead instance ${dead} (account ${accountId})`);
-        options.onTakeover?.('changes_in_flight');
-      }
-      if (result.leaseLost) return { nextAt: null };
-      // kept while the next pass comes before the lease runs out; else any instance may take it
-      keep = result.nextAt !== null && result.nextAt.getTime() - now().getTime() < leaseMs / 2;
-      return { nextAt: result.nextAt };
-    } catch (error) {
-      // e.g. the account needs re-authorisation: its write health says so; the scheduler backs off
-      options.drain?.onWriteFailure?.(accountId, error);
-      throw error;
-    } finally {
-      if (!keep)
-        await releaseWriterLease(db, accountId, instance.instanceId).catch(() => undefined);
-    }
-  }
+  const pass: WriterPass = { options, now, limits, leaseMs, log, writer };
 
   const scheduler = startAccountPassScheduler({
     concurrency: options.concurrency ?? 4,
-    runPass,
+    runPass: (accountId) =>
+      runAccountPass(pass, accountId, (id, until) => scheduler.ignoreUntil(id, until)),
     ...(options.minPassIntervalMs === undefined
       ? {}
       : { minPassIntervalMs: options.minPassIntervalMs }),
@@ -143,6 +106,67 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
         .catch(() => undefined);
     },
   };
+}
+
+/** What every pass of this process's writer is given. */
+interface WriterPass {
+  options: TicketWriterOptions;
+  now: () => Date;
+  limits: WriteLimits;
+  leaseMs: number;
+  log: (message: string) => void;
+  writer: PassWriter;
+}
+
+/**
+ * One pass of the account's writer, under its lease: taken (or found held by another live
+ * instance: the account is left alone until that lease is over), renewed by the drain, and kept
+ * only while the next pass comes soon.
+ */
+async function runAccountPass(
+  pass: WriterPass,
+  accountId: string,
+  ignoreUntil: (accountId: string, until: Date) => void,
+): Promise<PassOutcome> {
+  const { options, now, limits, leaseMs, log, writer } = pass;
+  const { db, instance } = options;
+  const lease = await takeWriterLease(db, {
+    accountId,
+    holder: instance.instanceId,
+    now: now(),
+    leaseMs,
+    aliveCutoff: instance.aliveCutoff(),
+  });
+  if (!lease.held) {
+    // the holder sees this account's changes at its next pass; the sweep looks again once its
+    // lease is over
+    ignoreUntil(accountId, lease.expiresAt);
+    return { nextAt: null };
+  }
+  if (lease.tookOverFrom !== null) {
+    log(`took over writer for account ${accountId} from dead instance ${lease.tookOverFrom}`);
+    options.onTakeover?.('ticket_writer');
+  }
+  let keep = false;
+  try {
+    const ctx = await options.contextFor(accountId);
+    const result = await drainAccountOnce(ctx, db, { ...options.drain, now, limits, writer });
+    if (result.written > 0) options.drain?.onWriteSucceeded?.(accountId);
+    for (const { instance: dead, changes } of result.resumed) {
+      log(`resumed ${changes} changes in flight of dead instance ${dead} (account ${accountId})`);
+      options.onTakeover?.('changes_in_flight');
+    }
+    if (result.leaseLost) return { nextAt: null };
+    // kept while the next pass comes before the lease runs out; else any instance may take it
+    keep = result.nextAt !== null && result.nextAt.getTime() - now().getTime() < leaseMs / 2;
+    return { nextAt: result.nextAt };
+  } catch (error) {
+    // e.g. the account needs re-authorisation: its write health says so; the scheduler backs off
+    options.drain?.onWriteFailure?.(accountId, error);
+    throw error;
+  } finally {
+    if (!keep) await releaseWriterLease(db, accountId, instance.instanceId).catch(() => undefined);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { DEMO_API_KEY } from '../../state/seed';
+import { DEMO_API_KEY } from '../../state/seed-accounts';
 import { consoleRoutes } from '../console/console-router';
 import { accountControlRoutes } from './account-control';
 import type { ControlDeps } from './control-deps';
