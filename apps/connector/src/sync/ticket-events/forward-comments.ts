@@ -44,16 +44,7 @@ export async function forwardComments(
   // files of the reported comments a stopped report run left behind
   await forwardReportedEvidence(deps, ctx, link);
 
-  const handledRows = await db.prisma.forwardedComment.findMany({
-    where: { accountId: ctx.accountId, ticketId: BigInt(ticketId) },
-    select: { commentId: true },
-  });
-  const handled = new Set(handledRows.map((row) => row.commentId));
-  const { comments, users } = await readTicketComments(ctx.zendesk, ticketId, (page) =>
-    page.some((comment) => handled.has(BigInt(comment.id))),
-  );
-  // oldest first, so the incident reads the conversation in order
-  const pending = comments.filter((comment) => !handled.has(BigInt(comment.id))).reverse();
+  const { pending, users } = await unhandledComments(deps, ctx, ticketId);
 
   const skippedFiles: SkippedFile[] = [];
   const failures: { commentId: number; failure: ForwardFailure }[] = [];
@@ -110,25 +101,7 @@ export async function forwardComments(
     forwarded += 1;
   }
 
-  if (skippedFiles.length > 0 || failures.length > 0) {
-    const texts = noteTexts(ctx.noteLocale);
-    const lines = [
-      ...(skippedFiles.length
-        ? [texts.evidence.notSent, ...skippedFiles.map((f) => `- ${describeSkippedFile(f, texts)}`)]
-        : []),
-      ...(failures.length
-        ? [
-            texts.evidence.notForwarded,
-            ...failures.map(
-              (f) =>
-                `- ${texts.evidence.comment(f.commentId, texts.evidence.forwardFailure(f.failure))}`,
-            ),
-          ]
-        : []),
-    ];
-    // the comments are settled already: kept until written, even when the write is put off
-    await writeOwedNote(ctx, db, ticketId, lines.join('\n'), deps.now);
-  }
+  await noteWhatWasNotSent(deps, ctx, ticketId, skippedFiles, failures);
   if (retryLater) throw retryLater;
   if (forwarded === 0 && failures.length === 0)
     return { status: 'skipped', reason: 'no comment to forward' };
@@ -136,6 +109,50 @@ export async function forwardComments(
     status: 'applied',
     detail: `forwarded ${forwarded} ${forwarded === 1 ? 'comment' : 'comments'}${failures.length ? `, ${failures.length} failed` : ''}`,
   };
+}
+
+/** The ticket's comments not handled yet, oldest first (the incident reads them in order). */
+async function unhandledComments(deps: SyncDeps, ctx: AccountContext, ticketId: number) {
+  const handledRows = await deps.db.prisma.forwardedComment.findMany({
+    where: { accountId: ctx.accountId, ticketId: BigInt(ticketId) },
+    select: { commentId: true },
+  });
+  const handled = new Set(handledRows.map((row) => row.commentId));
+  const { comments, users } = await readTicketComments(ctx.zendesk, ticketId, (page) =>
+    page.some((comment) => handled.has(BigInt(comment.id))),
+  );
+  return {
+    pending: comments.filter((comment) => !handled.has(BigInt(comment.id))).reverse(),
+    users,
+  };
+}
+
+/** One note for the files skipped and the comments not forwarded, in the account's language. */
+async function noteWhatWasNotSent(
+  deps: SyncDeps,
+  ctx: AccountContext,
+  ticketId: number,
+  skippedFiles: SkippedFile[],
+  failures: { commentId: number; failure: ForwardFailure }[],
+): Promise<void> {
+  if (skippedFiles.length === 0 && failures.length === 0) return;
+  const texts = noteTexts(ctx.noteLocale);
+  const lines = [
+    ...(skippedFiles.length
+      ? [texts.evidence.notSent, ...skippedFiles.map((f) => `- ${describeSkippedFile(f, texts)}`)]
+      : []),
+    ...(failures.length
+      ? [
+          texts.evidence.notForwarded,
+          ...failures.map(
+            (f) =>
+              `- ${texts.evidence.comment(f.commentId, texts.evidence.forwardFailure(f.failure))}`,
+          ),
+        ]
+      : []),
+  ];
+  // the comments are settled already: kept until written, even when the write is put off
+  await writeOwedNote(ctx, deps.db, ticketId, lines.join('\n'), deps.now);
 }
 
 async function decide(

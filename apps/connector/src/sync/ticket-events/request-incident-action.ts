@@ -44,34 +44,21 @@ export async function requestIncidentAction(
     where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
   });
   if (!link) {
-    await write({
-      note: t.notLinked(action),
-      removeTags: [tag],
-    });
+    await write({ note: t.notLinked(action), removeTags: [tag] });
     return { status: 'failed_permanently', reason: 'ticket not linked to an incident' };
   }
 
   const request = deps.receiptId
     ? { accountId: ctx.accountId, receiptId: deps.receiptId }
     : undefined;
-  const earlier = request
-    ? await deps.db.prisma.incidentActionRequest.findUnique({
-        where: { accountId_receiptId: request },
-      })
-    : null;
+  const earlier = request ? await earlierRequest(deps, request) : null;
   const outcomeUnknown = async (why: string, reason: string): Promise<SyncOutcome> => {
     // The service may have acted, so the action is not sent again; the agent decides.
-    await write({
-      note: t.outcomeUnknown(action, why, tag),
-      removeTags: [tag],
-    });
+    await write({ note: t.outcomeUnknown(action, why, tag), removeTags: [tag] });
     return { status: 'failed_permanently', reason: `${action} outcome unknown: ${reason}` };
   };
   const failed = async (failure: string): Promise<SyncOutcome> => {
-    await write({
-      note: t.failed(action, failure, tag),
-      removeTags: [tag],
-    });
+    await write({ note: t.failed(action, failure, tag), removeTags: [tag] });
     return { status: 'failed_permanently', reason: `${action} failed: ${failure}` };
   };
   if (earlier?.state === 'sending') {
@@ -106,32 +93,48 @@ export async function requestIncidentAction(
       // next. A retry of the job sends again; the last one only writes the agent's note.
       const failure = describeIncidentFailure(error);
       const retry = isTransientFailure(error) && !deps.lastAttempt;
-      if (request)
-        await untilStored(() =>
-          retry
-            ? deps.db.prisma.incidentActionRequest.deleteMany({ where: request })
-            : deps.db.prisma.incidentActionRequest.updateMany({
-                where: request,
-                data: { state: 'failed', detail: failure },
-              }),
-        );
+      if (request) await settleRefusedRequest(deps, request, retry ? null : failure);
       if (retry) throw error;
       return failed(failure);
     }
-    if (request)
-      await untilStored(() =>
-        deps.db.prisma.incidentActionRequest.update({
-          where: { accountId_receiptId: request },
-          data: { state: 'sent' },
-        }),
-      );
+    if (request) await markRequestSent(deps, request);
   }
   // Sent now or by an earlier try of this job whose ticket update failed: only the update is left.
-  await write({
-    note: t.done(action),
-    removeTags: [tag],
-  });
+  await write({ note: t.done(action), removeTags: [tag] });
   return { status: 'applied', detail: `${action} sent for incident ${link.incidentId}` };
+}
+
+type RequestKey = { accountId: string; receiptId: string };
+
+function earlierRequest(deps: SyncDeps, request: RequestKey) {
+  return deps.db.prisma.incidentActionRequest.findUnique({
+    where: { accountId_receiptId: request },
+  });
+}
+
+/** A refused request: released for the job's retry (no failure), or failed for good. */
+async function settleRefusedRequest(
+  deps: SyncDeps,
+  request: RequestKey,
+  failure: string | null,
+): Promise<void> {
+  await untilStored(() =>
+    failure === null
+      ? deps.db.prisma.incidentActionRequest.deleteMany({ where: request })
+      : deps.db.prisma.incidentActionRequest.updateMany({
+          where: request,
+          data: { state: 'failed', detail: failure },
+        }),
+  );
+}
+
+async function markRequestSent(deps: SyncDeps, request: RequestKey): Promise<void> {
+  await untilStored(() =>
+    deps.db.prisma.incidentActionRequest.update({
+      where: { accountId_receiptId: request },
+      data: { state: 'sent' },
+    }),
+  );
 }
 
 async function sendAction(
