@@ -26,7 +26,7 @@ import {
   createZendeskWebhookDirectory,
 } from '@incident-desk/connector/src/accounts';
 import { createConnector, type Connector } from '@incident-desk/connector/src/app';
-import { loadConfig, type TConnectorConfig } from '@incident-desk/connector/src/config';
+import { loadConfig, type ConnectorConfig } from '@incident-desk/connector/src/config';
 import { runDemo } from '@incident-desk/connector/src/demo/run-demo';
 import { secretBinding } from '@incident-desk/connector/src/secrets/secret-bindings';
 import { createLogCapture, type LogCapture } from './log-capture';
@@ -56,7 +56,7 @@ export interface InstalledAccount {
 
 export interface ChaosStack {
   backend: Backend;
-  config: TConnectorConfig;
+  config: ConnectorConfig;
   connector: Connector;
   url: string;
   incidentUrl: string;

@@ -6,7 +6,7 @@
 import type { Express } from 'express';
 import { openDatabase, type PgBoss, type TDatabase } from '@incident-desk/db';
 import type { DatabaseAccountContextProvider } from './accounts/account-context-provider';
-import type { TConnectorConfig } from './config';
+import type { ConnectorConfig } from './config';
 import { buildServices } from './connector/build-services';
 import { httpListeners, type ListeningConnector } from './connector/http-listeners';
 import { mountRoutes } from './connector/mount-routes';
@@ -48,7 +48,7 @@ export interface Connector {
 }
 
 export async function createConnector(
-  config: TConnectorConfig,
+  config: ConnectorConfig,
   options: ConnectorOptions = {},
 ): Promise<Connector> {
   // Every line, the `log` option's included, is redacted (log/logger.ts).

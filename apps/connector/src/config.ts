@@ -19,7 +19,7 @@ import { withSecretFiles } from './secret-files';
 export { ConfigError } from './config-error';
 export { SANDBOX_APP_ID, SANDBOX_ZENDESK_CLIENT } from './config-sandbox';
 
-export interface TDemoConfig {
+export interface DemoConfig {
   zendeskSandboxUrl: string;
   incidentSandboxUrl: string;
   subdomain: string;
@@ -28,7 +28,7 @@ export interface TDemoConfig {
   incidentSubClientIds: string[];
 }
 
-export interface TConnectorConfig {
+export interface ConnectorConfig {
   production: boolean;
   port: number;
   host: string;
@@ -85,7 +85,7 @@ export interface TConnectorConfig {
   installationCheckMinutes: number;
   /** The sidebar app: its id in Zendesk (whose key signs its pages) and its built folder. */
   sidebar: { appId: number; distDir: string };
-  demo: TDemoConfig | null;
+  demo: DemoConfig | null;
   /** Authorizations (/install, /admin/sign-in) one client may start per 10 minutes; 0 = no limit. */
   oauthStartLimit: number;
   /** Proxy hops in front of the connector whose X-Forwarded-For names the client (0: none). */
@@ -130,7 +130,7 @@ function demoWanted(env: TEnv, production: boolean): boolean {
 export function loadConfig(
   rawEnv: Record<string, string | undefined>,
   options: LoadConfigOptions = {},
-): TConnectorConfig {
+): ConnectorConfig {
   const env = parseEnv(rawEnv);
   const production = env.NODE_ENV === 'production';
   const demoOn = demoWanted(env, production);
@@ -190,7 +190,7 @@ export function loadConfig(
   };
 }
 
-function databaseOf(env: TEnv): TConnectorConfig['database'] {
+function databaseOf(env: TEnv): ConnectorConfig['database'] {
   return {
     databaseUrl: env.DATABASE_URL ?? null,
     ...(env.PGLITE_DIR ? { pgliteDir: env.PGLITE_DIR } : {}),
@@ -214,7 +214,7 @@ function httpOf(env: TEnv): HttpServerLimits {
   };
 }
 
-function workerOf(env: TEnv): TConnectorConfig['worker'] {
+function workerOf(env: TEnv): ConnectorConfig['worker'] {
   return {
     enabled: env.CONNECTOR_WORKER === 'on',
     concurrency: env.WORKER_CONCURRENCY,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector, type ConnectorOptions } from '../src/app';
-import { loadConfig, type TConnectorConfig } from '../src/config';
+import { loadConfig, type ConnectorConfig } from '../src/config';
 import {
   cookiesSet,
   followCallback,
@@ -39,7 +39,7 @@ export interface InstalledAccount {
 
 export interface AdminHarness {
   connector: Connector;
-  config: TConnectorConfig;
+  config: ConnectorConfig;
   connectorUrl: string;
   sandboxUrl: string;
   incidentUrl: string;

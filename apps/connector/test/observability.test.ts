@@ -17,7 +17,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
-import { loadConfig, SANDBOX_ZENDESK_CLIENT, type TConnectorConfig } from '../src/config';
+import { loadConfig, SANDBOX_ZENDESK_CLIENT, type ConnectorConfig } from '../src/config';
 import { runDemo, type DemoResult } from '../src/demo/run-demo';
 import { connectorDatabase } from './support/connector-process';
 import { eventually } from './support/eventually';
@@ -67,7 +67,7 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
   let zendeskUrl: string;
   let closeSandboxes: () => Promise<void>;
   let dropDatabase: () => Promise<void>;
-  let config: TConnectorConfig;
+  let config: ConnectorConfig;
   let connector: Connector;
   let connectorUrl: string;
   let demo: DemoResult;

@@ -4,7 +4,7 @@ import { capabilitiesOf, createJobQueue, type PgBoss, type TDatabase } from '@in
 import { createAccountContextProvider } from '../accounts';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../accounts/setup-job';
-import type { TConnectorConfig } from '../config';
+import type { ConnectorConfig } from '../config';
 import { createInbox, type Inbox } from '../ingest/inbox';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
@@ -41,7 +41,7 @@ export interface ConnectorServices {
 }
 
 export async function buildServices(input: {
-  config: TConnectorConfig;
+  config: ConnectorConfig;
   db: TDatabase;
   logger: ConnectorLogger;
   metrics: ConnectorMetrics;
@@ -107,7 +107,7 @@ export async function buildServices(input: {
 }
 
 /** pg-boss on the connector's database, supervising expired jobs a few times per job timeout. */
-function startJobQueue(config: TConnectorConfig, db: TDatabase, logger: ConnectorLogger) {
+function startJobQueue(config: ConnectorConfig, db: TDatabase, logger: ConnectorLogger) {
   // Expired jobs (a process killed mid-job) are looked for a few times per job timeout.
   const superviseSeconds = Math.min(
     60,
@@ -127,7 +127,7 @@ function startJobQueue(config: TConnectorConfig, db: TDatabase, logger: Connecto
 
 /** Each account's clients: its own Zendesk token and incident clients, observed by the metrics. */
 function accountContexts(
-  config: TConnectorConfig,
+  config: ConnectorConfig,
   db: TDatabase,
   secretBox: SecretBox,
   metrics: ConnectorMetrics,

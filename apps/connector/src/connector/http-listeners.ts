@@ -3,7 +3,7 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { TConnectorConfig } from '../config';
+import type { ConnectorConfig } from '../config';
 import { createHttpServer, type ConnectionRefusal } from '../http/http-server';
 
 export interface ListeningConnector {
@@ -18,7 +18,7 @@ export interface HttpListeners {
 
 export function httpListeners(
   app: Express,
-  config: TConnectorConfig,
+  config: ConnectorConfig,
   log: (message: string) => void,
   onRefused?: (reason: ConnectionRefusal) => void,
 ): HttpListeners {

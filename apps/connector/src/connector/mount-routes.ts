@@ -18,7 +18,7 @@ import {
   cookiePolicyFor,
   signInInstallingAdmin,
 } from '../admin';
-import type { TConnectorConfig } from '../config';
+import type { ConnectorConfig } from '../config';
 import { createErrorHandler } from '../http/app-error';
 import { incidentWebhookRouter } from '../http/incident-webhook';
 import { operationsRouter } from '../http/operations-routes';
@@ -34,7 +34,7 @@ import { SYNC_QUEUES } from '../worker/queues';
 import type { ConnectorServices } from './build-services';
 
 export interface RoutesInput {
-  config: TConnectorConfig;
+  config: ConnectorConfig;
   db: TDatabase;
   services: ConnectorServices;
   logger: ConnectorLogger;

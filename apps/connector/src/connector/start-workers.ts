@@ -4,7 +4,7 @@
 // Off with CONNECTOR_WORKER=off.
 import type { TDatabase } from '@incident-desk/db';
 import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
-import type { TConnectorConfig } from '../config';
+import type { ConnectorConfig } from '../config';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
 import { startInstallationChecks } from '../disconnect/installation-check-service';
@@ -33,7 +33,7 @@ export interface ConnectorWorkers {
 export const NO_WORKERS: ConnectorWorkers = { wake: () => undefined, stop: async () => undefined };
 
 export interface WorkersInput {
-  config: TConnectorConfig;
+  config: ConnectorConfig;
   db: TDatabase;
   services: ConnectorServices;
   logger: ConnectorLogger;

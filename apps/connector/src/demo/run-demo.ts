@@ -14,7 +14,7 @@ import {
 } from '../accounts';
 import { readOwnDomains, saveOwnDomains } from '../accounts/account-configuration';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import type { TDemoConfig } from '../config';
+import type { DemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
 import { reconnectAccount } from '../disconnect/account-disconnection';
@@ -35,7 +35,7 @@ export interface DemoInput {
   secretBox: SecretBox;
   accounts: DatabaseAccountContextProvider;
   oauth: TZendeskOAuthConfig;
-  demo: TDemoConfig;
+  demo: DemoConfig;
   /** Where both sandboxes reach this connector. */
   connectorUrl: string;
   readyTimeoutMs?: number;
@@ -118,7 +118,7 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
 }
 
 /** The walk through the whole loop, in the browser only, printed once the demo is set up. */
-export function demoNextSteps(demo: TDemoConfig, connectorUrl: string): string {
+export function demoNextSteps(demo: DemoConfig, connectorUrl: string): string {
   const zendesk = demo.zendeskSandboxUrl;
   const consoleUrl = `${demo.incidentSandboxUrl}/_sandbox/console/`;
   return [

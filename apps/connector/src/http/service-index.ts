@@ -3,7 +3,7 @@
 // the same as JSON. Nothing on it is secret: it names public routes only.
 import type { RequestHandler } from 'express';
 import { escapeHtml, htmlPage } from '../accounts/html-page';
-import type { TDemoConfig } from '../config';
+import type { DemoConfig } from '../config';
 
 interface IndexLink {
   label: string;
@@ -11,7 +11,7 @@ interface IndexLink {
   hint: string;
 }
 
-function linksOf(publicUrl: string, demo: TDemoConfig | null): IndexLink[] {
+function linksOf(publicUrl: string, demo: DemoConfig | null): IndexLink[] {
   const links: IndexLink[] = [
     { label: 'Install', href: `${publicUrl}/install`, hint: 'connect a Zendesk account (OAuth)' },
     {
@@ -41,7 +41,7 @@ function linksOf(publicUrl: string, demo: TDemoConfig | null): IndexLink[] {
   ];
 }
 
-export function serviceIndex(publicUrl: string, demo: TDemoConfig | null): RequestHandler {
+export function serviceIndex(publicUrl: string, demo: DemoConfig | null): RequestHandler {
   const links = linksOf(publicUrl, demo);
   const page = htmlPage(
     'incident-desk connector',

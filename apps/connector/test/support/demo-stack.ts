@@ -12,7 +12,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import type { Connector } from '../../src/app';
-import { loadConfig, type TConnectorConfig } from '../../src/config';
+import { loadConfig, type ConnectorConfig } from '../../src/config';
 import { runDemo, type DemoResult } from '../../src/demo/run-demo';
 
 const silent = () => undefined;
@@ -91,7 +91,7 @@ export function demoConfig(
   sandboxes: Pick<DemoSandboxes, 'incidentUrl' | 'zendeskUrl'>,
   dir: string,
   databaseEnv: Record<string, string>,
-): TConnectorConfig {
+): ConnectorConfig {
   const loaded = loadConfig(
     {
       NODE_ENV: 'test',
@@ -122,7 +122,7 @@ export function sidebarStandIn(dir: string): string {
 /** The demo bootstrap (connect the demo account, run its setup) against the listening connector. */
 export function runDemoOn(
   connector: Connector,
-  config: TConnectorConfig,
+  config: ConnectorConfig,
   connectorUrl: string,
 ): Promise<DemoResult> {
   return runDemo({
