@@ -1,6 +1,7 @@
 // The connector's background work: the account writers (pending ticket changes to Zendesk), the
-// worker applying both kinds of events, the setup worker, retention (expired rows deleted) and the
-// installation check (an app uninstalled in Zendesk disconnects its account).
+// worker applying both kinds of events, the setup worker, retention (expired rows deleted), the
+// installation check (an app uninstalled in Zendesk disconnects its account) and, on PGlite, the
+// job table's vacuum (no autovacuum there).
 // Off with CONNECTOR_WORKER=off.
 import type { TDatabase } from '@incident-desk/db';
 import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
@@ -19,6 +20,7 @@ import {
 } from '../sync/ticket-writes/ticket-writer-service';
 import { writeHealthRecorder } from '../sync/ticket-writes/write-health-recorder';
 import { startDeadJobSweep, type DeadJobSweep } from '../worker/dead-job-sweep';
+import { startPgliteJobTableVacuum } from '../worker/pglite-job-table-vacuum';
 import { SYNC_QUEUES, type SyncQueue, type SyncQueueOptions } from '../worker/queues';
 import { startWorker, type Worker } from '../worker/worker';
 import type { ConnectorServices } from './build-services';
@@ -81,6 +83,10 @@ export async function startWorkers(input: WorkersInput): Promise<ConnectorWorker
     onDeleted: (table, rows) => metrics.retentionDeleted(table, rows),
     ...input.retention,
   });
+  const jobTableVacuum = startPgliteJobTableVacuum({
+    db,
+    onError: (error) => logger.warn('job table vacuum failed', { error }),
+  });
   const installationChecks =
     config.installationCheckMinutes > 0
       ? startInstallationChecks({
@@ -98,6 +104,7 @@ export async function startWorkers(input: WorkersInput): Promise<ConnectorWorker
     async stop(shutdownTimeoutMs) {
       running.deadJobSweep.stop();
       await installationChecks?.stop();
+      await jobTableVacuum?.stop();
       await retention.stop();
       await Promise.all([running.worker.stop(shutdownTimeoutMs), running.setupWorker.stop()]);
       await ticketWriter.stop();
