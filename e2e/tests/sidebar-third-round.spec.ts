@@ -88,12 +88,20 @@ test('action required: the analyst’s request on the card, and that a public re
     'Third round: action required',
     'https://action-required.third-round.example/login',
   );
-  // the analyst asks in the event's waitForClient; the history only says the service's default
-  await requestJson(
-    'POST',
-    `${stackUrls.incident}/_sandbox/incidents/${encodeURIComponent(incidentId)}/advance`,
-    { status: 'action_required', waitForClient: REQUEST, force: true },
-  );
+  // the analyst asks in the event's waitForClient; the history only says the service's default.
+  // The sandbox leaves optional fields out of every third event (the card then shows the default
+  // words: sidebar tests cover that), so this event carries its fields whatever came before it.
+  const settings = `${stackUrls.incident}/_sandbox/settings`;
+  await requestJson('PATCH', settings, { omitOptionalPayloadFields: 'never' });
+  try {
+    await requestJson(
+      'POST',
+      `${stackUrls.incident}/_sandbox/incidents/${encodeURIComponent(incidentId)}/advance`,
+      { status: 'action_required', waitForClient: REQUEST, force: true },
+    );
+  } finally {
+    await requestJson('PATCH', settings, { omitOptionalPayloadFields: 'sometimes' });
+  }
   const frame = await open(page, ticketId);
   const card = frame.getByTestId('status-card');
   await expect(card.getByTestId('status')).toContainText('Action required', { timeout: 30_000 });
