@@ -58,7 +58,18 @@ describe('watchNotes over several accounts', () => {
       expect(notes.visibleAt('evt_g1')).toBeUndefined();
       expect(
         noteAccounting(notes, ['evt_a1', 'evt_a2', 'evt_b1', 'evt_g1', 'evt_missing']),
-      ).toEqual({ acknowledged: 5, applied: 3, lost: 2, doubled: 1 });
+      ).toEqual({
+        acknowledged: 5,
+        applied: 3,
+        absorbed: 0,
+        lost: 2,
+        lostIds: ['evt_g1', 'evt_missing'],
+        doubled: 1,
+      });
+      // a takedown update settled without news is accounted for, not lost
+      expect(
+        noteAccounting(notes, ['evt_a1', 'evt_g1', 'evt_missing'], new Set(['evt_missing'])),
+      ).toMatchObject({ applied: 1, absorbed: 1, lost: 1, lostIds: ['evt_g1'] });
     } finally {
       notes.stop();
     }
@@ -71,7 +82,9 @@ describe('watchNotes over several accounts', () => {
       expect(noteAccounting(notes, ['evt_g2'])).toEqual({
         acknowledged: 1,
         applied: 1,
+        absorbed: 0,
         lost: 0,
+        lostIds: [],
         doubled: 0,
       });
     } finally {

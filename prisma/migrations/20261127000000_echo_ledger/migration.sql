@@ -1,8 +1,9 @@
--- The echo ledger: one table for what the connector sent (own notes, forwarded comments, a
--- report's own history, action requests, evidence uploads), so that its echo is recognised.
--- Entries are read over two days only; the recent ones are moved so that no echo of the last two
+-- The echo ledger: one table for what the connector sent (own notes, forwarded comments, the
+-- history entries of a report, action requests, evidence uploads), so that its echo is recognised.
+-- Entries are read over two days only, and the recent ones are moved so that no echo of the last two
 -- days reads as news. Calls in flight (own_incident_call) are not: such a row stops counting
--- after a minute anyway.
+-- after a minute anyway. (No semicolon in a comment here: Prisma's pg adapter splits the
+-- script at every one.)
 -- CreateEnum
 CREATE TYPE "echo_kind" AS ENUM ('ticket_note', 'incident_comment', 'report_history', 'incident_action', 'evidence_upload');
 
