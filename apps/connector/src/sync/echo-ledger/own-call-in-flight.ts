@@ -11,23 +11,30 @@ export class OwnIncidentCallPendingError extends JobDeferral {
   override name = 'OwnIncidentCallPendingError';
 }
 
-/** Defers the job while an own call to one of these incident ids is under way. */
-export async function deferWhileOwnCallsInFlight(
+/** The ledger rows a call in flight is judged by. */
+export interface CallRow {
+  kind: string;
+  sentAt: Date;
+  settledAt: Date | null;
+}
+
+/**
+ * Defers the job while an own call to the incident is under way: an unsettled action or comment of
+ * the ledger's snapshot, sent within ownCallInFlightMs.
+ */
+export function deferWhileOwnCallsInFlight(
   deps: ResolvedSyncDeps,
-  accountId: string,
+  rows: readonly CallRow[],
   incidentIds: readonly string[],
-): Promise<void> {
-  const call = await deps.db.prisma.echoLedgerEntry.findFirst({
-    where: {
-      accountId,
-      target: { in: [...incidentIds] },
-      kind: { in: ['incident_action', 'incident_comment'] },
-      settledAt: null,
-      sentAt: { gte: new Date(deps.now().getTime() - deps.ownCallInFlightMs) },
-    },
-    select: { id: true },
-  });
-  if (call !== null) {
+): void {
+  const since = deps.now().getTime() - deps.ownCallInFlightMs;
+  const inFlight = rows.some(
+    (row) =>
+      (row.kind === 'incident_action' || row.kind === 'incident_comment') &&
+      row.settledAt === null &&
+      row.sentAt.getTime() >= since,
+  );
+  if (inFlight) {
     throw new OwnIncidentCallPendingError(
       deps.pollIntervalMs,
       `a call the connector made to incident ${incidentIds.join(' / ')} is still under way; ` +

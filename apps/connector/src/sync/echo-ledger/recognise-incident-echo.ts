@@ -37,43 +37,64 @@ export interface HistoryEvent {
   readId: string;
 }
 
+/** What the ledger holds for an incident, read once per event. */
+interface LedgerRow {
+  id: string;
+  kind: string;
+  text: string | null;
+  sentAt: Date;
+  settledAt: Date | null;
+  echoedAt: Date | null;
+  echoRef: string | null;
+}
+
 /** Why the history entry is the connector's own doing, or null. May defer the job. */
 export async function recogniseIncidentEcho(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: HistoryEvent,
 ): Promise<string | null> {
-  const known = await recordedEcho(deps, ctx, event);
+  // one read of the incident's ledger: every analyst entry is judged by it, so it stays one
+  const rows: LedgerRow[] = await deps.db.prisma.echoLedgerEntry.findMany({
+    where: {
+      accountId: ctx.accountId,
+      target: { in: [...event.incidentIds] },
+      kind: { in: ['report_history', 'incident_comment', 'incident_action'] },
+    },
+    orderBy: { sentAt: 'asc' },
+    select: {
+      id: true,
+      kind: true,
+      text: true,
+      sentAt: true,
+      settledAt: true,
+      echoedAt: true,
+      echoRef: true,
+    },
+  });
+  const known = await recordedEcho(deps, ctx, event, rows);
   if (known !== null) return known;
-  await deferWhileOwnCallsInFlight(deps, ctx.accountId, event.incidentIds);
-  // a call that settled between the two reads is decided now
-  return recordedEcho(deps, ctx, event);
+  // not recognised while a call is under way: decided once it has settled (the job looks again)
+  deferWhileOwnCallsInFlight(deps, rows, event.incidentIds);
+  return null;
 }
 
 async function recordedEcho(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: HistoryEvent,
+  rows: readonly LedgerRow[],
 ): Promise<string | null> {
   const text = normalizeText(event.message);
   if (text === '') return null;
-  const where = {
-    accountId: ctx.accountId,
-    target: { in: [...event.incidentIds] },
-    sentAt: { gte: new Date(deps.now().getTime() - ECHO_RETENTION_MS) },
-  };
-  const report = await deps.db.prisma.echoLedgerEntry.findFirst({
-    where: { ...where, kind: 'report_history', text },
-    select: { id: true },
-  });
+  const since = deps.now().getTime() - ECHO_RETENTION_MS;
+  const recent = rows.filter((row) => row.sentAt.getTime() >= since);
   // Events rule 4: the confirmation of the report this ticket made, a no-op once linked
-  if (report !== null) return REPORT_OWN_ENTRY;
-  const comments = await deps.db.prisma.echoLedgerEntry.findMany({
-    where: { ...where, kind: 'incident_comment' },
-    orderBy: { sentAt: 'asc' },
-    select: { id: true, text: true, echoedAt: true },
-  });
-  const echoed = comments.filter((row) => row.text !== null && echoesAny(text, [row.text]));
+  if (recent.some((row) => row.kind === 'report_history' && row.text === text))
+    return REPORT_OWN_ENTRY;
+  const echoed = recent.filter(
+    (row) => row.kind === 'incident_comment' && row.text !== null && echoesAny(text, [row.text]),
+  );
   if (echoed.length > 0) {
     // the comment's call has had its echo: it absorbs no other entry by its time
     const first = echoed.find((row) => row.echoedAt === null);
@@ -86,7 +107,7 @@ async function recordedEcho(
   }
   // an upload's entry is the evidence rule's (absorbEvidenceEcho), never a call's echo
   if (isAttachmentsEntry(text)) return null;
-  return (await absorbCallEcho(deps, ctx, event, text)) ? OWN_CALL_ENTRY : null;
+  return (await absorbCallEcho(deps, ctx, event, text, rows)) ? OWN_CALL_ENTRY : null;
 }
 
 async function absorbCallEcho(
@@ -94,28 +115,18 @@ async function absorbCallEcho(
   ctx: AccountContext,
   event: HistoryEvent,
   text: string,
+  rows: readonly LedgerRow[],
 ): Promise<boolean> {
-  const calls = {
-    accountId: ctx.accountId,
-    target: { in: [...event.incidentIds] },
-    kind: { in: ['incident_action' as const, 'incident_comment' as const] },
-  };
-  const already = await deps.db.prisma.echoLedgerEntry.findFirst({
-    where: { ...calls, echoRef: event.ref },
-    select: { id: true },
-  });
-  if (already !== null) return true; // this event, applied again
+  const calls = rows.filter((row) => row.kind !== 'report_history');
+  if (calls.some((row) => row.echoRef === event.ref)) return true; // this event, applied again
   const at = event.occurredAt.getTime();
-  const candidates = await deps.db.prisma.echoLedgerEntry.findMany({
-    where: {
-      ...calls,
-      echoedAt: null,
-      sentAt: { lte: new Date(at + ECHO_CLOCK_SKEW_MS) },
-      settledAt: { gte: new Date(at - ECHO_CLOCK_SKEW_MS) },
-    },
-    orderBy: { sentAt: 'asc' },
-    select: { id: true, sentAt: true, settledAt: true },
-  });
+  const candidates = calls.filter(
+    (row) =>
+      row.echoedAt === null &&
+      row.settledAt !== null &&
+      row.sentAt.getTime() <= at + ECHO_CLOCK_SKEW_MS &&
+      row.settledAt.getTime() >= at - ECHO_CLOCK_SKEW_MS,
+  );
   if (candidates.length === 0) return false;
   const entry = await ownLookingEntry(ctx, event, text);
   if (entry === null) return false;
