@@ -51,7 +51,15 @@ export function createPageVerification(options: PageVerificationOptions) {
     return result.identity;
   }
 
-  return { isInstallation, verifiedIdentity };
+  /** The token's identity when the key kept from earlier pages verifies it; Zendesk is not asked. */
+  async function verifiedWithKeptKey(token: string): Promise<ZafIdentity | null> {
+    const key = await options.publicKeys.kept()?.catch(() => null);
+    if (!key) return null;
+    const result = await verifyZafToken(token, key, options.now());
+    return result.ok ? result.identity : null;
+  }
+
+  return { isInstallation, verifiedIdentity, verifiedWithKeptKey };
 }
 
 export type PageVerification = ReturnType<typeof createPageVerification>;

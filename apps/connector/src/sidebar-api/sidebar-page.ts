@@ -22,7 +22,7 @@ import type { AppPublicKeys } from './app-public-key';
 import { createPageVerification, type PageVerification } from './page-verification';
 import { jsonBlock, refuse, sendPage, sessionBlock } from './sidebar-page-html';
 import type { SidebarSessions } from './sidebar-sessions';
-import { unverifiedIdentity, verifyZafToken, type ZafIdentity } from './zaf-token';
+import { unverifiedIdentity, type ZafIdentity } from './zaf-token';
 
 export const SIDEBAR_PAGE_PATH = '/sidebar/app/assets/iframe.html';
 
@@ -52,17 +52,6 @@ function pageFailureOf(error: unknown): PageFailure {
   return grantLost(error) ? 'reauthorization_required' : 'zendesk_unavailable';
 }
 
-/** The token's identity when the key fetched for earlier pages verifies it; Zendesk is not asked. */
-async function verifiedWithKeptKey(
-  options: SidebarPageOptions,
-  token: string,
-): Promise<ZafIdentity | null> {
-  const key = await options.publicKeys.kept()?.catch(() => null);
-  if (!key) return null;
-  const result = await verifyZafToken(token, key, options.now());
-  return result.ok ? result.identity : null;
-}
-
 /** The built page with the failure's code in it: the sidebar shows its own error view. */
 function sendFailurePage(
   res: Response,
@@ -76,7 +65,7 @@ function sendFailurePage(
 /** Zendesk's signed first request: the page with a new session, once everything is verified. */
 async function openPage(
   options: SidebarPageOptions,
-  { isInstallation, verifiedIdentity }: PageVerification,
+  { isInstallation, verifiedIdentity, verifiedWithKeptKey }: PageVerification,
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -100,7 +89,7 @@ async function openPage(
     // Once its grant is known lost, the account cannot ask Zendesk anything: a token the app's
     // key (kept from earlier pages) verifies gets the sidebar's error view, as the first did.
     if (grantLost(error)) {
-      const identity = await verifiedWithKeptKey(options, token);
+      const identity = await verifiedWithKeptKey(token);
       if (identity?.subdomain === claimed.subdomain)
         return sendFailurePage(res, page(account.zendeskSubdomain), 'reauthorization_required');
     }
