@@ -177,6 +177,10 @@ describe.each(backends)('the notes of one incident lifecycle (%s)', (backend) =>
         from = at + line.length;
       }
       expect(text).not.toMatch(/Takedown progress changed|Progression du retrait/);
+      // the partners' own history entries, whether their events carried the message or not: no
+      // call of the connector's absorbs them (the report's comment included)
+      expect(text).toContain('Submitted to Google Safe Browsing');
+      expect(text).toContain('Submitted to Netcraft');
       // no event ids, no machine ids
       expect(applied.size).toBeGreaterThanOrEqual(12);
       for (const id of applied) expect(text).not.toContain(id);

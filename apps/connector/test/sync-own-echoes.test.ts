@@ -128,6 +128,39 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     expect((await h.notes(ticketId)).at(-1)).toContain('Analyst: registrar contacted');
   }, 30_000);
 
+  it("the comment a report carried never absorbs another entry by its time: a system entry right after the report is news, with or without its message", async () => {
+    // the ticket's first comment rode inside the report (the service keeps it among the
+    // incident's comments, with no history entry of its own)
+    const { ctx, ticketId, incidentId } = await reportedTicket();
+    const before = (await h.notes(ticketId)).length;
+    // a partner lists the site: a history entry with no author, seconds after the report
+    await h.incidentControl(`/incidents/${incidentId}/blocklists`, {
+      authority: 'Netcraft',
+      type: 'blocklist',
+      status: 'submitted',
+    });
+    const listed = await latestHistoryEvent(incidentId);
+    expect(listed.message).toBe('Submitted to Netcraft');
+    expect((await handleIncidentEvent(deps(), ctx, listed.job)).status).toBe('applied');
+    await h.incidentControl(`/incidents/${incidentId}/blocklists`, {
+      authority: 'PhishTank',
+      type: 'blocklist',
+      status: 'submitted',
+    });
+    // the same entry announced without its message, and dated a moment after it
+    const entry = (await ctx.incidents().incidents.retrieve(incidentId)).history[0]!;
+    const withoutMessage = h.job(
+      'incident.history_created',
+      { incidentId },
+      { timestamp: new Date(new Date(entry.timestamp).getTime() + 3).toISOString() },
+    );
+    expect((await handleIncidentEvent(deps(), ctx, withoutMessage)).status).toBe('applied');
+    const notes = await h.notes(ticketId);
+    expect(notes).toHaveLength(before + 2);
+    expect(notes.at(-2)).toContain('Submitted to Netcraft');
+    expect(notes.at(-1)).toContain('Submitted to PhishTank');
+  });
+
   it("an event without its message dated away from every entry is not taken for the report's echo: its line stays, without words", async () => {
     const { ctx, ticketId, incidentId } = await reportedTicket();
     const before = await h.notes(ticketId);

@@ -2,13 +2,14 @@
 // event's job, never on the agent's path:
 // - a report's own history (recordReportHistory): its message exactly, normalised: a short
 //   confirmation must never swallow a longer analyst message;
-// - a forwarded comment: the comment's text, exactly or, from CONTAINS_MATCH_MIN_LENGTH characters,
-//   contained ("Comment: <text>");
-// - any call of the connector's (an action, a comment too short to be matched by its text): the
-//   service's wording is not known, so the incident's history is read; the event's own entry (with
-//   its message, dated nearest the event), when it names no author other than the client (the
-//   connector acts as the client; an analyst or the system is another) and is dated while the call
-//   was under way (within ECHO_CLOCK_SKEW_MS), is its echo. One call absorbs one echo (echo_ref
+// - a forwarded comment or the comment a report carried: the comment's text, exactly or, from
+//   CONTAINS_MATCH_MIN_LENGTH characters, contained ("Comment: <text>");
+// - any call of the connector's (an action, a forwarded comment too short to be matched by its
+//   text; not a report's comment: the report was the call): the service's wording is not known, so
+//   the incident's history is read; the event's own entry (with its message, dated nearest the
+//   event), when it names no author other than the client (the connector acts as the client; an
+//   analyst or the system is another) and is dated while the call was under way (within
+//   ECHO_CLOCK_SKEW_MS), is its echo. One call absorbs one echo (echo_ref
 //   keeps the event, so it applied again is still recognised); the history is read only when such
 //   a call is unabsorbed around the event's time.
 // While a call to the incident is under way, an entry not yet recognised waits for it
@@ -37,6 +38,11 @@ export interface HistoryEvent {
   readId: string;
 }
 
+/** Rows whose echo is recognised by the comment's text. */
+const COMMENT_KINDS: ReadonlySet<string> = new Set(['incident_comment', 'report_comment']);
+/** Rows of calls of their own, whose echo may be recognised by its time. */
+const CALL_KINDS: ReadonlySet<string> = new Set(['incident_comment', 'incident_action']);
+
 /** What the ledger holds for an incident, read once per event. */
 interface LedgerRow {
   id: string;
@@ -59,7 +65,7 @@ export async function recogniseIncidentEcho(
     where: {
       accountId: ctx.accountId,
       target: { in: [...event.incidentIds] },
-      kind: { in: ['report_history', 'incident_comment', 'incident_action'] },
+      kind: { in: ['report_history', 'report_comment', 'incident_comment', 'incident_action'] },
     },
     orderBy: { sentAt: 'asc' },
     select: {
@@ -93,7 +99,7 @@ async function recordedEcho(
   if (recent.some((row) => row.kind === 'report_history' && row.text === text))
     return REPORT_OWN_ENTRY;
   const echoed = recent.filter(
-    (row) => row.kind === 'incident_comment' && row.text !== null && echoesAny(text, [row.text]),
+    (row) => COMMENT_KINDS.has(row.kind) && row.text !== null && echoesAny(text, [row.text]),
   );
   if (echoed.length > 0) {
     // the comment's call has had its echo: it absorbs no other entry by its time
@@ -117,7 +123,7 @@ async function absorbCallEcho(
   text: string,
   rows: readonly LedgerRow[],
 ): Promise<boolean> {
-  const calls = rows.filter((row) => row.kind !== 'report_history');
+  const calls = rows.filter((row) => CALL_KINDS.has(row.kind));
   if (calls.some((row) => row.echoRef === event.ref)) return true; // this event, applied again
   const at = event.occurredAt.getTime();
   const candidates = calls.filter(

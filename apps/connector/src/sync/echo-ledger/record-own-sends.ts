@@ -100,7 +100,10 @@ export async function forgetEvidenceUpload(db: TDatabase, id: string): Promise<v
   await db.prisma.echoLedgerEntry.deleteMany({ where: { id, kind: 'evidence_upload' } });
 }
 
-/** A comment a report carried to the incident (already answered): its echo is matched by its text. */
+/**
+ * A comment a report carried to the incident (already answered): its echo, if the service makes
+ * one, is matched by its text only. It is no call of unknown wording: the report was the call.
+ */
 export async function recordReportComment(
   db: TDatabase,
   accountId: string,
@@ -111,7 +114,7 @@ export async function recordReportComment(
   await db.prisma.echoLedgerEntry.create({
     data: {
       accountId,
-      kind: 'incident_comment',
+      kind: 'report_comment',
       target,
       text: normalizeText(comment),
       sentAt: now,
