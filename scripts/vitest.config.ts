@@ -1,10 +1,12 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../vitest.shared';
 
 export default defineProject({
   test: {
     name: 'scripts',
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    ...sharedTestOptions,
     testTimeout: 20_000,
   },
 });

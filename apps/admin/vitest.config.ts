@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineProject({
   plugins: [react()],
@@ -7,6 +8,7 @@ export default defineProject({
     name: 'admin',
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    ...sharedTestOptions,
     setupFiles: ['test/setup.ts'],
     // Garden in jsdom is slow to render, more so on a loaded CI machine.
     testTimeout: 20_000,

@@ -1,10 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { includeForBackends } from '../../scripts/postgres-pass-files';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineProject({
   test: {
     name: 'connector',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // a PostgreSQL-only pass runs the files that can reach PostgreSQL
+    include: includeForBackends(import.meta.dirname, ['src/**/*.test.ts', 'test/**/*.test.ts']),
     environment: 'node',
+    ...sharedTestOptions,
     // log lines printed for failing tests only
     setupFiles: ['test/support/quiet-logs.ts'],
     // one migrated PGlite folder that test files copy

@@ -1,10 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { includeForBackends } from '../../scripts/postgres-pass-files';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineProject({
   test: {
     name: 'db',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // a PostgreSQL-only pass runs the files that can reach PostgreSQL
+    include: includeForBackends(import.meta.dirname, ['src/**/*.test.ts', 'test/**/*.test.ts']),
     environment: 'node',
+    ...sharedTestOptions,
     // Opening a fresh PGlite (initdb in WebAssembly) and spawning child processes take seconds.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 120_000,

@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineProject({
   test: {
     name: 'threat-text',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    ...sharedTestOptions,
   },
 });

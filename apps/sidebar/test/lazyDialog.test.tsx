@@ -2,8 +2,14 @@
 // with a retry instead of going blank.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderSidebar, clientServing } from './render';
 import { linkedView } from './fixtures';
+
+// The test files of a worker share its module cache, where an earlier file may have loaded the view
+// and its dialog chunk (React.lazy keeps what it loaded): both are loaded afresh for this file, so
+// the chunk it loads is the mocked one.
+vi.resetModules();
+await (await import('./zafTransport')).useZafTransport();
+const { renderSidebar, clientServing } = await import('./render');
 
 let failLoads = 0;
 vi.mock('../src/app/components/ConfirmDialog', async (importOriginal) => {

@@ -16,9 +16,8 @@ if (typeof window !== 'undefined') {
       }) as MediaQueryList;
   }
   // The connector calls go to each test's fake client (the page's session is not in jsdom).
-  const { setConnectorTransportFactory } = await import('../src/app/api/transport');
-  const { zafTransport } = await import('./zafTransport');
-  setConnectorTransportFactory(zafTransport);
+  const { useZafTransport } = await import('./zafTransport');
+  await useZafTransport();
   const { cleanup, configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 4000 });
   afterEach(() => cleanup());

@@ -33,3 +33,9 @@ export function zafTransport(client: ZafClient): ConnectorTransport {
     }
   };
 }
+
+/** Makes the app's connector calls (as loaded now) go to each test's fake client. */
+export async function useZafTransport(): Promise<void> {
+  const { setConnectorTransportFactory } = await import('../src/app/api/transport');
+  setConnectorTransportFactory(zafTransport);
+}
