@@ -128,7 +128,7 @@ describe.each(backends)('echoes of what the connector sent on %s', (backend) => 
     expect((await h.notes(ticketId)).at(-1)).toContain('Analyst: registrar contacted');
   }, 30_000);
 
-  it("the comment a report carried never absorbs another entry by its time: a system entry right after the report is news, with or without its message", async () => {
+  it('the comment a report carried never absorbs another entry by its time: a system entry right after the report is news, with or without its message', async () => {
     // the ticket's first comment rode inside the report (the service keeps it among the
     // incident's comments, with no history entry of its own)
     const { ctx, ticketId, incidentId } = await reportedTicket();
