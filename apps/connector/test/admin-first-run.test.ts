@@ -167,6 +167,15 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       return state === 'succeeded' || state === 'failed' ? state : undefined;
     });
     expect((await checklist(acme)).step('setup').state).toBe('done');
+    // setup asked the service for a test delivery: it lands on its own time, so it is waited for
+    // before the times are cleared, or it could mark the step done after the clearing
+    await eventually(
+      'setup’s test delivery recorded',
+      async () =>
+        (await h.connector.db.prisma.incidentSubscription.findFirst({
+          where: { accountId: acmeId, lastTestAt: { not: null } },
+        })) ?? undefined,
+    );
     await h.connector.db.prisma.incidentSubscription.updateMany({
       where: { accountId: acmeId },
       data: { lastTestAt: null, lastEventAt: null },
