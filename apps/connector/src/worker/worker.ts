@@ -15,6 +15,9 @@ import type { FailurePolicy } from './hand-back';
 import { runFetchedJob, type JobRunDeps, type SyncHandler } from './job-run';
 import { SYNC_QUEUES, type SyncQueue } from './queues';
 
+/** How often pg-boss itself polls a slot that nothing woke (wakes do the regular polling). */
+const IDLE_SLOT_BACKSTOP_SECONDS = 30;
+
 export interface WorkerOptions {
   boss: PgBoss;
   db: TDatabase;
@@ -74,34 +77,47 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   // A pg-boss fetch loop waits out its polling interval after every job, found or not: with one
   // loop per job slot that caps a slot at one job per interval (2 jobs/s for 4 slots at 2 s). So
-  // each slot is its own loop, and a loop that just finished a job is woken to fetch again at once;
-  // only a fetch that finds nothing waits (or until a new job's NOTIFY wakes it).
-  const workers: { queue: SyncQueue; id: string }[] = [];
+  // each slot is its own loop, and a loop that just finished a job is woken to fetch again at once.
+  // Idle slots do not each poll (a fetch per slot per interval, on every instance, is most of an
+  // idle connector's database work): every interval one idle slot of each queue is woken to fetch,
+  // a slot that finds a job wakes another idle one (a backlog spreads over the slots a fetch
+  // each), and a new job committed here wakes slots at once (wake). pg-boss's own poll of a slot
+  // is only a backstop.
+  const pollingSeconds = options.pollingIntervalSeconds ?? 2;
+  const backstopSeconds = Math.max(pollingSeconds, IDLE_SLOT_BACKSTOP_SECONDS);
+  const workers: { queue: SyncQueue; id: string; busy: boolean }[] = [];
+  const wakeIdle = (queue: SyncQueue) => {
+    const idle = workers.find((w) => w.queue === queue && !w.busy);
+    if (idle) boss.notifyWorker(idle.id);
+  };
   for (const queue of SYNC_QUEUES) {
     for (let slot = 0; slot < (options.concurrency ?? 4); slot += 1) {
-      const loop: { id?: string } = {};
-      const id = await boss.work(
+      const loop = { queue, id: '', busy: false };
+      loop.id = await boss.work(
         queue,
         {
           includeMetadata: true,
           groupConcurrency: accountConcurrency,
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          // NOTIFY covers new jobs, not retries coming due: keep polling at the same pace for those
-          notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          pollingIntervalSeconds: backstopSeconds,
+          notifyPollingIntervalSeconds: backstopSeconds,
         },
         async ([job]) => {
           if (!job) return;
+          loop.busy = true;
+          wakeIdle(queue);
           try {
             await runFetchedJob(deps, queue, job);
           } finally {
-            if (loop.id !== undefined) boss.notifyWorker(loop.id);
+            loop.busy = false;
+            boss.notifyWorker(loop.id);
           }
         },
       );
-      loop.id = id;
-      workers.push({ queue, id });
+      workers.push(loop);
     }
   }
+  const poll = setInterval(() => SYNC_QUEUES.forEach(wakeIdle), pollingSeconds * 1000);
+  poll.unref();
 
   let nextToWake = 0;
   return {
@@ -116,6 +132,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     // Jobs still running when the time is up stay active; pg-boss expires and retries them, so
     // work is either finished here or handed back, never lost.
     async stop(timeoutMs = 30_000) {
+      clearInterval(poll);
       const drained = Promise.all(
         workers.map(({ queue, id }) => boss.offWork(queue, { id, wait: true })),
       );
