@@ -1,11 +1,12 @@
-// A global setup (vitest.config.ts): one PGlite folder holding an empty, migrated database, which
-// test files copy (test-database.ts) instead of each running initdb in WebAssembly and every
-// migration again, seconds per file. Not made when the run leaves PGlite out (TEST_BACKENDS).
+// A global setup (vitest.config.ts): one PGlite folder holding an empty, migrated database with
+// pg-boss's tables, which test files copy (test-database.ts) instead of each running initdb in
+// WebAssembly, every migration and pg-boss's install again, seconds per file. Not made when the
+// run leaves PGlite out (TEST_BACKENDS).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@incident-desk/db';
+import { createJobQueue, openDatabase } from '@incident-desk/db';
 
 /** The migrated empty PGlite folder; absent when PGlite is not among the backends. */
 export type PgliteTemplate = string | undefined;
@@ -27,6 +28,7 @@ export async function setup(project: TestProject): Promise<void> {
   folder = mkdtempSync(path.join(tmpdir(), 'incident-desk-connector-template-'));
   const pgliteDir = path.join(folder, 'pglite');
   const db = await openDatabase({ databaseUrl: null, pgliteDir });
+  await createJobQueue(db); // installs its schema; stopped when the database closes
   await db.close();
   project.provide('connectorPgliteTemplate', pgliteDir);
 }

@@ -62,7 +62,9 @@ export async function openTestDatabase(
   const name = `incident_desk_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // a copy of the suite's migrated template (postgres-template.ts), when the suite made one
+  const template = inject('connectorPostgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
