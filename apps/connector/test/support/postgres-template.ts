@@ -6,10 +6,12 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createJobQueue, openDatabase } from '@incident-desk/db';
 
+/** The template database's name; absent when PostgreSQL is not among the backends. */
+export type PostgresTemplate = string | undefined;
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The template database's name; absent when PostgreSQL is not among the backends. */
-    connectorPostgresTemplate: string | undefined;
+    connectorPostgresTemplate: PostgresTemplate;
   }
 }
 

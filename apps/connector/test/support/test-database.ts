@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import { connectorDatabase, type ConnectorDatabase } from './connector-process';
 import type { PgliteTemplate } from './pglite-template';
+import type { PostgresTemplate } from './postgres-template';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -63,7 +64,7 @@ export async function openTestDatabase(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // a copy of the suite's migrated template (postgres-template.ts), when the suite made one
-  const template = inject('connectorPostgresTemplate');
+  const template: PostgresTemplate = inject('connectorPostgresTemplate');
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
