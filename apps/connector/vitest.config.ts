@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { includeForBackends } from '../../scripts/postgres-pass-files';
+import { includeForBackends } from '../../scripts/test-backends';
 import { sharedTestOptions } from '../../vitest.shared';
 
 export default defineProject({

@@ -3,12 +3,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { linkedView } from './fixtures';
+import { useZafTransport } from './zafTransport';
 
 // The test files of a worker share its module cache, where an earlier file may have loaded the view
 // and its dialog chunk (React.lazy keeps what it loaded): both are loaded afresh for this file, so
 // the chunk it loads is the mocked one.
 vi.resetModules();
-await (await import('./zafTransport')).useZafTransport();
+await useZafTransport();
 const { renderSidebar, clientServing } = await import('./render');
 
 let failLoads = 0;

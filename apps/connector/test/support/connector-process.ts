@@ -31,6 +31,20 @@ export interface ConnectorDatabase {
 }
 
 /** A fresh database kept across restarts: a PGlite folder under `dir`, or its own schema. */
+/** Runs `work` on a PostgreSQL client of its own, connected for it and closed after. */
+export async function withPostgresClient<T>(
+  connectionString: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 export function connectorDatabase(backend: Backend, dir: string, label: string): ConnectorDatabase {
   if (backend === 'pglite') {
     return {
@@ -43,15 +57,8 @@ export function connectorDatabase(backend: Backend, dir: string, label: string):
   const plain = new URL(process.env.DATABASE_URL!);
   const url = new URL(plain);
   url.searchParams.set('schema', schema);
-  const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: plain.toString() });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const withClient = <T>(work: (client: pg.Client) => Promise<T>) =>
+    withPostgresClient(plain.toString(), work);
   return {
     backend,
     env: { DATABASE_URL: url.toString() },

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createJobQueue, openDatabase } from '@incident-desk/db';
+import { testBackends } from '../../../../scripts/test-backends';
 
 /** The migrated empty PGlite folder; absent when PGlite is not among the backends. */
 export type PgliteTemplate = string | undefined;
@@ -20,8 +21,7 @@ declare module 'vitest' {
 let folder: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const onlyBackends = process.env.TEST_BACKENDS?.split(',');
-  if (onlyBackends && !onlyBackends.includes('pglite')) {
+  if (!testBackends().includes('pglite')) {
     project.provide('connectorPgliteTemplate', undefined);
     return;
   }

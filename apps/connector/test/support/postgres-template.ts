@@ -2,9 +2,10 @@
 // holding pg-boss's tables, which each test file's database is created from (CREATE DATABASE …
 // TEMPLATE, a file copy) instead of running every migration and pg-boss's install again.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createJobQueue, openDatabase } from '@incident-desk/db';
+import { testBackends } from '../../../../scripts/test-backends';
+import { withPostgresClient } from './connector-process';
 
 /** The template database's name; absent when PostgreSQL is not among the backends. */
 export type PostgresTemplate = string | undefined;
@@ -17,26 +18,17 @@ declare module 'vitest' {
 
 let template: string | undefined;
 
-async function onServer(work: (client: pg.Client) => Promise<void>): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function setup(project: TestProject): Promise<void> {
-  const onlyBackends = process.env.TEST_BACKENDS?.split(',');
-  if (!process.env.DATABASE_URL || (onlyBackends && !onlyBackends.includes('postgres'))) {
+  if (!testBackends().includes('postgres')) {
     project.provide('connectorPostgresTemplate', undefined);
     return;
   }
   const name = `incident_desk_template_${randomBytes(6).toString('hex')}`;
-  await onServer((client) => client.query(`CREATE DATABASE ${name}`).then(() => undefined));
+  await withPostgresClient(process.env.DATABASE_URL!, (client) =>
+    client.query(`CREATE DATABASE ${name}`),
+  );
   template = name;
-  const url = new URL(process.env.DATABASE_URL);
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString() });
   await createJobQueue(db); // installs its schema; stopped when the database closes
@@ -46,7 +38,7 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   if (template)
-    await onServer((client) =>
-      client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).then(() => undefined),
+    await withPostgresClient(process.env.DATABASE_URL!, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
     );
 }

@@ -2,22 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
-import { connectorDatabase, type ConnectorDatabase } from './connector-process';
+import { connectorDatabase, withPostgresClient, type ConnectorDatabase } from './connector-process';
 import type { PgliteTemplate } from './pglite-template';
 import type { PostgresTemplate } from './postgres-template';
+import { testBackends, type Backend } from '../../../../scripts/test-backends';
 
-export type Backend = 'pglite' | 'postgres';
+export type { Backend };
 
-/**
- * PGlite always; PostgreSQL too when DATABASE_URL is set. TEST_BACKENDS (a comma list) narrows
- * them: CI's PostgreSQL pass sets it to `postgres`, the PGlite pass having run just before.
- */
-export const backends: Backend[] = (
-  process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
-).filter((backend) => process.env.TEST_BACKENDS?.split(',').includes(backend) ?? true);
+/** The backends this run covers (scripts/test-backends.ts). */
+export const backends: Backend[] = testBackends();
 
 /**
  * Makes `pgliteDir` a PGlite folder holding an empty, migrated database: a copy of the suite's
@@ -61,22 +56,20 @@ export async function openTestDatabase(
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `incident_desk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   // a copy of the suite's migrated template (postgres-template.ts), when the suite made one
   const template: PostgresTemplate = inject('connectorPostgresTemplate');
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
+  await withPostgresClient(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString() });
   return Object.assign(db, {
     dispose: async () => {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await withPostgresClient(adminUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   });
 }

@@ -5,16 +5,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type TDatabase, type OpenDatabaseOptions } from '../../src/index';
+import { testBackends, type Backend } from '../../../../scripts/test-backends';
 
-export type TBackend = 'pglite' | 'postgres';
+export type TBackend = Backend;
 
-/**
- * PGlite always; PostgreSQL too when DATABASE_URL is set. TEST_BACKENDS (a comma list) narrows
- * them: CI's PostgreSQL pass sets it to `postgres`, the PGlite pass having run just before.
- */
-export const backends: TBackend[] = (
-  process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)
-).filter((backend) => process.env.TEST_BACKENDS?.split(',').includes(backend) ?? true);
+/** The backends this run covers (scripts/test-backends.ts). */
+export const backends: TBackend[] = testBackends();
 
 export type TestDatabase = {
   backend: TBackend;

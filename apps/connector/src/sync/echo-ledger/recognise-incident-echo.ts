@@ -9,9 +9,9 @@
 //   the incident's history is read; the event's own entry (with its message, dated nearest the
 //   event), when it names no author other than the client (the connector acts as the client; an
 //   analyst or the system is another) and is dated while the call was under way (within
-//   ECHO_CLOCK_SKEW_MS), is its echo. One call absorbs one echo (echo_ref
-//   keeps the event, so it applied again is still recognised); the history is read only when such
-//   a call is unabsorbed around the event's time.
+//   ECHO_CLOCK_SKEW_MS), is its echo. One call absorbs one echo (echo_ref keeps the event, so it
+//   applied again is still recognised); the history is read only when such a call is unabsorbed
+//   around the event's time.
 // While a call to the incident is under way, an entry not yet recognised waits for it
 // (own-call-in-flight.ts), then is decided with what the settled call left.
 import type { AccountContext } from '../../accounts/account-context';
@@ -39,9 +39,10 @@ export interface HistoryEvent {
 }
 
 /** Rows whose echo is recognised by the comment's text. */
-const COMMENT_KINDS: ReadonlySet<string> = new Set(['incident_comment', 'report_comment']);
+const COMMENT_KINDS = ['incident_comment', 'report_comment'] as const;
 /** Rows of calls of their own, whose echo may be recognised by its time. */
-const CALL_KINDS: ReadonlySet<string> = new Set(['incident_comment', 'incident_action']);
+const CALL_KINDS = ['incident_comment', 'incident_action'] as const;
+const isOneOf = (kinds: readonly string[], kind: string) => kinds.includes(kind);
 
 /** What the ledger holds for an incident, read once per event. */
 interface LedgerRow {
@@ -65,7 +66,7 @@ export async function recogniseIncidentEcho(
     where: {
       accountId: ctx.accountId,
       target: { in: [...event.incidentIds] },
-      kind: { in: ['report_history', 'report_comment', 'incident_comment', 'incident_action'] },
+      kind: { in: ['report_history', ...COMMENT_KINDS, ...CALL_KINDS] },
     },
     orderBy: { sentAt: 'asc' },
     select: {
@@ -99,7 +100,7 @@ async function recordedEcho(
   if (recent.some((row) => row.kind === 'report_history' && row.text === text))
     return REPORT_OWN_ENTRY;
   const echoed = recent.filter(
-    (row) => COMMENT_KINDS.has(row.kind) && row.text !== null && echoesAny(text, [row.text]),
+    (row) => isOneOf(COMMENT_KINDS, row.kind) && row.text !== null && echoesAny(text, [row.text]),
   );
   if (echoed.length > 0) {
     // the comment's call has had its echo: it absorbs no other entry by its time
@@ -123,7 +124,7 @@ async function absorbCallEcho(
   text: string,
   rows: readonly LedgerRow[],
 ): Promise<boolean> {
-  const calls = rows.filter((row) => CALL_KINDS.has(row.kind));
+  const calls = rows.filter((row) => isOneOf(CALL_KINDS, row.kind));
   if (calls.some((row) => row.echoRef === event.ref)) return true; // this event, applied again
   const at = event.occurredAt.getTime();
   const candidates = calls.filter(

@@ -4,7 +4,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { includeForBackends, postgresOnlyPass } from '../postgres-pass-files';
+import { includeForBackends, postgresOnlyPass, testBackends } from '../test-backends';
+
+describe('testBackends', () => {
+  const url = 'postgres://postgres@127.0.0.1:5432/test';
+  it('is PGlite, and PostgreSQL when DATABASE_URL is set, narrowed by TEST_BACKENDS', () => {
+    expect(testBackends({})).toEqual(['pglite']);
+    expect(testBackends({ DATABASE_URL: url })).toEqual(['pglite', 'postgres']);
+    expect(testBackends({ DATABASE_URL: url, TEST_BACKENDS: 'postgres' })).toEqual(['postgres']);
+    // a backend the run cannot reach is not taken for being named
+    expect(testBackends({ TEST_BACKENDS: 'postgres' })).toEqual([]);
+  });
+});
 
 describe('includeForBackends', () => {
   let dir: string;
