@@ -440,6 +440,46 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     );
   });
 
+  it.each([
+    { order: 'in emission order, neither with its message', first: 'older', messages: [] },
+    { order: 'newest first, neither with its message', first: 'newer', messages: [] },
+    { order: 'the older without its message first', first: 'older', messages: ['newer'] },
+    { order: 'the newer with its message first', first: 'newer', messages: ['newer'] },
+    { order: 'the newer without its message first', first: 'newer', messages: ['older'] },
+  ])(
+    'history entries the service dated alike are each noted once ($order)',
+    async ({ first, messages }) => {
+      const seeded = await h.seedIncident({ url: `https://alike-${h.uid()}.example/` });
+      const said = { older: 'Submitted to Google Safe Browsing', newer: 'Submitted to Netcraft' };
+      for (const message of [said.older, said.newer])
+        await h.control(`/_sandbox/incidents/${seeded.id}/history`, { message });
+      // the service dated both in one millisecond (the report's own entry at another)
+      const record = h.incidentSandbox.store.state.incidents.find((i) => i.id === seeded.id)!;
+      const moment = new Date(Date.now() + 5_000).toISOString();
+      for (const entry of record.history.slice(0, 2)) entry.timestamp = moment;
+      const { ticketId } = await h.linkedTicket({ incidentId: seeded.id });
+      const event = (which: 'older' | 'newer') =>
+        h.job(
+          'incident.history_created',
+          {
+            incidentId: seeded.id,
+            ...(messages.includes(which) ? { historyEntry: { message: said[which] } } : {}),
+          },
+          { timestamp: moment },
+        );
+      const order =
+        first === 'older' ? (['older', 'newer'] as const) : (['newer', 'older'] as const);
+      for (const which of order) {
+        const outcome = await handleIncidentEvent(deps(), h.context(), event(which));
+        expect(outcome.status).not.toBe('failed');
+      }
+      const text = (await h.notes(ticketId)).join('\n');
+      for (const message of [said.older, said.newer])
+        expect(text.split(message), text).toHaveLength(2);
+      expect(text).not.toContain('The incident was updated.');
+    },
+  );
+
   it('history_created echoing a comment the connector posted is skipped (exact, or contains from 24 characters)', async () => {
     const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({

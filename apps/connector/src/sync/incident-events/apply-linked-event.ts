@@ -5,7 +5,6 @@ import { cutToLength } from '@incident-desk/threat-text';
 import type { AccountContext } from '../../accounts/account-context';
 import type { ChangeEntry } from '../../notes/incident-change-note';
 import type { SyncOutcome } from '../job-outcome';
-import { absorbEvidenceEcho, recogniseIncidentEcho, REPORT_OWN_ENTRY } from '../echo-ledger';
 import type { TicketStatus } from '../ticket-writer';
 import { drainAccountOnce } from '../ticket-writes/drain-account';
 import {
@@ -14,7 +13,6 @@ import {
   type TicketChangeRecord,
 } from '../ticket-writes/record-ticket-change';
 import { hasNews } from '../../notes/takedown-news';
-import { takeReportEcho } from './report-echo-window';
 import {
   readTakedownParts,
   takedownNews,
@@ -23,14 +21,13 @@ import {
 } from './takedown-news';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import type { LinkedTicket } from './incident-link-store';
-import { historyMessageFromIncident } from './history-message';
+import { historyChange } from './history-change';
 import { statusFromIncident } from './status-from-incident';
 import type {
   IncidentActionRequiredEvent,
   IncidentEvent,
   IncidentEventByName,
   IncidentEventName,
-  IncidentHistoryCreatedEvent,
   IncidentStatusChangedEvent,
 } from './incident-event';
 import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
@@ -262,63 +259,6 @@ async function statusChange(
     statusValue: status,
     ...(solve ? { ticketStatus: 'solved' as const } : {}),
   };
-}
-
-/** The change, or why the entry is not shown (a string). */
-async function historyChange(
-  deps: ResolvedSyncDeps,
-  ctx: AccountContext,
-  event: IncidentHistoryCreatedEvent,
-  link: LinkedTicket,
-): Promise<Change | string> {
-  if (event.historyMessage !== undefined) {
-    const ids = [
-      ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
-    ];
-    const echo = { ref: event.ref, message: event.historyMessage };
-    if (await absorbEvidenceEcho(deps.db, ctx.accountId, ids, echo, deps.now())) {
-      return 'history entry echoes evidence the connector uploaded';
-    }
-    const skip = await ownWords(deps, ctx, event, link, event.historyMessage);
-    // the report's entry come back with its message: a later one without is not taken for it
-    if (skip === REPORT_OWN_ENTRY) await takeReportEcho(deps.db, ctx.accountId, link, event);
-    if (skip) return skip;
-    return { entry: { kind: 'history', message: event.historyMessage } };
-  }
-  // The event omits the message: it is read from the incident, and an entry the connector itself
-  // caused (its report's included) is its own echo, no news. Nothing else is guessed from timing:
-  // an analyst's entry arriving without its message, before the report's echo, is still news.
-  const fetched = await historyMessageFromIncident(ctx, event, link);
-  const own =
-    fetched === undefined ? null : await ownWords(deps, ctx, event, link, fetched.message);
-  // the entry of the event's own moment, the connector's: its echo, no news; an own entry only
-  // nearest in time may not be the one announced, so the event keeps its line, without words
-  if (own && fetched?.exact) return own;
-  return { entry: { kind: 'history', message: own ? null : (fetched?.message ?? null) } };
-}
-
-/**
- * Why a history message is the connector's own doing (its report, a comment it posted, a call it
- * made), or null: the echo ledger decides, and defers the job while an own call is under way.
- */
-function ownWords(
-  deps: ResolvedSyncDeps,
-  ctx: AccountContext,
-  event: Event,
-  link: LinkedTicket,
-  message: string,
-): Promise<string | null> {
-  const ids = [
-    ...new Set([event.incidentId, link.incidentId, ...(link.reportRef ? [link.reportRef] : [])]),
-  ];
-  return recogniseIncidentEcho(deps, ctx, {
-    incidentIds: ids,
-    ref: event.ref,
-    occurredAt: event.occurredAt,
-    message,
-    clientId: event.clientId,
-    readId: link.reportRef ?? event.incidentId,
-  });
 }
 
 async function actionRequiredChange(
