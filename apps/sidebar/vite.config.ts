@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { preloadUiChunk } from './scripts/preloadUiChunk';
-import { zafAppFolder } from './scripts/zafAppFolder';
+import { preloadUiChunk } from './scripts/preloadUiChunk.ts';
+import { zafAppFolder } from './scripts/zafAppFolder.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
-import { includeForBackends } from '../../scripts/test-backends';
-import { sharedTestOptions } from '../../vitest.shared';
+import { includeForBackends } from '../../scripts/test-backends.ts';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
   test: {

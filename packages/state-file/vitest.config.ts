@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { sharedTestOptions } from '../../vitest.shared';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
   test: {

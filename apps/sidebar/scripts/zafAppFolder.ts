@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { LOGOS, renderLogo } from './renderLogos';
+import { LOGOS, renderLogo } from './renderLogos.ts';
 
 const MARKETPLACE_KEYS = [
   'name',
