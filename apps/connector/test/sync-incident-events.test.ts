@@ -480,6 +480,23 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     },
   );
 
+  it('an analyst message said twice within a second, each event with its message, is noted twice', async () => {
+    const seeded = await h.seedIncident({ url: `https://twice-${h.uid()}.example/` });
+    const message = 'Registrar asked again.';
+    for (let i = 0; i < 2; i++)
+      await h.control(`/_sandbox/incidents/${seeded.id}/history`, { message });
+    const { ticketId } = await h.linkedTicket({ incidentId: seeded.id });
+    for (let i = 0; i < 2; i++) {
+      const outcome = await handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.history_created', { incidentId: seeded.id, historyEntry: { message } }),
+      );
+      expect(outcome.status).toBe('applied');
+    }
+    expect((await h.notes(ticketId)).join('\n').split(message)).toHaveLength(3);
+  });
+
   it('history_created echoing a comment the connector posted is skipped (exact, or contains from 24 characters)', async () => {
     const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({

@@ -9,7 +9,8 @@ import { statusLabelIn, statusMeaningIn, type NoteTexts } from './texts';
 
 export type ChangeEntry =
   | { kind: 'status'; status: string | null; supersededBy?: string | null }
-  | { kind: 'history'; message: string | null }
+  /** `fromHistory`: the event did not carry the message; it was read from the incident's history. */
+  | { kind: 'history'; message: string | null; fromHistory?: boolean }
   /** `news` absent on changes recorded before the news was read: they add no line. */
   | { kind: 'takedown'; news?: TakedownNews }
   | { kind: 'action_required'; reason: string | null; reopened: boolean };

@@ -3,9 +3,9 @@
 //
 // The service may date several entries alike (two partners' listings in one millisecond). An event
 // without its message cannot say which of them it announced, so it takes the oldest that no other
-// event of that moment has noted on the ticket; an event with its message whose entry such a guess
-// already took notes the one the guess left. Each entry of the moment is noted once, in any order
-// of delivery.
+// event of that moment has noted on the ticket; an event with its message whose entry such a read
+// already took notes the one the read left. Each entry of the moment is noted once, in any order
+// of delivery; an analyst's message said twice, each with its event, is noted twice.
 import type { AccountContext } from '../../accounts/account-context';
 import type { ChangeEntry } from '../../notes/incident-change-note';
 import { absorbEvidenceEcho, recogniseIncidentEcho, REPORT_OWN_ENTRY } from '../echo-ledger';
@@ -36,7 +36,7 @@ export async function historyChange(
     if (skip === REPORT_OWN_ENTRY) await takeReportEcho(deps.db, ctx.accountId, link, event);
     if (skip) return skip;
     const noted = await notedAround(deps, ctx, event, link);
-    if (!noted.includes(event.historyMessage))
+    if (!noted.some((n) => n.fromHistory && n.message === event.historyMessage))
       return { entry: { kind: 'history', message: event.historyMessage } };
     // an event without its message took this entry for its own: this one notes what it left
     const left = await historyMessagesFromIncident(ctx, event, link);
@@ -44,7 +44,7 @@ export async function historyChange(
     if (message === undefined) return 'history entry of this moment already noted';
     return (
       (await ownWords(deps, ctx, event, link, message)) ?? {
-        entry: { kind: 'history', message },
+        entry: { kind: 'history', message, fromHistory: true },
       }
     );
   }
@@ -61,7 +61,8 @@ export async function historyChange(
   // the entry of the event's own moment, the connector's: its echo, no news; an own entry only
   // nearest in time may not be the one announced, so the event keeps its line, without words
   if (own && fetched?.exact) return own;
-  return { entry: { kind: 'history', message: own ? null : (message ?? null) } };
+  if (own || message === undefined) return { entry: { kind: 'history', message: null } };
+  return { entry: { kind: 'history', message, fromHistory: true } };
 }
 
 function incidentIds(event: IncidentHistoryCreatedEvent, link: LinkedTicket): string[] {
@@ -91,13 +92,18 @@ function ownWords(
   });
 }
 
+interface NotedMessage {
+  message: string;
+  fromHistory: boolean;
+}
+
 /** The history messages other events of about this moment recorded for the ticket. */
 async function notedAround(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: IncidentHistoryCreatedEvent,
   link: LinkedTicket,
-): Promise<string[]> {
+): Promise<NotedMessage[]> {
   const at = event.occurredAt.getTime();
   const rows = await deps.db.prisma.pendingTicketChange.findMany({
     where: {
@@ -111,16 +117,18 @@ async function notedAround(
   });
   return rows.flatMap(({ entry }) => {
     const noted = entry as ChangeEntry | null;
-    return noted?.kind === 'history' && noted.message ? [noted.message] : [];
+    return noted?.kind === 'history' && noted.message
+      ? [{ message: noted.message, fromHistory: noted.fromHistory === true }]
+      : [];
   });
 }
 
 /** The first of `messages` not among `noted`, each noted message standing for one entry. */
-export function firstUnnoted(
+function firstUnnoted(
   messages: readonly string[],
-  noted: readonly string[],
+  noted: readonly NotedMessage[],
 ): string | undefined {
-  const left = [...noted];
+  const left = noted.map((n) => n.message);
   for (const message of messages) {
     const at = left.indexOf(message);
     if (at === -1) return message;
