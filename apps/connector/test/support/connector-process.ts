@@ -3,6 +3,7 @@
 // PGlite folder, or a schema of the PostgreSQL test database) so it survives a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,8 +97,6 @@ export interface ConnectorProcessOptions {
   demo?: boolean;
   /** How long start-up (migrations, the demo set-up) may take. Default 60 s. */
   readyTimeoutMs?: number;
-  /** What `node` runs, from where. Default the sources: `--import tsx src/main.ts` in apps/connector. */
-  command?: { cwd: string; args: string[] };
 }
 
 export interface ConnectorProcess {
@@ -156,18 +155,24 @@ export function connectorProcessEnv(
   };
 }
 
-/** Starts src/main.ts (or `command`); resolves once the demo account is set up (or, without the demo, it listens). */
+/**
+ * What `node` runs: the build (dist/main.js) under REUSE_BUILD=1, which says it is of these sources
+ * (CI builds first; a second of start-up less each time), else the sources through tsx.
+ */
+function connectorCommand(): string[] {
+  const built = path.join(connectorDir, 'dist', 'main.js');
+  if (process.env.REUSE_BUILD === '1' && existsSync(built)) return [built];
+  return ['--import', 'tsx', 'src/main.ts'];
+}
+
+/** Starts the connector; resolves once the demo account is set up (or, without the demo, it listens). */
 export async function startConnectorProcess(
   options: ConnectorProcessOptions,
 ): Promise<ConnectorProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const metricsToken = randomBytes(16).toString('hex');
-  const command = options.command ?? {
+  const child = spawn(process.execPath, connectorCommand(), {
     cwd: connectorDir,
-    args: ['--import', 'tsx', 'src/main.ts'],
-  };
-  const child = spawn(process.execPath, command.args, {
-    cwd: command.cwd,
     env: connectorProcessEnv(options, metricsToken),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
