@@ -25,6 +25,13 @@ interface Step {
   durationMs: number;
 }
 
+function finished(step: Step): Step {
+  console.log(
+    `chaos: ${step.name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
+  );
+  return step;
+}
+
 function run(
   name: string,
   command: string,
@@ -39,10 +46,7 @@ function run(
     env: { ...process.env, ...env },
   });
   const step = { name, ok: result.status === 0, durationMs: Date.now() - started };
-  console.log(
-    `chaos: ${name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
-  );
-  return step;
+  return finished(step);
 }
 
 /**
@@ -71,10 +75,7 @@ async function runBeside(
   });
   const step = { name, ok: code === 0, durationMs: Date.now() - started };
   process.stdout.write(Buffer.concat(output));
-  console.log(
-    `chaos: ${name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
-  );
-  return step;
+  return finished(step);
 }
 
 function backendsToRun(): string[] {
