@@ -16,7 +16,7 @@ import type { LinkedTicket } from './incident-link-store';
 import { takeReportEcho } from './report-echo-window';
 
 /** Events this close to one another may announce entries of one moment (clocks, delivery). */
-export const SAME_MOMENT_MS = 2_000;
+const SAME_MOMENT_MS = 2_000;
 
 /** The change, or why the entry is not shown (a string). */
 export async function historyChange(
@@ -36,7 +36,8 @@ export async function historyChange(
     if (skip === REPORT_OWN_ENTRY) await takeReportEcho(deps.db, ctx.accountId, link, event);
     if (skip) return skip;
     const noted = await notedAround(deps, ctx, event, link);
-    if (!noted.some((n) => n.fromHistory && n.message === event.historyMessage))
+    const said = event.historyMessage.trim();
+    if (!noted.some((n) => n.fromHistory && n.message === said))
       return { entry: { kind: 'history', message: event.historyMessage } };
     // an event without its message took this entry for its own: this one notes what it left
     const left = await historyMessagesFromIncident(ctx, event, link);
@@ -97,7 +98,10 @@ interface NotedMessage {
   fromHistory: boolean;
 }
 
-/** The history messages other events of about this moment recorded for the ticket. */
+/**
+ * The history messages other events of about this moment recorded for the ticket, trimmed as the
+ * ones read from the history are.
+ */
 async function notedAround(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
@@ -118,7 +122,7 @@ async function notedAround(
   return rows.flatMap(({ entry }) => {
     const noted = entry as ChangeEntry | null;
     return noted?.kind === 'history' && noted.message
-      ? [{ message: noted.message, fromHistory: noted.fromHistory === true }]
+      ? [{ message: noted.message.trim(), fromHistory: noted.fromHistory === true }]
       : [];
   });
 }
