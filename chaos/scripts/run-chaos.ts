@@ -1,7 +1,7 @@
 // npm run test:chaos (full) and npm run test:chaos:ci (CHAOS_PROFILE=ci, bounded): runs the chaos
 // test files, the sidebar's hostile-rendering test by reference, then adds their figures up into
 // report/report.json and report/report.md. Exits non-zero when anything failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,26 +19,13 @@ const seed = process.env.CHAOS_SEED ?? '20261121';
 rmSync(partsDir, { recursive: true, force: true });
 mkdirSync(partsDir, { recursive: true });
 
-interface Step {
-  name: string;
-  ok: boolean;
-  durationMs: number;
-}
-
-function finished(step: Step): Step {
-  console.log(
-    `chaos: ${step.name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
-  );
-  return step;
-}
-
 function run(
   name: string,
   command: string,
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
-): Step {
+) {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd,
@@ -46,36 +33,10 @@ function run(
     env: { ...process.env, ...env },
   });
   const step = { name, ok: result.status === 0, durationMs: Date.now() - started };
-  return finished(step);
-}
-
-/**
- * Like run, beside other steps: its output is kept and printed whole when it ends, so steps running
- * side by side never interleave their lines.
- */
-async function runBeside(
-  name: string,
-  command: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<Step> {
-  const started = Date.now();
-  const child = spawn(command, args, {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-  const code = await new Promise<number | null>((resolve) => {
-    child.once('error', () => resolve(null));
-    child.once('close', resolve);
-  });
-  const step = { name, ok: code === 0, durationMs: Date.now() - started };
-  process.stdout.write(Buffer.concat(output));
-  return finished(step);
+  console.log(
+    `chaos: ${name} ${step.ok ? 'passed' : 'FAILED'} in ${(step.durationMs / 1000).toFixed(1)} s`,
+  );
+  return step;
 }
 
 function backendsToRun(): string[] {
@@ -101,7 +62,7 @@ function adminPageBuild() {
 }
 
 const started = Date.now();
-const steps: Step[] = [
+const steps = [
   adminPageBuild(),
   run(
     'chaos tests (fuzz, security properties)',
@@ -116,41 +77,32 @@ const steps: Step[] = [
     chaosDir,
     { CHAOS_FUZZ_COUNT: fuzzCount, CHAOS_SEED: seed },
   ),
-];
-// Then the soaks and the sidebar's test: side by side in CI (each waits mostly on its stack, one
-// alone leaves a core idle); one after another in the full run, whose figures are each soak's own.
-const last: (() => Promise<Step>)[] = [
   // Section 1, the soak: small in CI, larger in the full run; each size can be set with SOAK_*.
-  ...backendsToRun().map(
-    (backend) => () =>
-      runBeside(`soak on ${backend}`, 'npx', ['tsx', 'scripts/soak.ts'], chaosDir, {
-        SOAK_BACKEND: backend,
-        SOAK_TICKETS: process.env.SOAK_TICKETS ?? (profile === 'ci' ? '6' : '50'),
-        // Each move delivers 2-3 events: 4,400 moves and the replies' echoes make about 10,000.
-        SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '4400'),
-        SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
-        // Bursts (401, 429, latency) per move; the 5xx and drop rates stand on their own.
-        SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.125' : '0.05'),
-        SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
-        SOAK_TICKET_WEBHOOKS:
-          process.env.SOAK_TICKET_WEBHOOKS ?? (profile === 'ci' ? '60' : '2000'),
-        SOAK_REPORTS: process.env.SOAK_REPORTS ?? (profile === 'ci' ? '6' : '40'),
-        // Paced below what the worker applies, so the latency measured is not a backlog's wait.
-        SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '100'),
-        SOAK_SEED: seed,
-      }),
+  ...backendsToRun().map((backend) =>
+    run(`soak on ${backend}`, 'npx', ['tsx', 'scripts/soak.ts'], chaosDir, {
+      SOAK_BACKEND: backend,
+      SOAK_TICKETS: process.env.SOAK_TICKETS ?? (profile === 'ci' ? '6' : '50'),
+      // Each move delivers 2-3 events: 4,400 moves and the replies' echoes make about 10,000.
+      SOAK_ADVANCES: process.env.SOAK_ADVANCES ?? (profile === 'ci' ? '60' : '4400'),
+      SOAK_RESTARTS: process.env.SOAK_RESTARTS ?? (profile === 'ci' ? '1' : '3'),
+      // Bursts (401, 429, latency) per move; the 5xx and drop rates stand on their own.
+      SOAK_FAULT_RATE: process.env.SOAK_FAULT_RATE ?? (profile === 'ci' ? '0.125' : '0.05'),
+      SOAK_KILLS: process.env.SOAK_KILLS ?? (profile === 'ci' ? '1' : '3'),
+      SOAK_TICKET_WEBHOOKS: process.env.SOAK_TICKET_WEBHOOKS ?? (profile === 'ci' ? '60' : '2000'),
+      SOAK_REPORTS: process.env.SOAK_REPORTS ?? (profile === 'ci' ? '6' : '40'),
+      // Paced below what the worker applies, so the latency measured is not a backlog's wait.
+      SOAK_PACE_MS: process.env.SOAK_PACE_MS ?? (profile === 'ci' ? '0' : '100'),
+      SOAK_SEED: seed,
+    }),
   ),
   // The sidebar renders hostile strings inertly: its own jsdom test, run here by reference.
-  () =>
-    runBeside(
-      'sidebar hostile rendering (apps/sidebar/test/hostile.test.tsx)',
-      'npx',
-      ['vitest', 'run', '--project', 'sidebar', 'test/hostile.test.tsx'],
-      repoRoot,
-    ),
+  run(
+    'sidebar hostile rendering (apps/sidebar/test/hostile.test.tsx)',
+    'npx',
+    ['vitest', 'run', '--project', 'sidebar', 'test/hostile.test.tsx'],
+    repoRoot,
+  ),
 ];
-if (profile === 'ci') steps.push(...(await Promise.all(last.map((step) => step()))));
-else for (const step of last) steps.push(await step());
 
 const parts: Record<string, unknown> = {};
 if (existsSync(partsDir)) {
