@@ -12,7 +12,7 @@ export default defineProject({
     // log lines printed for failing tests only
     setupFiles: ['test/support/quiet-logs.ts'],
     // one migrated PGlite folder, and PostgreSQL database, that test files copy
-    globalSetup: ['test/support/pglite-template.ts', 'test/support/postgres-template.ts'],
+    globalSetup: ['test/support/database-templates.ts'],
     // Timeouts only catch hangs: the suite's projects share a 2-core CI machine, where a file's
     // first test (a database opening, a stack starting) can take several seconds.
     testTimeout: 30_000,

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, type TDatabase } from '@incident-desk/db';
 import { connectorDatabase, withPostgresClient, type ConnectorDatabase } from './connector-process';
-import type { PgliteTemplate } from './pglite-template';
-import type { PostgresTemplate } from './postgres-template';
+import type { DatabaseTemplates } from './database-templates';
 import { testBackends, type Backend } from '../../../../scripts/test-backends';
 
 export type { Backend };
@@ -14,13 +13,18 @@ export type { Backend };
 /** The backends this run covers (scripts/test-backends.ts). */
 export const backends: Backend[] = testBackends();
 
+/** The suite's templates (none outside its global setup, e.g. a file run by another project). */
+function templates(): DatabaseTemplates {
+  return inject('connectorDatabaseTemplates') ?? {};
+}
+
 /**
  * Makes `pgliteDir` a PGlite folder holding an empty, migrated database: a copy of the suite's
- * template (pglite-template.ts), so opening it needs neither initdb nor the migrations. Without a
+ * template (database-templates.ts), so opening it needs neither initdb nor the migrations. Without a
  * template (outside the suite's global setup) the folder is left to be created on opening.
  */
 export function seedPgliteFolder(pgliteDir: string): void {
-  const template: PgliteTemplate = inject('connectorPgliteTemplate');
+  const template = templates().pglite;
   if (template) cpSync(template, pgliteDir, { recursive: true });
 }
 
@@ -56,8 +60,8 @@ export async function openTestDatabase(
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `incident_desk_test_${randomBytes(6).toString('hex')}`;
-  // a copy of the suite's migrated template (postgres-template.ts), when the suite made one
-  const template: PostgresTemplate = inject('connectorPostgresTemplate');
+  // a copy of the suite's migrated template (database-templates.ts), when the suite made one
+  const template = templates().postgres;
   await withPostgresClient(adminUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
