@@ -140,7 +140,7 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     state,
     tickets,
     { ...DEFAULT_JOB_TIMING, ...options.jobs },
-    (account, user, ticketId) => limits.takeTicketUpdate(account, user.id, ticketId),
+    (account, user, ticketId, apply) => limits.applyTicketUpdate(account, user.id, ticketId, apply),
   );
   const ctx: SandboxContext = { state, urls, tickets, dispatcher, jobs, limits };
 

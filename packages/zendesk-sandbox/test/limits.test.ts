@@ -126,6 +126,33 @@ describe('Zendesk limits', () => {
     },
   );
 
+  it(
+    "counts only the updates it applied against a ticket's 30, never a refused or failed request",
+    { timeout: 30_000 },
+    async () => {
+      const { subdomain, ids, a } = await account(1);
+      const [ticket = 0] = ids;
+      const refusedUpdate = { comment: { body: 'x', uploads: ['no-such-upload'] } };
+      await call(`${run.url}/_sandbox/faults`, {
+        body: {
+          subdomain,
+          path: `/api/v2/tickets/${ticket}.json`,
+          kind: 'error',
+          status: 500,
+          times: 5,
+        },
+      });
+      for (let i = 0; i < 5; i += 1) expect((await put(subdomain, ticket, a)).status).toBe(500);
+      for (let i = 0; i < 5; i += 1)
+        expect((await put(subdomain, ticket, a, refusedUpdate)).status).toBe(422);
+      now += 61_000; // the refused requests still counted in the endpoint's minute
+      for (let i = 0; i < 30; i += 1) expect((await put(subdomain, ticket, a)).status).toBe(200);
+      now += 61_000;
+      expect((await put(subdomain, ticket, a)).status).toBe(429);
+      expect((await refusals(subdomain)).by_limit.ticket_updates_per_user).toBe(1);
+    },
+  );
+
   it('keeps the plan limit in front of the endpoint limits and counts its 429s', async () => {
     const { subdomain, ids, a } = await account(1, { requests_per_minute: 2 });
     expect((await put(subdomain, ids[0] ?? 0, a)).status).toBe(200);

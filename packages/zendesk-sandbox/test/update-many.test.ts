@@ -318,7 +318,7 @@ describe('update_many and job statuses', () => {
     },
   );
 
-  it('counts each ticket of a job against the per-user per-ticket limit, failing only the ticket over it', async () => {
+  it('counts each applied ticket of a job against the per-user per-ticket limit, failing only the ticket over it', async () => {
     await call(`${run.url}/_sandbox/accounts/demo/rate-limit`, {
       method: 'PUT',
       body: { ticket_updates_per_user: 2 },
@@ -326,6 +326,8 @@ describe('update_many and job statuses', () => {
     const [id, other] = [await newTicket('P'), await newTicket('Q')];
     const answered = await updateMany({
       tickets: [
+        // refused (422): not an update Zendesk applied, so not counted against the ticket's limit
+        { id, comment: { body: 'x', uploads: ['no-such-upload'] } },
         { id, additional_tags: ['p1'] },
         { id, additional_tags: ['p2'] },
         { id, additional_tags: ['p3'] },
@@ -334,12 +336,14 @@ describe('update_many and job statuses', () => {
     });
     const { job } = await follow(answered.body.job_status.url);
     expect(job.results.map((r: { success: boolean }) => r.success)).toEqual([
+      false,
       true,
       true,
       false,
       true,
     ]);
-    expect(job.results[2]).toMatchObject({ id, index: 2, error: 'APIRateLimitExceeded' });
+    expect(job.results[0]).toMatchObject({ id, index: 0, error: 'RecordInvalid' });
+    expect(job.results[3]).toMatchObject({ id, index: 3, error: 'APIRateLimitExceeded' });
     expect((await ticket(id)).tags).not.toContain('p3');
     await call(`${run.url}/_sandbox/accounts/demo/rate-limit`, {
       method: 'PUT',

@@ -93,10 +93,13 @@ export function ticketsRouter(ctx: SandboxContext): Router {
   router.put('/api/v2/tickets/:id{.json}', requireScope('tickets', 'write'), (req, res) => {
     const { account, user } = caller(res);
     const id = ticketId(req);
-    ctx.limits.takeUpdateTicket(account, user.id, id);
+    ctx.limits.takeUpdateTicket(account);
     const body = ZTicketBody.safeParse(req.body);
     if (!body.success) throw badRequest('Expected a JSON body {"ticket": {...}}');
-    const change = tickets.update(account, id, body.data.ticket, user, 'api');
+    const input = body.data.ticket;
+    const change = ctx.limits.applyTicketUpdate(account, user.id, id, () =>
+      tickets.update(account, id, input, user, 'api'),
+    );
     res.json({
       ticket: serializeTicket(urls, account, change.ticket),
       audit: auditOf(change),

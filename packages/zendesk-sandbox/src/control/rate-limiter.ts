@@ -44,19 +44,30 @@ export class RateLimits {
 
   constructor(private readonly state: SandboxState) {}
 
-  private take(key: string, limit: number, windowMs: number): Taken {
+  private windowOf(key: string, windowMs: number): Window {
     const now = this.state.now();
     let window = this.windows.get(key);
     if (!window || now - window.start >= windowMs) {
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    return window;
+  }
+
+  /** What the window holds after `added` more requests, counted or not. */
+  private figures(window: Window, limit: number, windowMs: number, added: number): Taken {
+    const count = window.count + added;
     return {
-      exceeded: window.count > limit,
-      remaining: Math.max(0, limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)),
+      exceeded: count > limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - this.state.now()) / 1000)),
     };
+  }
+
+  private take(key: string, limit: number, windowMs: number): Taken {
+    const window = this.windowOf(key, windowMs);
+    window.count += 1;
+    return this.figures(window, limit, windowMs, 0);
   }
 
   /** Starts the account's windows of these limits afresh (their figures were just changed). */
@@ -117,10 +128,10 @@ export class RateLimits {
   }
 
   /**
-   * One call of the Update Ticket endpoint (`PUT /api/v2/tickets/{id}`): the endpoint's limit per
-   * account, then the limit per user per ticket. Throws the 429 to answer.
+   * One call of the Update Ticket endpoint (`PUT /api/v2/tickets/{id}`): its limit per account,
+   * counting every call. Throws the 429 to answer.
    */
-  takeUpdateTicket(account: AccountRecord, userId: number, ticketId: number): void {
+  takeUpdateTicket(account: AccountRecord): void {
     const limits = account.rateLimit;
     const endpoint = this.take(
       `update_ticket:${account.subdomain}`,
@@ -134,24 +145,35 @@ export class RateLimits {
         endpoint.resetSeconds,
       );
     }
-    const refused = this.takeTicketUpdate(account, userId, ticketId);
-    if (refused) throw refused;
   }
 
-  /** One update of one ticket by one user (single or in a job); the 429 it earns, if over the limit. */
-  takeTicketUpdate(account: AccountRecord, userId: number, ticketId: number): SandboxError | null {
+  /**
+   * One update of one ticket by one user (single or in a job): refused with a 429 while the user's
+   * window on the ticket is full, otherwise applied, and counted only once applied: Zendesk counts
+   * the updates it made, not a request it refused (a 422, a closed ticket) or failed.
+   */
+  applyTicketUpdate<T>(
+    account: AccountRecord,
+    userId: number,
+    ticketId: number,
+    apply: () => T,
+  ): T {
     const limits = account.rateLimit;
-    const taken = this.take(
+    const window = this.windowOf(
       `ticket:${account.subdomain}:${userId}:${ticketId}`,
-      limits.ticketUpdatesPerUser,
       limits.ticketUpdatesWindowMs,
     );
-    if (!taken.exceeded) return null;
-    this.refused(account.subdomain, 'ticket_updates_per_user');
-    return rateLimited(
-      `Number of allowed updates to ticket ${ticketId} per user per ${minutes(limits.ticketUpdatesWindowMs)} exceeded`,
-      taken.resetSeconds,
-    );
+    const next = this.figures(window, limits.ticketUpdatesPerUser, limits.ticketUpdatesWindowMs, 1);
+    if (next.exceeded) {
+      this.refused(account.subdomain, 'ticket_updates_per_user');
+      throw rateLimited(
+        `Number of allowed updates to ticket ${ticketId} per user per ${minutes(limits.ticketUpdatesWindowMs)} exceeded`,
+        next.resetSeconds,
+      );
+    }
+    const applied = apply();
+    window.count += 1;
+    return applied;
   }
 
   /** `{total, by_limit}`: the 429s answered on the account since start or the last reset. */

@@ -21,12 +21,16 @@ export interface TicketUpdateItem {
   input: TTicketInput;
 }
 
-/** A check made before each ticket of a job (the per-ticket update limit); an error fails that ticket only. */
+/**
+ * Applies each ticket's update of a job under the per-ticket update limit (`apply` runs unless the
+ * limit refuses it); a SandboxError it throws fails that ticket only.
+ */
 export type JobItemGate = (
   account: AccountRecord,
   user: UserRecord,
   ticketId: number,
-) => SandboxError | null;
+  apply: () => unknown,
+) => unknown;
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -169,10 +173,10 @@ export class JobRunner {
       error: String(error.body.error),
       details: describe(error),
     });
-    const refused = this.gate(account, user, item.id);
-    if (refused) return failed(refused);
     try {
-      this.tickets.update(account, item.id, item.input, user, 'api');
+      this.gate(account, user, item.id, () =>
+        this.tickets.update(account, item.id, item.input, user, 'api'),
+      );
       return { id: item.id, action: 'update', success: true, status: 'Updated' };
     } catch (error) {
       if (error instanceof SandboxError) return failed(error);
