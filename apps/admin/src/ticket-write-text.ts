@@ -3,7 +3,7 @@
 // read the figures (checkedAt), so a browser with a wrong clock still reads them right.
 import type { TicketWriteHealth, TTicketWriteCause } from '@incident-desk/admin-contract';
 
-export type TicketWriteTone = 'ok' | 'late' | 'failing';
+export type TicketWriteTone = 'ok' | 'recovering' | 'late' | 'failing';
 
 export interface TicketWriteText {
   tone: TicketWriteTone;
@@ -77,6 +77,17 @@ export function ticketWriteText(
       sentence: `Ticket updates are ${rateLimited ? 'rate limited' : 'failing'} since ${since}: ${why(failure.cause, failure.status, failure.detail)} (${backlog(health)}).`,
       needsAuthorisation:
         failure.cause === 'reauthorization_required' || failure.cause === 'zendesk_forbidden',
+    };
+  }
+  if (health.state === 'recovering') {
+    const since = health.recoveringFrom
+      ? ` after the failure at ${formatTime(health.recoveringFrom, health.checkedAt)}`
+      : '';
+    return {
+      tone: 'recovering',
+      label: 'Recovering',
+      sentence: `Zendesk takes ticket updates again${since}; the changes it held back are being written (${backlog(health)}).`,
+      needsAuthorisation: false,
     };
   }
   if (health.state === 'late') {

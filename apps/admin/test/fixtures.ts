@@ -16,6 +16,7 @@ export function overviewOf(changes: Partial<Overview['incident']> = {}): Overvie
     ticketWrites: {
       state: 'ok',
       failure: null,
+      recoveringFrom: null,
       waiting: 0,
       oldestWaitingAt: null,
       lateAfterSeconds: 120,

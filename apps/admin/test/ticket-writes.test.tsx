@@ -17,6 +17,7 @@ function health(changes: Partial<TicketWriteHealth> = {}): TicketWriteHealth {
   return {
     state: 'ok',
     failure: null,
+    recoveringFrom: null,
     waiting: 0,
     oldestWaitingAt: null,
     lateAfterSeconds: 120,
@@ -51,6 +52,25 @@ describe('ticketWriteText', () => {
       label: 'Failing',
       sentence:
         'Ticket updates are failing since 11:55: Zendesk answers 500 (3 changes waiting, oldest 4 min).',
+      needsAuthorisation: false,
+    });
+  });
+
+  it('recovering: Zendesk takes updates again, what the failure held back is being written', () => {
+    const text = ticketWriteText(
+      health({
+        state: 'recovering',
+        recoveringFrom: '2026-11-23T11:59:50.000Z',
+        waiting: 8,
+        oldestWaitingAt: '2026-11-23T11:56:00.000Z',
+      }),
+      clock,
+    );
+    expect(text).toEqual({
+      tone: 'recovering',
+      label: 'Recovering',
+      sentence:
+        'Zendesk takes ticket updates again after the failure at 11:59; the changes it held back are being written (8 changes waiting, oldest 4 min).',
       needsAuthorisation: false,
     });
   });

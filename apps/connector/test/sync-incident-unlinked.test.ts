@@ -234,6 +234,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       historyEntry: { message: 'Registrar contacted.' },
     });
     // the tagging update fails after the link was saved: the retry must still tag the ticket
+    const refusedFrom = new Date();
     await h.zendeskFault({
       method: 'PUT',
       path: `/api/v2/tickets/${ticketId}.json`,
@@ -247,13 +248,18 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     const ticket = await h.ticket(ticketId);
     expect(ticket.tags).toContain('incident_linked');
     expect(ticket.tags).not.toContain('incident_unlinked');
-    // every update was counted in the account's shared budget: the refused tagging, the tagging,
-    // and the event's note (written by the drain)
+    // every request was counted in the account's shared budget (the refused tagging, the tagging,
+    // and the event's note, written by the drain), only the two Zendesk applied against the ticket
     expect(
       await h.db.prisma.ticketWriteLog.count({
         where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
       }),
-    ).toBe(3);
+    ).toBe(2);
+    expect(
+      await h.db.prisma.ticketWriteLog.count({
+        where: { accountId: h.accountId, ticketId: null, sentAt: { gte: refusedFrom } },
+      }),
+    ).toBe(1);
 
     // the comment trigger now fires for agent replies, and only the new one reaches the incident
     await h.zendesk.tickets.update(ticketId, {

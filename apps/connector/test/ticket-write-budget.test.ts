@@ -96,6 +96,22 @@ describe.each(backends)('direct ticket writes on %s', (backend) => {
       expect(await h.notesContaining(ticketId, 'counted')).toHaveLength(1);
     });
 
+    it("a write Zendesk failed (500, connection dropped) spends the account's minute, not the ticket's ten", async () => {
+      const ticketId = await newTicket();
+      const path = `/api/v2/tickets/${ticketId}.json`;
+      const write = (note: string) =>
+        updateTicket(h.ctx, h.db, ticketId, { note }, { priority: false });
+      await h.zendeskFault({ path, kind: 'error', status: 500, times: 1 });
+      await expect(write('failed')).rejects.toMatchObject({ status: 500 });
+      await h.zendeskFault({ path, kind: 'drop', times: 1 });
+      await expect(write('dropped')).rejects.toThrow();
+      expect(await loggedWrites(ticketId)).toBe(0);
+      const minute = await readBudget(h.db, SYNC_ACCOUNT, ZENDESK_WRITE_LIMITS, new Date());
+      expect(minute.accountFree).toBe(ZENDESK_WRITE_LIMITS.accountPerMinute - 2);
+      await write('written');
+      expect(await loggedWrites(ticketId)).toBe(1);
+    });
+
     it('sends nothing while the account is paused: the write is put off for the rest of the pause', async () => {
       const ticketId = await newTicket();
       const now = new Date();
@@ -189,8 +205,11 @@ describe.each(backends)('direct ticket writes on %s', (backend) => {
       expect(pausedMs).toBe((error as TicketWriteDeferred).delayMs);
       expect(pausedMs).toBeGreaterThanOrEqual(1_000);
       expect(pausedMs).toBeLessThanOrEqual(60_000);
-      // both were counted: the refused one was sent
-      expect(await loggedWrites(ticketId)).toBe(2);
+      // both were counted in the account's minute (the refused one was sent), only the applied
+      // one against the ticket's ten minutes, as Zendesk counts them
+      expect(await loggedWrites(ticketId)).toBe(1);
+      const minute = await readBudget(h.db, SYNC_ACCOUNT, ZENDESK_WRITE_LIMITS, new Date());
+      expect(minute.accountFree).toBe(ZENDESK_WRITE_LIMITS.accountPerMinute - 2);
 
       // while the pause lasts nothing more is sent
       const before = await ticketPuts();

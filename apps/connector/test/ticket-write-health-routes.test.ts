@@ -18,6 +18,7 @@ const METRICS_TOKEN = randomBytes(24).toString('hex');
 interface OperatorWrites {
   ok: boolean;
   failing: number;
+  recovering: number;
   late: number;
   troubled: Record<string, number>;
   oldestWaitingSeconds: number;
@@ -184,6 +185,7 @@ describe.each(backends)(
       expect(writes).toMatchObject({
         ok: false,
         failing: 1,
+        recovering: 0,
         late: 0,
         troubled: { zendesk_5xx: 1 },
       });
@@ -232,6 +234,11 @@ describe.each(backends)(
     });
 
     it('a change waiting past the threshold without an error: late, with its own series while it lasts', async () => {
+      // no failure on record: a change older than the last test's failure would be recovering from it
+      await h.connector.db.prisma.accountHealth.updateMany({
+        where: { accountId: acmeId },
+        data: { ticketWriteFailedAt: null },
+      });
       const tenMinutesAgo = new Date(Date.now() - 600_000);
       const held = await h.connector.db.prisma.pendingTicketChange.create({
         data: {

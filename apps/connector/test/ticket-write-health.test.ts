@@ -139,6 +139,8 @@ describe.each(backends)(
       await h.db.prisma.ticketWritePause.deleteMany({});
       for (const accountId of [h.accountId, h.otherAccountId])
         await clearWriteFailure(h.db, accountId, new Date());
+      // and forgotten: a backdated change of the next test would be recovering from it
+      await h.db.prisma.accountHealth.updateMany({ data: { ticketWriteFailedAt: null } });
     });
     afterAll(async () => {
       await instance?.stop();
@@ -188,6 +190,49 @@ describe.each(backends)(
       expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
         'incident_status_case_building',
       );
+      expect((await readWriteHealthOverview(h.db, settings)).accounts).toEqual([]);
+    });
+
+    it('recovering once a write succeeds again, until every change the failure held back is written', async () => {
+      const held = await h.linkedTicket();
+      const stub = { db: h.db, unlinkedWaitMs: 10, writeHoldMs: 0, writer: { signal: () => {} } };
+      const change = (incidentId: string, status: string) =>
+        handleIncidentEvent(
+          stub,
+          h.context(),
+          h.job('incident.status_changed', { incidentId, status }),
+        );
+      await change(held.incidentId, 'case_building');
+      recorder = writeHealthRecorder(h.db, { log: () => undefined });
+      recorder.failed(h.accountId, new ZendeskServerError(api(500)));
+      await recorder.settled();
+      const failing = await health();
+      expect(failing.state).toBe('failing');
+
+      // Zendesk takes another ticket's update: the run is over, the held-back change still waits
+      recorder.succeeded(h.accountId);
+      await recorder.settled();
+      const recovering = await health();
+      expect(recovering).toMatchObject({
+        state: 'recovering',
+        failure: null,
+        recoveringFrom: failing.failure!.lastAt,
+        waiting: 1,
+      });
+      const overview = await readWriteHealthOverview(h.db, settings);
+      expect(overview.accounts.map((account) => [account.subdomain, account.state])).toEqual([
+        [`acme${backend}`, 'recovering'],
+      ]);
+      expect(overview.troubled).toMatchObject({ recovering: 1, zendesk_5xx: 0, late: 0 });
+
+      // a change recorded after the failure is no sign of it
+      const fresh = await h.linkedTicket();
+      await h.db.prisma.pendingTicketChange.updateMany({
+        where: { accountId: h.accountId, incidentId: held.incidentId },
+        data: { writtenAt: new Date() },
+      });
+      await change(fresh.incidentId, 'case_building');
+      expect(await health()).toMatchObject({ state: 'ok', recoveringFrom: null, waiting: 1 });
       expect((await readWriteHealthOverview(h.db, settings)).accounts).toEqual([]);
     });
 

@@ -11,7 +11,11 @@ import type { SyncDeps } from '../src/sync/sync-deps';
 import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
 import { startTicketWriter } from '../src/sync/ticket-writes/ticket-writer-service';
-import { ZENDESK_WRITE_LIMITS, type WriteLimits } from '../src/sync/ticket-writes/write-budget';
+import {
+  readBudget,
+  ZENDESK_WRITE_LIMITS,
+  type WriteLimits,
+} from '../src/sync/ticket-writes/write-budget';
 import { startInstanceLiveness } from '../src/worker/instance-liveness';
 import { startHarness } from './sync-incident-harness';
 import { eventually } from './support/eventually';
@@ -496,6 +500,99 @@ describe.each(backends)(
       ]);
       expect(await h.notes(ticketId)).toHaveLength(1);
       expect(await h.eventWrites(ticketId)).toHaveLength(1);
+    });
+
+    it("failed writes spend none of a ticket's updates: after an outage its changes go out at once", async () => {
+      const lone = await h.linkedTicket();
+      const pair = [await h.linkedTicket(), await h.linkedTicket()];
+      const limits = { accountPerMinute: 90, ticketPerTenMinutes: 2 };
+      const tickets = [lone, ...pair].map((linked) => BigInt(linked.ticketId));
+      const counted = () =>
+        h.db.prisma.ticketWriteLog.count({
+          where: { accountId: h.accountId, ticketId: { in: tickets } },
+        });
+      const change = async (incidentId: string, status: string) =>
+        handleIncidentEvent(
+          deps({ writeHoldMs: 0 }),
+          h.context(),
+          h.job('incident.status_changed', { incidentId, status }),
+        );
+      const minute = () => readBudget(h.db, h.accountId, limits, new Date());
+      const freeBefore = (await minute()).accountFree;
+      await h.zendeskFault({
+        path: '/api/v2/tickets/*',
+        method: 'PUT',
+        kind: 'error',
+        status: 500,
+      });
+      try {
+        // single updates (one ticket waits), then update_many (two wait): every request refused
+        await change(lone.incidentId, 'case_building');
+        for (let i = 0; i < 4; i += 1)
+          expect(await pass({ limits })).toMatchObject({ requests: 1, written: 0 });
+        for (const linked of pair) await change(linked.incidentId, 'case_building');
+        for (let i = 0; i < 4; i += 1)
+          expect(await pass({ limits })).toMatchObject({ requests: 1, written: 0 });
+        expect(await counted()).toBe(0);
+        // the failed single updates still count in the account's minute
+        expect((await minute()).accountFree).toBe(freeBefore - 4);
+      } finally {
+        await h.clearZendeskFaults();
+      }
+      // one update_many for the three, once each ticket's audits showed nothing landed
+      expect(await pass({ limits })).toMatchObject({ requests: 1 });
+      expect(await settled()).toBe(3);
+      for (const linked of [lone, ...pair]) expect(await h.notes(linked.ticketId)).toHaveLength(1);
+      expect(await counted()).toBe(3);
+      // and each ticket still has its second update of the ten minutes
+      await change(lone.incidentId, 'blocklisted');
+      expect(await pass({ limits })).toMatchObject({ written: 1 });
+      expect(await h.notes(lone.ticketId)).toHaveLength(2);
+    });
+
+    it("a job item Zendesk refused gives its ticket's update back; the written ones keep theirs", async () => {
+      const [a, b] = [await h.linkedTicket(), await h.linkedTicket()];
+      const limits = { accountPerMinute: 90, ticketPerTenMinutes: 5 };
+      const countedFor = (ticketId: number) =>
+        h.db.prisma.ticketWriteLog.count({
+          where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
+        });
+      // Zendesk's own per-ticket limit for b is already spent by another writer
+      await h.zendeskControl('PUT', '/rate-limit', { ticket_updates_per_user: 1 });
+      try {
+        await h.zendesk.tickets.update(b.ticketId, { additional_tags: ['spent'] });
+        for (const linked of [a, b])
+          await handleIncidentEvent(
+            deps({ writeHoldMs: 0 }),
+            h.context(),
+            h.job('incident.status_changed', {
+              incidentId: linked.incidentId,
+              status: 'case_building',
+            }),
+          );
+        // passes that keep to the changes' waits: b's refused item is not sent again meanwhile
+        await eventually(
+          'the update_many job settled',
+          async () => {
+            await pass({ limits, ignoreReadyAt: false });
+            const inFlight = await h.db.prisma.pendingTicketChange.count({
+              where: { accountId: h.accountId, writtenAt: null, writeJobId: { not: null } },
+            });
+            return inFlight === 0 ? true : undefined;
+          },
+          10_000,
+          100,
+        );
+      } finally {
+        await h.zendeskControl('PUT', '/rate-limit', { ticket_updates_per_user: 30 });
+      }
+      expect(await h.notes(a.ticketId)).toHaveLength(1);
+      expect(await h.notes(b.ticketId)).toHaveLength(0);
+      expect([await countedFor(a.ticketId), await countedFor(b.ticketId)]).toEqual([1, 0]);
+      // Zendesk's limit back: b's change goes, counted once
+      expect(await pass({ limits })).toMatchObject({ written: 1 });
+      expect(await h.notes(b.ticketId)).toHaveLength(1);
+      expect(await countedFor(b.ticketId)).toBe(1);
     });
 
     it('without the global read scope the note ends with one short reference line, found in the comments', async () => {

@@ -3,7 +3,12 @@
 export { OUTCOMES, TAKEDOWN_BUCKETS } from './analytics';
 export type { DurationGroup, TakedownAnalytics, TOutcome } from './analytics';
 export { ACCESS_CAUSES, TICKET_WRITE_CAUSES } from './ticket-writes';
-export type { TicketWriteFailure, TicketWriteHealth, TTicketWriteCause } from './ticket-writes';
+export type {
+  TicketWriteFailure,
+  TicketWriteHealth,
+  TTicketWriteCause,
+  TTicketWriteState,
+} from './ticket-writes';
 export { DISCONNECT_REASONS } from './disconnect';
 export type {
   AccountDisconnection,

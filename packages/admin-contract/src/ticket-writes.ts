@@ -43,13 +43,18 @@ export interface TicketWriteFailure {
   lastAt: string;
 }
 
+export type TTicketWriteState = 'ok' | 'failing' | 'recovering' | 'late';
+
 export interface TicketWriteHealth {
   /**
-   * `failing`: the latest writes failed and none succeeded since; `late`: no error, but a change
-   * has waited longer than `lateAfterSeconds`; `ok`: neither.
+   * `failing`: the latest writes failed and none succeeded since; `recovering`: Zendesk takes the
+   * updates again, but changes held back by the failure still wait; `late`: no error, but a change
+   * has waited longer than `lateAfterSeconds`; `ok`: none of these.
    */
-  state: 'ok' | 'failing' | 'late';
+  state: TTicketWriteState;
   failure: TicketWriteFailure | null;
+  /** While recovering: when the failing run's latest failure was (ISO 8601); otherwise null. */
+  recoveringFrom: string | null;
   /** Changes recorded and not yet written (nor refused for good). */
   waiting: number;
   /** When the oldest of them was recorded (ISO 8601), null when none waits. */

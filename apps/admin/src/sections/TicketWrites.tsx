@@ -5,6 +5,7 @@ import { Row } from '../ui';
 
 const HUE: Record<TicketWriteTone, 'green' | 'yellow' | 'red'> = {
   ok: 'green',
+  recovering: 'yellow',
   late: 'yellow',
   failing: 'red',
 };

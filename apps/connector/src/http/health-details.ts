@@ -18,6 +18,7 @@ export function ticketWriteDetails(writes: WriteHealthOverview) {
     lateAfterSeconds: writes.lateAfterSeconds,
     oldestWaitingSeconds: writes.oldestWaitingSeconds,
     failing: writes.accounts.filter((account) => account.state === 'failing').length,
+    recovering: writes.accounts.filter((account) => account.state === 'recovering').length,
     late: writes.accounts.filter((account) => account.state === 'late').length,
     troubled,
     accounts: writes.accounts.slice(0, LISTED_ACCOUNTS_MAX).map((account) => ({
@@ -27,7 +28,7 @@ export function ticketWriteDetails(writes: WriteHealthOverview) {
       status: account.failure?.status ?? null,
       detail: account.failure?.detail ?? null,
       failingSince: account.failure?.since ?? null,
-      lastFailureAt: account.failure?.lastAt ?? null,
+      lastFailureAt: account.failure?.lastAt ?? account.recoveringFrom,
       waiting: account.waiting,
       oldestWaitingSeconds: account.oldestWaitingSeconds,
     })),

@@ -20,7 +20,7 @@ export function ticketWriteGauges(registry: Registry): Pick<ConnectorMetrics, 'w
   });
   const troubledAccounts = new Gauge({
     name: `${PREFIX}ticket_write_troubled_accounts`,
-    help: 'Accounts whose ticket writes fail, by cause, or are late (cause="late": a change waits past TICKET_WRITE_LATE_SECONDS without an error).',
+    help: 'Accounts whose ticket writes fail, by cause, recover (cause="recovering": Zendesk takes updates again, changes a failure held back still wait) or are late (cause="late": a change waits past TICKET_WRITE_LATE_SECONDS without an error).',
     labelNames: ['cause'] as const,
     registers: [registry],
     async collect() {

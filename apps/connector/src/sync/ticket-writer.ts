@@ -15,6 +15,7 @@ import { isRecordedOwnNote, recordOwnNote } from './echo-ledger';
 import {
   pauseAccount,
   PRIORITY_WRITE_LIMITS,
+  releaseTicketBudget,
   reserveTicketUpdate,
   ZENDESK_WRITE_LIMITS,
 } from './ticket-writes/write-budget';
@@ -77,13 +78,22 @@ export async function reserveTicketWrite(
   const now = options.now ?? (() => new Date());
   const at = now();
   const limits = options.priority ? PRIORITY_WRITE_LIMITS : ZENDESK_WRITE_LIMITS;
-  const notBefore = await reserveTicketUpdate(db, ctx.accountId, BigInt(ticketId), limits, at);
-  if (notBefore)
+  const reservation = await reserveTicketUpdate(db, ctx.accountId, BigInt(ticketId), limits, at);
+  if ('notBefore' in reservation)
     throw new TicketWriteDeferred(
-      notBefore.getTime() - at.getTime(),
-      `ticket ${ticketId} cannot be updated before ${notBefore.toISOString()} (the account's Zendesk update budget or a 429's pause)`,
+      reservation.notBefore.getTime() - at.getTime(),
+      `ticket ${ticketId} cannot be updated before ${reservation.notBefore.toISOString()} (the account's Zendesk update budget or a 429's pause)`,
     );
-  return { send: (change) => sendUpdate(ctx, db, ticketId, change, now) };
+  return {
+    send: async (change) => {
+      try {
+        await sendUpdate(ctx, db, ticketId, change, now);
+      } catch (error) {
+        await releaseTicketBudget(db, ctx.accountId, reservation.requestId);
+        throw error;
+      }
+    },
+  };
 }
 
 export async function updateTicket(

@@ -23,7 +23,7 @@ import { queueMany, writeOne } from './send-ticket-writes';
 import { withRefInNote } from './ticket-batch';
 import { settleQueuedJobs, waitForJob } from './update-many-jobs';
 import { writableTickets } from './writable-tickets';
-import { logRequest, readBudget } from './write-budget';
+import { logRequest, nameRequestByJob, readBudget, releaseTicketBudget } from './write-budget';
 
 const BATCH_MAX = 100;
 
@@ -83,7 +83,7 @@ export async function drainAccountOnce(
     if (error instanceof PassOvertaken) return { ...done(settled, 0, null), leaseLost: true };
     throw error;
   }
-  await logRequest(
+  const requestId = await logRequest(
     db,
     accountId,
     batches.map((b) => b.ticketId),
@@ -93,9 +93,12 @@ export async function drainAccountOnce(
   // more may be waiting: the caller runs another pass soon
   if (!bulk) {
     const written = await writeOne(ctx, db, batches[0]!, options);
+    if (written === 0) await releaseTicketBudget(db, accountId, requestId);
     return done(settled + written, 1, options.now());
   }
   const job = await queueMany(ctx, db, batches, options);
+  if (job === null) await releaseTicketBudget(db, accountId, requestId);
+  else await nameRequestByJob(db, accountId, requestId, job.id);
   if (job === null || !options.waitForJobs) return done(settled, 1, options.now());
   const written = await waitForJob(ctx, db, batches, job, options);
   return done(settled + written, 1, options.now());

@@ -3,6 +3,7 @@ import type { TDatabase } from '@incident-desk/db';
 import { ZendeskForbiddenError } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { unsureRetryAt, type DrainOptions } from './drain-options';
+import { countLandedUpdates } from './write-budget';
 import { textCarriesRef, writeMetadataOf } from './write-metadata';
 
 /**
@@ -37,10 +38,13 @@ export async function settleEarlierAttempts<
     return [];
   }
   if (landed.size === 0) return rows;
+  const now = options.now();
   await db.prisma.pendingTicketChange.updateMany({
     where: { accountId: ctx.accountId, ticketId, writtenAt: null, writeRef: { in: [...landed] } },
-    data: { writtenAt: options.now() },
+    data: { writtenAt: now },
   });
+  // Zendesk applied them after all, though their requests failed and gave the ticket its updates back
+  await countLandedUpdates(db, ctx.accountId, ticketId, landed.size, now);
   return rows.filter((row) => row.writeRef === null || !landed.has(row.writeRef));
 }
 

@@ -17,6 +17,7 @@ import { isClosedResult } from './follow-up-closed-ticket';
 import { carriesStatus } from './refused-status';
 import { writeOne } from './send-ticket-writes';
 import type { TicketBatch } from './ticket-batch';
+import { bulkRequestIdOfJob, releaseTicketBudget } from './write-budget';
 import { handleError, refuse, retryLater } from './write-outcome';
 
 /** The inline path: waits for the job, then records each ticket's result (tickets written). */
@@ -147,6 +148,7 @@ async function settleFinishedJob(
     return 0;
   }
   const succeeded: TicketBatch[] = [];
+  const notApplied: bigint[] = [];
   let written = 0;
   for (const [index, batch] of batches.entries()) {
     const result =
@@ -154,7 +156,12 @@ async function settleFinishedJob(
       results.find((r) => r.index === index);
     if (result && isJobResultSuccess(result)) {
       succeeded.push(batch);
-    } else if (
+      continue;
+    }
+    // Zendesk applied nothing to this ticket (a missing result says nothing): its update is given
+    // back, unless the single update below takes it
+    if (result) notApplied.push(batch.ticketId);
+    if (
       result &&
       /RecordInvalid/i.test(result.error ?? '') &&
       !isClosedResult(result) &&
@@ -162,7 +169,9 @@ async function settleFinishedJob(
     ) {
       // A bulk result names no field: alone, the ticket's 422 says whether the Status value was
       // refused (then it goes without it), and any other refusal is handled as it would be here.
-      written += await writeOne(ctx, db, batch, options);
+      const alone = await writeOne(ctx, db, batch, options);
+      if (alone > 0) notApplied.pop();
+      written += alone;
     } else if (result && isPermanentResult(result)) {
       const closed = isClosedResult(result)
         ? 'known'
@@ -174,6 +183,8 @@ async function settleFinishedJob(
       await retryLater(db, batch, options);
     }
   }
+  if (notApplied.length > 0)
+    await releaseTicketBudget(db, ctx.accountId, bulkRequestIdOfJob(done.id), notApplied);
   if (succeeded.length > 0) {
     const at = options.now();
     await db.prisma.pendingTicketChange.updateMany({

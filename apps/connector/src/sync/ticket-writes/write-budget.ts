@@ -85,8 +85,9 @@ export async function ticketsBlockedUntil(
     orderBy: { sentAt: 'asc' },
   });
   const byTicket = new Map<bigint, number[]>();
-  for (const row of rows)
-    byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), row.sentAt.getTime()]);
+  for (const { ticketId, sentAt } of rows)
+    if (ticketId !== null)
+      byTicket.set(ticketId, [...(byTicket.get(ticketId) ?? []), sentAt.getTime()]);
   const blocked = new Map<bigint, Date>();
   for (const [ticketId, times] of byTicket) {
     const over = times.length - limits.ticketPerTenMinutes;
@@ -97,7 +98,8 @@ export async function ticketsBlockedUntil(
 
 /**
  * Counts one request against the budgets, before it is sent: a single update against the account's
- * Update Ticket minute and its ticket; an update_many against each of its tickets only.
+ * Update Ticket minute and its ticket; an update_many against each of its tickets only. Answers the
+ * request's id, to spare its tickets if it fails (releaseTicketBudget) or to name its job.
  */
 export async function logRequest(
   db: TDatabase,
@@ -105,17 +107,76 @@ export async function logRequest(
   ticketIds: bigint[],
   bulk: boolean,
   now: Date,
-): Promise<void> {
+): Promise<string> {
   const requestId = `${bulk ? BULK_PREFIX : ''}${randomUUID()}`;
   await db.prisma.ticketWriteLog.createMany({
     data: ticketIds.map((ticketId) => ({ accountId, requestId, ticketId, sentAt: now })),
   });
+  return requestId;
+}
+
+/** An update_many request's id once Zendesk answered with its job: the job's results name it. */
+export async function nameRequestByJob(
+  db: TDatabase,
+  accountId: string,
+  requestId: string,
+  jobId: string,
+): Promise<void> {
+  await db.prisma.ticketWriteLog.updateMany({
+    where: { accountId, requestId },
+    data: { requestId: bulkRequestIdOfJob(jobId) },
+  });
+}
+
+export function bulkRequestIdOfJob(jobId: string): string {
+  return `${BULK_PREFIX}job:${jobId}`;
 }
 
 /**
+ * Zendesk did not apply the request to these tickets (5xx, no answer, 429, refused): it counts
+ * against a ticket's ten minutes only the updates it applied, so they get their update back. The
+ * request still counts in the account's minute. All of the request's tickets when none are named.
+ */
+export async function releaseTicketBudget(
+  db: TDatabase,
+  accountId: string,
+  requestId: string,
+  ticketIds?: bigint[],
+): Promise<void> {
+  await db.prisma.ticketWriteLog.updateMany({
+    where: { accountId, requestId, ...(ticketIds ? { ticketId: { in: ticketIds } } : {}) },
+    data: { ticketId: null },
+  });
+}
+
+/**
+ * Updates found on the ticket whose requests had failed (their answers lost): counted against the
+ * ticket's ten minutes again, not the account's minute, where their requests still count.
+ */
+export async function countLandedUpdates(
+  db: TDatabase,
+  accountId: string,
+  ticketId: bigint,
+  count: number,
+  at: Date,
+): Promise<void> {
+  await db.prisma.ticketWriteLog.createMany({
+    data: Array.from({ length: count }, () => ({
+      accountId,
+      requestId: `${BULK_PREFIX}${randomUUID()}`,
+      ticketId,
+      sentAt: at,
+    })),
+  });
+}
+
+/** One single update outside the drain: counted (the request's id), or when it may be asked again. */
+export type TicketUpdateReservation = { requestId: string } | { notBefore: Date };
+
+/**
  * One single update of one ticket outside the drain: counted now, before it is sent, when the
- * account's pause, its minute and the ticket's ten minutes allow it (null); otherwise nothing is
- * counted and the answer is when it may be asked again.
+ * account's pause, its minute and the ticket's ten minutes allow it; otherwise nothing is counted
+ * and the answer is when it may be asked again.
  */
 export async function reserveTicketUpdate(
   db: TDatabase,
@@ -123,15 +184,14 @@ export async function reserveTicketUpdate(
   ticketId: bigint,
   limits: WriteLimits,
   now: Date,
-): Promise<Date | null> {
+): Promise<TicketUpdateReservation> {
   const budget = await readBudget(db, accountId, limits, now);
-  if (budget.pausedUntil) return budget.pausedUntil;
-  if (budget.accountFree === 0) return budget.accountFreesAt;
+  if (budget.pausedUntil) return { notBefore: budget.pausedUntil };
+  if (budget.accountFree === 0) return { notBefore: budget.accountFreesAt };
   const blocked = await ticketsBlockedUntil(db, accountId, [ticketId], limits, now);
   const ticketFreesAt = blocked.get(ticketId);
-  if (ticketFreesAt) return ticketFreesAt;
-  await logRequest(db, accountId, [ticketId], false, now);
-  return null;
+  if (ticketFreesAt) return { notBefore: ticketFreesAt };
+  return { requestId: await logRequest(db, accountId, [ticketId], false, now) };
 }
 
 /** A 429: nobody on the account writes before Retry-After has passed. */

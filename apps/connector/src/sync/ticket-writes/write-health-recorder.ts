@@ -107,7 +107,10 @@ export function writeHealthRecorder(
   };
 }
 
-/** Ends the account's failing run, if one is recorded. */
+/**
+ * Ends the account's failing run, if one is recorded. Its latest failure stays: the account
+ * recovers while changes that waited at it still wait (write-health-report.ts).
+ */
 export async function clearWriteFailure(
   db: TDatabase,
   accountId: string,
@@ -122,7 +125,6 @@ export async function clearWriteFailure(
     },
     data: {
       ticketWriteFailingSince: null,
-      ticketWriteFailedAt: null,
       ticketWriteFailureCause: null,
       ticketWriteFailureStatus: null,
       ticketWriteFailureDetail: null,

@@ -8,6 +8,7 @@ import {
   type TicketWriteFailure,
   type TicketWriteHealth,
   type TTicketWriteCause,
+  type TTicketWriteState,
 } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 
@@ -56,14 +57,27 @@ function ongoingFailure(reading: Reading): TicketWriteFailure | null {
   };
 }
 
+/**
+ * The latest failure of a run that ended (a write succeeded since) while a change that waited at
+ * it still waits: Zendesk takes the updates again, and the account recovers until those are written.
+ */
+function recoveringFrom(reading: Reading): Date | null {
+  const row = reading.failure;
+  if (!row || row.failingSince !== null || row.failedAt === null) return null;
+  const oldest = reading.oldestWaitingAt;
+  return oldest !== null && oldest.getTime() <= row.failedAt.getTime() ? row.failedAt : null;
+}
+
 function healthOf(reading: Reading, settings: WriteHealthSettings): TicketWriteHealth {
   const now = settings.now();
   const failure = ongoingFailure(reading);
+  const recovering = failure ? null : recoveringFrom(reading);
   const oldest = reading.oldestWaitingAt;
   const late = oldest !== null && ageSeconds(oldest, now) > settings.lateAfterSeconds;
   return {
-    state: failure ? 'failing' : late ? 'late' : 'ok',
+    state: failure ? 'failing' : recovering ? 'recovering' : late ? 'late' : 'ok',
     failure,
+    recoveringFrom: recovering?.toISOString() ?? null,
     waiting: reading.waiting,
     oldestWaitingAt: oldest?.toISOString() ?? null,
     lateAfterSeconds: settings.lateAfterSeconds,
@@ -115,7 +129,7 @@ export async function readAccountWriteHealth(
 }
 
 export interface TroubledWriter extends TicketWriteHealth {
-  state: 'failing' | 'late';
+  state: Exclude<TTicketWriteState, 'ok'>;
   subdomain: string;
   /** Seconds the oldest waiting change has waited, null when none waits. */
   oldestWaitingSeconds: number | null;
@@ -125,8 +139,11 @@ export interface WriteHealthOverview {
   lateAfterSeconds: number;
   /** The oldest change waiting in any account, in seconds; 0 when none waits. */
   oldestWaitingSeconds: number;
-  /** Accounts in trouble per cause; `late` counts those waiting too long without an error. */
-  troubled: Record<TTicketWriteCause | 'late', number>;
+  /**
+   * Accounts in trouble per cause; `recovering` counts those writing what a failure held back,
+   * `late` those waiting too long without an error.
+   */
+  troubled: Record<TTicketWriteCause | 'recovering' | 'late', number>;
   /** Every account in trouble, the longest waiting first. */
   accounts: TroubledWriter[];
 }
@@ -137,7 +154,8 @@ interface TroubleRow extends FailureColumns {
   oldest: Date | null;
 }
 
-// Accounts with a failure recorded or a change older than $1. The backlog is aggregated once from
+// Accounts with a failure recorded, a change waiting since a recorded failure (recovering) or a
+// change older than $1. The backlog is aggregated once from
 // the partial index (index-only: it holds the unsent rows alone), then joined to the accounts.
 const TROUBLE_SQL = `
   WITH waiting AS (
@@ -156,8 +174,10 @@ const TROUBLE_SQL = `
     FROM account a
     LEFT JOIN waiting w ON w.account_id = a.id
     LEFT JOIN account_health h
-      ON h.account_id = a.id AND h.ticket_write_failing_since IS NOT NULL
-   WHERE h.account_id IS NOT NULL OR w.oldest < $1::timestamptz`;
+      ON h.account_id = a.id AND h.ticket_write_failed_at IS NOT NULL
+   WHERE h.ticket_write_failing_since IS NOT NULL
+      OR w.oldest <= h.ticket_write_failed_at
+      OR w.oldest < $1::timestamptz`;
 
 /** Every account whose writes fail or are late, and the figures across all accounts. */
 export async function readWriteHealthOverview(
@@ -175,7 +195,7 @@ export async function readWriteHealthOverview(
   ]);
   const fixed = { ...settings, now: () => now };
   const troubled = Object.fromEntries(
-    [...TICKET_WRITE_CAUSES, 'late'].map((cause) => [cause, 0]),
+    [...TICKET_WRITE_CAUSES, 'recovering', 'late'].map((cause) => [cause, 0]),
   ) as WriteHealthOverview['troubled'];
   const accounts: TroubledWriter[] = [];
   for (const row of rows) {
@@ -194,7 +214,7 @@ export async function readWriteHealthOverview(
       fixed,
     );
     if (health.state === 'ok') continue;
-    troubled[health.failure?.cause ?? 'late'] += 1;
+    troubled[health.failure?.cause ?? (health.state === 'recovering' ? 'recovering' : 'late')] += 1;
     accounts.push({
       ...health,
       state: health.state,
