@@ -1,6 +1,7 @@
 // What the last run left: each sandbox's state file (read with the sandbox's own check) and the
 // connector's embedded database.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { isMadeDataDir, makingDirOf } from '@incident-desk/db';
 import { readIncidentSandboxStateFile } from '@incident-desk/incident-sandbox';
 import type { TStateFileRead } from '@incident-desk/state-file';
 import { readZendeskSandboxStateFile } from '@incident-desk/zendesk-sandbox';
@@ -15,8 +16,11 @@ export type TSavedSandbox =
 export interface TDemoInventory {
   incident: TSavedSandbox;
   zendesk: TSavedSandbox;
-  /** `external`: a PostgreSQL server (DATABASE_URL), which start.ts cannot look at. */
-  connector: 'present' | 'missing' | 'external';
+  /**
+   * `half-made`: a start that did not finish left its making behind, and no database;
+   * `external`: a PostgreSQL server (DATABASE_URL), which start.ts cannot look at.
+   */
+  connector: 'present' | 'missing' | 'half-made' | 'external';
 }
 
 function saved<T>(read: TStateFileRead<T>, count: (state: T) => number): TSavedSandbox {
@@ -34,8 +38,10 @@ export function takeInventory(paths: TDemoDataPaths): TDemoInventory {
     connector:
       db.kind === 'postgres'
         ? 'external'
-        : existsSync(db.dir) && readdirSync(db.dir).length > 0
+        : isMadeDataDir(db.dir)
           ? 'present'
-          : 'missing',
+          : existsSync(makingDirOf(db.dir))
+            ? 'half-made'
+            : 'missing',
   };
 }

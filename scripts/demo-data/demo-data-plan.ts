@@ -30,7 +30,8 @@ export function planDemoData(inventory: TDemoInventory): TDemoPlan {
     (name) => inventory[name].kind !== 'usable',
   ).map((part) => ({ part, missing: inventory[part].kind === 'missing' }));
   if (inventory.connector === 'present') kept.push('connector');
-  if (inventory.connector === 'missing') lacking.push({ part: 'connector', missing: true });
+  if (inventory.connector === 'missing' || inventory.connector === 'half-made')
+    lacking.push({ part: 'connector', missing: inventory.connector === 'missing' });
   const setAside = SANDBOXES.filter((name) => inventory[name].kind === 'unusable');
 
   if (lacking.length === 0) return { kind: 'keep' };

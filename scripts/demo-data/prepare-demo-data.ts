@@ -2,6 +2,7 @@
 // when a part is missing or unusable, set the unusable aside and start every part fresh, saying
 // which and why.
 import { rmSync } from 'node:fs';
+import { makingDirOf } from '@incident-desk/db';
 import { setStateFileAside } from '@incident-desk/state-file';
 import { lockDemoData } from './demo-data-locks';
 import { takeInventory, type TDemoInventory } from './demo-data-inventory';
@@ -36,6 +37,13 @@ export function prepareDemoData(
     const inventory = takeInventory(paths);
     const plan = planDemoData(inventory);
     const notices: string[] = [];
+    if (inventory.connector === 'half-made' && paths.connectorDb.kind === 'pglite') {
+      const making = makingDirOf(paths.connectorDb.dir);
+      rmSync(making, { recursive: true, force: true });
+      notices.push(
+        `${capitalised(label('connector'))} was left half-made by a start that did not finish (${shown(root, making)}, removed): it is made again.`,
+      );
+    }
     if (plan.kind === 'reset') {
       for (const name of plan.setAside) {
         const saved = inventory[name];

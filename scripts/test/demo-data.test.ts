@@ -130,6 +130,26 @@ describe('npm start with the last run', () => {
     expect(existsSync(paths.zendeskFile)).toBe(false);
   });
 
+  it("makes the connector's database again when a start that did not finish left it half-made, and says so", async () => {
+    await saveIncidentSandbox();
+    await saveZendeskSandbox();
+    // killed while its cluster was being made: the making, never the folder itself
+    mkdirSync(`${pgliteDir}.making`, { recursive: true });
+    writeFileSync(path.join(`${pgliteDir}.making`, 'PG_VERSION'), '17\n');
+    const prepared = prepareDemoData(root, paths, NOW);
+    expect(prepared.plan).toMatchObject({
+      kind: 'reset',
+      cause: { part: 'connector', missing: false },
+      remove: ['incident', 'zendesk'],
+    });
+    expect(existsSync(`${pgliteDir}.making`)).toBe(false);
+    expect(existsSync(paths.zendeskFile)).toBe(false);
+    expect(prepared.notices).toEqual([
+      "The connector's database (.data/pglite) was left half-made by a start that did not finish (.data/pglite.making, removed): it is made again.",
+      "Starting the demo fresh: the connector's database (.data/pglite) could not be used, so the incident sandbox's state (.data/sandbox/incident.json) and the Zendesk sandbox's state (.data/sandbox/zendesk.json) were reset too (else ticket, event and incident ids would repeat what the connector stored).",
+    ]);
+  });
+
   it('touches nothing while the demo runs', async () => {
     await saveIncidentSandbox();
     saveConnectorDatabase();

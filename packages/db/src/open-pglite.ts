@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { closeOnce, type TPgliteDatabase } from './database';
 import { lockDataDirectory } from './data-directory-lock';
+import { ensurePgliteDataDir } from './make-pglite-dir';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
 import type { MigrationFile } from './migrations/read-migrations';
@@ -17,6 +18,7 @@ export async function openPglite(
   const lock = lockDataDirectory(dataDir);
   let pglite: PGlite | undefined;
   try {
+    await ensurePgliteDataDir(dataDir);
     pglite = await PGlite.create(dataDir).catch((error: unknown) => {
       // A folder damaged (e.g. by two processes at once) fails with a bare "RuntimeError: Aborted()".
       const reason = error instanceof Error ? error.message : String(error);

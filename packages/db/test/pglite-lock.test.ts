@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirectoryLockedError, type TDatabase } from '../src/index';
-import { runFixture } from './helpers/child-process';
+import { runFixture, spawnFixture } from './helpers/child-process';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 import path from 'node:path';
 
@@ -61,6 +61,30 @@ describe('PGlite data folder lock', () => {
     expect(after.stderr).toBe('');
     expect(after.stdout).toContain('opened pglite');
     expect(after.code).toBe(0);
+  });
+
+  it('makes a new folder whole or not at all: a process killed while making it leaves no database', async () => {
+    const fresh = await createTestDatabase('pglite', { uninitialised: true });
+    const freshDir = fresh.options.pgliteDir as string;
+    try {
+      const child = spawnFixture('try-open.ts', [JSON.stringify(fresh.options)]);
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      // killed once the cluster is being made (its making folder exists), before it is whole
+      while (!existsSync(`${freshDir}.making`) && child.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      child.kill('SIGKILL');
+      await exited;
+      expect(existsSync(freshDir)).toBe(false);
+      const db = await fresh.open();
+      try {
+        await expect(db.prisma.account.count()).resolves.toBe(0);
+      } finally {
+        await db.close();
+      }
+      expect(existsSync(`${freshDir}.making`)).toBe(false);
+    } finally {
+      await fresh.dispose();
+    }
   });
 
   it('refuses a second open in the same process', async () => {
