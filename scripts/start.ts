@@ -1,14 +1,18 @@
 // Starts the whole local stack on the embedded database: both sandboxes, the connector and the
-// sidebar build the agent workspace serves. Each service runs as its own process, as it would in
-// production. The demo's data is kept in .data/ from one start to the next (the connector's
-// database and each sandbox's state), whole or not at all (scripts/demo-data/). Ctrl-C stops the
-// connector first, so the jobs it finishes still reach the sandboxes, then the sandboxes.
+// sidebar build the agent workspace serves. Each service runs as its own process from its build
+// (dist/main.js, the code a release runs), as it would in production, and is waited for as long as
+// it makes progress (start/wait-until-answering.ts). The demo's data is kept in .data/ from one
+// start to the next (the connector's database and each sandbox's state), whole or not at all
+// (scripts/demo-data/). Ctrl-C stops the connector first, so the jobs it finishes still reach the
+// sandboxes, then the sandboxes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoDataPaths } from './demo-data/demo-data-paths';
 import { prepareDemoData } from './demo-data/prepare-demo-data';
+import { cpuTicks } from './start/cpu-ticks';
+import { waitUntilAnswering } from './start/wait-until-answering';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataPaths = demoDataPaths(root, process.env);
@@ -20,6 +24,10 @@ interface Service {
   defaultPort: number;
   /** What a person opens first, relative to the service's address. */
   landing: string;
+  /** Answers 200 once the service is ready, relative to its address. */
+  readiness: string;
+  /** The folder it runs in: its workspace, or the repository (what relative paths are read from). */
+  runsIn: 'workspace' | 'root';
   /** Where it keeps its state, as a variable of its own. */
   stateFile?: { variable: string; file: string };
 }
@@ -31,6 +39,8 @@ const services: Service[] = [
     portVariable: 'INCIDENT_SANDBOX_PORT',
     defaultPort: 8788,
     landing: '/_sandbox/console/',
+    readiness: '/_sandbox/ready',
+    runsIn: 'workspace',
     stateFile: { variable: 'INCIDENT_SANDBOX_DATA_FILE', file: dataPaths.incidentFile },
   },
   {
@@ -39,6 +49,8 @@ const services: Service[] = [
     portVariable: 'ZENDESK_SANDBOX_PORT',
     defaultPort: 8789,
     landing: '/agent/tickets',
+    readiness: '/_sandbox/ready',
+    runsIn: 'workspace',
     stateFile: { variable: 'ZENDESK_SANDBOX_DATA_FILE', file: dataPaths.zendeskFile },
   },
   {
@@ -47,6 +59,10 @@ const services: Service[] = [
     portVariable: 'CONNECTOR_PORT',
     defaultPort: 8787,
     landing: '/',
+    // its migrations applied, its queue running; run from the repository, so that .data/ is the
+    // repository's, as when it runs from its sources
+    readiness: '/readyz',
+    runsIn: 'root',
   },
 ];
 
@@ -69,33 +85,50 @@ function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.Wr
   });
 }
 
-function run(command: string, args: string[], cwd: string): Promise<void> {
+/** `npm run build` in a workspace; its output shown only when it fails. */
+function build(workspace: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit' });
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
-    );
+    const child = spawn('npm', ['run', 'build', '--silent'], {
+      cwd: path.join(root, workspace),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(output);
+      reject(new Error(`the build of ${workspace} failed (exit ${code}); its output is above`));
+    });
   });
 }
 
-async function waitForPort(service: Service, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const url = `http://127.0.0.1:${portOf(service)}/`;
-  while (Date.now() < deadline) {
-    if (!children.has(service.name)) throw new Error(`${service.name} exited during start-up`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  throw new Error(`${service.name} did not answer on ${url} within ${timeoutMs / 1000} s`);
+/** Bytes each service printed: with its CPU time, how start-up sees it making progress. */
+const printed = new Map<string, number>();
+const exits = new Map<string, string>();
+
+function waitForService(service: Service): Promise<void> {
+  const url = `http://127.0.0.1:${portOf(service)}${service.readiness}`;
+  const child = children.get(service.name);
+  return waitUntilAnswering({
+    name: `the ${service.name}`,
+    url,
+    answers: async () => {
+      try {
+        return (await fetch(url, { signal: AbortSignal.timeout(10_000) })).ok;
+      } catch {
+        return false;
+      }
+    },
+    exited: () => exits.get(service.name) ?? null,
+    progress: () => (printed.get(service.name) ?? 0) + (child?.pid ? cpuTicks(child.pid) : 0),
+  });
 }
 
 function startService(service: Service): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, service.workspace),
+  const workspace = path.join(root, service.workspace);
+  const child = spawn(process.execPath, [path.join(workspace, 'dist/main.js')], {
+    cwd: service.runsIn === 'root' ? root : workspace,
     env: {
       // a person reads this terminal: lines as text, and only what needs attention
       ...(service.name === 'connector' ? { LOG_FORMAT: 'text', LOG_LEVEL: 'warn' } : {}),
@@ -110,7 +143,12 @@ function startService(service: Service): void {
   children.set(service.name, child);
   prefixLines(service.name, child.stdout!, process.stdout);
   prefixLines(service.name, child.stderr!, process.stderr);
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.on('data', (chunk: string | Buffer) =>
+      printed.set(service.name, (printed.get(service.name) ?? 0) + chunk.length),
+    );
   child.on('exit', (code, signal) => {
+    exits.set(service.name, signal ?? `exit ${code}`);
     children.delete(service.name);
     if (!stopping) {
       console.error(`${service.name} stopped unexpectedly (${signal ?? `exit ${code}`})`);
@@ -158,18 +196,18 @@ process.on('exit', () => {
 async function main(): Promise<void> {
   const data = prepareDemoData(root, dataPaths);
   for (const notice of data.notices) console.log(notice);
-  if (existsSync(path.join(root, 'apps/sidebar/vite.config.ts'))) {
-    // The sidebar's location is the connector's page (signedUrls): the build writes its URL.
-    process.env.CONNECTOR_PUBLIC_URL ??= `http://localhost:${process.env.CONNECTOR_PORT ?? '8787'}`;
-    console.log('Building the sidebar app…');
-    await run('npm', ['run', 'build', '--silent', '--workspace', '@incident-desk/sidebar'], root);
-  }
-  if (existsSync(path.join(root, 'apps/admin/vite.config.ts'))) {
-    console.log('Building the admin page…');
-    await run('npm', ['run', 'build', '--silent', '--workspace', '@incident-desk/admin'], root);
-  }
+  // The sidebar's location is the connector's page (signedUrls): its build writes that URL.
+  process.env.CONNECTOR_PUBLIC_URL ??= `http://localhost:${process.env.CONNECTOR_PORT ?? '8787'}`;
+  console.log('Building the front ends, then the services…');
+  // the front ends first: the connector and the Zendesk sandbox carry them in their builds
+  await Promise.all(
+    ['apps/sidebar', 'apps/admin']
+      .filter((workspace) => existsSync(path.join(root, workspace, 'vite.config.ts')))
+      .map((workspace) => build(workspace)),
+  );
+  await Promise.all(present.map((service) => build(service.workspace)));
   for (const service of present) startService(service);
-  await Promise.all(present.map((service) => waitForPort(service)));
+  await Promise.all(present.map((service) => waitForService(service)));
   console.log('\nincident-desk is running:');
   for (const service of present) {
     console.log(
