@@ -25,7 +25,7 @@ describe.each(backends)('POST /webhooks/incident on %s', (backend) => {
       }),
     );
     url = `${harness.baseUrl}/webhooks/incident?subscription=sub-1`;
-  }, 60_000);
+  });
 
   afterAll(() => harness.close());
 
@@ -55,6 +55,24 @@ describe.each(backends)('POST /webhooks/incident on %s', (backend) => {
   }
 
   const counts = () => harness.counts(INCIDENT_EVENT_QUEUE);
+
+  it.runIf(backend === 'pglite')(
+    "acknowledges a delivery ahead of the statements a busy worker has waiting on PGlite's one connection",
+    async () => {
+      const db = harness.db;
+      if (db.backend !== 'pglite') return;
+      let done = 0;
+      const backlog = Array.from({ length: 200 }, () =>
+        db.pglite.query('SELECT 1 AS n FROM pg_sleep(0.005)').then(() => (done += 1)),
+      );
+      const response = await post(event());
+      const doneWhenAnswered = done;
+      expect(response.status).toBe(200);
+      await Promise.all(backlog);
+      // in arrival order it would have waited for all 200
+      expect(doneWhenAnswered).toBeLessThan(200);
+    },
+  );
 
   it('accepts a signed event, stores its receipt and enqueues one job', async () => {
     const before = await counts();

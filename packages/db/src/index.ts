@@ -2,6 +2,7 @@ export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export type { TDatabase, TPgliteDatabase, TPostgresDatabase } from './database';
 export { DataDirectoryLockedError, lockDataDirectory } from './data-directory-lock';
 export { isMadeDataDir, makingDirOf } from './make-pglite-dir';
+export { withStatementsFirst } from './statements-first';
 export { MigrationError } from './migrations/apply-migrations';
 export { readMigrations, type MigrationFile } from './migrations/read-migrations';
 export { createJobQueue, defaultJobQueueSchema, type TJobQueueOptions } from './job-queue';

@@ -5,6 +5,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { closeOnce, type TPgliteDatabase } from './database';
 import { lockDataDirectory } from './data-directory-lock';
 import { ensurePgliteDataDir } from './make-pglite-dir';
+import { withTurns } from './statements-first';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
 import type { MigrationFile } from './migrations/read-migrations';
@@ -26,7 +27,7 @@ export async function openPglite(
         cause: error,
       });
     });
-    const db = pglite;
+    const db = withTurns(pglite);
     const appliedMigrations = await applyMigrations(
       (work) =>
         db.transaction((tx) =>

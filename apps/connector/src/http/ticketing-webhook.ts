@@ -15,6 +15,7 @@ import { labelRequests } from './request-logging';
 import { rawBodyOf, rawJsonBody } from './raw-json-body';
 import { parseDelivery, type TicketingDelivery } from './ticketing-webhook-body';
 import { verifiedSender, type ZendeskWebhookDirectory } from './ticketing-webhook-sender';
+import { statementsFirst } from './statements-first';
 
 export interface TicketingWebhookOptions {
   inbox: Inbox;
@@ -45,7 +46,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
     // a refused delivery's request line says so, with its reason and account
     labelRequests('ticketing webhook', 'zendesk'),
     ...rawJsonBody(options.bodyLimitBytes ?? 64 * 1024),
-    async (req, res) => {
+    statementsFirst(async (req, res) => {
       const rawBody = rawBodyOf(req.body);
       const account = await verifiedSender(req, res, rawBody, check);
       if (!account) return;
@@ -56,7 +57,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
         () => acceptDelivery(options, logger, account.accountId, delivery, rawBody),
         { logger, receiver: 'ticketing webhook', what: 'delivery' },
       );
-    },
+    }),
   );
   return router;
 }

@@ -1,0 +1,57 @@
+// PGlite is one connection: every statement of the process waits its turn, and a worker's backlog
+// of statements would hold a webhook's durable write (its sender waits, and Zendesk drops a delivery
+// not answered within 12 s) for as long as it lasts. Statements issued inside `withStatementsFirst`
+// take the next turn instead: the connection is handed to them before any statement waiting
+// without it. A transaction is one turn, as PGlite runs it. PostgreSQL's pool needs none of this.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+
+const first = new AsyncLocalStorage<true>();
+
+/** Runs `work`, whose statements on the embedded database go before those waiting without it. */
+export function withStatementsFirst<T>(work: () => Promise<T>): Promise<T> {
+  return first.run(true, work);
+}
+
+/** The instance every caller uses: its query, exec and transaction take turns, the marked first. */
+export function withTurns(pglite: PGlite): PGlite {
+  const waiting = { first: [] as (() => void)[], others: [] as (() => void)[] };
+  let busy = false;
+  async function turn<T>(statement: () => Promise<T>): Promise<T> {
+    if (busy)
+      await new Promise<void>((resolve) =>
+        (first.getStore() ? waiting.first : waiting.others).push(resolve),
+      );
+    busy = true;
+    try {
+      return await statement();
+    } finally {
+      handOn();
+    }
+  }
+  // PGlite runs a statement on this thread: handed on at once, a backlog would run statement after
+  // statement without the event loop ever reading a socket, so a webhook could not even arrive to
+  // claim its turn. The next turn is chosen after one pass of the event loop.
+  function handOn(): void {
+    if (waiting.first.length === 0 && waiting.others.length === 0) {
+      busy = false;
+      return;
+    }
+    setImmediate(() => {
+      const next = waiting.first.shift() ?? waiting.others.shift();
+      if (next) next();
+      else busy = false;
+    });
+  }
+  const taking = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(pglite, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      return taking.has(property)
+        ? (...args: unknown[]) => turn(() => method(...args) as Promise<unknown>)
+        : method;
+    },
+  });
+}
