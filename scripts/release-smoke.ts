@@ -157,7 +157,6 @@ try {
     secretsKeys: newSecretsKeys(),
     publicUrl: proxy.url,
     command: { cwd: releaseDir, args: ['--enable-source-maps', CONNECTOR_MAIN] },
-    readyTimeoutMs: 90_000,
   };
   proxy.setTargets([`http://127.0.0.1:${firstPort}`]);
   instances.push(await startConnectorProcess({ ...common, port: firstPort }));

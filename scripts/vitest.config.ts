@@ -7,6 +7,5 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     ...sharedTestOptions,
-    testTimeout: 20_000,
   },
 });

@@ -13,9 +13,5 @@ export default defineProject({
     setupFiles: ['test/support/quiet-logs.ts'],
     // one migrated PGlite folder, and PostgreSQL database, that test files copy
     globalSetup: ['test/support/database-templates.ts'],
-    // Timeouts only catch hangs: the suite's projects share a 2-core CI machine, where a file's
-    // first test (a database opening, a stack starting) can take several seconds.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });

@@ -10,7 +10,5 @@ export default defineProject({
     environment: 'jsdom',
     ...sharedTestOptions,
     setupFiles: ['test/setup.ts'],
-    // Garden in jsdom is slow to render, more so on a loaded CI machine.
-    testTimeout: 20_000,
   },
 });

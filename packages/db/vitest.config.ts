@@ -11,7 +11,5 @@ export default defineProject({
     ...sharedTestOptions,
     // Opening a fresh PGlite (initdb in WebAssembly) and spawning child processes take seconds.
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
   },
 });

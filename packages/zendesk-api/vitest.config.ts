@@ -7,9 +7,5 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     ...sharedTestOptions,
-    // Timeouts only catch hangs: the suite's projects share a 2-core CI machine, where a file's
-    // first test (a database opening, a stack starting) can take several seconds.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
   },
 });

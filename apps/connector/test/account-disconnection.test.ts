@@ -19,17 +19,17 @@ import { secretBinding } from '../src/secrets/secret-bindings';
 import { createSyncQueues } from '../src/worker/queues';
 import { startWorker, type Worker } from '../src/worker/worker';
 import { install, startAccountsHarness, type AccountsHarness } from './accounts-harness';
+import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
 
 const APP_ID = 515151;
 const silent = createLogger(() => undefined);
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Until `check` holds (see eventually). */
+function waitFor(check: () => Promise<boolean> | boolean): Promise<true> {
+  return eventually('the condition', async () => ((await check()) ? true : undefined), {
+    intervalMs: 50,
+  });
 }
 
 describe.each(backends)('disconnected accounts on %s', (backend) => {
@@ -119,7 +119,7 @@ describe.each(backends)('disconnected accounts on %s', (backend) => {
       failures: { retryLimit: 3, retryDelaySeconds: 1 },
       logger: silent,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await boss?.stop({ graceful: false });

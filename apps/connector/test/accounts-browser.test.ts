@@ -25,7 +25,7 @@ describe.skipIf(!existsSync(CHROMIUM))('marketplace install in Chromium', () => 
         '--disable-component-update',
       ],
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await h?.close();
@@ -56,7 +56,7 @@ describe.skipIf(!existsSync(CHROMIUM))('marketplace install in Chromium', () => 
     } finally {
       await page.close();
     }
-  }, 30_000);
+  });
 
   it('Deny shows a clear page and stores nothing', async () => {
     const page = await browser.newPage();
@@ -71,5 +71,5 @@ describe.skipIf(!existsSync(CHROMIUM))('marketplace install in Chromium', () => 
     } finally {
       await page.close();
     }
-  }, 30_000);
+  });
 });

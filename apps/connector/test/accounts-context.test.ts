@@ -69,7 +69,7 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     h = await startAccountsHarness(backend);
     await installAndConfigure('acme');
     await installAndConfigure('globex');
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   it('waits out a short Retry-After in place but fails a long one at once, for the job or the sidebar to answer', async () => {
@@ -90,16 +90,15 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
         subClientIds: ['sub-acme'],
       });
       const context = await provider().forAccount(accountId);
-      const started = Date.now();
       const failure = await context
         .incidents()
         .incidents.retrieve('inc_1')
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(RateLimitError);
-      // the 1 s one was waited out and asked again; the 45 s one was not waited for
+      // the 1 s one was waited out and asked again; the 45 s one was not waited for (a wait is
+      // always followed by another request)
       expect(seen).toHaveLength(2);
       expect(seen[1]! - seen[0]!).toBeGreaterThanOrEqual(900);
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await saveIncidentConnection(h.db, h.secretBox, ids.acme!.accountId, {
@@ -176,11 +175,10 @@ describe.each(backends)('account contexts from the database on %s', (backend) =>
     const context = await provider().forAccount(ids.acme!.accountId, {
       signal: controller.signal,
     });
-    const started = Date.now();
     const call = context.zendesk.users.me();
     setTimeout(() => controller.abort(new Error('the job outran its timeout')), 100);
+    // ended by the signal: the held request would have answered, after 10 s
     await expect(call).rejects.toBeInstanceOf(ZendeskAbortError);
-    expect(Date.now() - started).toBeLessThan(5_000);
     await expect(context.incidents().usage.retrieve()).rejects.toBeInstanceOf(APIUserAbortError);
     // another job's context is not affected
     const other = await provider().forAccount(ids.acme!.accountId);

@@ -21,7 +21,7 @@ describe.each(backends)('marketplace install over HTTP on %s', (backend) => {
   beforeAll(async () => {
     h = await startAccountsHarness(backend);
     acme = await h.createAccount('acme');
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   it('asks for the subdomain, and rejects one that is not', async () => {

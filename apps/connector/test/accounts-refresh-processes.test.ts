@@ -24,6 +24,8 @@ import {
   newSecretsKeys,
   type ConnectorDatabase,
 } from './support/connector-process';
+import { CHILD_STALL_MS, childProgress } from './support/child-progress';
+import { whileProgressing } from './support/eventually';
 import type { ChildReport } from './support/refresh-child';
 import { secretBinding } from '../src/secrets/secret-bindings';
 
@@ -32,9 +34,6 @@ const CLIENT_SECRET = 'incident-desk-refresh-test-secret';
 const CHILDREN = 2;
 /** Far longer than the gap between the children's release on a busy machine. */
 const TOKEN_ENDPOINT_LATENCY_MS = 1_000;
-/** Start-up of a child (tsx, Prisma, the pool) on a busy 2-core machine. */
-const CHILD_TIMEOUT_MS = 90_000;
-
 const connectorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const childEntry = path.join('test', 'support', 'refresh-child.ts');
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -60,22 +59,20 @@ function startChild(env: Record<string, string>): Child {
   });
   const lines = createInterface({ input: child.stdout });
   const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(`child exited (${code ?? signal})\n${stderr}`)),
+    child.once('exit', (code, signal) => resolve(`child exited (${code ?? signal})`)),
   );
+  // start-up (tsx, Prisma, the pool) takes what it takes on a busy machine: waited for while the
+  // child works
   const nextLine = (what: string) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`child: no ${what} within ${CHILD_TIMEOUT_MS} ms\n${stderr}`)),
-        CHILD_TIMEOUT_MS,
-      );
-      lines.once('line', (line) => {
-        clearTimeout(timer);
-        resolve(line);
-      });
-      void exited.then((why) => {
-        clearTimeout(timer);
-        reject(new Error(`${why}before its ${what}`));
-      });
+    whileProgressing(
+      `child ${child.pid}: its ${what}`,
+      new Promise<string>((resolve, reject) => {
+        lines.once('line', resolve);
+        void exited.then((why) => reject(new Error(`${why} before its ${what}`)));
+      }),
+      { progress: childProgress(child.pid!, () => stderr), stallMs: CHILD_STALL_MS },
+    ).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
     });
   const ready = nextLine('ready line').then((line) => {
     if (line !== 'ready') throw new Error(`child said ${line} instead of ready\n${stderr}`);
@@ -123,7 +120,7 @@ describe.runIf(postgres)('two processes refreshing one account on one PostgreSQL
     secretsKeys = newSecretsKeys();
     const keys = parseSecretKeys(secretsKeys);
     secretBox = createSecretBox(keys, keys[0]!.id);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const child of started) child.kill();
@@ -274,41 +271,33 @@ describe.runIf(postgres)('two processes refreshing one account on one PostgreSQL
     });
   }
 
-  it(
-    'an access token within 5 minutes of expiry: one refresh_token grant, both processes call Zendesk with the new token',
-    async () => {
-      // 300 s is the shortest lifetime Zendesk grants: by the time a child reads it, less than
-      // REFRESH_SKEW_MS remains, so each child's provider decides to refresh before its call.
-      const account = await connectedAccount(REFRESH_SKEW_MS / 1000);
-      const reports = await raceChildren(account.accountId, account.subdomain);
-      await expectOneRefresh(account, reports);
-      // Neither child ever sent the old token: both refreshed (or waited) before calling.
-      for (const report of reports) {
-        expect(report.calls.filter((c) => c.status === 401)).toEqual([]);
-      }
-    },
-    CHILD_TIMEOUT_MS * 2,
-  );
+  it('an access token within 5 minutes of expiry: one refresh_token grant, both processes call Zendesk with the new token', async () => {
+    // 300 s is the shortest lifetime Zendesk grants: by the time a child reads it, less than
+    // REFRESH_SKEW_MS remains, so each child's provider decides to refresh before its call.
+    const account = await connectedAccount(REFRESH_SKEW_MS / 1000);
+    const reports = await raceChildren(account.accountId, account.subdomain);
+    await expectOneRefresh(account, reports);
+    // Neither child ever sent the old token: both refreshed (or waited) before calling.
+    for (const report of reports) {
+      expect(report.calls.filter((c) => c.status === 401)).toEqual([]);
+    }
+  });
 
-  it(
-    'a revoked access token answered 401 to both processes at once: one refresh, both retry with the new token',
-    async () => {
-      const account = await connectedAccount(1_800);
-      // Zendesk stops accepting the access token (its refresh token stays good) while the
-      // connector's row still calls it fresh: each child's first call is refused.
-      await control('/tokens/expire', { token: account.original.accessToken, which: 'access' });
-      const reports = await raceChildren(account.accountId, account.subdomain);
-      await expectOneRefresh(account, reports);
-      for (const report of reports) {
-        const apiCalls = report.calls.filter((c) => c.path.endsWith('/users/me.json'));
-        expect(apiCalls.map((c) => [c.status, c.bearer === account.original.accessToken])).toEqual([
-          [401, true],
-          [200, false],
-        ]);
-      }
-    },
-    CHILD_TIMEOUT_MS * 2,
-  );
+  it('a revoked access token answered 401 to both processes at once: one refresh, both retry with the new token', async () => {
+    const account = await connectedAccount(1_800);
+    // Zendesk stops accepting the access token (its refresh token stays good) while the
+    // connector's row still calls it fresh: each child's first call is refused.
+    await control('/tokens/expire', { token: account.original.accessToken, which: 'access' });
+    const reports = await raceChildren(account.accountId, account.subdomain);
+    await expectOneRefresh(account, reports);
+    for (const report of reports) {
+      const apiCalls = report.calls.filter((c) => c.path.endsWith('/users/me.json'));
+      expect(apiCalls.map((c) => [c.status, c.bearer === account.original.accessToken])).toEqual([
+        [401, true],
+        [200, false],
+      ]);
+    }
+  });
 });
 
 describe.skipIf(postgres)('two processes refreshing one account', () => {

@@ -24,7 +24,7 @@ describe('setup results stored per account (pglite)', () => {
     const incidents = createIncidentSandbox({ webhookDelayMs: 5, webhookRetryDelaysMs: [20] });
     incidentUrl = (await incidents.listen(0)).url;
     closeIncidents = () => incidents.close();
-  }, 60_000);
+  });
   afterAll(async () => {
     await closeIncidents?.();
     await h?.close();
@@ -84,5 +84,5 @@ describe('setup results stored per account (pglite)', () => {
     expect(second.fields).toEqual(first.fields);
     expect(second.zendeskWebhook?.id).toBe(first.zendeskWebhook?.id);
     expect(await h.db.prisma.incidentSubscription.count({ where: { accountId } })).toBe(3);
-  }, 60_000);
+  });
 });

@@ -42,7 +42,7 @@ describe.each(backends)('unauthenticated install pages on %s', (backend) => {
   beforeAll(async () => {
     h = await startAccountsHarness(backend);
     acme = await h.createAccount('acme');
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   describe('the state is bound to the browser that started the flow', () => {
@@ -183,7 +183,7 @@ describe.each(backends)('starting authorizations is bounded on %s', (backend) =>
   beforeAll(async () => {
     // the production default limit: 30 starts per client per 10 minutes
     h = await startAccountsHarness(backend, { startLimit: 30 });
-  }, 60_000);
+  });
   afterAll(() => h.close());
 
   it('3,000 starts from one client store at most 30 states; the rest are answered 429', async () => {
@@ -208,7 +208,7 @@ describe.each(backends)('starting authorizations is bounded on %s', (backend) =>
     // the bare form and refused subdomains store nothing and are not counted
     expect((await fetch(`${h.connectorUrl}/install`)).status).toBe(200);
     expect((await fetch(`${h.connectorUrl}/install?subdomain=a.b`)).status).toBe(400);
-  }, 120_000);
+  });
 
   it('the table keeps at most its cap, newest first, whatever the number of clients', async () => {
     const cap = 25;
@@ -220,5 +220,5 @@ describe.each(backends)('starting authorizations is bounded on %s', (backend) =>
     expect(
       await h.db.prisma.oAuthInstallState.findUnique({ where: { state: newest } }),
     ).not.toBeNull();
-  }, 120_000);
+  });
 });

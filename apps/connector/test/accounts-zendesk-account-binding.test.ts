@@ -8,17 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretBinding } from '../src/secrets/secret-bindings';
 import { followCallback } from './accounts-harness';
 import { startAdminHarness, type AdminHarness } from './admin-harness';
+import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(backends)('installations bound to the Zendesk account (%s)', (backend) => {
   let h: AdminHarness;
@@ -81,7 +72,7 @@ describe.each(backends)('installations bound to the Zendesk account (%s)', (back
       });
       return config?.zendeskWebhookId && config.sealedZendeskWebhookSecret ? true : undefined;
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await h?.close();
   });

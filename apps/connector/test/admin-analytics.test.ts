@@ -127,7 +127,7 @@ describe.each(backends)('analytics over the sandbox and the connector records (%
     await db.prisma.incidentLink.create({
       data: { accountId: accountA, incidentId: waiting.id, ticketId: 9n },
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await sandbox?.close();
     await db?.dispose();

@@ -13,22 +13,9 @@ import { ACCOUNT_SETUP_QUEUE } from '../src/accounts/setup-job';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { cookiesSet, followCallback } from './accounts-harness';
 import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
+import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
 import { secretBinding } from '../src/secrets/secret-bindings';
-
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 45_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe.each(backends)('admin page API (%s)', (backend) => {
   let h: AdminHarness;
@@ -65,7 +52,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       headers: { 'x-api-key': DEMO_API_KEY },
     });
     incidentId = ((await list.json()) as { data: { id: string }[] }).data[0]!.id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await h?.close();
   });
@@ -542,7 +529,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         error: { code: 'authorization_needed' },
         authorizeUrl: '/install?subdomain=acme',
       });
-    }, 90_000);
+    });
 
     it('has no sidebar secret to rotate any more', async () => {
       const gone = await h.api(acmeSession, 'POST', '/admin/api/sidebar-secret/rotate');
@@ -779,6 +766,6 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       expect(retriedTicket.comments.at(-1)?.body).toBe(
         '[incident-desk] Linking will be retried: the threat is reported again (requested by Ada Admin).',
       );
-    }, 60_000);
+    });
   });
 });

@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CSP } from '../src/admin';
 import { startAdminHarness, type AdminHarness } from './admin-harness';
+import { WAIT_STALL_MS } from './support/eventually';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_APP = fileURLToPath(new URL('../../admin', import.meta.url));
@@ -45,7 +46,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
         '--disable-component-update',
       ],
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await h?.close();
@@ -81,7 +82,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       await page.selectOption('#user_id', String(acme.adminId));
       await page.click('#allow');
 
-      await page.waitForSelector('#signed-in', { timeout: 15_000 });
+      await page.waitForSelector('#signed-in', { timeout: WAIT_STALL_MS });
       expect(page.url()).toBe(`${h.connectorUrl}/admin/`);
       expect(await page.textContent('#signed-in')).toContain('Ada Admin, admin of acme');
       // a new account: the first-run checklist comes first, each step with what to do next
@@ -98,7 +99,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       await page.fill('#first-run input[name="apiKey"]', 'not-a-real-key');
       await page.fill('#first-run input[name="clientId"]', 'cl_demo_parent');
       await page.click('#first-run #save-connection');
-      expect(await page.textContent('#apiKey-error', { timeout: 15_000 })).toContain(
+      expect(await page.textContent('#apiKey-error', { timeout: WAIT_STALL_MS })).toContain(
         'refused this API key',
       );
       expect(await page.textContent('#api-key-state')).toContain('Not set');
@@ -142,7 +143,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  });
 
   it('an install from another site lands on the admin page signed in, no second sign-in', async () => {
     const initech = await h.createAccount('initech');
@@ -153,7 +154,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       expect(page.url()).toContain(`${h.sandboxUrl}/_z/initech/oauth/authorizations/new`);
       await page.selectOption('#user_id', String(initech.adminId));
       await page.click('#allow');
-      await page.waitForSelector('#signed-in', { timeout: 15_000 });
+      await page.waitForSelector('#signed-in', { timeout: WAIT_STALL_MS });
       expect(page.url()).toBe(`${h.connectorUrl}/admin/`);
       expect(await page.textContent('#signed-in')).toContain('Ada Admin, admin of initech');
       expect(await page.locator('#signed-out').count()).toBe(0);
@@ -164,7 +165,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  });
 
   it('/install and its result pages are styled within their strict CSP', async () => {
     const page = await browser.newPage();
@@ -193,5 +194,5 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  });
 });

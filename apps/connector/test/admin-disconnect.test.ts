@@ -85,7 +85,7 @@ describe.each(backends)('disconnecting an account from the admin page (%s)', (ba
       });
       return row.setupState === 'succeeded' ? row : undefined;
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await h?.close();
   });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { secretBinding } from '../src/secrets/secret-bindings';
 import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
+import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
 
 interface Step {
@@ -20,16 +21,6 @@ interface Step {
   summary: string;
   next: string | null;
   action: string | null;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe.each(backends)('admin first run (%s)', (backend) => {
@@ -61,7 +52,7 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     await eventually('the install’s setup job', async () =>
       (await configOf(acmeId)).setupState === 'needs_configuration' ? true : undefined,
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await h?.close();
   });
@@ -221,7 +212,7 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       (overview.body.health as { lastZendeskWebhookAt: string | null }).lastZendeskWebhookAt,
     ).not.toBeNull();
     expect((await checklist(acme)).step('webhooks').state).toBe('done');
-  }, 120_000);
+  });
 
   it('an unsigned delivery does not count as one from Zendesk', async () => {
     await h.connector.db.prisma.accountHealth.updateMany({

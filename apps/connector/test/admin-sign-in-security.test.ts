@@ -34,7 +34,7 @@ describe.each(backends)('admin sign-in security (%s)', (backend) => {
     globex = await h.createAccount('globex');
     expect((await h.install('acme', acme.adminId)).status).toBe(303);
     expect((await h.install('globex', globex.adminId)).status).toBe(303);
-  }, 120_000);
+  });
   afterAll(async () => {
     await h?.close();
   });
@@ -211,9 +211,10 @@ describe.each(backends)('admin sign-in security (%s)', (backend) => {
       where: { tokenHash: hashOf(kept.cookie) },
       data: { roleCheckedAt: new Date(Date.now() - 60 * 60 * 1000) },
     });
+    const checked = new Date();
     expect((await h.api(kept, 'GET', '/admin/api/overview')).status).toBe(200);
     const row = await sessionRow(kept);
-    expect(Date.now() - row!.roleCheckedAt.getTime()).toBeLessThan(60_000);
+    expect(row!.roleCheckedAt.getTime()).toBeGreaterThanOrEqual(checked.getTime());
   });
 
   it('the state cookie of a sign-in is set like the install’s', async () => {

@@ -88,7 +88,7 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     });
     connectorUrl = (await connector.listen(0)).url;
     first = await demo();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (!closed) await connector?.close();
@@ -241,7 +241,7 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     expect(after.comments.filter((c) => !c.public).at(-1)?.body).toMatch(/case.?building|analyst/i);
     // Exactly one incident was reported for the ticket.
     expect(await connector.db.prisma.incidentLink.count()).toBe(1);
-  }, 60_000);
+  });
 
   it('closes gracefully: no more HTTP, the database released, no sockets left', async () => {
     // A report in flight whose ticket update is slow: close waits for it instead of dropping it.
@@ -276,10 +276,8 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
     await closeSandboxes();
     closeSandboxes = async () => undefined;
     // fetch's keep-alive sockets to the stopped servers are released asynchronously.
-    await eventually(
-      'every socket closed',
-      async () => (sockets() <= baselineSockets ? true : undefined),
-      5_000,
+    await eventually('every socket closed', async () =>
+      sockets() <= baselineSockets ? true : undefined,
     );
-  }, 30_000);
+  });
 });

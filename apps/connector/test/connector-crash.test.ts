@@ -125,13 +125,15 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     await connector!.kill();
     await start('on');
 
+    let applied = 0;
     await eventually(
       'a note for every acknowledged event',
       async () => {
         const writes = await sandboxes.eventWrites(ticketA);
-        return toApply.every((d) => writesOfEvent(writes, d.eventId) > 0) ? true : undefined;
+        applied = toApply.filter((d) => writesOfEvent(writes, d.eventId) > 0).length;
+        return applied === toApply.length ? true : undefined;
       },
-      45_000,
+      { progress: () => applied },
     );
     const incidentB = await linkedIncidentOf(ticketB);
     await sandboxes.incidentDeliveriesIdle();
@@ -160,7 +162,7 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
     expect([reported[0]!.id, reported[0]!.ref]).toContain(incidentB);
     const notesB = await sandboxes.internalNotes(ticketB);
     expect(notesB.filter((n) => n.includes('Reported to the incident service'))).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('a kill while the report is in flight reconciles within seconds instead of reporting again', async () => {
     await connector?.kill(); // independent of how the previous test ended
@@ -187,19 +189,13 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
       sandboxes.incidentsFor(threatC).length > 0 ? true : undefined,
     );
 
-    const restarted = Date.now();
     await start('on', 300);
     // The job left active by the killed process runs again once its heartbeat has been silent
-    // (dead-job-sweep.ts), within seconds, well before its 300 s time limit.
-    const reconciled = await eventually(
-      'the reconciliation note',
-      async () => {
-        const ticket = await sandboxes.readTicket(ticketC);
-        return ticket.ticket.tags.includes('incident_unlinked') ? ticket : undefined;
-      },
-      45_000,
-    );
-    expect(Date.now() - restarted).toBeLessThan(30_000);
+    // (dead-job-sweep.ts), not once its 300 s time limit has passed: the sweep says so.
+    const reconciled = await eventually('the reconciliation note', async () => {
+      const ticket = await sandboxes.readTicket(ticketC);
+      return ticket.ticket.tags.includes('incident_unlinked') ? ticket : undefined;
+    });
     expect(connector!.output()).toMatch(/recovered job .* of a dead worker/);
     await connector!.queuesIdle();
 
@@ -219,5 +215,5 @@ describe.each(backends)('connector killed with SIGKILL (%s)', (backend) => {
       );
       expect(attempts).toEqual([{ state: 'failed' }]);
     }
-  }, 120_000);
+  });
 });

@@ -6,6 +6,7 @@ import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { startDeadJobSweep } from '../src/worker/dead-job-sweep';
 import { createSyncQueues } from '../src/worker/queues';
 import { TEST_ACCOUNT } from './support/receiver';
+import { eventually } from './support/eventually';
 import { backends, openTestDatabase } from './support/test-database';
 
 describe.each(backends)('dead job sweep on %s', (backend) => {
@@ -17,7 +18,7 @@ describe.each(backends)('dead job sweep on %s', (backend) => {
     db = await openTestDatabase(backend);
     boss = await createJobQueue(db, { supervise: false, schedule: false });
     await createSyncQueues(boss);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.dispose();
@@ -66,9 +67,11 @@ describe.each(backends)('dead job sweep on %s', (backend) => {
     sweep.stop();
     expect(recovered).toContain(id);
     expect(await stateOf(id)).toBe('retry');
-    // it runs again: the next fetch takes it, ahead of nothing it must wait for
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const [again] = await boss.fetch(TICKET_EVENT_QUEUE);
+    // it runs again: a fetch takes it once its retry delay has passed
+    const [again] = await eventually('the job fetched again', async () => {
+      const jobs = await boss.fetch(TICKET_EVENT_QUEUE);
+      return jobs.length > 0 ? jobs : undefined;
+    });
     expect(again?.id).toBe(id);
     await boss.complete(TICKET_EVENT_QUEUE, id);
   });

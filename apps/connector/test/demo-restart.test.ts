@@ -216,5 +216,5 @@ describe('the demo stopped and started again on the same data directory', () => 
     const db = stack.connector.db.prisma;
     expect(await db.reconciliationEntry.count()).toBe(0);
     expect(await db.incidentLink.count()).toBe(2);
-  }, 90_000);
+  });
 });

@@ -18,6 +18,16 @@ import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
 const ACCOUNT = '00000000-0000-4000-8000-000000000001';
 const SECRET = 'zendesk-webhook-secret';
 
+/**
+ * Node's own limits, which hold a connection far longer than the test's: a connection closed
+ * before them was closed by the configured limit, however slow the machine.
+ */
+const NODE_DEFAULTS = {
+  headersTimeoutMs: 60_000,
+  requestTimeoutMs: 300_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
 const LIMITS: HttpServerLimits = {
   headersTimeoutMs: 400,
   requestTimeoutMs: 900,
@@ -120,19 +130,18 @@ describe('the HTTP server limits', () => {
 
     expect(await deliver()).toBe(200);
 
-    // Without limits Node holds them 60 s (headers) or 300 s (request): the test would time out.
     const headerTimes = await Promise.all(slowHeaders.map((s) => s.closed));
     const bodyTimes = await Promise.all(slowBodies.map((s) => s.closed));
     for (const ms of headerTimes) {
       expect(ms).toBeGreaterThanOrEqual(LIMITS.headersTimeoutMs - 50);
-      expect(ms).toBeLessThan(LIMITS.headersTimeoutMs + 2_000);
+      expect(ms).toBeLessThan(NODE_DEFAULTS.headersTimeoutMs);
     }
     for (const ms of bodyTimes) {
       expect(ms).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs - 50);
-      expect(ms).toBeLessThan(LIMITS.requestTimeoutMs + 2_000);
+      expect(ms).toBeLessThan(NODE_DEFAULTS.requestTimeoutMs);
     }
     expect(await deliver()).toBe(200);
-  }, 15_000);
+  });
 
   it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
     const { open } = await serve(LIMITS);
@@ -140,22 +149,29 @@ describe('the HTTP server limits', () => {
     await idle.connected;
     idle.socket.write('GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n');
     const ms = await idle.closed;
-    expect(ms).toBeLessThan(LIMITS.keepAliveTimeoutMs + 2_000);
-  }, 10_000);
+    expect(ms).toBeGreaterThanOrEqual(LIMITS.keepAliveTimeoutMs - 50);
+    expect(ms).toBeLessThan(NODE_DEFAULTS.keepAliveTimeoutMs);
+  });
 
   it('refuses connections past the per-client cap, and serves the client again once it closed some', async () => {
     const logged: string[] = [];
-    const { open, deliver } = await serve({ ...LIMITS, maxConnectionsPerClient: 3 }, logged);
+    const refused: ConnectionRefusal[] = [];
+    const { open, deliver } = await serve(
+      { ...LIMITS, maxConnectionsPerClient: 3 },
+      logged,
+      refused,
+    );
     const held = [open(), open(), open()];
     await Promise.all(held.map((h) => h.connected));
     const extra = open();
-    expect(await extra.closed).toBeLessThan(1_000);
+    await extra.closed;
+    expect(refused).toEqual(['client_cap']);
     expect(logged.some((line) => /3 connections open from/.test(line))).toBe(true);
 
     for (const h of held) h.socket.destroy();
     await Promise.all(held.map((h) => h.closed));
     expect(await deliver()).toBe(200);
-  }, 10_000);
+  });
 
   it('refuses connections past the total cap: each counted, one log line for the burst', async () => {
     const logged: string[] = [];
@@ -164,13 +180,13 @@ describe('the HTTP server limits', () => {
     const held = [open(), open()];
     await Promise.all(held.map((h) => h.connected));
     const burst = Array.from({ length: 20 }, () => open());
-    for (const extra of burst) expect(await extra.closed).toBeLessThan(1_000);
+    await Promise.all(burst.map((extra) => extra.closed));
     expect(refused).toEqual(burst.map(() => 'total_cap'));
     expect(logged.filter((line) => /connection refused/.test(line))).toHaveLength(1);
     for (const h of held) h.socket.destroy();
     await Promise.all(held.map((h) => h.closed));
     expect(await deliver()).toBe(200);
-  }, 10_000);
+  });
 
   it('reads the limits from the environment, with defaults, and refuses a headers timeout longer than the request timeout', () => {
     const env = { NODE_ENV: 'test', SECRETS_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` };

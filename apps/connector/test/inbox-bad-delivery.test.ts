@@ -35,7 +35,7 @@ describe.each(backends)('a bad delivery among good ones on %s', (backend) => {
     );
     await harness.db.prisma.account.create({ data: { id: ACCOUNT_B, zendeskSubdomain: 'other' } });
     baseUrl = harness.baseUrl;
-  }, 60_000);
+  });
 
   afterAll(() => harness.close());
 

@@ -35,7 +35,7 @@ describe.each(backends)('inbox job order on %s', (backend) => {
     await db.prisma.account.create({ data: { id: TEST_ACCOUNT, zendeskSubdomain: 'order' } });
     boss = await createJobQueue(db, { supervise: false, schedule: false });
     await createSyncQueues(boss);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.dispose();

@@ -17,7 +17,7 @@ describe.each(backends)('job table vacuum on %s', (backend) => {
     db = await openTestDatabase(backend);
     boss = await createJobQueue(db, { supervise: false, schedule: false });
     await createSyncQueues(boss);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.dispose();

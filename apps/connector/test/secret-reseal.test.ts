@@ -58,7 +58,7 @@ describe.each(backends)('binding sealed secrets to their place (%s)', (backend) 
         },
       });
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await db?.dispose();
   });

@@ -25,6 +25,7 @@ import {
 import { STATUS_FIELD_OPTIONS } from '../src/setup/status-field';
 import { triggerDrift } from '../src/setup/trigger-drift';
 import { noteLocaleOf } from '../src/notes/texts';
+import { eventually } from './support/eventually';
 
 const CLIENT_IDS = ['cl_demo_parent', 'cl_demo_retail', 'cl_demo_bank'];
 
@@ -158,14 +159,8 @@ async function counts(account: Account) {
   };
 }
 
-async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
+  return eventually(what, find, { intervalMs: 20 });
 }
 
 function ticketingDeliveries(accountId: string): Received[] {

@@ -132,7 +132,7 @@ describe.each(backends)('sidebar API on %s', (backend) => {
     closeServer = () => new Promise((resolve) => server.close(() => resolve()));
     sessions = createSidebarSessions(h.db, () => new Date());
     agentAToken = await sessionOf(h.demo.agentIds[0]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await closeServer?.();
@@ -928,21 +928,20 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         data: { accountId: SYNC_ACCOUNT, ticketId: BigInt(ticketId), reason: 'duplicate' },
       });
       // a 429 two minutes long, as the drain or another instance recorded it
-      await h.db.prisma.ticketWritePause.create({
-        data: { accountId: SYNC_ACCOUNT, pausedUntil: new Date(Date.now() + 120_000) },
-      });
+      const pausedUntil = new Date(Date.now() + 120_000);
+      await h.db.prisma.ticketWritePause.create({ data: { accountId: SYNC_ACCOUNT, pausedUntil } });
       try {
-        const started = performance.now();
         const refused = await asAgent(ticketId, '/retry-link', {});
-        const elapsedMs = performance.now() - started;
+        const answeredAt = Date.now();
+        // answered with the rest of the pause, not after waiting it out
         expect(refused.status).toBe(503);
         const { error } = refused.body as ErrorBody;
         expect(error.code).toBe('retry_later');
-        expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(100);
+        expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(
+          Math.floor((pausedUntil.getTime() - answeredAt) / 1000),
+        );
         expect(error.retryAfterSeconds).toBeLessThanOrEqual(120);
         expect(refused.headers.get('retry-after')).toBe(String(error.retryAfterSeconds));
-        // answered, not waited out (the pause is two minutes long)
-        expect(elapsedMs).toBeLessThan(10_000);
         // nothing was cleared, queued or sent
         expect(
           await h.db.prisma.reportAttempt.count({ where: { ticketId: BigInt(ticketId) } }),

@@ -116,7 +116,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     await new Promise((resolve) => server.once('listening', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     closeServer = () => new Promise((resolve) => server.close(() => resolve()));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await closeServer?.();
@@ -194,7 +194,7 @@ describe.each(backends)('the signed sidebar page on %s', (backend) => {
     ).not.toContain(session!.token);
     // the scripts of the page come from the same origin
     expect((await fetch(`${baseUrl}/sidebar/app/assets/app.js`)).status).toBe(200);
-  }, 30_000);
+  });
 
   it("a verified page whose account lost its Zendesk grant opens the sidebar's error view, never JSON", async () => {
     // the app's key is read once, with any account's client; this account's own calls all fail

@@ -120,7 +120,7 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
     agentBToken = (
       await sessions.open({ accountId: ACCOUNT_B, installationId: 1, userId: other.agentIds[0] })
     ).token;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await closeServer?.();

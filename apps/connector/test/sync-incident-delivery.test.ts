@@ -37,7 +37,7 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
         events: WEBHOOK_EVENTS.filter((name) => name !== 'webhook.test'),
         description: 'sync-incident-delivery test',
       });
-  }, 60_000);
+  });
   afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
     await h?.close();
@@ -147,7 +147,7 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
     expect(h.fieldValue(await h.ticket(ticketId), h.seed.statusFieldId)).toBe(
       'incident_status_takedown_success',
     );
-  }, 30_000);
+  });
 
   it.each(['takedown', 'monitor'] as const)(
     "the connector's own %s report: its incident.created and its history entry leave the linked ticket alone; later entries still become notes",
@@ -212,6 +212,5 @@ describe.each(backends)('incident events as the sandbox delivers them on %s', (b
       expect(notes.some((note) => note.includes(reportEntry))).toBe(false);
       expect(notes.some((note) => note.includes('Analyst reviewing the page.'))).toBe(true);
     },
-    30_000,
   );
 });

@@ -24,7 +24,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
   beforeAll(async () => {
     h = await startHarness(backend);
-  }, 60_000);
+  });
   afterAll(() => h?.close());
 
   it('webhook.test records health and changes no ticket', async () => {

@@ -8,6 +8,7 @@ import { reportThreat } from '../src/sync/ticket-events/report-threat';
 import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
 import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
 import { startHarness } from './sync-incident-harness';
+import { eventually } from './support/eventually';
 import { backends } from './support/test-database';
 import { withOutage } from './support/database-outage';
 import { startedForTests } from './support/started-for-tests';
@@ -97,7 +98,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     );
     expect(await detectedTickets(incident.id)).toHaveLength(1);
     expect(await h.notes(ticket!.id)).toHaveLength(2);
-  }, 20_000);
+  });
 
   it('uses fallbacks when the detail carries nothing optional, and the event status when the detail is missing', async () => {
     const incident = await h.seedIncident({
@@ -297,8 +298,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       data: { accountId: h.accountId, pausedUntil: new Date(Date.now() + 60_000) },
     });
     try {
-      // past the unlinked wait: what defers it now is the paused account
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // no unlinked wait: what defers it now is the paused account
       await expect(
         handleOnce({ ...deps(), unlinkedWaitMs: 0 }, h.context(), job),
       ).rejects.toMatchObject({ name: 'TicketWriteDeferred' });
@@ -331,15 +331,16 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     try {
       const reporting = reportThreat({ db: h.db }, h.context(), ticketId, 'takedown');
       // the service has the incident (and announces it) while the report still reads its detail
-      let listId: string | undefined;
-      for (let i = 0; i < 100 && listId === undefined; i += 1) {
-        const state = (await (await fetch(`${h.incidentUrl}/_sandbox/state`)).json()) as {
-          incidents: { id: string; url?: string }[];
-        };
-        listId = state.incidents.find((incident) => incident.url === url)?.id;
-        if (listId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(listId).toBeDefined();
+      const listId = await eventually(
+        'the reported incident at the service',
+        async () => {
+          const state = (await (await fetch(`${h.incidentUrl}/_sandbox/state`)).json()) as {
+            incidents: { id: string; url?: string }[];
+          };
+          return state.incidents.find((incident) => incident.url === url)?.id;
+        },
+        { intervalMs: 50 },
+      );
       const event = handleIncidentEvent(
         deps(),
         h.context(),
@@ -358,7 +359,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     } finally {
       await fetch(`${h.incidentUrl}/_sandbox/faults/${fault.id}`, { method: 'DELETE' });
     }
-  }, 30_000);
+  });
 
   it('a link saved while the event waits is used: no search, no new ticket', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
@@ -367,36 +368,37 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
     });
     await h.db.prisma.incidentLink.delete({ where: { id: link.id } });
     h.zendeskCalls.length = 0;
-    const handling = handleIncidentEvent(
-      { ...deps(), unlinkedWaitMs: 300 },
-      h.context(),
-      h.job('incident.history_created', {
-        incidentId: incidentId,
-        historyEntry: { message: 'Registrar contacted.' },
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // a wait longer than the test: the event is still waiting when the link is saved
+    const waiting = { ...deps(), unlinkedWaitMs: 3_600_000 };
+    const job = h.job('incident.history_created', {
+      incidentId: incidentId,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
+    await expect(handleOnce(waiting, h.context(), job)).rejects.toMatchObject({
+      name: 'IncidentTicketPendingError',
+    });
     await h.db.prisma.incidentLink.create({
       data: { accountId: h.accountId, incidentId, ticketId: BigInt(ticketId) },
     });
-    expect((await handling).status).toBe('applied');
+    expect((await handleOnce(waiting, h.context(), job)).status).toBe('applied');
     expect(h.zendeskCalls).toEqual([`PUT /api/v2/tickets/${ticketId}.json`]);
   });
 
   it('an unlinked event is deferred for the rest of its wait, never held in its worker slot', async () => {
     const incident = await h.seedIncident({ url: `https://deferred${h.uid()}.example.org/` });
-    const started = Date.now();
+    const job = h.job('incident.history_created', {
+      incidentId: incident.id,
+      historyEntry: { message: 'Registrar contacted.' },
+    });
+    // a second after its receipt, of an hour's wait: a run held in its slot would never end here
+    const receivedAt = new Date(job.receivedAt);
     const deferral = await handleOnce(
-      { ...deps(), unlinkedWaitMs: 5_000 },
+      { ...deps(), unlinkedWaitMs: 3_600_000, now: () => new Date(receivedAt.getTime() + 1_000) },
       h.context(),
-      h.job('incident.history_created', {
-        incidentId: incident.id,
-        historyEntry: { message: 'Registrar contacted.' },
-      }),
+      job,
     ).catch((error: unknown) => error);
     expect(deferral).toBeInstanceOf(JobDeferral);
-    expect((deferral as JobDeferral).delayMs).toBeGreaterThan(3_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((deferral as JobDeferral).delayMs).toBe(3_599_000);
     expect(await detectedTickets(incident.id)).toHaveLength(0);
   });
 
@@ -413,12 +415,11 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       },
     });
     try {
-      const started = Date.now();
       const job = h.job('incident.created', { incidentId: incident.id });
+      // to look again in an hour: a run held in its slot meanwhile would never end here
       await expect(
-        handleOnce({ ...deps(), unlinkedWaitMs: 0, pollIntervalMs: 1_000 }, h.context(), job),
-      ).rejects.toMatchObject({ name: 'IncidentTicketPendingError', delayMs: 1_000 });
-      expect(Date.now() - started).toBeLessThan(2_000);
+        handleOnce({ ...deps(), unlinkedWaitMs: 0, pollIntervalMs: 3_600_000 }, h.context(), job),
+      ).rejects.toMatchObject({ name: 'IncidentTicketPendingError', delayMs: 3_600_000 });
       expect(await detectedTickets(incident.id)).toHaveLength(0);
     } finally {
       // a report left under way would hold back every later unlinked incident of the account
@@ -482,32 +483,50 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
   const linksOf = (incidentId: string) =>
     h.db.prisma.incidentLink.findMany({ where: { accountId: h.accountId, incidentId } });
 
+  /** A context whose Zendesk holds back every ticket it is asked to open until `release()`. */
+  function holdingTicketCreation() {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    const zendesk = h.zendeskWith(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/v2/tickets.json')) {
+        held += 1;
+        await released;
+      }
+      return fetch(input, init);
+    });
+    return { context: { ...h.context(), zendesk }, release, held: () => held };
+  }
+
+  /** The incident's claims once its ticket's creation is at Zendesk (held there). */
+  async function claimsWhileOpening(
+    incidentId: string,
+    opening: ReturnType<typeof holdingTicketCreation>,
+  ) {
+    await eventually('the ticket opening at Zendesk', () =>
+      opening.held() > 0 ? true : undefined,
+    );
+    return claimsOf(incidentId);
+  }
+
   it('holds the claim in its own table while the ticket opens; the link table gets only the real ticket', async () => {
     const incident = await h.seedIncident({ url: `https://claimed${h.uid()}.example.org/` });
-    await h.zendeskFault({
-      method: 'POST',
-      path: '/api/v2/tickets.json',
-      kind: 'latency',
-      latency_ms: 400,
-      times: 1,
-    });
+    const opening = holdingTicketCreation();
     const handling = handleIncidentEvent(
       deps(),
-      h.context(),
+      opening.context,
       h.job('incident.history_created', {
         incidentId: incident.id,
         historyEntry: { message: 'Registrar contacted.' },
       }),
     );
-    let claims = await claimsOf(incident.id);
-    for (let i = 0; claims.length === 0 && i < 200; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      claims = await claimsOf(incident.id);
-    }
+    const claims = await claimsWhileOpening(incident.id, opening);
     expect(claims).toHaveLength(1);
     expect(await linksOf(incident.id)).toEqual([]);
     expect(await h.db.prisma.incidentLink.count({ where: { ticketId: { lte: 0n } } })).toBe(0);
 
+    opening.release();
     expect((await handling).status).toBe('applied');
     const [ticket] = await detectedTickets(incident.id);
     const links = await linksOf(incident.id);
@@ -529,23 +548,16 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       subject: 'Agent ticket',
       comment: { body: 'Found this one myself.' },
     });
-    await h.zendeskFault({
-      method: 'POST',
-      path: '/api/v2/tickets.json',
-      kind: 'latency',
-      latency_ms: 400,
-      times: 1,
-    });
+    const opening = holdingTicketCreation();
     const handling = handleIncidentEvent(
       deps(),
-      h.context(),
+      opening.context,
       h.job('incident.history_created', {
         incidentId: incident.id,
         historyEntry: { message: 'Registrar contacted.' },
       }),
     );
-    for (let i = 0; (await claimsOf(incident.id)).length === 0 && i < 200; i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await claimsWhileOpening(incident.id, opening);
     // the recovery search (or a report) finds another ticket carrying the id meanwhile
     expect(await saveRecoveredLink(h.db, h.accountId, incident.id, other.ticket.id)).toMatchObject({
       state: 'claimed',
@@ -559,6 +571,7 @@ describe.each(backends)('incident events for unlinked incidents on %s', (backend
       }),
     ).toEqual({ saved: false, reason: 'claimed' });
 
+    opening.release();
     expect((await handling).status).toBe('applied');
     const [ticket, ...more] = await detectedTickets(incident.id);
     expect(more).toHaveLength(0);

@@ -81,7 +81,7 @@ describe.each(backends)('ticket -> incident comments on %s', (backend) => {
     // the same comment event again (and any later one) never forwards it twice
     expect((await forward(ticketId)).status).toBe('skipped');
     expect(await incidentComments(incidentId)).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('never forwards the report comment, the connector’s notes or end users’ comments', async () => {
     const { ticketId, incidentId } = await linkedTicket();

@@ -81,7 +81,7 @@ describe.each(backends)('ticket attachments as evidence on %s', (backend) => {
     // the report's comment is not forwarded again, nor are its files
     expect((await forward(ticketId)).status).toBe('skipped');
     expect((await incidentOf(incidentId)).attachments).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('a report run that stopped before the files leaves them to the next run, never twice', async () => {
     const { ticketId, incidentId } = await reportedTicket([png]);
@@ -126,7 +126,7 @@ describe.each(backends)('ticket attachments as evidence on %s', (backend) => {
       { fileName: 'capture.pdf', contentType: 'application/pdf', size: 49_990_000 },
     ]);
     expect(await h.notesContaining(ticketId, 'Not sent')).toEqual([]);
-  }, 60_000);
+  });
 
   it('the history echo of its own upload writes no note; a later upload by someone else does', async () => {
     const { ticketId, incidentId } = await reportedTicket();

@@ -71,7 +71,7 @@ describe.each(backends)('re-reporting through the trigger path on %s', (backend)
     })) {
       await admin.triggers.create(trigger);
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
     await h?.close();

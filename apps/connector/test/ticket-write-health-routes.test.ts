@@ -160,7 +160,7 @@ describe.each(backends)(
       await h.connector.db.prisma.incidentLink.create({
         data: { accountId: acmeId, incidentId, ticketId: BigInt(ticketId) },
       });
-    }, 120_000);
+    });
     afterAll(async () => {
       await h?.close();
     });

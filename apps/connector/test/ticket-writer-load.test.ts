@@ -1,8 +1,9 @@
 // Fifty accounts with changes waiting on ONE instance: the writers take turns under their cap and
 // hold no connection between passes, so the database stays available to everything else. /readyz
-// (the real readiness route, on the same database handle as the writers) answers throughout, no
-// query waits out the acquire timeout, and every change is written once. Zendesk answers each
-// request slowly, as it does under load.
+// (the real readiness route, on the same database handle as the writers) answers ready throughout,
+// no query waits out the acquire timeout, and every change is written once. Zendesk answers each
+// request slowly, as it does under load. How fast /readyz answers meanwhile is a benchmark's
+// figure, not this test's.
 import type { AddressInfo } from 'node:net';
 import { writeHealthReader } from '../src/sync/ticket-writes/write-health-report';
 import { randomUUID } from 'node:crypto';
@@ -23,8 +24,6 @@ const ACCOUNTS = 50;
 const TICKETS_PER_ACCOUNT = 2;
 const CHANGES_PER_TICKET = 2;
 const CONCURRENCY = 4;
-/** How long a probe may take: it is a handful of queries, and only a starved pool makes it slow. */
-const PROBE_LIMIT_MS = 1_000;
 
 describe.each(backends)('fifty accounts writing on one instance (%s)', (backend) => {
   let h: Harness;
@@ -73,7 +72,7 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
       ticket_updates_per_user: 100_000,
       max_active_jobs: 1_000,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
@@ -140,7 +139,7 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
       log: (line) => problems.push(line),
     });
 
-    const probes: { status: number; ms: number }[] = [];
+    const probes: { status: number; body: unknown }[] = [];
     let mostWaiting = 0;
     let draining = true;
     const sampler =
@@ -152,25 +151,21 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
         : undefined;
     const probing = (async () => {
       while (draining) {
-        const started = performance.now();
-        const response = await fetch(readyUrl, { signal: AbortSignal.timeout(15_000) }).catch(
-          () => null,
-        );
-        await response?.arrayBuffer();
-        probes.push({ status: response?.status ?? 0, ms: performance.now() - started });
+        const response = await fetch(readyUrl).catch(() => null);
+        probes.push({ status: response?.status ?? 0, body: await response?.json() });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
     try {
       for (const { accountId } of accounts) writer.signal(accountId);
+      let unwritten = -1;
       await eventually(
         'every account drained',
-        async () =>
-          (await db.prisma.pendingTicketChange.count({ where: { writtenAt: null } })) === 0
-            ? true
-            : undefined,
-        90_000,
-        250,
+        async () => {
+          unwritten = await db.prisma.pendingTicketChange.count({ where: { writtenAt: null } });
+          return unwritten === 0 ? true : undefined;
+        },
+        { intervalMs: 250, progress: () => unwritten },
       );
     } finally {
       draining = false;
@@ -182,8 +177,9 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
 
     expect(problems).toEqual([]); // no pass failed (an acquire timeout would be one)
     expect(probes.length).toBeGreaterThan(5);
-    expect(probes.filter((probe) => probe.status !== 200)).toEqual([]);
-    expect(Math.max(...probes.map((probe) => probe.ms))).toBeLessThan(PROBE_LIMIT_MS);
+    // ready, every check passed, at each probe (a starved pool fails the database check)
+    const ready = { ok: true, checks: { database: 'ok', queue: 'ok', migrations: 'ok' } };
+    expect(probes).toEqual(probes.map(() => ({ status: 200, body: ready })));
     if (db.backend === 'postgres') expect(mostWaiting).toBeLessThan(db.pool.options.max ?? 10);
     expect(mostAtOnce).toBeLessThanOrEqual(CONCURRENCY);
     expect(mostAtOnce).toBeGreaterThan(1);
@@ -193,5 +189,5 @@ describe.each(backends)('fifty accounts writing on one instance (%s)', (backend)
         expect(refs.sort()).toEqual([...events.get(ticketId)!].sort());
       }
     }
-  }, 180_000);
+  });
 });

@@ -22,7 +22,7 @@ describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
       }),
     );
     url = `${harness.baseUrl}/ticketing/webhook?account=${ACCOUNT}`;
-  }, 60_000);
+  });
 
   afterAll(() => harness.close());
 

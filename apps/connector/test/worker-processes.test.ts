@@ -37,7 +37,7 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
   beforeAll(async () => {
     stack = await startTwoConnectorProcesses('two-workers', { WORKER_CONCURRENCY: '4' });
     sandboxes = stack.sandboxes;
-  }, 120_000);
+  });
 
   afterEach((context) => {
     if (context.task.result?.state === 'fail') console.error(stack.outputs());
@@ -88,17 +88,13 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
     for (const events of expected.values())
       expect(events.length).toBeGreaterThanOrEqual(STEPS.length);
     const eventRefs = async (ticketId: number) => (await sandboxes.eventWrites(ticketId)).flat();
-    await eventually(
-      'a note for every event',
-      async () => {
-        for (const [ticketId, events] of expected) {
-          const refs = new Set(await eventRefs(ticketId));
-          if (!events.every((id) => refs.has(id))) return undefined;
-        }
-        return true;
-      },
-      45_000,
-    );
+    await eventually('a note for every event', async () => {
+      for (const [ticketId, events] of expected) {
+        const refs = new Set(await eventRefs(ticketId));
+        if (!events.every((id) => refs.has(id))) return undefined;
+      }
+      return true;
+    });
     for (const instance of stack.instances) await instance.queuesIdle();
 
     // The sandboxes' deliveries really went to both processes.
@@ -129,7 +125,7 @@ describe.runIf(postgres)('two connector processes on one PostgreSQL', () => {
         'incident_status_takedown_success',
       );
     }
-  }, 150_000);
+  });
 });
 
 describe.skipIf(postgres)('two connector processes on one PostgreSQL', () => {

@@ -10,18 +10,18 @@ import { createSyncQueues } from '../src/worker/queues';
 import type { SyncHandler } from '../src/worker/job-run';
 import { startWorker, type Worker } from '../src/worker/worker';
 import { TEST_ACCOUNT } from './support/receiver';
+import { eventually } from './support/eventually';
 import { backends, openTestDatabase } from './support/test-database';
 
 type Behaviour = (attempt: number) => SyncOutcome | Error | Promise<SyncOutcome>;
 
 const OTHER_ACCOUNT = '00000000-0000-4000-8000-000000000002';
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Until `check` holds (see eventually). */
+function waitFor(check: () => Promise<boolean> | boolean): Promise<true> {
+  return eventually('the condition', async () => ((await check()) ? true : undefined), {
+    intervalMs: 50,
+  });
 }
 
 describe.each(backends)('sync worker on %s', (backend) => {
@@ -87,7 +87,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
       pollingIntervalSeconds: 0.5,
       failures: { retryLimit: 2, retryDelaySeconds: 1 },
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await worker.stop();
@@ -129,7 +129,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
   it('records a job that fails on every attempt as a sync failure and completes it', async () => {
     behaviours.set('broken', () => new Error('always down'));
     const id = await send('broken');
-    await waitFor(async () => (await stateOf(id)) === 'completed', 30_000);
+    await waitFor(async () => (await stateOf(id)) === 'completed');
     expect(attempts.get('broken')).toBe(3);
     const failure = await db.prisma.syncFailure.findFirstOrThrow({ where: { jobId: id! } });
     expect(failure).toMatchObject({
@@ -137,7 +137,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
       queue: TICKET_EVENT_QUEUE,
       reason: 'Error: always down',
     });
-  }, 40_000);
+  });
 
   it('records a permanent outcome at once, without retrying, and lets later jobs of the key run', async () => {
     behaviours.set('bad-threat', () => ({
@@ -183,12 +183,12 @@ describe.each(backends)('sync worker on %s', (backend) => {
       { accountId: TEST_ACCOUNT, key: 'overrun' },
       { singletonKey: 'overrun', expireInSeconds: 1 },
     );
-    await waitFor(async () => (await stateOf(id)) === 'completed', 30_000);
+    await waitFor(async () => (await stateOf(id)) === 'completed');
     expect(attempts.get('overrun')).toBe(2);
     const [first] = signals.get('overrun')!;
     expect(first?.aborted).toBe(true);
     expect(await db.prisma.syncFailure.count({ where: { jobId: id! } })).toBe(0);
-  }, 40_000);
+  });
 
   it('runs the jobs of one key one at a time, in order', async () => {
     const keys = ['k-1', 'k-2', 'k-3', 'k-4', 'k-5'];
@@ -263,7 +263,7 @@ describe.each(backends)('sync worker on %s', (backend) => {
     await waitFor(async () => (await Promise.all(slowIds.map(stateOf))).includes('active'));
     const quick = await send('quick-other', 'quick-other', OTHER_ACCOUNT);
     try {
-      await waitFor(async () => (await stateOf(quick)) === 'completed', 10_000);
+      await waitFor(async () => (await stateOf(quick)) === 'completed');
       const states = await Promise.all(slowIds.map(stateOf));
       expect(states.filter((state) => state === 'active').length).toBeLessThanOrEqual(2);
     } finally {
@@ -299,9 +299,8 @@ describe.each(backends)('sync worker on %s', (backend) => {
           boss.send(TICKET_EVENT_QUEUE, { accountId: TEST_ACCOUNT, key }, { singletonKey: key }),
         ),
       );
-      await waitFor(
-        async () => (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'),
-        30_000,
+      await waitFor(async () =>
+        (await Promise.all(ids.map(stateOf))).every((s) => s === 'completed'),
       );
       await other.stop();
       await second.stop({ graceful: true });
@@ -309,6 +308,5 @@ describe.each(backends)('sync worker on %s', (backend) => {
       expect(shared.map((r) => r.key).sort()).toEqual([...keys].sort());
       expect(new Set(shared.map((r) => r.worker))).toEqual(new Set(['one', 'two']));
     },
-    60_000,
   );
 });

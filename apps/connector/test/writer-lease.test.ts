@@ -11,6 +11,7 @@ import {
   takeWriterLease,
 } from '../src/sync/ticket-writes/writer-lease';
 import { startInstanceLiveness } from '../src/worker/instance-liveness';
+import { eventually } from './support/eventually';
 import { backends, openTestDatabase } from './support/test-database';
 
 describe.each(backends)('instances and writer leases on %s', (backend) => {
@@ -20,7 +21,7 @@ describe.each(backends)('instances and writer leases on %s', (backend) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(backend);
-  }, 60_000);
+  });
   afterAll(() => db?.dispose());
 
   /** An instance row whose last heartbeat was at `heartbeatAt`. */
@@ -60,8 +61,7 @@ describe.each(backends)('instances and writer leases on %s', (backend) => {
         });
         return row?.heartbeatAt.getTime() === clock.getTime() ? true : undefined;
       };
-      for (let i = 0; i < 100 && !(await beat()); i += 1)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually('a heartbeat at the new time', beat, { intervalMs: 20 });
       expect(liveness.heartbeatFresh()).toBe(true);
       expect(await liveness.isInstanceAlive(recent)).toBe(false); // 15 s since its last beat
     } finally {

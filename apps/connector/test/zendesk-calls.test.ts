@@ -37,7 +37,7 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
       database,
       secretsKeys: newSecretsKeys(),
     });
-  }, 90_000);
+  });
 
   afterEach((context) => {
     if (context.task.result?.state === 'fail' && connector) {
@@ -65,6 +65,7 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
     });
     // The report's own events (incident.created and the like) are handled before counting starts.
     await sandboxes.incidentDeliveriesIdle();
+    await connector!.queuesIdle();
     await sandboxes.zendeskQuiet();
     await sandboxes.resetApiRequests();
 
@@ -110,5 +111,5 @@ describe.each(backends)('Zendesk calls per applied event (%s)', (backend) => {
     expect(sandboxes.fieldValue(ticket, sandboxes.seed.statusFieldId)).toBe(
       'incident_status_takedown_in_progress',
     );
-  }, 90_000);
+  });
 });

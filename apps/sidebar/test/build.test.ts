@@ -90,7 +90,7 @@ describe('vite build', () => {
       process.env.NODE_ENV = nodeEnv;
       rmSync(outDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('points the packaged location at the connector’s public URL, https only', () => {
     const root = readFileSync(

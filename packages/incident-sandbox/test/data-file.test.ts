@@ -28,13 +28,15 @@ async function startSandbox(options: IncidentSandboxOptions): Promise<Harness> {
   return harness;
 }
 
+/** Polls `probe` until it has a value; minutes, not seconds: a loaded machine is slow, not wrong. */
 async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
     const value = probe();
     if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('the data file', () => {

@@ -80,33 +80,28 @@ describe('faults and rate limits', () => {
     expect((await call(run.api('demo', 'tickets/2.json'), { token: agent })).status).toBe(200);
   });
 
-  // Two hundred requests one after another: a loaded machine needs more than the default 5 s.
-  it(
-    'affects the given share of matching requests with a rate, counting the hits',
-    { timeout: 30_000 },
-    async () => {
-      await call(`${run.url}/_sandbox/faults`, {
-        body: { path: '/api/v2/users/me.json', kind: 'error', status: 500, rate: 0.25 },
-      });
-      let failed = 0;
-      for (let i = 0; i < 400; i++)
-        if ((await call(run.api('demo', 'users/me.json'), { token: agent })).status === 500)
-          failed += 1;
-      // 100 expected; the bounds are eight standard deviations (8.7) away
-      expect(failed).toBeGreaterThan(30);
-      expect(failed).toBeLessThan(170);
-      expect((await call(`${run.url}/_sandbox/faults`)).body.faults[0].hits).toBe(failed);
-      for (const rate of [0, 1.5, -0.1]) {
-        expect(
-          (
-            await call(`${run.url}/_sandbox/faults`, {
-              body: { path: '/api/v2/*', kind: 'drop', rate },
-            })
-          ).status,
-        ).toBe(422);
-      }
-    },
-  );
+  it('affects the given share of matching requests with a rate, counting the hits', async () => {
+    await call(`${run.url}/_sandbox/faults`, {
+      body: { path: '/api/v2/users/me.json', kind: 'error', status: 500, rate: 0.25 },
+    });
+    let failed = 0;
+    for (let i = 0; i < 400; i++)
+      if ((await call(run.api('demo', 'users/me.json'), { token: agent })).status === 500)
+        failed += 1;
+    // 100 expected; the bounds are eight standard deviations (8.7) away
+    expect(failed).toBeGreaterThan(30);
+    expect(failed).toBeLessThan(170);
+    expect((await call(`${run.url}/_sandbox/faults`)).body.faults[0].hits).toBe(failed);
+    for (const rate of [0, 1.5, -0.1]) {
+      expect(
+        (
+          await call(`${run.url}/_sandbox/faults`, {
+            body: { path: '/api/v2/*', kind: 'drop', rate },
+          })
+        ).status,
+      ).toBe(422);
+    }
+  });
 
   it('limits requests per minute per account with 429, Retry-After and X-Rate-Limit headers', async () => {
     run.sandbox.createAccount('limited');
@@ -139,20 +134,29 @@ describe('faults and rate limits', () => {
   });
 
   it('lets the window elapse', async () => {
-    run.sandbox.createAccount('window');
-    const user = run.sandbox.createUser('window', {
-      name: 'W',
-      email: 'w@window.example',
-      role: 'agent',
-    });
-    const token = run.token(user.id, ['read'], 'window');
-    await call(`${run.url}/_sandbox/accounts/window/rate-limit`, {
-      method: 'PUT',
-      body: { requests_per_minute: 1, window_ms: 100 },
-    });
-    expect((await call(run.api('window', 'users/me.json'), { token })).status).toBe(200);
-    expect((await call(run.api('window', 'users/me.json'), { token })).status).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect((await call(run.api('window', 'users/me.json'), { token })).status).toBe(200);
+    // its own clock: the window moves on when the test says, however long the calls take
+    let now = Date.UTC(2026, 10, 1);
+    const clocked = await startSandbox({ clock: () => now });
+    try {
+      clocked.sandbox.createAccount('window');
+      const user = clocked.sandbox.createUser('window', {
+        name: 'W',
+        email: 'w@window.example',
+        role: 'agent',
+      });
+      const token = clocked.token(user.id, ['read'], 'window');
+      await call(`${clocked.url}/_sandbox/accounts/window/rate-limit`, {
+        method: 'PUT',
+        body: { requests_per_minute: 1, window_ms: 100 },
+      });
+      const me = () => call(clocked.api('window', 'users/me.json'), { token });
+      expect((await me()).status).toBe(200);
+      now += 99;
+      expect((await me()).status).toBe(429);
+      now += 1;
+      expect((await me()).status).toBe(200);
+    } finally {
+      await clocked.close();
+    }
   });
 });

@@ -247,7 +247,8 @@ describe('the state file', () => {
       token: sandbox.issueToken('demo', admin.id),
       body: { ticket: { subject: 'Written soon', comment: { body: 'soon' } } },
     });
-    for (let i = 0; i < 200; i++) {
+    // minutes, not seconds: a loaded machine is slow, not wrong
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       const read = readZendeskSandboxStateFile(stateFile);
       const demo = read.kind === 'loaded' ? read.state.accounts[0] : undefined;
       if (demo?.tickets.some((t) => t.id === created.body.ticket.id)) return;

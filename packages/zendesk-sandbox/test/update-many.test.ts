@@ -102,7 +102,7 @@ describe('update_many and job statuses', () => {
     expect((await ticket(b)).tags).toEqual(['keep', 'added']);
   });
 
-  it('reports a running job as working with its progress', { timeout: 30_000 }, async () => {
+  it('reports a running job as working with its progress', async () => {
     const slow = await startSandbox({ jobs: { startDelayMs: 0, itemDelayMs: 1_000 } });
     try {
       const token = slow.token(slow.demo.agentIds[0]);
@@ -274,49 +274,45 @@ describe('update_many and job statuses', () => {
     });
   });
 
-  it(
-    'refuses a job while the account has its limit of queued or running jobs, with 429 and Retry-After, and counts it',
-    { timeout: 30_000 },
-    async () => {
-      // Jobs stay queued for 3 s here, so the first two are still queued when the third arrives.
-      const slow = await startSandbox({ jobs: { startDelayMs: 3_000, itemDelayMs: 0 } });
-      try {
-        const token = slow.token(slow.demo.agentIds[0]);
-        const bulk = (tag: string) =>
-          call(slow.api('demo', 'tickets/update_many.json'), {
-            method: 'PUT',
-            token,
-            body: { tickets: [{ id: slow.demo.ticketIds[0], additional_tags: [tag] }] },
-          });
-        await call(`${slow.url}/_sandbox/accounts/demo/rate-limit`, {
+  it('refuses a job while the account has its limit of queued or running jobs, with 429 and Retry-After, and counts it', async () => {
+    // Jobs stay queued for 3 s here, so the first two are still queued when the third arrives.
+    const slow = await startSandbox({ jobs: { startDelayMs: 3_000, itemDelayMs: 0 } });
+    try {
+      const token = slow.token(slow.demo.agentIds[0]);
+      const bulk = (tag: string) =>
+        call(slow.api('demo', 'tickets/update_many.json'), {
           method: 'PUT',
-          body: { max_active_jobs: 2 },
+          token,
+          body: { tickets: [{ id: slow.demo.ticketIds[0], additional_tags: [tag] }] },
         });
-        expect([(await bulk('j1')).status, (await bulk('j2')).status]).toEqual([200, 200]);
-        const refused = await bulk('j3');
-        expect(refused.status).toBe(429);
-        expect(refused.body).toEqual({
-          error: 'TooManyJobs',
-          description: 'Number of allowed queued or running jobs (2) exceeded',
-        });
-        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3);
-        expect(
-          (await call(`${slow.url}/_sandbox/accounts/demo/rate-limited`)).body.by_limit.jobs,
-        ).toBe(1);
-        await slow.sandbox.jobsIdle();
-        expect((await bulk('j4')).status).toBe(200);
-        await slow.sandbox.jobsIdle();
-        const tags = (
-          await call(slow.api('demo', `tickets/${slow.demo.ticketIds[0]}.json`), { token })
-        ).body.ticket.tags;
-        expect(tags).toEqual(expect.arrayContaining(['j1', 'j2', 'j4']));
-        expect(tags).not.toContain('j3');
-      } finally {
-        await slow.close();
-      }
-    },
-  );
+      await call(`${slow.url}/_sandbox/accounts/demo/rate-limit`, {
+        method: 'PUT',
+        body: { max_active_jobs: 2 },
+      });
+      expect([(await bulk('j1')).status, (await bulk('j2')).status]).toEqual([200, 200]);
+      const refused = await bulk('j3');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: 'TooManyJobs',
+        description: 'Number of allowed queued or running jobs (2) exceeded',
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3);
+      expect(
+        (await call(`${slow.url}/_sandbox/accounts/demo/rate-limited`)).body.by_limit.jobs,
+      ).toBe(1);
+      await slow.sandbox.jobsIdle();
+      expect((await bulk('j4')).status).toBe(200);
+      await slow.sandbox.jobsIdle();
+      const tags = (
+        await call(slow.api('demo', `tickets/${slow.demo.ticketIds[0]}.json`), { token })
+      ).body.ticket.tags;
+      expect(tags).toEqual(expect.arrayContaining(['j1', 'j2', 'j4']));
+      expect(tags).not.toContain('j3');
+    } finally {
+      await slow.close();
+    }
+  });
 
   it('counts each applied ticket of a job against the per-user per-ticket limit, failing only the ticket over it', async () => {
     await call(`${run.url}/_sandbox/accounts/demo/rate-limit`, {

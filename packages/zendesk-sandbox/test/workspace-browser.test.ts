@@ -12,6 +12,8 @@ import { prepareTestApp } from './fixtures/workspace/prepare-test-app';
 // Drives the host page with the real zendesk_app_framework_sdk in Debian's Chromium (never downloaded).
 const CHROMIUM = '/usr/bin/chromium';
 const SECRET = 'browser-secret-7d41e2b9';
+/** What the app's page runs in the frame: minutes, not seconds, on a loaded machine. */
+const WAIT_MS = 120_000;
 const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 type Steps = Record<string, unknown> & { done?: boolean };
@@ -154,7 +156,7 @@ beforeAll(async () => {
       '--disable-component-update',
     ],
   });
-}, 60_000);
+});
 
 afterEach(async () => {
   await page?.close();
@@ -190,9 +192,7 @@ async function runProtocolScenario(backend: Backend) {
   await frame.waitForFunction(
     () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
     null,
-    {
-      timeout: 15_000,
-    },
+    { timeout: WAIT_MS },
   );
   const r = (await steps(frame)) as Record<string, Record<string, unknown>>;
   expect(r.chain).toBeUndefined();
@@ -307,11 +307,11 @@ async function runProtocolScenario(backend: Backend) {
 describe('agent workspace host page in Chromium', () => {
   it('speaks ZAF to the real SDK (fake sandbox): handshake, get, set, resize, events, jwt request', async () => {
     await runProtocolScenario(fakeBackend);
-  }, 30_000);
+  });
 
   it('speaks ZAF to the real SDK on the real sandbox core', async () => {
     await runProtocolScenario(realBackend);
-  }, 30_000);
+  });
 
   it('routeTo("ticket", id) opens that ticket as the same agent; any other target is refused', async () => {
     page = await browser.newPage();
@@ -320,7 +320,7 @@ describe('agent workspace host page in Chromium', () => {
     await frame.waitForFunction(
       () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
       null,
-      { timeout: 15_000 },
+      { timeout: WAIT_MS },
     );
     const invoke = (args: unknown[]) =>
       frame.evaluate(
@@ -349,13 +349,13 @@ describe('agent workspace host page in Chromium', () => {
     await next.waitForFunction(
       () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
       null,
-      { timeout: 15_000 },
+      { timeout: WAIT_MS },
     );
     const steps = (await next.evaluate(
       () => (globalThis as unknown as BrowserGlobals).testResults,
     )) as Record<string, Record<string, unknown>>;
     expect(steps.get?.['ticket.id']).toBe(realSecondTicketId);
-  }, 30_000);
+  });
 
   it('ignores messages that do not come from the app iframe', async () => {
     page = await browser.newPage();
@@ -364,9 +364,7 @@ describe('agent workspace host page in Chromium', () => {
     await frame.waitForFunction(
       () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
       null,
-      {
-        timeout: 15_000,
-      },
+      { timeout: WAIT_MS },
     );
     const before = (await fakeBackend.readTicket()).status;
     // Another window (here the page itself) posting ZAF messages is not the app: nothing happens.
@@ -383,7 +381,7 @@ describe('agent workspace host page in Chromium', () => {
     expect(before).not.toBe('closed');
     expect((await fakeBackend.readTicket()).status).toBe(before);
     expect(await page.getAttribute('body', 'data-ticket-version')).toBe(version);
-  }, 30_000);
+  });
 
   it('renders a hostile subject, comment and tag as inert text', async () => {
     const hostile = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
@@ -435,5 +433,5 @@ describe('agent workspace host page in Chromium', () => {
     ).toBeUndefined();
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: `${RESULTS_DIR}workspace-hostile-ticket.png`, fullPage: true });
-  }, 30_000);
+  });
 });

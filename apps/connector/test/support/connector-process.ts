@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { CHILD_STALL_MS, childProgress } from './child-progress';
+import { eventually, whileProgressing } from './eventually';
 import type { Backend } from './test-database';
 
 const connectorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,8 +97,11 @@ export interface ConnectorProcessOptions {
   publicUrl?: string;
   /** Off: a further instance on a database a first one set up; ready once it listens. Default on. */
   demo?: boolean;
-  /** How long start-up (migrations, the demo set-up) may take. Default 60 s. */
-  readyTimeoutMs?: number;
+  /**
+   * How long start-up (migrations, the demo set-up) may go on without printing or using CPU time.
+   * Default CHILD_STALL_MS.
+   */
+  stallMs?: number;
 }
 
 export interface ConnectorProcess {
@@ -114,9 +119,10 @@ export interface ConnectorProcess {
   stop(timeoutMs?: number): Promise<void>;
   /**
    * Resolves once /healthz shows no job queued, active or deferred on two readings `spanMs` apart
-   * (pg-boss refreshes those counts every supervise pass, a fifth of the job timeout).
+   * (pg-boss refreshes those counts every supervise pass, a fifth of the job timeout). Fails when
+   * the process exits, or when neither the counts nor its output changed for `stallMs`.
    */
-  queuesIdle(timeoutMs?: number, spanMs?: number): Promise<void>;
+  queuesIdle(stallMs?: number, spanMs?: number): Promise<void>;
 }
 
 export function newSecretsKeys(): string {
@@ -186,20 +192,26 @@ export async function startConnectorProcess(
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
 
-  const queuesIdle = async (timeoutMs = 30_000, spanMs = 2_500) => {
-    const deadline = Date.now() + timeoutMs;
+  const queuesIdle = async (stallMs = CHILD_STALL_MS, spanMs = 2_500) => {
+    let counts = '';
     let idleSince: number | null = null;
-    for (;;) {
-      if (await queuesEmpty(url, metricsToken)) {
-        idleSince ??= Date.now();
-        if (Date.now() - idleSince >= spanMs) return;
-      } else {
-        idleSince = null;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`connector queues not idle within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await eventually(
+      `connector ${child.pid}: queues idle`,
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`connector exited (${child.exitCode ?? child.signalCode})`);
+        const queues = await queueCounts(url, metricsToken);
+        counts = JSON.stringify(queues);
+        if (queues.every((q) => q.queued + q.active + q.deferred === 0)) {
+          idleSince ??= Date.now();
+          if (Date.now() - idleSince >= spanMs) return true;
+        } else {
+          idleSince = null;
+        }
+        return undefined;
+      },
+      { stallMs, intervalMs: 250, progress: () => `${counts} ${output.length}` },
+    );
   };
   const handle: ConnectorProcess = {
     queuesIdle,
@@ -221,10 +233,19 @@ export async function startConnectorProcess(
     },
   };
   try {
-    const ready =
-      // the lines are JSON: the quotes around the account's name are escaped
-      options.demo === false ? /connector listening on/ : /demo: account \\?"demo\\?" connected/;
-    await waitForReady(child, () => output, ready, options.readyTimeoutMs ?? 60_000);
+    // the lines are JSON: the quotes around the account's name are escaped
+    const [what, ready] =
+      options.demo === false
+        ? ['listening', /connector listening on/]
+        : ['the demo account connected', /demo: account \\?"demo\\?" connected/];
+    await whileProgressing(
+      `connector ${child.pid} started (${what})`,
+      untilReady(child, () => output, ready),
+      {
+        progress: childProgress(child.pid!, () => output),
+        stallMs: options.stallMs ?? CHILD_STALL_MS,
+      },
+    );
   } catch (error) {
     await handle.kill();
     throw new Error(`${(error as Error).message}\n--- connector output ---\n${output}`, {
@@ -234,29 +255,30 @@ export async function startConnectorProcess(
   return handle;
 }
 
-async function queuesEmpty(url: string, metricsToken: string): Promise<boolean> {
+interface QueueCounts {
+  queued: number;
+  active: number;
+  deferred: number;
+}
+
+/** The counts of each queue /healthz shows (one it does not know counts as busy). */
+async function queueCounts(url: string, metricsToken: string): Promise<QueueCounts[]> {
   const response = await fetch(`${url}/healthz`, {
     headers: { authorization: `Bearer ${metricsToken}` },
   });
   const report = (await response.json()) as {
     queues: Record<string, { queued?: number; active?: number; deferred?: number }>;
   };
-  return Object.values(report.queues).every(
-    (q) => (q.queued ?? 1) + (q.active ?? 1) + (q.deferred ?? 1) === 0,
-  );
+  return Object.values(report.queues).map((q) => ({
+    queued: q.queued ?? 1,
+    active: q.active ?? 1,
+    deferred: q.deferred ?? 1,
+  }));
 }
 
-function waitForReady(
-  child: ChildProcess,
-  output: () => string,
-  ready: RegExp,
-  timeoutMs: number,
-): Promise<void> {
+/** Resolves once the output shows `ready`; rejects once it shows a failed set-up, or the child exits. */
+function untilReady(child: ChildProcess, output: () => string, ready: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => finish(new Error(`connector not ready within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
     const check = () => {
       const text = output();
       if (/demo set-up failed|setup had failures/.test(text))
@@ -266,7 +288,6 @@ function waitForReady(
     const onExit = (code: number | null, signal: string | null) =>
       finish(new Error(`connector exited (${code ?? signal}) before it was ready`));
     function finish(error: Error | null) {
-      clearTimeout(timer);
       child.stdout!.off('data', check);
       child.stderr!.off('data', check);
       child.off('exit', onExit);

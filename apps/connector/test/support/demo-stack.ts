@@ -132,7 +132,6 @@ export function runDemoOn(
     oauth: config.oauth,
     demo: config.demo!,
     connectorUrl,
-    readyTimeoutMs: 5_000,
     log: silent,
   });
 }

@@ -86,19 +86,20 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: D
     },
     linkedIncident,
     /** Once every ticket is linked: their incidents, in the tickets' order. */
-    async linkedIncidents(ticketIds: number[], timeoutMs = 45_000): Promise<string[]> {
+    async linkedIncidents(ticketIds: number[]): Promise<string[]> {
+      let linked = 0;
       return eventually(
         'every ticket linked',
         async () => {
           const incidentIds: string[] = [];
           for (const ticketId of ticketIds) {
             const incidentId = await linkedIncident(ticketId);
-            if (incidentId === undefined) return undefined;
-            incidentIds.push(incidentId);
+            if (incidentId !== undefined) incidentIds.push(incidentId);
           }
-          return incidentIds;
+          linked = incidentIds.length;
+          return linked === ticketIds.length ? incidentIds : undefined;
         },
-        timeoutMs,
+        { progress: () => linked },
       );
     },
     async internalNotes(ticketId: number): Promise<string[]> {
@@ -152,21 +153,18 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: D
     incidentFaults: async () => (await call<{ data: unknown[] }>(`${iControl}/faults`)).data,
     clearIncidentFaults: () => call(`${iControl}/faults`, 'DELETE'),
     /** Resolves with the account's Support API request count once it has not moved for `quietMs`. */
-    async zendeskQuiet(quietMs = 2_000, timeoutMs = 30_000): Promise<number> {
-      const deadline = Date.now() + timeoutMs;
+    async zendeskQuiet(quietMs = 2_000): Promise<number> {
       let last = -1;
       let since = Date.now();
-      for (;;) {
+      return eventually('Zendesk calls settled', async () => {
         const { total } = await call<{ total: number }>(`${zAccount}/api-requests`);
         if (total !== last) {
           last = total;
           since = Date.now();
-        } else if (Date.now() - since >= quietMs) {
-          return total;
+          return undefined;
         }
-        if (Date.now() > deadline) throw new Error('Zendesk calls did not settle');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+        return Date.now() - since >= quietMs ? total : undefined;
+      });
     },
   };
 }
