@@ -1,10 +1,13 @@
 // Runs every workspace benchmark (`apps/*/bench`, `packages/*/bench`, `e2e/bench`: `*.bench.ts`) in its
 // own process, one after another so they do not compete for the two cores, and writes one report.
 // Each benchmark prints a JSON object on its last line of output: its figures, with ratios against
-// a baseline it measured in the same run.
-import { spawnSync } from 'node:child_process';
+// a baseline it measured in the same run, and its `verdict` (scripts/bench-support.ts). That line
+// is kept whatever the exit code; a benchmark that ended without one is reported undecided, with
+// the end of what it printed on stderr.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,29 +27,72 @@ function benchFiles(): string[] {
   return files;
 }
 
+const STDERR_TAIL_LINES = 20;
+
+interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lastLine: string;
+  stderrTail: string[];
+}
+
+/** Runs one benchmark, its output shown as it comes, but for its last stdout line (kept). */
+function runBenchmarkFile(file: string): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: path.dirname(path.dirname(file)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let held: string | undefined;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (held !== undefined) console.log(held);
+    held = line;
+  });
+  const stderrTail: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    console.error(line);
+    stderrTail.push(line);
+    if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.shift();
+  });
+  return new Promise((resolve) =>
+    child.once('close', (code, signal) =>
+      resolve({ code, signal, lastLine: held ?? '', stderrTail }),
+    ),
+  );
+}
+
+/** The benchmark's JSON line, or an undecided result saying how it ended without one. */
+function resultOf(run: Finished): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(run.lastLine);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: the benchmark died before its last line
+  }
+  return {
+    verdict: 'undecided',
+    reason: `exited ${run.code ?? run.signal} without its JSON line`,
+    stderrTail: run.stderrTail,
+  };
+}
+
 const only = process.argv[2];
 const results: Record<string, unknown> = {};
+const verdicts: string[] = [];
 let failed = false;
 // matched against the path inside the repository, so a checkout's own folder names never match
 for (const file of benchFiles().filter((f) => !only || path.relative(root, f).includes(only))) {
   const name = path.relative(root, file);
   console.log(`\n--- ${name}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
-    cwd: path.dirname(path.dirname(file)),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const lines = run.stdout.trim().split('\n');
-  process.stdout.write(lines.slice(0, -1).join('\n') + '\n');
-  try {
-    if (run.status !== 0) throw new Error(`exited ${run.status}`);
-    results[name] = JSON.parse(lines.at(-1) ?? '');
-    console.log(JSON.stringify(results[name], null, 2));
-  } catch (error) {
+  const run = await runBenchmarkFile(file);
+  const result = resultOf(run);
+  results[name] = result;
+  const verdict = typeof result.verdict === 'string' ? result.verdict : 'no verdict';
+  verdicts.push(verdict);
+  console.log(JSON.stringify(result, null, 2));
+  if (run.code !== 0 || verdict === 'undecided') {
     failed = true;
-    results[name] = { error: String(error) };
-    console.error(`${name} failed: ${String(error)}`);
+    console.error(`${name}: exited ${run.code ?? run.signal}, verdict ${verdict}`);
   }
 }
 
@@ -56,7 +102,10 @@ writeFileSync(
   reportPath,
   JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2),
 );
+const tally = Object.entries(
+  verdicts.reduce<Record<string, number>>((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {}),
+).map(([verdict, count]) => `${count} ${verdict}`);
 console.log(
-  `\n${Object.keys(results).length} benchmark(s); report written to ${path.relative(root, reportPath)}`,
+  `\n${Object.keys(results).length} benchmark(s) (${tally.join(', ') || 'none'}); report written to ${path.relative(root, reportPath)}`,
 );
 process.exit(failed ? 1 : 0);

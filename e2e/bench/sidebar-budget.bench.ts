@@ -3,12 +3,22 @@
 // detail on screen (the app's `incident-desk:view-ready` mark) on the local stack, median under 600 ms.
 // The baseline measured in the same run is the frame's own load event: what the handshake, the
 // connector call and the first render add on top of fetching the assets. The median of each
-// start-up step the app marks (`incident-desk:*`) says where the time goes.
+// start-up step the app marks (`incident-desk:*`) says where the time goes. Its calls to the
+// sandbox are tried again on a failed connection; a run that cannot finish prints what it measured
+// (`verdict` undecided, exit 2).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import {
+  progress,
+  runBenchmark,
+  waitingFor,
+  whileProgressing,
+  withRetriedMethods,
+  type BenchmarkRun,
+} from '../../scripts/bench-support';
 import globalSetup from '../global-setup';
 import { stackUrls } from '../tests/support/stack-config';
 import { createTicket, incidentIdOf, updateTicket } from '../tests/support/zendesk-sandbox';
@@ -16,6 +26,10 @@ import { createTicket, incidentIdOf, updateTicket } from '../tests/support/zende
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUNDLE_BUDGET_KB = 150;
 const LOAD_BUDGET_MS = 600;
+/** How long the connector may take to link the ticket, and a load to show the detail. */
+const LINK_WAIT_MS = 180_000;
+const VIEW_READY_WAIT_MS = 120_000;
+const zendesk = withRetriedMethods({ createTicket, incidentIdOf, updateTicket }, 'sandbox control');
 const assets = fileURLToPath(new URL('../../apps/sidebar/dist/assets/', import.meta.url));
 const translations = fileURLToPath(
   new URL('../../apps/sidebar/src/translations/', import.meta.url),
@@ -55,38 +69,30 @@ function alwaysLoadedGzipKb(): { files: string[]; kb: number } {
 }
 
 async function linkedTicketId(): Promise<number> {
-  const ticketId = await createTicket('Budget benchmark', 'https://budget.example/login');
-  await updateTicket(ticketId, { additional_tags: ['incident_submit'] });
-  const deadline = Date.now() + 30_000;
-  while (!(await incidentIdOf(ticketId))) {
-    if (Date.now() > deadline) throw new Error(`the connector did not link ticket ${ticketId}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const ticketId = await zendesk.createTicket('Budget benchmark', 'https://budget.example/login');
+  await zendesk.updateTicket(ticketId, { additional_tags: ['incident_submit'] });
+  const linked = await whileProgressing({
+    what: `ticket ${ticketId} linked by the connector`,
+    probe: async () => ({ done: Boolean(await zendesk.incidentIdOf(ticketId)), count: 0, of: 1 }),
+    stallMs: LINK_WAIT_MS,
+  });
+  if (!linked) throw new Error(`the connector did not link ticket ${ticketId}`);
   return ticketId;
 }
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const bundle = alwaysLoadedGzipKb();
-const teardown = await globalSetup();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
-try {
-  const ticketId = await linkedTicketId();
-  const viewReady: number[] = [];
-  const frameLoad: number[] = [];
-  // Where the time goes: each start-up step the app marks, as time since the frame's navigation.
-  const stages: Record<string, number[]> = {};
-  for (let run = 0; run < RUNS; run += 1) {
-    const context = await browser.newContext(); // cold cache, as an agent's first open
+interface Loads {
+  viewReady: number[];
+  frameLoad: number[];
+  /** Where the time goes: each start-up step the app marks, as time since the frame's navigation. */
+  stages: Record<string, number[]>;
+}
+
+async function measureLoad(browser: Browser, ticketId: number, loads: Loads): Promise<void> {
+  const context = await browser.newContext(); // cold cache, as an agent's first open
+  try {
     const page = await context.newPage();
     await page.goto(`${stackUrls.zendesk}/agent/tickets/${ticketId}`);
     const frame = await (await page.waitForSelector('#zaf-app-frame')).contentFrame();
@@ -94,9 +100,7 @@ try {
     await frame.waitForFunction(
       () => performance.getEntriesByName('incident-desk:view-ready').length > 0,
       null,
-      {
-        timeout: 20_000,
-      },
+      { timeout: VIEW_READY_WAIT_MS },
     );
     const timing = await frame.evaluate(() => ({
       ready: performance.getEntriesByName('incident-desk:view-ready')[0]!.startTime,
@@ -107,42 +111,91 @@ try {
         .filter((mark) => mark.name.startsWith('incident-desk:'))
         .map((mark) => [mark.name.slice('incident-desk:'.length), mark.startTime] as const),
     }));
-    viewReady.push(timing.ready);
-    frameLoad.push(timing.load);
-    for (const [stage, at] of timing.stages) (stages[stage] ??= []).push(at);
+    loads.viewReady.push(timing.ready);
+    loads.frameLoad.push(timing.load);
+    for (const [stage, at] of timing.stages) (loads.stages[stage] ??= []).push(at);
+  } finally {
     await context.close();
   }
-  const ready = median(viewReady);
-  const load = median(frameLoad);
-  const result = {
-    bundle: {
+}
+
+function loadFigures(loads: Loads) {
+  const ready = median(loads.viewReady);
+  const load = median(loads.frameLoad);
+  return {
+    runs: loads.viewReady.length,
+    medianViewReadyMs: Math.round(ready),
+    maxViewReadyMs: Math.round(Math.max(...loads.viewReady)),
+    medianFrameLoadMs: Math.round(load),
+    viewReadyToFrameLoadRatio: Number((ready / load).toFixed(2)),
+    stagesMedianMs: Object.fromEntries(
+      Object.entries(loads.stages)
+        .map(([stage, times]) => [stage, Math.round(median(times))] as const)
+        .sort((a, b) => a[1] - b[1]),
+    ),
+    goal: `< ${LOAD_BUDGET_MS} ms`,
+    met: ready < LOAD_BUDGET_MS,
+  };
+}
+
+async function measureLoads(run: BenchmarkRun): Promise<ReturnType<typeof loadFigures>> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    run.stage('linking a ticket');
+    const ticketId = await linkedTicketId();
+    const loads: Loads = { viewReady: [], frameLoad: [], stages: {} };
+    run.measured('load', () => (loads.viewReady.length > 0 ? loadFigures(loads) : null));
+    run.stage('loading the sidebar');
+    const loading = progress.doing(
+      () => `sidebar loads: ${loads.viewReady.length} of ${RUNS} done`,
+    );
+    for (let i = 0; i < RUNS; i += 1) await measureLoad(browser, ticketId, loads);
+    loading();
+    return loadFigures(loads);
+  } finally {
+    await browser.close();
+  }
+}
+
+runBenchmark({
+  label: 'sidebar bench',
+  scenario: { runs: RUNS, bundleBudgetKb: BUNDLE_BUDGET_KB, loadBudgetMs: LOAD_BUDGET_MS },
+  main: async (run) => {
+    run.stage('measuring the bundle');
+    const bundle = alwaysLoadedGzipKb();
+    const bundleFigures = {
       files: bundle.files,
       gzipKb: Number(bundle.kb.toFixed(1)),
       ratioToBudget: Number((bundle.kb / BUNDLE_BUDGET_KB).toFixed(3)),
       goal: `<= ${BUNDLE_BUDGET_KB} KB`,
       met: bundle.kb <= BUNDLE_BUDGET_KB,
-    },
-    load: {
-      runs: RUNS,
-      medianViewReadyMs: Math.round(ready),
-      maxViewReadyMs: Math.round(Math.max(...viewReady)),
-      medianFrameLoadMs: Math.round(load),
-      viewReadyToFrameLoadRatio: Number((ready / load).toFixed(2)),
-      stagesMedianMs: Object.fromEntries(
-        Object.entries(stages)
-          .map(([stage, times]) => [stage, Math.round(median(times))] as const)
-          .sort((a, b) => a[1] - b[1]),
-      ),
-      goal: `< ${LOAD_BUDGET_MS} ms`,
-      met: ready < LOAD_BUDGET_MS,
-    },
-  };
-  console.log(`sidebar JS ${result.bundle.gzipKb} KB gzip (budget ${BUNDLE_BUDGET_KB} KB)`);
-  console.log(
-    `iframe -> incident detail: median ${result.load.medianViewReadyMs} ms over ${RUNS} cold loads (frame load ${result.load.medianFrameLoadMs} ms)`,
-  );
-  console.log(JSON.stringify(result));
-} finally {
-  await browser.close();
-  await teardown();
-}
+    };
+    run.measured('bundle', bundleFigures);
+    run.stage('starting the local stack');
+    // its connector runs on a throw-away embedded database, not on a server the shell names: the
+    // stack passes its environment on, and a second run could not open the first one's secrets
+    delete process.env.DATABASE_URL;
+    const teardown = await waitingFor('the local stack to start', () => globalSetup());
+    try {
+      const load = await measureLoads(run);
+      console.log(`sidebar JS ${bundleFigures.gzipKb} KB gzip (budget ${BUNDLE_BUDGET_KB} KB)`);
+      console.log(
+        `iframe -> incident detail: median ${load.medianViewReadyMs} ms over ${RUNS} cold loads (frame load ${load.medianFrameLoadMs} ms)`,
+      );
+      return {
+        verdict: bundleFigures.met && load.met ? 'met' : 'not met',
+        figures: { bundle: bundleFigures, load },
+      };
+    } finally {
+      await teardown();
+    }
+  },
+});

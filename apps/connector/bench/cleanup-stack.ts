@@ -1,6 +1,7 @@
 // What a benchmark started, undone however it ends: at the end of a target, when the run's time
-// limit passes, or on SIGINT / SIGTERM (then the process exits 1). Child processes it registers are
-// also SIGKILLed when this process exits without running the cleanups.
+// limit passes, or on SIGINT / SIGTERM (then the guard's `stopped` ends the run). Child processes
+// it registers are also SIGKILLed when this process exits without running the cleanups.
+import { progress } from '../../../scripts/bench-support';
 
 const STEP_TIMEOUT_MS = 60_000;
 
@@ -53,11 +54,17 @@ export class CleanupStack {
     }
   }
 
-  /** Cleans up and exits 1 after `limitMs`, or on SIGINT / SIGTERM. Returns a disarm. */
-  guard(limitMs: number, log: (message: string) => void): () => void {
+  /**
+   * After `limitMs`, or on SIGINT / SIGTERM: cleans up, then calls `stopped` with why (it ends the
+   * process; exit 1 if it returns). Returns a disarm.
+   */
+  guard(limitMs: number, stopped: (why: string) => void): () => void {
     const stop = (why: string) => {
-      log(`${why}: cleaning up`);
-      void this.run().finally(() => process.exit(1));
+      progress.log(`${why}: cleaning up`);
+      void this.run().finally(() => {
+        stopped(why);
+        process.exit(1);
+      });
     };
     const timer = setTimeout(() => stop(`time limit of ${limitMs / 1000} s reached`), limitMs);
     const onSignal = (signal: NodeJS.Signals) => stop(signal);

@@ -67,10 +67,14 @@ class CountingInbox implements Inbox {
     }
   }
 
-  async drained(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  /** Waits while writes keep finishing; fails once none finished for `stallMs`. */
+  async drained(stallMs: number): Promise<void> {
+    let left = this.inFlight;
+    let movedAt = Date.now();
     while (this.inFlight > 0) {
-      if (Date.now() > deadline) throw new Error(`${this.inFlight} inbox writes never finished`);
+      if (this.inFlight < left) [left, movedAt] = [this.inFlight, Date.now()];
+      if (Date.now() - movedAt > stallMs)
+        throw new Error(`${this.inFlight} inbox writes never finished`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

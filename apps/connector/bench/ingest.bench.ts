@@ -2,7 +2,9 @@
 // POST /webhooks/incident at 50 concurrent connections, against a bare Express route that only
 // verifies the HMAC, in the same run on the same machine. The connector is measured on
 // PostgreSQL and on PGlite; each server runs in its own child process. Afterwards every
-// acknowledged event must have exactly one receipt and one job, or the benchmark fails.
+// acknowledged event must have exactly one receipt and one job, or the benchmark fails (exit 1).
+// A server under test starts, and stops, for as long as it uses CPU time (child-progress.ts); a
+// run that cannot finish prints its JSON line all the same, `verdict` undecided (exit 2).
 //
 // Environment: BENCH_SECONDS (10, per target, split into BENCH_ROUNDS (5) interleaved runs),
 // BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (50),
@@ -11,6 +13,12 @@
 // ahead for the warm-up; the measured runs sign twice the rate each target reached).
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
+import {
+  progress,
+  runBenchmark,
+  waitingFor,
+  type BenchmarkRun,
+} from '../../../scripts/bench-support';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import {
   createPgliteBenchDatabase,
@@ -57,10 +65,7 @@ const runId = randomBytes(4).toString('hex');
 const secret = `whsec_bench_${randomBytes(16).toString('hex')}`;
 const path = `/webhooks/incident?subscription=${SUBSCRIPTION_ID}`;
 const startedAt = Date.now();
-
-function log(message: string): void {
-  console.error(`[ingest bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
-}
+const log = progress.log;
 
 interface Target {
   name: string;
@@ -107,7 +112,7 @@ async function startTarget(name: string, cleanups: Array<() => Promise<void>>): 
   return { name: label, server, db, events, warmupKeys: [], warmupRate: 0, runs: [] };
 }
 
-async function run(target: Target, runSeconds: number): Promise<LoadRun> {
+async function load(target: Target, runSeconds: number): Promise<LoadRun> {
   // Sign ahead about twice what this target managed so far (the warm-up: BENCH_POOL_RATE/s);
   // should that run out, the rest is signed on the fly and counted as signedLate.
   const best = Math.max(
@@ -116,13 +121,20 @@ async function run(target: Target, runSeconds: number): Promise<LoadRun> {
   );
   const rate = best === 0 ? poolRate : Math.max(500, 2 * best);
   target.events.prepare(Math.ceil(runSeconds * rate));
-  return runLoad({
-    url: target.server.url,
-    path,
-    connections,
-    seconds: runSeconds,
-    events: target.events,
-  });
+  const running = progress.doing(
+    () => `${target.name}: a ${runSeconds} s run at ${connections} connections`,
+  );
+  try {
+    return await runLoad({
+      url: target.server.url,
+      path,
+      connections,
+      seconds: runSeconds,
+      events: target.events,
+    });
+  } finally {
+    running();
+  }
 }
 
 /** Stops the server (it drains and closes its database), then counts what it stored. */
@@ -134,11 +146,14 @@ async function finish(target: Target): Promise<TargetFigures> {
     signedLate: target.events.signedLate,
   };
   if (target.db) {
+    const db = target.db;
     log(`${target.name}: counting receipts and jobs`);
-    figures.ingest = await countIngested(target.db, INCIDENT_EVENT_QUEUE, [
-      ...target.warmupKeys,
-      ...target.runs.flatMap((r) => r.acknowledgedKeys),
-    ]);
+    figures.ingest = await waitingFor(`${target.name}: the count of receipts and jobs`, () =>
+      countIngested(db, INCIDENT_EVENT_QUEUE, [
+        ...target.warmupKeys,
+        ...target.runs.flatMap((r) => r.acknowledgedKeys),
+      ]),
+    );
   }
   return figures;
 }
@@ -147,7 +162,7 @@ async function finish(target: Target): Promise<TargetFigures> {
  * The targets are measured in interleaved rounds (rotating which goes first), so a change in
  * the machine's background load during the run weighs on every target alike.
  */
-async function measureAll(cleanups: Array<() => Promise<void>>) {
+async function measureAll(cleanups: Array<() => Promise<void>>, run: BenchmarkRun) {
   // Started side by side: setting up a fresh database is the slow part, and nothing is measured yet.
   // allSettled: on a failure, every server that did start has registered its cleanup first.
   const started = await Promise.allSettled(targetNames.map((name) => startTarget(name, cleanups)));
@@ -155,24 +170,32 @@ async function measureAll(cleanups: Array<() => Promise<void>>) {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
   });
+  for (const target of targets)
+    run.measured(target.name, () => (target.runs.length > 0 ? mergeRuns(target.runs) : {}));
+  run.stage('warm-up');
   for (const target of targets) {
     log(`${target.name}: warm-up ${warmupSeconds} s`);
-    const warmup = await run(target, warmupSeconds);
+    const warmup = await load(target, warmupSeconds);
     target.warmupKeys = warmup.acknowledgedKeys;
     target.warmupRate = warmup.acknowledgedKeys.length / warmup.seconds;
   }
   const roundSeconds = seconds / rounds;
   for (let round = 0; round < rounds; round += 1) {
+    run.stage(`round ${round + 1} of ${rounds}`);
     log(`round ${round + 1}/${rounds}: ${roundSeconds} s per target`);
     for (let i = 0; i < targets.length; i += 1) {
       const target = targets[(round + i) % targets.length]!;
       target.server.resume();
-      target.runs.push(await run(target, roundSeconds));
+      target.runs.push(await load(target, roundSeconds));
       target.server.pause();
     }
   }
+  run.stage('stopping the servers, counting what they stored');
   const figures: Record<string, TargetFigures> = {};
-  for (const target of targets) figures[target.name] = await finish(target);
+  for (const target of targets) {
+    figures[target.name] = await finish(target);
+    run.measured(target.name, figures[target.name]);
+  }
   return figures;
 }
 
@@ -181,18 +204,23 @@ function ratio(target: TargetFigures | undefined, baseline: TargetFigures | unde
   return Number((target.acknowledgedPerSecond / baseline.acknowledgedPerSecond).toFixed(3));
 }
 
-async function main(): Promise<number> {
-  const loadAverageBefore = loadavg()[0]!;
+async function measureWithCleanup(run: BenchmarkRun): Promise<Record<string, TargetFigures>> {
   const cleanups: Array<() => Promise<void>> = [];
-  let targets: Record<string, TargetFigures>;
   try {
-    targets = await measureAll(cleanups);
+    return await measureAll(cleanups, run);
   } finally {
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
     }
   }
+}
 
+const scenario = { connections, seconds, rounds, warmupSeconds, bodyBytes: BODY_BYTES };
+
+async function main(run: BenchmarkRun) {
+  const loadAverageBefore = loadavg()[0]!;
+  run.stage('starting the servers under test');
+  const targets = await measureWithCleanup(run);
   const baseline = targets.baseline;
   const postgres = targets['connector-postgres'];
   const pglite = targets['connector-pglite'];
@@ -232,13 +260,12 @@ async function main(): Promise<number> {
   );
   console.log(formatTable(targets, ratios, goals));
   if (failures.length > 0) console.log(`FAILED: ${failures.join('; ')}`);
-  console.log(
-    JSON.stringify({
-      connections,
-      seconds,
-      rounds,
-      warmupSeconds,
-      bodyBytes: BODY_BYTES,
+  const met = failures.length === 0 && Object.values(goals).every((g) => g.met);
+  return {
+    verdict: met ? ('met' as const) : ('not met' as const),
+    exitCode: failures.length > 0 ? 1 : 0,
+    figures: {
+      ...scenario,
       cpus: cpus().length,
       loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
       wallSeconds: Number(((Date.now() - startedAt) / 1000).toFixed(1)),
@@ -246,15 +273,8 @@ async function main(): Promise<number> {
       ratios,
       goals,
       failures,
-    }),
-  );
-  return failures.length > 0 ? 1 : 0;
+    },
+  };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('ingest benchmark failed:', error);
-    process.exit(1);
-  },
-);
+runBenchmark({ label: 'ingest bench', scenario, main });

@@ -12,6 +12,7 @@
 // The connector is opened in this process with the configuration its instances load (the worker
 // off, nothing listening), so on PGlite this must finish before an instance opens the folder.
 import { seedDemo, type DemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { progress, withRetries } from '../../../scripts/bench-support';
 import { createConnector } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runDemo } from '../src/demo/run-demo';
@@ -36,14 +37,21 @@ export interface InstallAccountsInput {
   concurrency?: number;
 }
 
+/**
+ * Creates a record through the incident sandbox's control API. Tried again on a failed connection;
+ * a retry's 409 is the first attempt's record, stored before its answer was lost.
+ */
 async function control(url: string, body: unknown): Promise<void> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  await withRetries('sandbox control', async (attempt) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok && !(response.status === 409 && attempt > 1))
+      throw new Error(`POST ${url}: ${response.status} ${text}`);
   });
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
 }
 
 /** Runs `work` over `items`, at most `concurrency` at a time; the first failure rejects. */
@@ -62,6 +70,27 @@ async function eachLimited<T>(
 export async function installAccounts(input: InstallAccountsInput): Promise<InstalledAccount[]> {
   const iControl = `${input.incidentUrl}/_sandbox`;
   const pending: Omit<InstalledAccount, 'accountId'>[] = [];
+  const installed: InstalledAccount[] = [];
+  const total = input.subdomains.length;
+  const restore = progress.doing(
+    () =>
+      `installing accounts: ${pending.length} of ${total} incident clients, ${installed.length} set up`,
+  );
+  try {
+    await createClients(input, iControl, pending);
+    await setUpAll(input, pending, installed, iControl);
+  } finally {
+    restore();
+  }
+  const order = new Map(input.subdomains.map((subdomain, index) => [subdomain, index]));
+  return installed.sort((a, b) => order.get(a.subdomain)! - order.get(b.subdomain)!);
+}
+
+async function createClients(
+  input: InstallAccountsInput,
+  iControl: string,
+  pending: Omit<InstalledAccount, 'accountId'>[],
+): Promise<void> {
   for (const subdomain of input.subdomains) {
     const seed = seedDemo(input.zendeskSandbox, subdomain);
     const incidentClientId = `cl_${subdomain.replace(/[^a-z0-9]/g, '_')}`;
@@ -72,7 +101,14 @@ export async function installAccounts(input: InstallAccountsInput): Promise<Inst
     });
     pending.push({ subdomain, seed, incidentClientId });
   }
+}
 
+async function setUpAll(
+  input: InstallAccountsInput,
+  pending: readonly Omit<InstalledAccount, 'accountId'>[],
+  installed: InstalledAccount[],
+  iControl: string,
+): Promise<void> {
   const lines: string[] = [];
   const config = loadConfig({ ...input.connectorEnv, CONNECTOR_WORKER: 'off', DEMO: 'false' });
   const connector = await createConnector(config, {
@@ -81,7 +117,6 @@ export async function installAccounts(input: InstallAccountsInput): Promise<Inst
       if (lines.length > 50) lines.shift();
     },
   });
-  const installed: InstalledAccount[] = [];
   try {
     await eachLimited(pending, input.concurrency ?? 8, async (account) => {
       const apiKey = `sbx_key_bench_${account.incidentClientId}`;
@@ -117,6 +152,4 @@ export async function installAccounts(input: InstallAccountsInput): Promise<Inst
   } finally {
     await connector.close();
   }
-  const order = new Map(input.subdomains.map((subdomain, index) => [subdomain, index]));
-  return installed.sort((a, b) => order.get(a.subdomain)! - order.get(b.subdomain)!);
 }

@@ -2,6 +2,7 @@
 // this process), and records when each event's note appeared, by the event ids each write's audit
 // names in its metadata (a coalesced write names every event it applies).
 import type { ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
+import { whileProgressing } from '../../../scripts/bench-support';
 import { eventRefsOfAudit } from '../src/sync/ticket-writes/write-metadata';
 
 export interface NoteWatch {
@@ -78,19 +79,26 @@ export function noteAccounting(
   };
 }
 
-/** Resolves once every event has a note (true), or with false after `timeoutMs`. */
+/**
+ * Resolves once every event has a note (true), or with false once none of them got its note for
+ * `stallMs`: a slow machine's notes keep landing, a lost one never does.
+ */
 export async function untilNoted(
   notes: NoteWatch,
   eventIds: readonly string[],
-  timeoutMs: number,
+  stallMs: number,
   intervalMs = 250,
+  what = 'notes landed',
 ): Promise<boolean> {
-  const deadline = performance.now() + timeoutMs;
   let waiting = [...eventIds];
-  for (;;) {
-    waiting = waiting.filter((id) => notes.visibleAt(id) === undefined);
-    if (waiting.length === 0) return true;
-    if (performance.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  return whileProgressing({
+    what,
+    stallMs,
+    intervalMs,
+    probe: async () => {
+      waiting = waiting.filter((id) => notes.visibleAt(id) === undefined);
+      const count = eventIds.length - waiting.length;
+      return { done: waiting.length === 0, count, of: eventIds.length };
+    },
+  });
 }

@@ -1,6 +1,8 @@
-// Parent side of ingest-server.ts: forks it, waits for its address, and stops it.
+// Parent side of ingest-server.ts: forks it, waits for its address, and stops it. Both waits go
+// on while the child uses CPU time (child-progress.ts), not for a fixed time.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NO_TIME_LIMIT_MS, whileChildWorks } from './child-progress';
 import {
   ZChildMessage,
   type TChildMessage,
@@ -52,8 +54,11 @@ export async function startServer(config: TServerConfig): Promise<ServerUnderTes
     stdio: ['ignore', 2, 2, 'ipc'],
   });
   const tell = (message: TParentMessage) => child.send(message);
+  const label = config.kind === 'connector' ? `${config.backend} server` : 'baseline server';
+  const answer = (what: string) =>
+    whileChildWorks(what, () => nextMessage(child, NO_TIME_LIMIT_MS), { pids: () => [child.pid!] });
   try {
-    const ready = await nextMessage(child, 120_000);
+    const ready = await answer(`${label}: starting`);
     if (ready.type !== 'ready') throw new Error(`unexpected message ${ready.type}`);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     return {
@@ -61,9 +66,9 @@ export async function startServer(config: TServerConfig): Promise<ServerUnderTes
       resume: () => tell({ type: 'resume' }),
       pause: () => tell({ type: 'pause' }),
       stop: async () => {
-        const answer = nextMessage(child, 60_000);
+        const stopping = answer(`${label}: writing its last events, stopping`);
         tell({ type: 'stop' });
-        const stopped = await answer;
+        const stopped = await stopping;
         if (stopped.type !== 'stopped') throw new Error(`unexpected message ${stopped.type}`);
         await exited;
         return stopped.stats;

@@ -1,9 +1,11 @@
 // Incident events for the linked tickets of many accounts, signed and sent to each account's
-// subscription as the incident service sends them (process-sandboxes' deliverIncidentEvent), with
-// when each was sent and acknowledged. Each ticket alternates a status change (its statuses in
-// turn) and a history entry; timestamps only move forward, so every event is the ticket's newest.
+// subscription as the incident service sends them (process-sandboxes' deliverIncidentEvent, again
+// when not acknowledged in time: redelivery.ts), with when each was sent and acknowledged. Each
+// ticket alternates a status change (its statuses in turn) and a history entry; timestamps only
+// move forward, so every event is the ticket's newest.
 import type { ProcessSandboxes } from '../test/support/process-sandboxes';
 import type { LinkedTicket } from './linked-tickets';
+import { deliverAsTheService } from './redelivery';
 
 export interface EventTenant {
   subdomain: string;
@@ -15,15 +17,14 @@ export interface SentEvent {
   id: string;
   phase: string;
   subdomain: string;
-  /** performance.now() when it was sent, and when its answer came. */
+  /** performance.now() when it was first sent, and when its last delivery's answer came. */
   sentAt: number;
   answeredAt?: number;
-  /** HTTP status of the answer; 0 when none came (refused, or not within the window). */
+  /** HTTP status of the last delivery; 0 when none came (refused, or not within the window). */
   status?: number;
+  /** Why each delivery not acknowledged was not (each was sent again, but for the last). */
+  missed?: string[];
 }
-
-/** The contract's webhook acknowledgement: 2xx within 5 seconds, else the service sends it again. */
-const ACKNOWLEDGEMENT_WINDOW_MS = 5_000;
 
 const STATUS_CYCLE = [
   'case_building',
@@ -79,12 +80,12 @@ export function createEventSender(
               },
             }),
       };
-      try {
-        event.status = await deliver(envelope, tenant.incidentClientId, ACKNOWLEDGEMENT_WINDOW_MS);
-      } catch {
-        event.status = 0;
-      }
-      event.answeredAt = performance.now();
+      event.missed = [];
+      const delivery = await deliverAsTheService(
+        (timeoutMs) => deliver(envelope, tenant.incidentClientId, timeoutMs),
+        { missed: event.missed },
+      );
+      Object.assign(event, delivery);
       return event;
     },
   };

@@ -21,21 +21,32 @@
 // Reported per target: quiet p50 / p99 in A and B and their ratio B/A (goal <= 1.5), the quiet
 // report's time to link (goal < 10 s), the recovery (goal <= 30 s after the kill, or after the
 // restart on PGlite), lost and doubled events (goal 0: every acknowledged event's note exactly
-// once), the most PostgreSQL connections the instances held at once (pg_stat_activity, every
-// 500 ms) and each instance's highest RSS. Goals are reported, not enforced: the run exits 0 when
-// it measured, whatever the figures.
+// once), deliveries not acknowledged within 5 s (sent again, as the service does: redelivery.ts),
+// the most PostgreSQL connections the instances held at once (pg_stat_activity, every 500 ms) and
+// each instance's highest RSS. Goals are reported, not enforced: the run exits 0 when it measured,
+// whatever the figures (`verdict` met or not met), and 2 when it could not (`verdict` undecided).
 //
 // Targets (BENCH_TENANTS_TARGETS, postgres,pglite): PostgreSQL (DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped afterwards) with two instances
 // (src/main.ts child processes) behind one address, and PGlite with one. Production defaults for
 // the worker (2 s polling, 300 s job timeout). BENCH_TENANTS_SCALE=quick sets smaller defaults for
-// development (20 accounts, 5 events/s for 10 s: the same load per account). Bounded throughout:
-// every wait has a limit (BENCH_TENANTS_DRAIN_SECONDS, 360, for notes still to land), and the whole
-// run stops, cleaning up its processes and schema, after BENCH_TENANTS_TIME_LIMIT_SECONDS (5400).
+// development (20 accounts, 5 events/s for 10 s: the same load per account). Waits follow
+// progress: an instance starts for as long as it uses CPU time (child-progress.ts), links and notes
+// are waited for while they keep coming (notes until none landed for BENCH_TENANTS_DRAIN_SECONDS,
+// 360), and the whole run stops, cleaning up its processes and schema, after
+// BENCH_TENANTS_TIME_LIMIT_SECONDS (5400), printing what it measured by then.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  benchFetch,
+  progress,
+  runBenchmark,
+  waitingFor,
+  withRetries,
+  type BenchmarkRun,
+} from '../../../scripts/bench-support';
 import {
   connectorDatabase,
   connectorProcessEnv,
@@ -45,19 +56,32 @@ import {
   type ConnectorProcess,
   type ConnectorProcessOptions,
 } from '../test/support/connector-process';
-import { eventually } from '../test/support/eventually';
-import { sandboxControls, startProcessSandboxes } from '../test/support/process-sandboxes';
+import { startProcessSandboxes } from '../test/support/process-sandboxes';
 import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
 import type { Backend } from '../test/support/test-database';
 import { postgresReachable } from './bench-database';
 import { envList, envNumber } from './bench-env';
+import { whileChildWorks } from './child-progress';
 import { CleanupStack } from './cleanup-stack';
 import { installAccounts, type InstalledAccount } from './install-accounts';
-import { linkOf, untilLinked, type SandboxControls } from './linked-tickets';
+import {
+  benchControls,
+  collectLinks,
+  linkOf,
+  untilLinked,
+  type SandboxControls,
+} from './linked-tickets';
 import { noteAccounting, untilNoted, watchNotes, type NoteWatch } from './note-watch';
+import { missedDeliveries } from './redelivery';
 import { startResourceSampler, withApplicationName } from './resource-sampler';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
-import { acknowledged, createEventSender, type EventTenant, type SentEvent } from './tenant-events';
+import {
+  acknowledged,
+  createEventSender,
+  type EventSender,
+  type EventTenant,
+  type SentEvent,
+} from './tenant-events';
 
 const quick = process.env.BENCH_TENANTS_SCALE === 'quick';
 const accountCount = Math.round(envNumber('BENCH_TENANTS_ACCOUNTS', quick ? 20 : 200));
@@ -78,6 +102,8 @@ const PLAN_REQUESTS_PER_MINUTE = 700;
 /** When in phase B the quiet reports are tagged, as fractions of the phase. */
 const PROBE_AT = [0.25, 0.5, 0.75];
 const QUIET_TIMEOUT_MS = 120_000;
+/** Reported tickets are waited for while some keep getting linked: this long without a new one. */
+const LINK_STALL_MS = 180_000;
 const GOALS = { ratio: 1.5, quietReportMs: 10_000, recoveryMs: 30_000 };
 const MIN_ACCOUNTS = PROBE_AT.length + 2;
 if (accountCount < MIN_ACCOUNTS)
@@ -85,10 +111,7 @@ if (accountCount < MIN_ACCOUNTS)
 
 const runId = randomBytes(3).toString('hex');
 const startedAt = Date.now();
-
-function log(message: string): void {
-  console.error(`[tenants bench +${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
-}
+const log = progress.log;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const seconds1 = (ms: number) => Number((ms / 1000).toFixed(1));
@@ -105,6 +128,7 @@ function phaseFigures(notes: NoteWatch, events: readonly SentEvent[], maxStartLa
   return {
     events: events.length,
     notAcknowledged: events.length - acked.length,
+    ...missedDeliveries(events.map((e) => ({ missed: e.missed ?? [] }))),
     ...noteAccounting(
       notes,
       acked.map((e) => e.id),
@@ -116,7 +140,8 @@ function phaseFigures(notes: NoteWatch, events: readonly SentEvent[], maxStartLa
 
 /** Tags the ticket for report through the API as one of the account's agents (the trigger fires). */
 async function tagForReport(controls: SandboxControls, token: string, ticketId: number) {
-  const response = await fetch(
+  const response = await benchFetch(
+    'zendesk api',
     `${controls.zendeskUrl}/_z/${controls.seed.subdomain}/api/v2/tickets/${ticketId}.json`,
     {
       method: 'PUT',
@@ -136,36 +161,57 @@ async function linkedCount(controls: SandboxControls, ticketIds: readonly number
 }
 
 /**
- * Each account's reported tickets once linked, waiting for the accounts in turn; past the deadline
- * each gets what was linked by then (an account without a link receives no events).
+ * Each account's reported tickets once linked, waiting while tickets keep getting linked; an
+ * account gets what was linked by the time none more was for LINK_STALL_MS (an account without a
+ * link receives no events).
  */
 async function linkedTenants(
   accounts: readonly InstalledAccount[],
   controlsOf: (subdomain: string) => SandboxControls,
   reported: ReadonlyMap<string, number[]>,
-  timeoutMs: number,
 ): Promise<EventTenant[]> {
-  const deadline = performance.now() + timeoutMs;
-  const tenants: EventTenant[] = [];
-  for (const account of accounts) {
-    const controls = controlsOf(account.subdomain);
-    const ticketIds = reported.get(account.subdomain)!;
-    const links = await untilLinked(
-      controls,
-      ticketIds,
-      Math.max(1_000, deadline - performance.now()),
-    ).catch(async () =>
-      (await Promise.all(ticketIds.map((id) => linkOf(controls, id)))).filter(
-        (link) => link !== undefined,
-      ),
-    );
-    tenants.push({
+  const tickets = accounts.flatMap((account) =>
+    reported.get(account.subdomain)!.map((ticketId) => ({
       subdomain: account.subdomain,
-      incidentClientId: account.incidentClientId,
-      links,
-    });
+      controls: controlsOf(account.subdomain),
+      ticketId,
+    })),
+  );
+  const links = await collectLinks('reported tickets linked', tickets, LINK_STALL_MS);
+  return accounts.map((account) => ({
+    subdomain: account.subdomain,
+    incidentClientId: account.incidentClientId,
+    links: links.filter(
+      (link, index): link is NonNullable<typeof link> =>
+        link !== undefined && tickets[index]!.subdomain === account.subdomain,
+    ),
+  }));
+}
+
+/** Per phase so far: events sent, acknowledged, sent again and noted (for an undecided run). */
+function liveCounts(sender: EventSender, notes: NoteWatch) {
+  const phases: Record<
+    string,
+    { sent: number; acknowledged: number; resent: number; noted: number }
+  > = {};
+  for (const event of sender.sent) {
+    const phase = (phases[event.phase] ??= { sent: 0, acknowledged: 0, resent: 0, noted: 0 });
+    phase.sent += 1;
+    if (event.status === 200) phase.acknowledged += 1;
+    phase.resent += event.missed?.length ?? 0;
+    if (notes.visibleAt(event.id) !== undefined) phase.noted += 1;
   }
-  return tenants;
+  return phases;
+}
+
+function phaseLine(sender: EventSender, notes: NoteWatch, phase: string): string {
+  const live = liveCounts(sender, notes)[phase] ?? {
+    sent: 0,
+    acknowledged: 0,
+    resent: 0,
+    noted: 0,
+  };
+  return `${live.sent} events sent, ${live.acknowledged} acknowledged, ${live.resent} deliveries sent again, ${live.noted} noted`;
 }
 
 /**
@@ -186,12 +232,9 @@ async function timeQuietReport(input: {
 }) {
   const { noisy } = input;
   await sleep(input.at - performance.now());
-  await eventually(
-    'the noisy account answered 429',
-    async () => ((await noisy.rateLimited()).total > 0 ? true : undefined),
-    Math.max(0, input.phaseEnds - performance.now()),
-    250,
-  ).catch(() => undefined);
+  // the phase's own schedule, not a time limit: past its end the report is tagged regardless
+  while ((await noisy.rateLimited()).total === 0 && performance.now() < input.phaseEnds)
+    await sleep(250);
   const noisy429sBefore = (await noisy.rateLimited()).total;
   const noisyReportsLinkedBefore = await linkedCount(noisy, input.noisyReports);
   const taggedAt = performance.now();
@@ -219,7 +262,11 @@ function lastAcknowledgedBefore(events: readonly SentEvent[], at: number) {
   return { before, last };
 }
 
-async function measureTarget(target: Backend, cleanups: CleanupStack) {
+async function measureTarget(target: Backend, cleanups: CleanupStack, run: BenchmarkRun) {
+  /** What each stage measured, as it ends, and the events' counts: an undecided run prints them. */
+  const soFar: Record<string, unknown> = {};
+  let eventsSoFar = () => ({});
+  run.measured(target, () => ({ ...soFar, eventsSoFar: eventsSoFar() }));
   const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-tenants-bench-'));
   cleanups.push('temporary folder', async () => rmSync(dir, { recursive: true, force: true }));
   const sandboxes = await startProcessSandboxes();
@@ -245,7 +292,6 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     publicUrl: proxy.url,
     demo: false,
     jobTimeoutSeconds: 300,
-    readyTimeoutMs: 120_000,
     extraEnv: {
       WORKER_POLL_INTERVAL_SECONDS: '2',
       ...(database.env.DATABASE_URL
@@ -259,7 +305,9 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     },
   });
   const startInstance = async (label: string) => {
-    const instance = await startConnectorProcess(instanceOptions(await freePort(), label));
+    const instance = await whileChildWorks(`${target}: starting ${label}`, async () =>
+      startConnectorProcess(instanceOptions(await freePort(), label)),
+    );
     cleanups.trackPid(instance.pid);
     instances.set(label, instance);
     return instance;
@@ -271,6 +319,10 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     cleanups.untrackPid(instance.pid);
   };
   const anyInstance = () => [...instances.values()][0]!;
+  const queuesIdle = () =>
+    withRetries('connector healthz', () => anyInstance().queuesIdle(QUIET_TIMEOUT_MS)).catch(
+      (error: unknown) => log(`${target}: ${String(error)}`),
+    );
 
   // --- accounts, instances, links
   const subdomains = [
@@ -280,6 +332,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
       (_, i) => `quiet-${String(i + 1).padStart(3, '0')}`,
     ),
   ];
+  run.stage(`${target}: installing accounts`);
   log(`${target}: installing ${subdomains.length} accounts`);
   const installStarted = performance.now();
   const accounts = await installAccounts({
@@ -293,8 +346,10 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     subdomains,
   });
   const installMs = performance.now() - installStarted;
+  soFar.install = { accounts: accounts.length, installSeconds: seconds1(installMs) };
 
   const labels = target === 'postgres' ? ['instance-1', 'instance-2'] : ['instance-1'];
+  run.stage(`${target}: starting instances`);
   log(`${target}: ${accounts.length} accounts installed; starting ${labels.length} instance(s)`);
   for (const label of labels) await startInstance(label);
   proxy.setTargets([...instances.values()].map((instance) => instance.url));
@@ -309,7 +364,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
   const controls = new Map(
     accounts.map((account) => [
       account.subdomain,
-      sandboxControls(sandboxes.zendeskUrl, sandboxes.incidentUrl, account.seed),
+      benchControls({ ...sandboxes, seed: account.seed }),
     ]),
   );
   const controlsOf = (subdomain: string) => controls.get(subdomain)!;
@@ -319,9 +374,13 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     `https://login-${name}-${runId}.${subdomain}.tenants-${target}.test/signin`;
 
   const reportCount = accounts.length * ticketsPerAccount;
+  run.stage(`${target}: linking reported tickets`);
   log(`${target}: reporting ${reportCount} tickets to link them`);
   const linkStarted = performance.now();
   const reported = new Map<string, number[]>();
+  const restore = progress.doing(
+    () => `${target}: opening tickets to report, ${reported.size} of ${accounts.length} accounts`,
+  );
   for (const account of accounts) {
     const ticketIds: number[] = [];
     for (let i = 0; i < ticketsPerAccount; i += 1)
@@ -342,23 +401,28 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
         tags: [],
       }),
     );
-  const tenants = await linkedTenants(
-    accounts,
-    controlsOf,
-    reported,
-    Math.max(120_000, reportCount * 1_500),
-  );
+  restore();
+  const tenants = await linkedTenants(accounts, controlsOf, reported);
   const linkMs = performance.now() - linkStarted;
   const unlinkedReports = reportCount - tenants.reduce((sum, t) => sum + t.links.length, 0);
-  if (unlinkedReports > 0) log(`${target}: ${unlinkedReports} reports not linked in time`);
-  await sandboxes.incidentDeliveriesIdle();
-  await anyInstance()
-    .queuesIdle(QUIET_TIMEOUT_MS)
-    .catch((error: unknown) => log(`${target}: ${String(error)}`));
+  soFar.link = {
+    linkedTickets: reportCount - unlinkedReports,
+    unlinkedReports,
+    linkSeconds: seconds1(linkMs),
+  };
+  if (unlinkedReports > 0)
+    log(
+      `${target}: ${unlinkedReports} reports not linked (none newly linked for ${LINK_STALL_MS / 1000} s)`,
+    );
+  await waitingFor(`${target}: the incident sandbox's deliveries`, () =>
+    sandboxes.incidentDeliveriesIdle(),
+  );
+  await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
 
   const notes = watchNotes(sandboxes.zendeskSandbox, subdomains);
   cleanups.push('note watch', async () => notes.stop());
   const sender = createEventSender(sandboxes.deliverIncidentEvent, runId);
+  eventsSoFar = () => liveCounts(sender, notes);
   const eventsOf = (phase: string) => sender.sent.filter((e) => e.phase === phase);
   const ackedIds = (phase: string) => acknowledged(eventsOf(phase)).map((e) => e.id);
   const quietTenants = tenants.filter(
@@ -377,19 +441,32 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
       await sender.send(tenant, link, phase);
     });
   const drain = async (phase: string) => {
-    if (!(await untilNoted(notes, ackedIds(phase), drainMs)))
-      log(`${target}: phase ${phase}: notes still missing after ${drainMs / 1000} s`);
+    if (
+      !(await untilNoted(notes, ackedIds(phase), drainMs, 250, `${target}: phase ${phase}'s notes`))
+    )
+      log(`${target}: phase ${phase}: notes still missing, none landed for ${drainMs / 1000} s`);
+  };
+  let leavePhase = () => {};
+  const enterPhase = (phase: string, also = () => '') => {
+    leavePhase();
+    run.stage(`${target}: phase ${phase}`);
+    leavePhase = progress.doing(
+      () => `${target}: phase ${phase}, ${phaseLine(sender, notes, phase)}${also()}`,
+    );
   };
 
   // --- phase A: the baseline
   log(`${target}: phase A, ${eventCount} events at ${rate}/s over ${quietTenants.length} accounts`);
+  enterPhase('A');
   const loadA = await quietLoad('A');
   await drain('A');
+  soFar.phaseA = phaseFigures(notes, eventsOf('A'), loadA.maxStartLagMs);
 
   // --- phase B: the same load beside a noisy account over its quota
   log(
     `${target}: phase B, the same plus ${noisyEventCount} events and ${noisyReportCount} reports for an account limited to ${NOISY_REQUESTS_PER_MINUTE} requests a minute`,
   );
+  enterPhase('B', () => `; noisy account: ${phaseLine(sender, notes, 'noisy')}`);
   await noisy.setLimits({ requests_per_minute: NOISY_REQUESTS_PER_MINUTE });
   await noisy.resetRateLimited();
   const phaseBStarted = performance.now();
@@ -434,26 +511,30 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
   ]);
   const noisyRateLimited = await noisy.rateLimited();
   const noisyReportsLinkedInB = await linkedCount(noisy, noisyReports);
+  soFar.phaseB = phaseFigures(notes, eventsOf('B'), bLoad.maxStartLagMs);
+  soFar.quietReports = quietReports;
 
   // the neighbour gets its quota back; its backlog drains before the recovery phase
+  run.stage(`${target}: the noisy account's backlog draining`);
   log(`${target}: the noisy account's quota back; draining its backlog`);
   await noisy.setLimits({ requests_per_minute: PLAN_REQUESTS_PER_MINUTE });
   const liftedAt = performance.now();
   const [noisyNoted, noisyLinked] = await Promise.all([
-    untilNoted(notes, ackedIds('noisy'), drainMs),
+    untilNoted(notes, ackedIds('noisy'), drainMs, 250, `${target}: the noisy account's notes`),
     untilLinked(noisy, noisyReports, drainMs, 1_000).then(
       () => true,
       () => false,
     ),
   ]);
   const noisyDrainMs = performance.now() - liftedAt;
-  await anyInstance()
-    .queuesIdle(QUIET_TIMEOUT_MS)
-    .catch((error: unknown) => log(`${target}: ${String(error)}`));
+  leavePhase();
+  soFar.noisyDrainSeconds = seconds1(noisyDrainMs);
+  await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
 
   // --- phase C: an instance killed mid-phase
   const victim = target === 'postgres' ? 'instance-2' : 'instance-1';
   log(`${target}: phase C, ${eventCount} events; ${victim} SIGKILLed at mid-phase`);
+  enterPhase('C');
   let killing:
     Promise<{ killedAt: number; restartedAt: number | null; restartMs: number | null }> | undefined;
   const kill = async () => {
@@ -482,6 +563,8 @@ async function measureTarget(target: Backend, cleanups: CleanupStack) {
     killed.killedAt,
   );
   await drain('C');
+  leavePhase();
+  run.stage(`${target}: reading the figures`);
   const lastVisible = lastBeforeKill ? notes.visibleAt(lastBeforeKill.id) : undefined;
   const since = (at: number | null) =>
     lastVisible === undefined || at === null ? null : Math.round(lastVisible - at);
@@ -597,17 +680,30 @@ function summary(name: string, t: TargetFigures): string {
     (t.recovery.restartMs === null
       ? ''
       : ` (restart ${t.recovery.restartMs} ms, ${t.recovery.noteAfterRestartMs ?? 'never'} ms after it)`) +
-    `; lost ${t.all.lost}, doubled ${t.all.doubled} of ${t.all.acknowledged}; ${db}; ` +
+    `; lost ${t.all.lost}, doubled ${t.all.doubled} of ${t.all.acknowledged}; ` +
+    `deliveries sent again A ${t.phaseA.deliveriesNotAcknowledged}, B ${t.phaseB.deliveriesNotAcknowledged}, ` +
+    `noisy ${t.noisy.deliveriesNotAcknowledged}, C ${t.phaseC.deliveriesNotAcknowledged}; ${db}; ` +
     `RSS max ${Object.entries(t.maxRssMb)
       .map(([label, mb]) => `${label} ${mb} MiB`)
       .join(', ')}`
   );
 }
 
-async function main(): Promise<number> {
-  const loadAverageBefore = loadavg()[0]!;
+const scenario = {
+  accounts: accountCount,
+  ticketsPerAccount,
+  rate,
+  seconds,
+  noisy: {
+    events: noisyEventCount,
+    reports: noisyReportCount,
+    requestsPerMinute: NOISY_REQUESTS_PER_MINUTE,
+  },
+};
+
+async function measureTargets(run: BenchmarkRun) {
   const cleanups = new CleanupStack();
-  const disarm = cleanups.guard(timeLimitMs, log);
+  const disarm = cleanups.guard(timeLimitMs, (why) => run.undecided(why));
   const targets: Record<string, TargetFigures> = {};
   const skipped: Record<string, string> = {};
   try {
@@ -623,7 +719,8 @@ async function main(): Promise<number> {
         }
       }
       try {
-        targets[name] = await measureTarget(name, cleanups);
+        targets[name] = await measureTarget(name, cleanups, run);
+        run.measured(name, targets[name]);
       } finally {
         await cleanups.run();
       }
@@ -631,50 +728,44 @@ async function main(): Promise<number> {
   } finally {
     disarm();
   }
-
-  const goals = Object.assign(
-    {},
-    ...Object.entries(targets).map(([n, t]) => goalsOf(n, t)),
-  ) as Record<string, { value: number | null; goal: string; met: boolean }>;
-  const unmet = Object.entries(goals)
-    .filter(([, g]) => !g.met)
-    .map(([name]) => name);
-  console.log(
-    `tenants: ${accountCount} accounts (${ticketsPerAccount} linked tickets each), ${rate} events/s for ${seconds} s per phase; ` +
-      `${cpus().length} CPUs, load average ${loadAverageBefore.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at the end`,
-  );
-  for (const [name, t] of Object.entries(targets)) console.log(summary(name, t));
-  for (const [name, reason] of Object.entries(skipped)) console.log(`${name}: skipped (${reason})`);
-  if (unmet.length > 0) console.log(`goals not met: ${unmet.join(', ')}`);
-  console.log(
-    JSON.stringify({
-      scenario: {
-        accounts: accountCount,
-        ticketsPerAccount,
-        rate,
-        seconds,
-        noisy: {
-          events: noisyEventCount,
-          reports: noisyReportCount,
-          requestsPerMinute: NOISY_REQUESTS_PER_MINUTE,
-        },
-      },
-      cpus: cpus().length,
-      loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
-      wallSeconds: seconds1(Date.now() - startedAt),
-      targets,
-      skipped,
-      goals,
-      goalsNotMet: unmet,
-    }),
-  );
-  return 0;
+  return { targets, skipped };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('tenants benchmark failed:', error);
-    process.exit(1);
+runBenchmark({
+  label: 'tenants bench',
+  scenario,
+  main: async (run) => {
+    const loadAverageBefore = loadavg()[0]!;
+    const { targets, skipped } = await measureTargets(run);
+    if (Object.keys(targets).length === 0)
+      run.undecided(`no target measured: ${JSON.stringify(skipped)}`);
+    const goals = Object.assign(
+      {},
+      ...Object.entries(targets).map(([n, t]) => goalsOf(n, t)),
+    ) as Record<string, { value: number | null; goal: string; met: boolean }>;
+    const unmet = Object.entries(goals)
+      .filter(([, g]) => !g.met)
+      .map(([name]) => name);
+    console.log(
+      `tenants: ${accountCount} accounts (${ticketsPerAccount} linked tickets each), ${rate} events/s for ${seconds} s per phase; ` +
+        `${cpus().length} CPUs, load average ${loadAverageBefore.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at the end`,
+    );
+    for (const [name, t] of Object.entries(targets)) console.log(summary(name, t));
+    for (const [name, reason] of Object.entries(skipped))
+      console.log(`${name}: skipped (${reason})`);
+    if (unmet.length > 0) console.log(`goals not met: ${unmet.join(', ')}`);
+    return {
+      verdict: unmet.length === 0 ? 'met' : 'not met',
+      figures: {
+        scenario,
+        cpus: cpus().length,
+        loadAverage1m: { start: loadAverageBefore, end: loadavg()[0] },
+        wallSeconds: seconds1(Date.now() - startedAt),
+        targets,
+        skipped,
+        goals,
+        goalsNotMet: unmet,
+      },
+    };
   },
-);
+});

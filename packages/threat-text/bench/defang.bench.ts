@@ -2,6 +2,8 @@
 // the time per call and the ratio per doubling (about 2 when linear, 4 when quadratic), and the
 // same-run baseline: benign prose of the same sizes. `hostileToProse` is how much slower than prose
 // a shape is at 1 MB. Run by `npm run bench` (scripts/bench.ts); the last line is the JSON report.
+// The work is synchronous: the progress lines while it runs come from bench-support's watchdog.
+import { progress, runBenchmark } from '../../../scripts/bench-support';
 import { defang, defangLinksIn } from '../src';
 import { measureGrowth, type Growth } from '../test/growth';
 import { BENIGN_PROSE, HOSTILE_SHAPES } from '../test/hostile-shapes';
@@ -24,24 +26,49 @@ function line(growth: Growth): string {
   return `${times} ms  ratios ${growth.ratios.map((r) => r.toFixed(2)).join(' ')}`;
 }
 
-const report: Record<string, unknown> = {};
-for (const [name, fn] of [
-  ['defangLinksIn', defangLinksIn],
-  ['defang', defang],
-] as const) {
-  const baseline = measureGrowth(BENIGN_PROSE, fn, { sizes: SIZES, samples: SAMPLES });
-  console.log(`${name} ${'prose'.padEnd(10)} ${line(baseline)}  (baseline)`);
-  const shapes: Record<string, unknown> = {};
-  for (const [shape, makeInput] of Object.entries(HOSTILE_SHAPES)) {
-    const growth = measureGrowth(makeInput, fn, { sizes: SIZES, samples: SAMPLES });
-    shapes[shape] = {
-      ...figures(growth),
-      hostileToProse: Number((growth.msPerCall.at(-1)! / baseline.msPerCall.at(-1)!).toFixed(2)),
-    };
-    console.log(`${name} ${shape.padEnd(10)} ${line(growth)}`);
+/** The growth of `fn` on the shape's inputs, the progress line naming what is measured. */
+function growthOf(
+  what: string,
+  makeInput: (size: number) => string,
+  fn: (input: string) => unknown,
+): Growth {
+  const restore = progress.doing(() => `measuring ${what}`);
+  try {
+    return measureGrowth(makeInput, fn, { sizes: SIZES, samples: SAMPLES });
+  } finally {
+    restore();
   }
-  report[name] = { baselineProse: figures(baseline), shapes };
 }
-console.log(
-  JSON.stringify({ sizes: SIZES.map((size) => `${size / MB}MB`), samples: SAMPLES, ...report }),
-);
+
+runBenchmark({
+  label: 'defang bench',
+  scenario: { sizes: SIZES.map((size) => `${size / MB}MB`), samples: SAMPLES },
+  main: async (run) => {
+    const report: Record<string, unknown> = {};
+    for (const [name, fn] of [
+      ['defangLinksIn', defangLinksIn],
+      ['defang', defang],
+    ] as const) {
+      run.stage(name);
+      const baseline = growthOf(`${name} prose`, BENIGN_PROSE, fn);
+      console.log(`${name} ${'prose'.padEnd(10)} ${line(baseline)}  (baseline)`);
+      const shapes: Record<string, unknown> = {};
+      run.measured(name, { baselineProse: figures(baseline), shapes });
+      for (const [shape, makeInput] of Object.entries(HOSTILE_SHAPES)) {
+        const growth = growthOf(`${name} ${shape}`, makeInput, fn);
+        shapes[shape] = {
+          ...figures(growth),
+          hostileToProse: Number(
+            (growth.msPerCall.at(-1)! / baseline.msPerCall.at(-1)!).toFixed(2),
+          ),
+        };
+        console.log(`${name} ${shape.padEnd(10)} ${line(growth)}`);
+      }
+      report[name] = { baselineProse: figures(baseline), shapes };
+    }
+    return {
+      verdict: 'measured',
+      figures: { sizes: SIZES.map((size) => `${size / MB}MB`), samples: SAMPLES, ...report },
+    };
+  },
+});
