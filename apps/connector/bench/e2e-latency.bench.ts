@@ -24,7 +24,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { signWebhook } from '@incident-desk/incident-api';
 import {
   benchFetch,
   progress,
@@ -45,7 +44,7 @@ import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
 import { benchControls, reportAndLink, type SandboxControls } from './linked-tickets';
 import { noteAccounting, untilNoted, watchNotes } from './note-watch';
-import { deliverAsTheService, missedDeliveries } from './redelivery';
+import { deliverAsTheService, missedDeliveries, signedPost } from './redelivery';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
 import { untilZendeskQuiet } from './zendesk-quiet';
 
@@ -115,22 +114,9 @@ async function deliver(
   body: string,
 ): Promise<void> {
   event.missed = [];
-  const delivery = await deliverAsTheService(
-    async (timeoutMs) => {
-      const response = await fetch(subscription.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...signWebhook({ secret: subscription.secret, body }),
-        },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    },
-    { missed: event.missed },
-  );
+  const delivery = await deliverAsTheService(signedPost(subscription, body), {
+    missed: event.missed,
+  });
   event.status = delivery.status;
   event.ackMs = delivery.answeredAt - event.sentAt;
 }

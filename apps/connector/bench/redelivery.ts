@@ -4,6 +4,7 @@
 // sandbox's own schedule, docs/incident-service-api.md: a connector restarting on a loaded machine
 // still gets its events). A delivery sent again is a figure of the run (counted by cause, and in
 // bench-support's retry counts), not a failure of it.
+import { signWebhook } from '@incident-desk/incident-api';
 import { countRetry, transientCause } from '../../../scripts/bench-support';
 
 /** The contract's webhook acknowledgement: 2xx within 5 seconds, else the service sends it again. */
@@ -63,5 +64,22 @@ export function missedDeliveries(deliveries: readonly Pick<Delivery, 'missed'>[]
   return {
     deliveriesNotAcknowledged: Object.values(byCause).reduce((sum, n) => sum + n, 0),
     deliveriesNotAcknowledgedByCause: byCause,
+  };
+}
+
+/** One attempt of deliverAsTheService: `body` POSTed to a subscription, signed afresh each time. */
+export function signedPost(subscription: { url: string; secret: string }, body: string) {
+  return async (timeoutMs: number): Promise<number> => {
+    const response = await fetch(subscription.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signWebhook({ secret: subscription.secret, body }),
+      },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.arrayBuffer();
+    return response.status;
   };
 }

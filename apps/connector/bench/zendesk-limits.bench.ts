@@ -19,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { signWebhook } from '@incident-desk/incident-api';
 import {
   progress,
   runBenchmark,
@@ -41,7 +40,7 @@ import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
 import { benchControls, reportAndLink } from './linked-tickets';
 import { noteAccounting, untilNoted, watchNotes } from './note-watch';
-import { deliverAsTheService, missedDeliveries } from './redelivery';
+import { deliverAsTheService, missedDeliveries, signedPost } from './redelivery';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
 import { untilZendeskQuiet } from './zendesk-quiet';
 
@@ -197,22 +196,9 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
       };
       sent.push(event);
       event.missed = [];
-      const delivery = await deliverAsTheService(
-        async (timeoutMs) => {
-          const response = await fetch(subscription.url, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...signWebhook({ secret: subscription.secret, body }),
-            },
-            body,
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          await response.arrayBuffer();
-          return response.status;
-        },
-        { missed: event.missed },
-      );
+      const delivery = await deliverAsTheService(signedPost(subscription, body), {
+        missed: event.missed,
+      });
       event.status = delivery.status;
       // the newest status the connector accepted (an event never acknowledged is not applied)
       const previous = newest.get(link.ticketId);
