@@ -70,6 +70,25 @@ describe('statements first on PGlite', () => {
     ]);
   });
 
+  it('keeps a method assigned through the instance as it is: it takes its turn through the one it wraps', async () => {
+    const pglite = db.pglite;
+    const original = pglite.query;
+    let counted = 0;
+    pglite.query = ((...args: Parameters<typeof original>) => {
+      counted += 1;
+      return original(...args);
+    }) as typeof original;
+    try {
+      await expect(pglite.query<{ n: number }>('SELECT 2 AS n')).resolves.toMatchObject({
+        rows: [{ n: 2 }],
+      });
+      await db.prisma.$queryRawUnsafe('SELECT 3 AS n');
+      expect(counted).toBe(2);
+    } finally {
+      pglite.query = original;
+    }
+  });
+
   it('gives the turn back when a statement fails', async () => {
     await expect(db.pglite.query('SELECT * FROM no_such_table')).rejects.toThrow();
     await expect(db.pglite.query<{ n: number }>('SELECT 1 AS n')).resolves.toMatchObject({
