@@ -86,7 +86,8 @@ describe('whileChildWorks', () => {
       { stallMs: 1_500, pids: () => [started!.pid!] },
     );
     await expect(waiting).rejects.toThrow('an idle child: the child used no CPU time for 1.5 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (started!.exitCode === null && started!.signalCode === null)
+      await new Promise((resolve) => started!.once('exit', resolve));
     expect(started!.signalCode).toBe('SIGKILL');
   }, 20_000);
 });

@@ -762,7 +762,8 @@ describe.each(backends)('ticket writer on %s', (backend) => {
           return waiting === 0 || sent >= 3 ? true : undefined;
         });
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // stopped: nothing more is written behind the counts below
+      await Promise.all(writers.map((w) => w.stop()));
       expect(
         await h.db.prisma.ticketWriteLog.count({
           where: { accountId: h.accountId, ticketId: BigInt(ticketId) },
