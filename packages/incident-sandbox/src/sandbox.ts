@@ -10,6 +10,8 @@ import type { TFidelitySettings } from './state/model';
 import { SandboxStore, type TDataFileOutcome } from './state/store';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 
+const IDLE_CONNECTION_MS = 65_000;
+
 export interface IncidentSandboxOptions {
   /** Load the deterministic demo data on start (and on reset). Default true. */
   seed?: boolean;
@@ -118,7 +120,13 @@ export function createIncidentSandbox(options: IncidentSandboxOptions = {}): Inc
 
   const listen = (port = 0, host = '127.0.0.1') =>
     new Promise<ListeningSandbox>((resolve, reject) => {
-      const server = createServer(app);
+      // Idle connections kept as a service behind a load balancer keeps them (about a minute),
+      // not Node's 5 s: a client whose event loop was busy past 5 s would otherwise send its next
+      // request on a socket the server is closing that very moment.
+      const server = createServer(
+        { keepAliveTimeout: IDLE_CONNECTION_MS, headersTimeout: IDLE_CONNECTION_MS + 1_000 },
+        app,
+      );
       server.once('error', reject);
       server.listen(port, host, () => {
         servers.add(server);
