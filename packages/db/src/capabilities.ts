@@ -21,6 +21,19 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/**
+ * One statement of plain SQL on the driver, outside a transaction: for hot paths, where Prisma's
+ * query building would cost more than the statement itself.
+ */
+export async function querySql<TRow = Record<string, unknown>>(
+  db: TDatabase,
+  text: string,
+  values?: unknown[],
+): Promise<TRow[]> {
+  if (db.backend === 'pglite') return (await db.pglite.query<TRow>(text, values)).rows;
+  return (await db.pool.query(text, values)).rows as TRow[];
+}
+
 /** Plain SQL on the driver inside one transaction (no Prisma round trips); rolled back on error. */
 export async function withSqlTransaction<T>(
   db: TDatabase,

@@ -31,6 +31,7 @@ export * from './generated/client';
 export type { TLockOutcome } from './pooled-advisory-lock';
 export {
   capabilitiesOf,
+  querySql,
   withAdvisoryLock,
   withSqlTransaction,
   type SqlExecutor,

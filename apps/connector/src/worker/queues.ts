@@ -28,6 +28,8 @@ export async function createSyncQueues(
   options: SyncQueueOptions = {},
 ): Promise<void> {
   const timing = {
+    // no NOTIFY: the worker wakes its slots itself (worker.ts says when)
+    notify: false,
     retryLimit: QUEUE_RETRY_BACKSTOP,
     retryDelay: 1,
     retryBackoff: false,
@@ -36,11 +38,11 @@ export async function createSyncQueues(
   for (const name of SYNC_QUEUES) {
     await boss.createQueue(name, {
       policy: 'key_strict_fifo',
-      notify: true,
       heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
       ...timing,
     });
-    // an existing queue keeps what it was created with: the configured timing applies from now on
+    // an existing queue keeps what it was created with: the configured timing applies from now on,
+    // and a queue made when NOTIFY was sent stops sending it
     await boss.updateQueue(name, timing);
   }
 }

@@ -78,11 +78,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   // A pg-boss fetch loop waits out its polling interval after every job, found or not: with one
   // loop per job slot that caps a slot at one job per interval (2 jobs/s for 4 slots at 2 s). So
   // each slot is its own loop, and a loop that just finished a job is woken to fetch again at once.
-  // Idle slots do not each poll (a fetch per slot per interval, on every instance, is most of an
-  // idle connector's database work): every interval one idle slot of each queue is woken to fetch,
-  // a slot that finds a job wakes another idle one (a backlog spreads over the slots a fetch
-  // each), and a new job committed here wakes slots at once (wake). pg-boss's own poll of a slot
-  // is only a backstop.
+  // Fetches are most of the database work per event, so a slot is woken only when it may find a
+  // job: every interval one idle slot of each queue (which finds what other instances committed,
+  // and deferred jobs come due), a slot that finds a job wakes another idle one (a backlog spreads
+  // over the slots a fetch each), and jobs committed here wake as many idle slots (wake); a busy
+  // slot looks again when its job is done anyway. The sync queues send no NOTIFY: pg-boss woke
+  // every slot of the queue on every instance for each commit, most of them to fetch nothing.
+  // pg-boss's own poll of a slot is only a backstop.
   const pollingSeconds = options.pollingIntervalSeconds ?? 2;
   const backstopSeconds = Math.max(pollingSeconds, IDLE_SLOT_BACKSTOP_SECONDS);
   const workers: { queue: SyncQueue; id: string; busy: boolean }[] = [];
@@ -123,9 +125,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   return {
     isRunning: (jobId) => running.has(jobId),
     wake(queue, count) {
-      const loops = workers.filter((w) => w.queue === queue);
-      for (let i = 0; i < Math.min(count, loops.length); i += 1) {
-        boss.notifyWorker(loops[(nextToWake + i) % loops.length]!.id);
+      const idle = workers.filter((w) => w.queue === queue && !w.busy);
+      for (let i = 0; i < Math.min(count, idle.length); i += 1) {
+        boss.notifyWorker(idle[(nextToWake + i) % idle.length]!.id);
       }
       nextToWake += count;
     },

@@ -30,7 +30,7 @@ import type {
   IncidentEventName,
   IncidentStatusChangedEvent,
 } from './incident-event';
-import { advanceTicketOrder, readTicketOrder } from './ticket-event-order';
+import { advanceTicketOrder } from './ticket-event-order';
 
 type Event = IncidentEvent;
 
@@ -247,10 +247,7 @@ async function statusChange(
     status,
   );
   if (!claim.statusField) {
-    const order = await readTicketOrder(deps.db, ctx.accountId, link.ticketId);
-    return {
-      entry: { kind: 'status', status, supersededBy: order?.lastStatus ?? null },
-    };
+    return { entry: { kind: 'status', status, supersededBy: claim.lastStatus } };
   }
   const solve =
     claim.ticketStatus && status === 'takedown_success' && ctx.settings.solveOnTakedownSuccess;
