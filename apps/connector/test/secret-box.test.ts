@@ -64,6 +64,18 @@ describe('secret box', () => {
     expect(await box.open(sealed, here)).toBe('token of A');
   });
 
+  it('a value opened once (and kept) still opens nowhere else', async () => {
+    const box = createSecretBox([k1], 'k1');
+    const sealed = await box.seal('token of A', here);
+    expect(await box.open(sealed, here)).toBe('token of A');
+    expect(await box.open(sealed, here)).toBe('token of A');
+    await expect(box.open(sealed, secretBinding.zendeskAccessToken(B))).rejects.toThrow(
+      /another account or column/,
+    );
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'BB' : 'AA');
+    await expect(box.open(tampered, here)).rejects.toThrow(/failed authentication/);
+  });
+
   it('the binding is authenticated: a header rewritten to name another place fails the tag', async () => {
     const box = createSecretBox([k1], 'k1');
     const sealed = await box.seal('token of A', here);
