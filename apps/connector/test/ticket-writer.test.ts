@@ -394,6 +394,56 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     }
   });
 
+  it("a ticket's own 429 (its 10-minute limit per user) holds that ticket only, never the account", async () => {
+    const a = await h.linkedTicket();
+    const b = await h.linkedTicket();
+    await h.zendeskControl('DELETE', '/rate-limited');
+    // Zendesk takes one update per ticket per user in 10 minutes here; the writer's own budget does not know
+    await h.zendeskControl('PUT', '/rate-limit', {
+      ticket_updates_per_user: 1,
+      ticket_updates_window_ms: 600_000,
+    });
+    try {
+      const generous = { accountPerMinute: 1_000, ticketPerTenMinutes: 1_000 };
+      const clock = new Date();
+      const now = () => clock;
+      const event = (incidentId: string, status: string) =>
+        handleIncidentEvent(
+          deps({ now, writeHoldMs: 0 }),
+          h.context(),
+          h.job('incident.status_changed', { incidentId, status }),
+        );
+      await event(a.incidentId, 'case_building');
+      expect((await pass({ limits: generous, now, ignoreReadyAt: false })).written).toBe(1);
+      await event(a.incidentId, 'blocklisted');
+      expect((await pass({ limits: generous, now, ignoreReadyAt: false })).written).toBe(0);
+      expect((await rateLimited()).by_limit.ticket_updates_per_user).toBe(1);
+      // the account is not paused: another ticket's change goes out at once
+      expect(
+        await h.db.prisma.ticketWritePause.count({
+          where: { accountId: h.accountId, pausedUntil: { gt: clock } },
+        }),
+      ).toBe(0);
+      await event(b.incidentId, 'case_building');
+      expect((await pass({ limits: generous, now, ignoreReadyAt: false })).written).toBe(1);
+      expect(await h.notes(b.ticketId)).toHaveLength(1);
+      // the held ticket waits for its Retry-After (beyond a minute), and loses nothing
+      const held = await h.db.prisma.pendingTicketChange.findMany({
+        where: { accountId: h.accountId, ticketId: BigInt(a.ticketId), writtenAt: null },
+      });
+      expect(held).toHaveLength(1);
+      expect(held[0]!.readyAt.getTime()).toBeGreaterThan(clock.getTime() + 60_000);
+      expect((await rateLimited()).by_limit.ticket_updates_per_user).toBe(1);
+    } finally {
+      await h.zendeskControl('PUT', '/rate-limit', {
+        ticket_updates_per_user: 30,
+        ticket_updates_window_ms: 600_000,
+      });
+      // the held change written, so the next test starts with nothing waiting
+      await pass();
+    }
+  });
+
   it('never races a request still under way: its changes wait out the lease, then the note is looked for, not written again', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     let clock = new Date('2033-01-01T00:00:00Z');

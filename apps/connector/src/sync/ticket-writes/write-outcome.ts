@@ -28,6 +28,17 @@ export async function markWritten(
   options.onWritten?.(batch.rows, at);
 }
 
+/** Zendesk's account-wide rate limits are counted over a minute: none asks to wait longer. */
+const ACCOUNT_WINDOW_SECONDS = 60;
+
+/** The batch's changes wait until then (and are looked for first, like any sent change). */
+async function holdUntil(db: TDatabase, batch: TicketBatch, until: Date): Promise<void> {
+  await db.prisma.pendingTicketChange.updateMany({
+    where: { id: { in: batch.rows.map((row) => row.id) }, writtenAt: null },
+    data: { readyAt: until },
+  });
+}
+
 /** Unsure whether Zendesk applied it: the note is looked for after a short wait. */
 export async function retryLater(
   db: TDatabase,
@@ -112,8 +123,16 @@ export async function handleError(
   options.onWriteFailure?.(ctx.accountId, error);
   if (error instanceof ZendeskRateLimitedError) {
     const seconds = error.retryAfterSeconds ?? options.defaultRetryAfterSeconds ?? 60;
-    await pauseAccount(db, ctx.accountId, new Date(options.now().getTime() + seconds * 1000));
+    const until = new Date(options.now().getTime() + seconds * 1000);
     // nothing was applied; the changes keep their reference and are looked for, then written
+    if (batches.length === 1 && seconds > ACCOUNT_WINDOW_SECONDS) {
+      // The account's limits (the plan's, Update Ticket's) are counted per minute and never ask
+      // for a longer wait: a longer Retry-After on one ticket's update is that ticket's own limit
+      // (updates per user per ticket, counted over 10 minutes), which holds back that ticket only.
+      await holdUntil(db, batches[0]!, until);
+      return;
+    }
+    await pauseAccount(db, ctx.accountId, until);
     return;
   }
   if (isUnansweredZendeskRequest(error)) {
