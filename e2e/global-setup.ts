@@ -10,12 +10,15 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuTicks } from '../scripts/start/cpu-ticks';
+import { StartFailed, waitUntilAnswering } from '../scripts/start/wait-until-answering';
 import { stackPorts, stackUrls } from './tests/support/stack-config';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
@@ -50,20 +53,30 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-async function waitFor(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  service: Service,
-  timeoutMs: number,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (service.child && service.child.exitCode !== null)
-      throw new Error(`${service.name} exited during start-up; see ${service.log}`);
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/**
+ * Waits while the service lives and makes progress (CPU time, output), however slow the machine:
+ * gives up when it exits, or when it made none for three minutes (scripts/start's rule).
+ */
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, service: Service) {
+  const outputBytes = () => (existsSync(service.log) ? statSync(service.log).size : 0);
+  try {
+    await waitUntilAnswering(
+      {
+        name: what,
+        url: service.log,
+        answers: async () => await check(),
+        exited: () =>
+          service.child && service.child.exitCode !== null
+            ? `exit ${service.child.exitCode}`
+            : (service.child?.signalCode ?? null),
+        progress: () => outputBytes() + (service.child?.pid ? cpuTicks(service.child.pid) : 0),
+      },
+      { report: (line) => console.log(`e2e stack: ${line}`), reportEveryMs: 10_000 },
+    );
+  } catch (error) {
+    if (error instanceof StartFailed) throw new Error(`${error.message} See ${service.log}`);
+    throw error;
   }
-  throw new Error(`${what} not ready after ${timeoutMs / 1000} s; see ${service.log}`);
 }
 
 function start(service: Service): void {
@@ -178,13 +191,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       'incident sandbox',
       () => answers(`${stackUrls.incident}/_sandbox/ready`),
       incident,
-      60_000,
     );
     await waitFor(
       'zendesk sandbox',
       () => answers(`${stackUrls.zendesk}/_sandbox/ready`),
       zendesk,
-      60_000,
     );
     // The connector's demo connects account `demo` and runs setup after it listens.
     await waitFor(
@@ -196,7 +207,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         return log.includes('Demo ready');
       },
       connector,
-      180_000,
     );
   } catch (error) {
     await teardown();
