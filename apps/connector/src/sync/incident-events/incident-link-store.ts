@@ -2,7 +2,7 @@
 // detected incident it holds the incident's row in incident_ticket_claim (unique per account and
 // incident), so two workers never open two tickets; incident_link only ever holds real tickets.
 import { randomUUID } from 'node:crypto';
-import type { TDatabase } from '@incident-desk/db';
+import { querySql, type TDatabase } from '@incident-desk/db';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 
 export interface LinkedTicket {
@@ -28,7 +28,7 @@ export interface Claim {
 /** The incident's first link (by id or report reference) and its claim, if any, side by side. */
 interface LinkAndClaimRow {
   linkId: string | null;
-  ticketId: bigint | number | null;
+  ticketId: bigint | number | string | null;
   linkedIncidentId: string | null;
   reportRef: string | null;
   claimId: string | null;
@@ -59,11 +59,7 @@ export async function findLink(
   accountId: string,
   incidentId: string,
 ): Promise<LinkLookup> {
-  const [row] = await db.prisma.$queryRawUnsafe<LinkAndClaimRow[]>(
-    LINK_AND_CLAIM_SQL,
-    accountId,
-    incidentId,
-  );
+  const [row] = await querySql<LinkAndClaimRow>(db, LINK_AND_CLAIM_SQL, [accountId, incidentId]);
   if (row?.linkId && row.linkedIncidentId !== null && row.ticketId !== null) {
     return {
       state: 'linked',
