@@ -138,8 +138,9 @@ async function record(
   link: LinkedTicket,
   change: Change,
 ): Promise<SyncOutcome> {
-  const recorded = await recordTicketChange(deps.db, changeRecord(deps, ctx, event, link, change));
-  return written(deps, ctx, link, recorded);
+  const row = changeRecord(deps, ctx, event, link, change);
+  const recorded = await recordTicketChange(deps.db, row);
+  return written(deps, ctx, link, recorded, row.readyAt);
 }
 
 interface NotedRow {
@@ -162,6 +163,7 @@ async function recordTakedown(
   link: LinkedTicket,
   parts: TakedownParts,
 ): Promise<SyncOutcome> {
+  const readyAt = new Date(deps.now().getTime() + deps.writeHoldMs);
   const recorded = await deps.db.prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRawUnsafe<NotedRow[]>(
       `SELECT noted_listed AS "listed", noted_listings AS "listings", noted_attempts AS "attempts",
@@ -182,7 +184,7 @@ async function recordTakedown(
     const { news, told } = takedownNews(parts, noted);
     const entry: ChangeEntry | null = hasNews(news) ? { kind: 'takedown', news } : null;
     const created = await tx.pendingTicketChange.createMany({
-      data: [ticketChangeRow(changeRecord(deps, ctx, event, link, { entry }))],
+      data: [ticketChangeRow({ ...changeRecord(deps, ctx, event, link, { entry }), readyAt })],
       skipDuplicates: true,
     });
     if (created.count !== 1) return 'duplicate' as const;
@@ -199,7 +201,7 @@ async function recordTakedown(
       });
     return 'recorded' as const;
   });
-  return written(deps, ctx, link, recorded);
+  return written(deps, ctx, link, recorded, readyAt);
 }
 
 /** After a change is recorded: the account's writer is told (or, without one, writes at once). */
@@ -208,11 +210,12 @@ async function written(
   ctx: AccountContext,
   link: LinkedTicket,
   recorded: 'recorded' | 'duplicate',
+  readyAt: Date,
 ): Promise<SyncOutcome> {
   if (recorded === 'duplicate')
     return { status: 'skipped', reason: `change already recorded for ticket ${link.ticketId}` };
   if (deps.writer) {
-    deps.writer.signal(ctx.accountId);
+    deps.writer.signal(ctx.accountId, readyAt);
   } else {
     // No shared writer (tests, one-off tools): the same code writes what waits, at once.
     for (let pass = 0; pass < 10; pass += 1) {

@@ -95,7 +95,7 @@ export function startTicketWriter(options: TicketWriterOptions): TicketWriterSer
   timer.unref();
 
   return {
-    signal: (accountId) => scheduler.want(accountId),
+    signal: (accountId, readyAt) => scheduler.want(accountId, readyAt),
     idle: () => scheduler.idle(),
     async stop() {
       stopped = true;
