@@ -74,7 +74,8 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, se
       { report: (line) => console.log(`e2e stack: ${line}`), reportEveryMs: 10_000 },
     );
   } catch (error) {
-    if (error instanceof StartFailed) throw new Error(`${error.message} See ${service.log}`);
+    if (error instanceof StartFailed)
+      throw new Error(`${error.message} See ${service.log}`, { cause: error });
     throw error;
   }
 }
@@ -192,11 +193,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       () => answers(`${stackUrls.incident}/_sandbox/ready`),
       incident,
     );
-    await waitFor(
-      'zendesk sandbox',
-      () => answers(`${stackUrls.zendesk}/_sandbox/ready`),
-      zendesk,
-    );
+    await waitFor('zendesk sandbox', () => answers(`${stackUrls.zendesk}/_sandbox/ready`), zendesk);
     // The connector's demo connects account `demo` and runs setup after it listens.
     await waitFor(
       'connector demo set-up',
