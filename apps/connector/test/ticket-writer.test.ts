@@ -206,7 +206,17 @@ describe.each(backends)('ticket writer on %s', (backend) => {
         historyEntry: { message: 'Send the trademark certificate.' },
       }),
     );
-    clock = new Date(clock.getTime() + 1_600); // the status change's hold is over
+    // the status change's hold is over at the account's next write moment (write-moment.ts); the
+    // history entry, recorded within its hold, goes with it
+    const waiting = await h.db.prisma.pendingTicketChange.findMany({
+      where: { accountId: h.accountId, ticketId: BigInt(ticketId), writtenAt: null },
+    });
+    expect(waiting).toHaveLength(2);
+    const readyAt = Math.min(...waiting.map((change) => change.readyAt.getTime()));
+    expect(readyAt).toBeGreaterThanOrEqual(Date.parse('2032-01-01T00:00:00Z') + 2_500);
+    clock = new Date(readyAt - 1);
+    expect((await pass({ now, ignoreReadyAt: false })).written).toBe(0);
+    clock = new Date(readyAt);
     expect((await pass({ now, ignoreReadyAt: false })).written).toBe(1);
     const notes = await h.notes(ticketId);
     expect(notes).toHaveLength(1);

@@ -7,6 +7,7 @@ import type { ChangeEntry } from '../../notes/incident-change-note';
 import type { SyncOutcome } from '../job-outcome';
 import type { TicketStatus } from '../ticket-writer';
 import { drainAccountOnce } from '../ticket-writes/drain-account';
+import { writeMoment } from '../ticket-writes/write-moment';
 import {
   recordTicketChange,
   ticketChangeRow,
@@ -127,7 +128,7 @@ function changeRecord(
     entry: change.entry,
     statusValue: change.statusValue,
     ticketStatus: change.ticketStatus,
-    readyAt: new Date(deps.now().getTime() + deps.writeHoldMs),
+    readyAt: writeMoment(ctx.accountId, deps.now(), deps.writeHoldMs),
   };
 }
 
@@ -163,7 +164,7 @@ async function recordTakedown(
   link: LinkedTicket,
   parts: TakedownParts,
 ): Promise<SyncOutcome> {
-  const readyAt = new Date(deps.now().getTime() + deps.writeHoldMs);
+  const readyAt = writeMoment(ctx.accountId, deps.now(), deps.writeHoldMs);
   const recorded = await deps.db.prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRawUnsafe<NotedRow[]>(
       `SELECT noted_listed AS "listed", noted_listings AS "listings", noted_attempts AS "attempts",
