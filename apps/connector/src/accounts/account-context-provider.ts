@@ -23,7 +23,7 @@ import { noteLocaleOf } from '../notes/texts';
 import { recordCredentialError } from './credential-store';
 import { scopeSet } from './scopes';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
-import { createZendeskTokenProvider } from './zendesk-token-provider';
+import { createZendeskTokenProvider, type RecentAccessTokens } from './zendesk-token-provider';
 import { secretBinding } from '../secrets/secret-bindings';
 
 export interface AccountContextProviderConfig {
@@ -173,6 +173,7 @@ interface ProviderDeps {
   config: AccountContextProviderConfig;
   now: () => number;
   baseFetch: typeof fetch;
+  recentTokens: RecentAccessTokens;
 }
 
 /** The account's row when it may act (an active credential; connected unless allowed). */
@@ -221,6 +222,7 @@ function zendeskClientOf(
     now,
     fetch: baseFetch,
     ...(config.observers?.tokenRefresh ? { onRefresh: config.observers.tokenRefresh } : {}),
+    recent: deps.recentTokens,
   });
   return new ZendeskClient({
     baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
@@ -352,6 +354,7 @@ export function createAccountContextProvider(options: {
     ...options,
     now: config.now ?? Date.now,
     baseFetch: config.fetch ?? fetch,
+    recentTokens: new Map(),
   };
   return {
     async clientsFor(accountId, clientOptions = {}) {
