@@ -1,7 +1,7 @@
 // AccountContextProvider from the database: each context carries a ZendeskClient whose tokens
 // come from this account's credential row only, and incident clients limited to the account's
 // own client and sub-clients.
-import type { TDatabase } from '@incident-desk/db';
+import { querySql, type TDatabase } from '@incident-desk/db';
 import {
   createIncidentClient,
   type IncidentCallObserver,
@@ -176,13 +176,26 @@ interface ProviderDeps {
   recentTokens: RecentAccessTokens;
 }
 
+/** The driver reads int8 as text (pg) or a number (PGlite): the field and group ids as bigints. */
+function withBigIntIds(row: AccountRow): AccountRow {
+  const big = (value: bigint | string | number | null) => (value === null ? null : BigInt(value));
+  return {
+    ...row,
+    newTicketGroupId: big(row.newTicketGroupId),
+    threatFieldId: big(row.threatFieldId),
+    incidentIdFieldId: big(row.incidentIdFieldId),
+    statusFieldId: big(row.statusFieldId),
+  };
+}
+
 /** The account's row when it may act (an active credential; connected unless allowed). */
 async function activeAccount(db: TDatabase, accountId: string, allowDisconnected = false) {
   if (!/^[0-9a-f-]{36}$/i.test(accountId)) {
     throw new AccountUnavailableError(accountId, 'unknown_account');
   }
-  const [row] = await db.prisma.$queryRawUnsafe<AccountRow[]>(ACCOUNT_ROW_SQL, accountId);
-  if (!row) throw new AccountUnavailableError(accountId, 'unknown_account');
+  const [read] = await querySql<AccountRow>(db, ACCOUNT_ROW_SQL, [accountId]);
+  if (!read) throw new AccountUnavailableError(accountId, 'unknown_account');
+  const row = withBigIntIds(read);
   if (row.credentialState !== 'active') {
     throw new AccountUnavailableError(accountId, 'reauthorization_required');
   }

@@ -1,6 +1,6 @@
 // The lease of changes a request carries: until the request can have finished, no pass of any
 // instance touches them; a dead instance's lease is void at once.
-import { withSqlTransaction, type TDatabase } from '@incident-desk/db';
+import { querySql, withSqlTransaction, type TDatabase } from '@incident-desk/db';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { recordOwnNotesSql } from '../echo-ledger';
 import type { PassWriter } from './drain-options';
@@ -22,7 +22,8 @@ export async function resumeDeadInstancesChanges(
   writer: PassWriter,
   now: Date,
 ): Promise<{ instance: string; changes: number }[]> {
-  const rows = await db.prisma.$queryRawUnsafe<{ holder: string }[]>(
+  const rows = await querySql<{ holder: string }>(
+    db,
     // `sent` is the row before the update: RETURNING names the holder it had
     `UPDATE pending_ticket_change AS change
         SET ready_at = $2, write_holder = NULL
@@ -33,10 +34,7 @@ export async function resumeDeadInstancesChanges(
         AND change.write_holder IS NOT NULL AND change.write_holder <> $3
         AND NOT ${instanceAliveSql('change.write_holder', '$4')}
      RETURNING sent.write_holder AS holder`,
-    accountId,
-    now,
-    writer.instanceId,
-    writer.aliveCutoff(),
+    [accountId, now.toISOString(), writer.instanceId, writer.aliveCutoff().toISOString()],
   );
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(row.holder, (counts.get(row.holder) ?? 0) + 1);

@@ -5,7 +5,7 @@
 // holder's heartbeat is dead (worker/instance-liveness.ts); the lease is renewed again, in the
 // same transaction, when a pass marks what it is about to send, so a pass that outlived its lease
 // sends nothing.
-import type { SqlExecutor, TDatabase } from '@incident-desk/db';
+import { querySql, type SqlExecutor, type TDatabase } from '@incident-desk/db';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 
 /** How long a lease lasts unless renewed: a pass must mark what it sends within it. */
@@ -38,14 +38,13 @@ export async function takeWriterLease(
   request: WriterLeaseRequest,
 ): Promise<WriterLease> {
   const expiresAt = new Date(request.now.getTime() + (request.leaseMs ?? WRITER_LEASE_MS));
-  const [row] = await db.prisma.$queryRawUnsafe<
-    {
-      held: boolean;
-      previous_holder: string | null;
-      previous_expires_at: Date | null;
-      previous_alive: boolean | null;
-    }[]
-  >(
+  const [row] = await querySql<{
+    held: boolean;
+    previous_holder: string | null;
+    previous_expires_at: Date | null;
+    previous_alive: boolean | null;
+  }>(
+    db,
     `WITH previous AS (
        SELECT lease.holder, lease.expires_at, ${instanceAliveSql('lease.holder', '$5')} AS alive
          FROM ticket_writer_lease AS lease
@@ -65,11 +64,13 @@ export async function takeWriterLease(
             previous.expires_at AS previous_expires_at,
             previous.alive AS previous_alive
        FROM (SELECT 1) AS one LEFT JOIN previous ON true`,
-    request.accountId,
-    request.holder,
-    expiresAt,
-    request.now,
-    request.aliveCutoff,
+    [
+      request.accountId,
+      request.holder,
+      expiresAt.toISOString(),
+      request.now.toISOString(),
+      request.aliveCutoff.toISOString(),
+    ],
   );
   if (!row) throw new Error('the writer lease statement returned no row');
   if (row.held) {
