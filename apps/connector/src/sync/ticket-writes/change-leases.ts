@@ -98,28 +98,3 @@ export async function markSending(
     );
   });
 }
-
-/**
- * Tickets with changes a request is still carrying, and when their lease ends: changes an
- * update_many job carries stay with it until a pass reads that the job finished (settleQueuedJobs);
- * those of a single update until their lease ends (ignored by the inline path).
- */
-export async function leasedTickets(
-  db: TDatabase,
-  accountId: string,
-  now: Date,
-  ignoreReadyAt: boolean,
-): Promise<Map<bigint, Date>> {
-  const rows = await db.prisma.pendingTicketChange.groupBy({
-    by: ['ticketId'],
-    where: {
-      accountId,
-      writtenAt: null,
-      failedReason: null,
-      writeRef: { not: null },
-      OR: [{ writeJobId: { not: null } }, ...(ignoreReadyAt ? [] : [{ readyAt: { gt: now } }])],
-    },
-    _max: { readyAt: true },
-  });
-  return new Map(rows.map((row) => [row.ticketId, row._max.readyAt!]));
-}

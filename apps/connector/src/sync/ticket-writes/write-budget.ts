@@ -3,7 +3,7 @@
 // Retry-After asks for. Both writers count against them before they send anything: the drain plans
 // its passes with them, and every direct update (../ticket-writer.ts) reserves its request here.
 import { randomUUID } from 'node:crypto';
-import type { TDatabase } from '@incident-desk/db';
+import { querySql, type TDatabase } from '@incident-desk/db';
 
 export interface WriteLimits {
   /** Update Ticket requests per minute per account (Zendesk: 100). */
@@ -41,6 +41,17 @@ export interface BudgetState {
   pausedUntil: Date | null;
 }
 
+// The account's pause and the first sending of each Update Ticket request of the last minute
+// (update_many is another endpoint, governed by the job limit: not in the minute's count), in one
+// statement: every pass reads it.
+const BUDGET_SQL = `
+  SELECT (SELECT paused_until FROM ticket_write_pause WHERE account_id = $1::uuid) AS "pausedUntil",
+         ARRAY(SELECT (extract(epoch FROM min(sent_at)) * 1000)::float8
+                 FROM ticket_write_log
+                WHERE account_id = $1::uuid AND sent_at > $2::timestamptz
+                  AND request_id NOT LIKE '${BULK_PREFIX}%'
+                GROUP BY request_id) AS "sentAt"`;
+
 export async function readBudget(
   db: TDatabase,
   accountId: string,
@@ -48,22 +59,18 @@ export async function readBudget(
   now: Date,
 ): Promise<BudgetState> {
   const since = new Date(now.getTime() - MINUTE);
-  const [requests, pause] = await Promise.all([
-    db.prisma.ticketWriteLog.groupBy({
-      by: ['requestId'],
-      // update_many is another endpoint (governed by the job limit): not in the minute's count
-      where: { accountId, sentAt: { gt: since }, requestId: { not: { startsWith: BULK_PREFIX } } },
-      _min: { sentAt: true },
-    }),
-    db.prisma.ticketWritePause.findUnique({ where: { accountId } }),
+  const [row] = await querySql<{ pausedUntil: Date | null; sentAt: number[] }>(db, BUDGET_SQL, [
+    accountId,
+    since.toISOString(),
   ]);
-  const times = requests.map((r) => r._min.sentAt!.getTime()).sort((a, b) => a - b);
+  const times = (row?.sentAt ?? []).map(Number).sort((a, b) => a - b);
   const over = times.length - limits.accountPerMinute;
   const freesAt = over >= 0 ? new Date(times[over]! + MINUTE) : now;
+  const pausedUntil = row?.pausedUntil ? new Date(row.pausedUntil) : null;
   return {
     accountFree: Math.max(0, limits.accountPerMinute - times.length),
     accountFreesAt: freesAt,
-    pausedUntil: pause && pause.pausedUntil > now ? pause.pausedUntil : null,
+    pausedUntil: pausedUntil && pausedUntil > now ? pausedUntil : null,
   };
 }
 
