@@ -1,6 +1,6 @@
 // The receivers' view of stored webhook secrets (src/http/*-webhook.ts): opened on demand, the
 // previous incident secret included while a rotation settles.
-import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
+import { isUniqueViolation, querySql, type TDatabase } from '@incident-desk/db';
 import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
 import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook-sender';
 import type { SecretBox } from '../secrets/secret-box';
@@ -10,6 +10,20 @@ import { secretBinding } from '../secrets/secret-bindings';
 // short. Anything else (a NUL, which PostgreSQL text refuses, or a huge value) names no receiver.
 const RECEIVER_ID_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
+// Every incident delivery reads it: one plain statement on the driver.
+const SUBSCRIPTION_SQL = `
+  SELECT account_id AS "accountId", client_id AS "clientId", sealed_secret AS "sealedSecret",
+         sealed_previous_secret AS "sealedPreviousSecret"
+    FROM incident_subscription
+   WHERE receiver_id = $1`;
+
+interface SubscriptionRow {
+  accountId: string;
+  clientId: string;
+  sealedSecret: string;
+  sealedPreviousSecret: string | null;
+}
+
 export function createIncidentSubscriptionDirectory(
   db: TDatabase,
   secretBox: SecretBox,
@@ -17,7 +31,7 @@ export function createIncidentSubscriptionDirectory(
   return {
     async find(receiverId) {
       if (!RECEIVER_ID_SHAPE.test(receiverId)) return null;
-      const row = await db.prisma.incidentSubscription.findUnique({ where: { receiverId } });
+      const [row] = await querySql<SubscriptionRow>(db, SUBSCRIPTION_SQL, [receiverId]);
       if (!row) return null;
       const sealed = [row.sealedSecret, row.sealedPreviousSecret].filter(
         (value): value is string => value !== null,
