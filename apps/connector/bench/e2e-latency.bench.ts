@@ -1,7 +1,8 @@
 // End-to-end benchmark: an incident event received by the connector -> its
 // internal note visible in the Zendesk sandbox, at a steady rate (50 events per second) for a fixed
 // window after a warm-up, on PGlite and on PostgreSQL (when reachable); and Zendesk API calls per
-// applied event (goal: at most 1), counted by the Zendesk sandbox itself.
+// applied event (goal: at most 1), counted by the Zendesk sandbox itself; and the connector's own
+// CPU time (user and system, /proc) per applied event (goal on PostgreSQL: at most 5 ms).
 //
 // The connector is the real one (src/main.ts) in a child process with production defaults for the
 // worker, set up by its demo against both sandboxes, which run in this process. Events are signed
@@ -39,6 +40,7 @@ import {
   type ConnectorProcess,
 } from '../test/support/connector-process';
 import { startProcessSandboxes, type ProcessSandboxes } from '../test/support/process-sandboxes';
+import { cpuTicks } from '../../../scripts/start/cpu-ticks';
 import { postgresReachable } from './bench-database';
 import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
@@ -56,6 +58,10 @@ const baselineSeconds = envNumber('BENCH_E2E_BASELINE_SECONDS', 10);
 const targetNames = envList('BENCH_E2E_TARGETS', 'pglite,postgres');
 process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_CALLS_PER_EVENT = 1;
+/** Connector CPU per applied event on PostgreSQL (docs/benchmarks.md, cost per event). */
+const GOAL_CPU_MS_PER_EVENT = 5;
+/** /proc counts CPU time in clock ticks of 1/100 s (Linux's USER_HZ). */
+const MS_PER_CLOCK_TICK = 10;
 /** Notes and links are waited for while they keep coming: this long without a new one. */
 const STALL_MS = 90_000;
 const runId = randomBytes(3).toString('hex');
@@ -187,6 +193,7 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
       noted: sent.filter((e) => notes.visibleAt(e.id) !== undefined).length,
       ...missedDeliveries(sent.map((e) => ({ missed: e.missed ?? [] }))),
     });
+    const cpuBefore = cpuTicks(connector.pid);
     run.stage(`${target}: sending events`);
     const sending = progress.doing(() => sendingLine(target, sent, total));
     log(`${target}: ${total} events at ${rate}/s (${warmupCount} warm-up)`);
@@ -233,6 +240,8 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
       `${target}: Zendesk calls after the notes`,
     );
     const calls = quiet.total;
+    // the connector's own CPU time (user and system) from the first event to the last call
+    const cpuMs = (cpuTicks(connector.pid) - cpuBefore) * MS_PER_CLOCK_TICK;
     const byEndpoint = (await controls.apiRequests()).by_endpoint;
     notes.stop();
 
@@ -274,10 +283,13 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
       zendeskCallsSettled: quiet.settled,
       zendeskCallsByEndpoint: byEndpoint,
       zendeskCallsPerAppliedEvent: applied ? Number((calls / applied).toFixed(3)) : null,
+      connectorCpuMs: cpuMs,
+      connectorCpuMsPerAppliedEvent: applied ? Number((cpuMs / applied).toFixed(2)) : null,
     };
     log(
       `${target}: p50 ${figures.endToEnd.p50Ms} ms, p99 ${figures.endToEnd.p99Ms} ms, ` +
-        `${figures.zendeskCallsPerAppliedEvent} Zendesk calls per event`,
+        `${figures.zendeskCallsPerAppliedEvent} Zendesk calls and ` +
+        `${figures.connectorCpuMsPerAppliedEvent} ms of connector CPU per event`,
     );
     return figures;
   } finally {
@@ -329,6 +341,14 @@ runBenchmark({
           t.zendeskCallsPerAppliedEvent !== null &&
           t.zendeskCallsPerAppliedEvent <= GOAL_CALLS_PER_EVENT,
       };
+      if (name === 'connector-postgres')
+        goals[`${name}CpuMsPerEvent`] = {
+          value: t.connectorCpuMsPerAppliedEvent,
+          goal: `<= ${GOAL_CPU_MS_PER_EVENT}`,
+          met:
+            t.connectorCpuMsPerAppliedEvent !== null &&
+            t.connectorCpuMsPerAppliedEvent <= GOAL_CPU_MS_PER_EVENT,
+        };
       if (t.applied === 0) failures.push(`${name}: no event was applied`);
       if (t.lost > 0) failures.push(`${name}: ${t.lost} acknowledged events never became notes`);
       if (t.duplicateNotes > 0) failures.push(`${name}: ${t.duplicateNotes} events noted twice`);
@@ -347,7 +367,8 @@ runBenchmark({
           `${t.deliveriesNotAcknowledged} deliveries not acknowledged within 5 s (sent again), ` +
           `${t.notAcknowledged} events never acknowledged; ` +
           `${t.appliedPerSecond} notes/s, ${t.drainSeconds} s to drain after the last event; ` +
-          `${t.zendeskCalls} Zendesk calls for ${t.applied} events = ${t.zendeskCallsPerAppliedEvent} per event`,
+          `${t.zendeskCalls} Zendesk calls for ${t.applied} events = ${t.zendeskCallsPerAppliedEvent} per event; ` +
+          `connector CPU ${t.connectorCpuMs} ms = ${t.connectorCpuMsPerAppliedEvent} ms per event`,
       );
     }
     for (const [name, reason] of Object.entries(skipped))
