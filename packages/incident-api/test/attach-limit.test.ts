@@ -16,8 +16,10 @@ describe('maxAttachFileBytes', () => {
     const limit = await maxAttachFileBytes('evidence.png', 'image/png');
     expect(limit).toBeGreaterThan(49_999_500);
     expect(limit).toBeLessThan(50_000_000);
-    // a longer name leaves room for fewer bytes, byte for byte
-    expect(await maxAttachFileBytes('evidence-long.png', 'image/png')).toBe(limit - 5);
+    // a longer name leaves room for fewer bytes, byte for byte in both its forms (filename and
+    // filename*), the encoded one three bytes for each byte of UTF-8 outside ASCII
+    expect(await maxAttachFileBytes('evidence-long.png', 'image/png')).toBe(limit - 10);
+    expect(await maxAttachFileBytes('évidence.png', 'image/png')).toBe(limit - 5);
   });
 
   it('a file of exactly that size is sent; one byte more is refused before sending', async () => {

@@ -1,5 +1,6 @@
 import {
   APIConnectionError,
+  assumptions,
   createIncidentClient,
   DuplicateIncidentError,
   InsufficientCreditsError,
@@ -106,19 +107,41 @@ describe('contract through @incident-desk/incident-api', () => {
     );
     expect(messages).toEqual(expect.arrayContaining(['1 attachment added', '2 attachments added']));
     expect(messages.join()).not.toContain('(s)');
-    // one byte over, sent by hand past the client's own check
-    const form = new FormData();
-    form.append(
-      'attachments',
-      new Blob([new Uint8Array(limit + 1)], { type: 'image/png' }),
-      'big.png',
-    );
+    // one byte over, sent by hand past the client's own check (a browser's envelope: its own size)
+    const formOf = (size: number) => {
+      const form = new FormData();
+      form.append(
+        'attachments',
+        new Blob([new Uint8Array(size)], { type: 'image/png' }),
+        'big.png',
+      );
+      return form;
+    };
+    const envelope = (await new Response(formOf(0)).arrayBuffer()).byteLength;
+    const form = formOf(assumptions.MAX_ATTACH_BYTES - envelope + 1);
     const response = await fetch(`${h.url}/v1/incident/${incident!.id}/attach`, {
       method: 'POST',
       headers: { 'x-api-key': DEMO_API_KEY },
       body: form,
     });
     expect(response.status).toBe(413);
+  });
+
+  it('file names arrive as written: accented, CJK and emoji, quotes and percent signs', async () => {
+    const h = await startSandbox();
+    const client = clientFor(h);
+    const [incident] = await client.incidents.list({ clientId: DEMO_PARENT_CLIENT_ID }).toArray();
+    const names = [
+      "capture d'écran 2026-11-28.png",
+      '証拠のスクリーンショット.png',
+      'phish 🎣 "login" 100%.png',
+    ];
+    await client.incidents.attach(
+      incident!.id,
+      names.map((filename) => ({ filename, contentType: 'image/png', content: new Uint8Array(1) })),
+    );
+    const stored = h.sandbox.store.findIncident(incident!.id, [DEMO_PARENT_CLIENT_ID])!;
+    expect(stored.attachments.slice(-3).map((file) => file.fileName)).toEqual(names);
   });
 
   it('approves a takedown and reads usage', async () => {
