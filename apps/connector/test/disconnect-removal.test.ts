@@ -107,6 +107,12 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
       title: 'The admin’s own view',
       all: [{ field: 'status', operator: 'is', value: 'open' }],
     });
+    // and one of the admin's that only looks like setup's: same title, made by the admin
+    const lookAlike = await account.zendesk.views.create({
+      title: 'Incidents needing your action',
+      description: 'Our own queue',
+      all: [{ field: 'status', operator: 'is', value: 'pending' }],
+    });
     // a ticket holding a Threat URL
     await account.zendesk.tickets.create({
       subject: 'phishing',
@@ -139,7 +145,9 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
     ]);
 
     const state = stateOf(account.subdomain);
-    expect([...state.views.values()].map((v) => v.id)).toEqual([ownView.id]);
+    expect([...state.views.values()].map((v) => v.id).sort()).toEqual(
+      [ownView.id, lookAlike.id].sort(),
+    );
     expect(state.triggers.size).toBe(0);
     expect(state.webhooks.size).toBe(0);
     expect([...state.ticketFields.keys()]).toEqual([setup.fields.threat]);

@@ -850,6 +850,58 @@ describe('runSetup', () => {
       ).toEqual(['found', 'found']);
     });
 
+    it("never takes an admin's views of the same titles for its own: they are left as they are, by setup and by turning the views off", async () => {
+      const account = newAccount();
+      // the admin made views with setup's titles first (and a duplicate), before any setup ran
+      const adminViews: { id: number }[] = [];
+      for (const title of [
+        APPROVALS_VIEW_TITLE,
+        ACTION_NEEDED_VIEW_TITLE,
+        ACTION_NEEDED_VIEW_TITLE,
+      ])
+        adminViews.push(
+          await account.zendesk.views.create({
+            title,
+            description: 'Our own queue',
+            all: [{ field: 'status', operator: 'is', value: 'open' }],
+          }),
+        );
+      const snapshot = async () =>
+        (await viewsOf(account))
+          .filter((view) => adminViews.some((mine) => mine.id === view.id))
+          .map((view) => ({ id: view.id, title: view.title, conditions: view.conditions }));
+      const before = await snapshot();
+      expect(before).toHaveLength(3);
+
+      const first = await runSetup(account.input);
+      const viewSteps = first.steps.filter((step) => step.step === 'view');
+      expect(viewSteps.map((step) => step.outcome)).toEqual(['created', 'created']);
+      expect(viewSteps[0]!.message).toContain(`view ${adminViews[0]!.id}`);
+      expect(viewSteps[1]!.message).toContain(`view ${adminViews[2]!.id}`);
+      expect(first.views!.some((id) => adminViews.some((mine) => mine.id === id))).toBe(false);
+      expect(await snapshot()).toEqual(before);
+
+      // a rerun finds setup's own by their stored ids, and still leaves the admin's alone
+      const rerun = await runSetup({ ...account.input, existing: existingFrom(first) });
+      expect(outcomes(rerun.steps, 'view')).toEqual(['found', 'found']);
+      expect(rerun.views).toEqual(first.views);
+      // with the stored ids lost, setup's own are known by their mark, never the admin's by title
+      const lost = await runSetup(account.input);
+      expect(outcomes(lost.steps, 'view')).toEqual(['found', 'found']);
+      expect(lost.views).toEqual(first.views);
+
+      const off = await runSetup({
+        ...account.input,
+        createQueueViews: false,
+        existing: existingFrom(first),
+      });
+      expect(off.views).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+      expect((await viewsOf(account)).map((view) => view.id).sort()).toEqual(
+        adminViews.map((view) => view.id).sort(),
+      );
+    });
+
     it('turned off: none is created, and the ones setup made are deleted', async () => {
       const off = newAccount();
       const none = await runSetup({ ...off.input, createQueueViews: false });

@@ -1,7 +1,7 @@
-// What setup created in the account's Zendesk, removed: the queue views (by stored id and by
-// title), the triggers (by their title prefix), the connector's webhook (by stored id and by its
-// receiver address) and, unless tickets use them or the admin asks for it, the three ticket
-// fields. Views go before the fields they read and triggers before the webhook they notify. One
+// What setup created in the account's Zendesk, removed: the queue views (by stored id, and those
+// of setup's titles carrying its mark, never an admin's of the same title), the triggers (by their
+// title prefix), the connector's webhook (by stored id and by its receiver address) and, unless
+// tickets use them or the admin asks for it, the three ticket fields. Views go before the fields they read and triggers before the webhook they notify. One
 // line per thing; a failure is reported and the rest still goes.
 import type { DisconnectStep } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
@@ -9,7 +9,11 @@ import { ZendeskRecordNotFoundError, type ZendeskClient } from '@incident-desk/z
 import { ticketingWebhookUrl } from '../setup/connector-urls';
 import { zendeskWebhookName } from '../setup/ensure-zendesk-webhook';
 import { SETUP_TICKET_FIELDS } from '../setup/ensure-ticket-fields';
-import { ACTION_NEEDED_VIEW_TITLE, APPROVALS_VIEW_TITLE } from '../setup/queue-views';
+import {
+  ACTION_NEEDED_VIEW_TITLE,
+  APPROVALS_VIEW_TITLE,
+  isOwnQueueView,
+} from '../setup/queue-views';
 import type { SetupFieldIds } from '../setup/setup-result';
 import { stepErrorMessage } from '../setup/step-error';
 import { TRIGGER_TITLE_PREFIX } from '../setup/trigger-definitions';
@@ -69,9 +73,11 @@ async function removeViews(input: ZendeskSetupToRemove): Promise<DisconnectStep[
     });
   } else {
     for (const view of views) {
+      // an admin's view of the same title is not setup's: only stored or marked ones go
       if (
-        input.viewIds.includes(view.id) ||
-        [APPROVALS_VIEW_TITLE, ACTION_NEEDED_VIEW_TITLE].includes(view.title)
+        isOwnQueueView(view, input.viewIds) &&
+        (input.viewIds.includes(view.id) ||
+          [APPROVALS_VIEW_TITLE, ACTION_NEEDED_VIEW_TITLE].includes(view.title))
       )
         titles.set(view.id, view.title);
     }

@@ -1,13 +1,17 @@
-// The queue views (queue-views.ts), found by title: created when missing, their conditions
-// restored when they drifted, never created twice (further views with the same title, an earlier
-// partial run or a copy, are deleted). Turned off on the admin page, the views setup made go.
+// The queue views (queue-views.ts): setup's own are those whose ids it stored, and, to find them
+// after a lost database, those carrying its mark in their description (a copy of one carries it
+// too); a view is never taken for setup's by its title alone. Created when missing, their
+// conditions restored when they drifted, never created twice (further own views of a definition,
+// an earlier partial run or a copy, are deleted). An admin's view that only looks like one (same
+// title, no mark) is left as it is, and the step says so. Turned off on the admin page, the views
+// setup made go (by stored id).
 import {
   ZendeskRecordNotFoundError,
   type TView,
   type TViewCreateInput,
   type ZendeskClient,
 } from '@incident-desk/zendesk-api';
-import { buildQueueViews } from './queue-views';
+import { buildQueueViews, isOwnQueueView } from './queue-views';
 import type { StepReport } from './setup-result';
 import { stepErrorMessage } from './step-error';
 
@@ -47,6 +51,22 @@ function drifted(view: TView, wanted: TViewCreateInput): boolean {
     !sameConditions(view.conditions.any, wanted.any ?? []) ||
     view.active === false
   );
+}
+
+/**
+ * The views of a title: setup's own (stored first, then the oldest: `first` is kept, the `copies`
+ * go) and the ids of those that only look like setup's.
+ */
+function viewsOfTitle(existing: TView[], title: string, storedIds: number[]) {
+  const sameTitle = existing.filter((view) => view.title === title);
+  const stored = new Set(storedIds);
+  const [first, ...copies] = sameTitle
+    .filter((view) => isOwnQueueView(view, storedIds))
+    .sort((a, b) => Number(stored.has(b.id)) - Number(stored.has(a.id)) || a.id - b.id);
+  const lookAlikes = sameTitle
+    .filter((view) => !isOwnQueueView(view, storedIds))
+    .map((view) => view.id);
+  return { first, copies, lookAlikes };
 }
 
 export async function ensureQueueViews(
@@ -92,20 +112,23 @@ export async function ensureQueueViews(
     const report = (outcome: StepReport['outcome'], message?: string) =>
       steps.push({ step: 'view', target: wanted.title, outcome, ...(message ? { message } : {}) });
     try {
-      const [first, ...copies] = existing
-        .filter((view) => view.title === wanted.title)
-        .sort((a, b) => a.id - b.id);
+      const { first, copies, lookAlikes } = viewsOfTitle(existing, wanted.title, input.storedIds);
       for (const copy of copies) await zendesk.views.delete(copy.id);
-      const removed = copies.length > 0 ? `deleted ${copies.length} duplicate(s)` : undefined;
+      const notes = [
+        copies.length > 0 ? `deleted ${copies.length} duplicate(s)` : undefined,
+        lookAlikes.length > 0
+          ? `left the account's own view(s) of that title as they are (${lookAlikes.map((id) => `view ${id}`).join(', ')})`
+          : undefined,
+      ].filter((note): note is string => note !== undefined);
       if (!first) {
         const created = await zendesk.views.create(wanted);
         viewIds.push(created.id);
-        report('created');
+        report('created', notes.join('; ') || undefined);
         continue;
       }
       viewIds.push(first.id);
       if (!drifted(first, wanted)) {
-        report(removed ? 'updated' : 'found', removed);
+        report(copies.length > 0 ? 'updated' : 'found', notes.join('; ') || undefined);
         continue;
       }
       // a condition array given replaces the view's: both are sent; the columns only when the
@@ -117,7 +140,7 @@ export async function ensureQueueViews(
         active: true,
         ...(columns.includes(input.statusFieldId) ? {} : { output: wanted.output }),
       });
-      report('updated', ['restored its conditions', removed].filter(Boolean).join('; '));
+      report('updated', ['restored its conditions', ...notes].join('; '));
     } catch (error) {
       failed = true;
       report('failed', stepErrorMessage(error));

@@ -9,6 +9,19 @@ import { statusOptionValue } from './status-field';
 export const NEEDS_YOUR_ACTION_STATUSES = ['approval_required', 'action_required'] as const;
 
 export const APPROVALS_VIEW_TITLE = 'Takedowns waiting for approval';
+/**
+ * Every view setup makes says so in its description: how setup knows its own views when their
+ * stored ids were lost (an admin's view of the same title does not carry it).
+ */
+export const QUEUE_VIEW_MARK = '(incident-desk)';
+
+/** Whether setup made the view: its id is stored, or it carries setup's mark. Never by title. */
+export function isOwnQueueView(
+  view: { id: number; description?: string | null | undefined },
+  storedIds: readonly number[],
+): boolean {
+  return storedIds.includes(view.id) || (view.description ?? '').includes(QUEUE_VIEW_MARK);
+}
 export const ACTION_NEEDED_VIEW_TITLE = 'Incidents needing your action';
 
 function statusIs(statusFieldId: number, status: string) {
@@ -28,15 +41,13 @@ export function buildQueueViews(statusFieldId: number): TViewCreateInput[] {
   return [
     {
       title: APPROVALS_VIEW_TITLE,
-      description:
-        'Open tickets whose incident waits for your approval of its takedown (incident-desk).',
+      description: `Open tickets whose incident waits for your approval of its takedown ${QUEUE_VIEW_MARK}.`,
       all: [UNSOLVED, statusIs(statusFieldId, 'approval_required')],
       output,
     },
     {
       title: ACTION_NEEDED_VIEW_TITLE,
-      description:
-        'Open tickets whose incident waits for your organisation: an approval or an answer (incident-desk).',
+      description: `Open tickets whose incident waits for your organisation: an approval or an answer ${QUEUE_VIEW_MARK}.`,
       all: [UNSOLVED],
       any: NEEDS_YOUR_ACTION_STATUSES.map((status) => statusIs(statusFieldId, status)),
       output,
