@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { dashboardLink } from '../src/notes/dashboard-link';
 import { detectedIncidentNote } from '../src/notes/detected-incident-note';
-import { echoesAny, normalizeText } from '../src/notes/normalize';
+import { normalizeText } from '../src/notes/normalize';
 import { noteTexts } from '../src/notes/texts';
 
 // The defanging rule itself is pinned by packages/threat-text/test/threat-text.test.ts.
@@ -11,24 +11,6 @@ describe('normalizeText', () => {
     expect(normalizeText('Hello\u00a0 there\u202fagent\r\n  next line  ')).toBe(
       'Hello there agent\nnext line',
     );
-  });
-});
-
-describe('echoesAny', () => {
-  const longNote = 'Takedown requested with the registrar; awaiting response.';
-
-  it('matches an exact text after normalisation', () => {
-    expect(echoesAny('Thanks\u00a0all', ['Thanks all'])).toBe(true);
-  });
-
-  it('matches by containment only for texts of about 24 characters or more', () => {
-    expect(echoesAny(`Analyst: ${longNote}`, [longNote])).toBe(true);
-    expect(echoesAny('Comment from agent: ok thanks', ['ok thanks'])).toBe(false);
-  });
-
-  it('does not match unrelated or empty texts', () => {
-    expect(echoesAny('Something else entirely, long enough to contain', [longNote])).toBe(false);
-    expect(echoesAny('   ', [''])).toBe(false);
   });
 });
 

@@ -497,7 +497,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
     expect((await h.notes(ticketId)).join('\n').split(message)).toHaveLength(3);
   });
 
-  it('history_created echoing a comment the connector posted is skipped (exact, or contains from 24 characters)', async () => {
+  it('history_created echoing a comment the connector posted is skipped: its exact text, once per comment, never by resemblance or from another author', async () => {
     const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
     const link = await h.db.prisma.incidentLink.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId },
@@ -507,34 +507,70 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       kind: 'incident_comment' as const,
       settledAt: new Date(),
     };
+    const long = 'We confirmed the page is still collecting passwords today.';
     await h.db.prisma.echoLedgerEntry.createMany({
       data: [
         { ...posted, target: incidentId, text: 'Thanks!' },
         // posted under the report reference: still the same incident
-        {
-          ...posted,
-          target: link.reportRef!,
-          text: 'We confirmed the page is still collecting passwords today.',
-        },
-        { ...posted, target: incidentId, text: 'ok' },
+        { ...posted, target: link.reportRef!, text: long },
+        // the same reply sent twice: two entries are its echoes
+        { ...posted, target: incidentId, text: 'Sent again.' },
+        { ...posted, target: incidentId, text: 'Sent again.' },
+        { ...posted, target: incidentId, text: 'Quoted by the analyst.' },
       ],
     });
-    const run = (message: string) =>
+    const run = (message: string, author?: { type: string }) =>
       handleIncidentEvent(
         deps(),
         h.context(),
-        h.job('incident.history_created', { incidentId, historyEntry: { message } }),
+        h.job('incident.history_created', {
+          incidentId,
+          historyEntry: { message, ...(author ? { author } : {}) },
+        }),
       );
-    expect((await run('Thanks!')).status).toBe('skipped');
     expect((await run('Thanks!\u00a0 ')).status).toBe('skipped');
-    expect(
-      (await run('Client comment: We confirmed the page is still collecting passwords today.'))
-        .status,
-    ).toBe('skipped');
-    // short texts only match exactly
-    expect((await run('ok, the analyst will look at it')).status).toBe('applied');
-    expect((await run('Thanks! We are on it.')).status).toBe('applied');
-    expect(await h.notes(ticketId)).toHaveLength(2);
+    // one comment absorbs one entry: the same words again are news
+    expect((await run('Thanks!')).status).toBe('applied');
+    // the service's own wording of a comment's entry
+    expect((await run(`Comment: ${long}`)).status).toBe('skipped');
+    expect((await run('Sent again.')).status).toBe('skipped');
+    expect((await run('Sent again.')).status).toBe('skipped');
+    // another author's entry is never an echo, whatever it says
+    expect((await run('Quoted by the analyst.', { type: 'analyst' })).status).toBe('applied');
+    // an entry that contains a comment, or is contained in one, is not its echo
+    expect((await run(`Analyst: ${long} Thanks for the details.`)).status).toBe('applied');
+    expect((await run('collecting passwords today')).status).toBe('applied');
+    expect(await h.notes(ticketId)).toHaveLength(4);
+  });
+
+  it("a requester's email that quotes the analyst hides no analyst entry; the report's comment itself is skipped once", async () => {
+    const { incidentId, ticketId } = await h.linkedTicket({ reportRef: `inc_${h.uid()}` });
+    const analyst = 'Please send us the original email headers so we can trace the sender.';
+    const email = `Hello, your analyst wrote "${analyst}" and here they are. Please take the site down.`;
+    await h.db.prisma.echoLedgerEntry.create({
+      data: {
+        accountId: h.accountId,
+        kind: 'report_comment',
+        target: incidentId,
+        text: email,
+        settledAt: new Date(),
+      },
+    });
+    const run = (message: string, author?: { type: string }) =>
+      handleIncidentEvent(
+        deps(),
+        h.context(),
+        h.job('incident.history_created', {
+          incidentId,
+          historyEntry: { message, ...(author ? { author } : {}) },
+        }),
+      );
+    expect((await run(analyst, { type: 'analyst' })).status).toBe('applied');
+    expect((await run(analyst)).status).toBe('applied');
+    expect((await run('Please take the site down.')).status).toBe('applied');
+    expect((await run(email)).status).toBe('skipped');
+    expect((await run(email, { type: 'analyst' })).status).toBe('applied');
+    expect(await h.notes(ticketId)).toHaveLength(4);
   });
 
   it("the report's own history entry is skipped only on an exact match, for its incident, while it is recent", async () => {

@@ -2,8 +2,13 @@
 // event's job, never on the agent's path:
 // - a report's own history (recordReportHistory): its message exactly, normalised: a short
 //   confirmation must never swallow a longer analyst message;
-// - a forwarded comment or the comment a report carried: the comment's text, exactly or, from
-//   CONTAINS_MATCH_MIN_LENGTH characters, contained ("Comment: <text>");
+// - an entry the event attributes to anyone but the client (an analyst, a partner, the system) is
+//   never an echo, whatever its text;
+// - a forwarded comment or the comment a report carried: the comment's text exactly, as the
+//   service writes a comment's entry (the text, or "Comment: <text>"), normalised; each comment
+//   absorbs one entry (the first), never a second one saying the same, and never one that only
+//   contains it or is contained in it (a customer's email quoting an analyst, an analyst quoting
+//   an agent);
 // - any call of the connector's (an action, a forwarded comment too short to be matched by its
 //   text; not a report's comment: the report was the call): the service's wording is not known, so
 //   the incident's history is read; the event's own entry (with its message, dated nearest the
@@ -15,7 +20,7 @@
 // While a call to the incident is under way, an entry not yet recognised waits for it
 // (own-call-in-flight.ts), then is decided with what the settled call left.
 import type { AccountContext } from '../../accounts/account-context';
-import { echoesAny, normalizeText } from '../../notes/normalize';
+import { normalizeText } from '../../notes/normalize';
 import { isTransientFailure } from '../service-failure';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { isAttachmentsEntry } from './absorb-evidence-echo';
@@ -33,6 +38,8 @@ export interface HistoryEvent {
   ref: string;
   occurredAt: Date;
   message: string;
+  /** The entry's author classification when the event names one (`client`, `analyst`...). */
+  authorType?: string | undefined;
   /** Which client's key reads the incident, and by which id. */
   clientId: string | undefined;
   readId: string;
@@ -61,6 +68,8 @@ export async function recogniseIncidentEcho(
   ctx: AccountContext,
   event: HistoryEvent,
 ): Promise<string | null> {
+  // by origin first: someone else's entry is news, whatever it says
+  if (event.authorType !== undefined && event.authorType !== 'client') return null;
   // one read of the incident's ledger: every analyst entry is judged by it, so it stays one
   const rows: LedgerRow[] = await deps.db.prisma.echoLedgerEntry.findMany({
     where: {
@@ -86,6 +95,12 @@ export async function recogniseIncidentEcho(
   return null;
 }
 
+/** The entries the service writes for a comment: its text, or "Comment: <text>", normalised. */
+function commentEntryForms(sent: string): string[] {
+  const text = normalizeText(sent);
+  return [text, normalizeText(`Comment: ${text}`)];
+}
+
 async function recordedEcho(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
@@ -100,17 +115,24 @@ async function recordedEcho(
   if (recent.some((row) => row.kind === 'report_history' && row.text === text))
     return REPORT_OWN_ENTRY;
   const echoed = recent.filter(
-    (row) => isOneOf(COMMENT_KINDS, row.kind) && row.text !== null && echoesAny(text, [row.text]),
+    (row) =>
+      isOneOf(COMMENT_KINDS, row.kind) &&
+      row.text !== null &&
+      commentEntryForms(row.text).includes(text) &&
+      (row.echoedAt === null || row.echoRef === event.ref),
   );
   if (echoed.length > 0) {
-    // the comment's call has had its echo: it absorbs no other entry by its time
-    const first = echoed.find((row) => row.echoedAt === null);
-    if (first)
-      await deps.db.prisma.echoLedgerEntry.updateMany({
-        where: { id: first.id, echoedAt: null },
+    // this event, applied again, or the first comment still waiting for its echo: absorbed by it
+    const mine = echoed.find((row) => row.echoRef === event.ref);
+    if (mine) return OWN_COMMENT_ENTRY;
+    for (const row of echoed) {
+      // claimed with a conditional update: two echoes handled at once absorb two comments
+      const claimed = await deps.db.prisma.echoLedgerEntry.updateMany({
+        where: { id: row.id, echoedAt: null },
         data: { echoedAt: deps.now(), echoRef: event.ref },
       });
-    return OWN_COMMENT_ENTRY;
+      if (claimed.count === 1) return OWN_COMMENT_ENTRY;
+    }
   }
   // an upload's entry is the evidence rule's (absorbEvidenceEcho), never a call's echo
   if (isAttachmentsEntry(text)) return null;

@@ -88,6 +88,8 @@ function ownWords(
     ref: event.ref,
     occurredAt: event.occurredAt,
     message,
+    // the event's author speaks for the event's own message only
+    authorType: message === event.historyMessage ? event.historyAuthor : undefined,
     clientId: event.clientId,
     readId: link.reportRef ?? event.incidentId,
   });

@@ -35,6 +35,12 @@ export interface IncidentHistoryCreatedEvent extends OfIncident {
   name: 'incident.history_created';
   /** data.historyEntry.message when it is a non-empty string. */
   historyMessage: string | undefined;
+  /**
+   * The entry's author classification (data.historyEntry.author.type) when the event names one:
+   * `client` for the client's own doing (the connector acts as the client), or another (analyst,
+   * partner, system...). Not specified by the contract: read when present.
+   */
+  historyAuthor: string | undefined;
 }
 
 export interface IncidentTakedownUpdatedEvent extends OfIncident {

@@ -26,6 +26,13 @@ function timeOf(value: string | undefined, fallback: string): Date {
   return new Date(0);
 }
 
+/** The history entry's `author.type`, when it is a non-empty string. */
+function authorTypeOf(entry: unknown): string | undefined {
+  const author = (entry as { author?: unknown } | undefined)?.author;
+  const type = (author as { type?: unknown } | null | undefined)?.type;
+  return typeof type === 'string' ? nonEmpty(type) : undefined;
+}
+
 function unreadable(envelope: never): never {
   throw new Error(`no reading for event ${(envelope as { event: string }).event}`);
 }
@@ -71,6 +78,7 @@ export function parseIncidentEvent(
         name: envelope.event,
         ...ofIncident,
         historyMessage: nonEmpty(envelope.data.historyEntry?.message),
+        historyAuthor: authorTypeOf(envelope.data.historyEntry),
       });
     case 'incident.action_required':
       return read({
