@@ -227,16 +227,11 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
   });
 
   it('carries the request id of an incident delivery into its job, and scrapes the named series', async () => {
-    // an expired access token (in the credential row and at Zendesk, as time would have it): the
-    // next Zendesk call renews it (a token refresh)
+    // an expired access token: the next Zendesk call renews it (a token refresh)
     await connector.db.prisma.zendeskCredential.update({
       where: { accountId: demo.accountId },
       data: { accessExpiresAt: new Date(Date.now() - 60_000) },
     });
-    for (const token of zendeskSandbox.state.tokens.filter(
-      (t) => t.subdomain === 'demo' && !t.revoked,
-    ))
-      zendeskSandbox.tokens.expire(token, 'access');
     const threat = `https://login-${backend}.obs-phish.test/signin`;
     const agentToken = zendeskSandbox.issueToken('demo', seed.agentIds[0], ['read', 'write']);
     const tagged = await fetch(`${zendeskUrl}/_z/demo/api/v2/tickets/${seed.ticketIds[1]}.json`, {
