@@ -6,8 +6,6 @@ import { getConnectionStatus } from '../src/accounts/credential-store';
 import {
   createZendeskTokenProvider,
   REFRESH_SKEW_MS,
-  TOKEN_REREAD_MS,
-  type RecentAccessTokens,
 } from '../src/accounts/zendesk-token-provider';
 import { install, startAccountsHarness } from './accounts-harness';
 import { backends } from './support/test-database';
@@ -70,56 +68,6 @@ describe.each(backends)('Zendesk token lifecycle on %s', (backend) => {
     const status = await getConnectionStatus(h.db, accountId);
     expect(status.state).toBe('reauthorization_required');
     expect(status.lastError).toContain(h.oauth.clientId);
-  });
-
-  it('a token read lately serves the next calls without a read; a 401 and time make it read the row again', async () => {
-    const { accountId, subdomain } = await installed();
-    const recent: RecentAccessTokens = new Map();
-    let reads = 0;
-    const counting = new Proxy(h.db, {
-      get(target, property, receiver) {
-        if (property !== 'prisma') return Reflect.get(target, property, receiver);
-        const prisma = target.prisma;
-        return new Proxy(prisma, {
-          get(p, name, r) {
-            if (name !== 'zendeskCredential') return Reflect.get(p, name, r);
-            const model = p.zendeskCredential;
-            return new Proxy(model, {
-              get(m, method, mr) {
-                if (method === 'findUnique') reads += 1;
-                return Reflect.get(m, method, mr);
-              },
-            });
-          },
-        });
-      },
-    });
-    const providerFor = () =>
-      createZendeskTokenProvider({
-        db: counting,
-        secretBox: h.secretBox,
-        oauth: h.oauth,
-        accountId,
-        subdomain,
-        now: h.now,
-        fetch: h.fetch,
-        recent,
-      });
-    const first = await providerFor().getAccessToken();
-    expect(reads).toBe(1);
-    // another job's provider: the same token, not read again
-    expect(await providerFor().getAccessToken()).toBe(first);
-    expect(reads).toBe(1);
-    h.clock.now += TOKEN_REREAD_MS;
-    expect(await providerFor().getAccessToken()).toBe(first);
-    expect(reads).toBe(2);
-    // refused (renewed elsewhere, revoked): the row is read again, under the lock, and renewed
-    const renewed = await providerFor().refreshAfterUnauthorized(first);
-    expect(renewed).not.toBe(first);
-    expect(refreshesOf(subdomain)).toBe(1);
-    const readsAfterRenewal = reads;
-    expect(await providerFor().getAccessToken()).toBe(renewed);
-    expect(reads).toBe(readsAfterRenewal + 1);
   });
 
   it('uses the stored token while more than 5 minutes remain, then refreshes and rotates', async () => {

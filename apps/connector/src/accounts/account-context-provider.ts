@@ -23,7 +23,7 @@ import { noteLocaleOf } from '../notes/texts';
 import { recordCredentialError } from './credential-store';
 import { scopeSet } from './scopes';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
-import { createZendeskTokenProvider, type RecentAccessTokens } from './zendesk-token-provider';
+import { createZendeskTokenProvider } from './zendesk-token-provider';
 import { secretBinding } from '../secrets/secret-bindings';
 
 export interface AccountContextProviderConfig {
@@ -173,7 +173,6 @@ interface ProviderDeps {
   config: AccountContextProviderConfig;
   now: () => number;
   baseFetch: typeof fetch;
-  recentTokens: RecentAccessTokens;
 }
 
 /** The driver reads int8 as text (pg) or a number (PGlite): the field and group ids as bigints. */
@@ -235,7 +234,6 @@ function zendeskClientOf(
     now,
     fetch: baseFetch,
     ...(config.observers?.tokenRefresh ? { onRefresh: config.observers.tokenRefresh } : {}),
-    recent: deps.recentTokens,
   });
   return new ZendeskClient({
     baseUrl: zendeskBaseUrl(config.oauth.baseUrlTemplate, subdomain),
@@ -367,7 +365,6 @@ export function createAccountContextProvider(options: {
     ...options,
     now: config.now ?? Date.now,
     baseFetch: config.fetch ?? fetch,
-    recentTokens: new Map(),
   };
   return {
     async clientsFor(accountId, clientOptions = {}) {

@@ -22,17 +22,6 @@ import type { TokenRefreshOutcome } from '../metrics/connector-metrics';
 /** Refresh when less than this remains. */
 export const REFRESH_SKEW_MS = 5 * 60 * 1000;
 
-/**
- * How long a process uses an access token it read before reading the row again. Every call to
- * Zendesk read it, most of the connector's statements after its jobs' own; a token renewed by
- * another process meanwhile is found by the 401 the old one earns (refreshAfterUnauthorized reads
- * the row under the lock), and a credential another process marked unusable by the next read.
- */
-export const TOKEN_REREAD_MS = 30_000;
-
-/** Access tokens this process read lately, by account (shared by its providers). */
-export type RecentAccessTokens = Map<string, { token: string; rereadAt: number }>;
-
 export interface ZendeskTokenProviderOptions {
   db: TDatabase;
   secretBox: SecretBox;
@@ -43,8 +32,6 @@ export interface ZendeskTokenProviderOptions {
   fetch?: typeof fetch;
   /** Told how each renewal ended (metrics). */
   onRefresh?: (outcome: TokenRefreshOutcome) => void;
-  /** Shared by the process's providers, so a token read for one job serves the next. */
-  recent?: RecentAccessTokens;
 }
 
 export function createZendeskTokenProvider(
@@ -115,39 +102,14 @@ export function createZendeskTokenProvider(
     });
   }
 
-  const recent = options.recent;
   return {
     async getAccessToken() {
-      const known = rememberedToken(recent, accountId, now());
-      if (known !== undefined) return known;
       const row = await readUsable();
-      if (!fresh(row.accessExpiresAt)) return renew(undefined);
-      const token = await openAccessToken(row.sealedAccessToken);
-      recent?.set(accountId, { token, rereadAt: rereadAt(row.accessExpiresAt, now()) });
-      return token;
+      if (fresh(row.accessExpiresAt)) return openAccessToken(row.sealedAccessToken);
+      return renew(undefined);
     },
-    refreshAfterUnauthorized: (rejected) => {
-      recent?.delete(accountId);
-      return renew(rejected);
-    },
+    refreshAfterUnauthorized: (rejected) => renew(rejected),
   };
-}
-
-/** The token the process read lately, while it may still use it without reading the row. */
-function rememberedToken(
-  recent: RecentAccessTokens | undefined,
-  accountId: string,
-  at: number,
-): string | undefined {
-  const known = recent?.get(accountId);
-  if (known && at < known.rereadAt) return known.token;
-  recent?.delete(accountId);
-  return undefined;
-}
-
-/** When a token read now is read again: after TOKEN_REREAD_MS, or when it is due for renewal. */
-function rereadAt(expiresAt: Date, at: number): number {
-  return Math.min(at + TOKEN_REREAD_MS, expiresAt.getTime() - REFRESH_SKEW_MS);
 }
 
 /** The credential row a renewal reads. */
