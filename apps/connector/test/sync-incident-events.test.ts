@@ -14,6 +14,16 @@ const at = (iso: string) => ({ timestamp: iso });
 describe.each(backends)('incident events for linked tickets on %s', (backend) => {
   let h: Harness;
   const deps = () => ({ db: h.db, unlinkedWaitMs: 10, pollIntervalMs: 10 });
+  /** An incident.history_created with this message, by this author when one is named. */
+  const historyEntry = (incidentId: string, message: string, author?: { type: string }) =>
+    handleIncidentEvent(
+      deps(),
+      h.context(),
+      h.job('incident.history_created', {
+        incidentId,
+        historyEntry: { message, ...(author ? { author } : {}) },
+      }),
+    );
   /** One pass of the account's writer, writing what waits even inside its hold. */
   const drain = (ctx = h.context()) =>
     drainAccountOnce(ctx, h.db, {
@@ -520,14 +530,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       ],
     });
     const run = (message: string, author?: { type: string }) =>
-      handleIncidentEvent(
-        deps(),
-        h.context(),
-        h.job('incident.history_created', {
-          incidentId,
-          historyEntry: { message, ...(author ? { author } : {}) },
-        }),
-      );
+      historyEntry(incidentId, message, author);
     expect((await run('Thanks!\u00a0 ')).status).toBe('skipped');
     // one comment absorbs one entry: the same words again are news
     expect((await run('Thanks!')).status).toBe('applied');
@@ -557,14 +560,7 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
       },
     });
     const run = (message: string, author?: { type: string }) =>
-      handleIncidentEvent(
-        deps(),
-        h.context(),
-        h.job('incident.history_created', {
-          incidentId,
-          historyEntry: { message, ...(author ? { author } : {}) },
-        }),
-      );
+      historyEntry(incidentId, message, author);
     expect((await run(analyst, { type: 'analyst' })).status).toBe('applied');
     expect((await run(analyst)).status).toBe('applied');
     expect((await run('Please take the site down.')).status).toBe('applied');
