@@ -501,6 +501,28 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       expect(unknown.status).toBe(400);
     });
 
+    it('"Run setup" while a setup is under way answers with that run and asks for no other', async () => {
+      const where = { accountId: acmeId };
+      const before = await h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where });
+      await h.connector.db.prisma.accountConfiguration.update({
+        where,
+        data: { setupState: 'running' },
+      });
+      try {
+        const during = await h.api(acmeSession, 'POST', '/admin/api/setup/rerun');
+        expect(during.status).toBe(202);
+        expect(during.body).toEqual({ state: 'running' });
+        const after = await h.connector.db.prisma.accountConfiguration.findUniqueOrThrow({ where });
+        expect(after.setupState).toBe('running');
+        expect(after.setupRequestedAt).toEqual(before.setupRequestedAt);
+      } finally {
+        await h.connector.db.prisma.accountConfiguration.update({
+          where,
+          data: { setupState: before.setupState },
+        });
+      }
+    });
+
     it('rerun setup: runs in the worker, succeeds, narrows the token; a second rerun needs authorisation', async () => {
       const rerun = await h.api(acmeSession, 'POST', '/admin/api/setup/rerun');
       expect(rerun.status).toBe(202);

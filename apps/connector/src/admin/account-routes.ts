@@ -10,6 +10,7 @@ import {
 } from '../accounts/account-configuration';
 import { hasScopes } from '../accounts/scopes';
 import { requestSetup } from '../accounts/setup-job';
+import { readSetupStatus } from '../accounts/setup-state';
 import { AppError, sendAppError, sendError } from '../http/app-error';
 import { adminCallerOf } from './admin-auth';
 import { clearSessionCookie, clearSessionMarker } from './admin-cookie';
@@ -24,7 +25,7 @@ import { sendTestDeliveries } from './webhook-test';
 import { listZendeskGroups } from './zendesk-groups';
 
 export function accountRoutes(options: AdminApiOptions): Router {
-  const { db, boss, oauth, now } = options;
+  const { db, oauth, now } = options;
   const router = express.Router();
   const accountOf = (res: express.Response) => adminCallerOf(res).session.accountId;
 
@@ -97,7 +98,15 @@ export function accountRoutes(options: AdminApiOptions): Router {
     sendResult(res, await saveIncidentConnection(options, accountOf(res), req.body));
   });
 
-  router.post('/setup/rerun', async (_req, res) => {
+  router.post('/setup/rerun', rerunSetup(options));
+
+  return router;
+}
+
+/** "Run setup" from the admin page: queued, unless a run is under way or the scopes are gone. */
+function rerunSetup(options: AdminApiOptions): express.RequestHandler {
+  const { db, boss, oauth, now } = options;
+  return async (_req, res) => {
     const { accountId, subdomain } = adminCallerOf(res).session;
     const credential = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
     const authorizeUrl = `/install?${new URLSearchParams({ subdomain })}`;
@@ -112,9 +121,15 @@ export function accountRoutes(options: AdminApiOptions): Router {
       sendAppError(res, new AppError('authorization_needed', { message }), { authorizeUrl });
       return;
     }
+    // One setup at a time per account, and a run under way answers for this request: queued
+    // behind it, the request would run after the run has narrowed the token to the steady state's
+    // scopes, and end asking for an authorisation the account no longer needs.
+    const { state } = await readSetupStatus(db, accountId);
+    if (state === 'queued' || state === 'running') {
+      res.status(202).json({ state });
+      return;
+    }
     await requestSetup(db, boss, accountId, new Date(now()));
     res.status(202).json({ state: 'queued' });
-  });
-
-  return router;
+  };
 }
