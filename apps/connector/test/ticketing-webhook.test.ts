@@ -88,6 +88,29 @@ describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
     expect(job?.singletonKey).toBe(`${ACCOUNT}:101`);
   });
 
+  it("keeps only the contract's identifiers of a delivery: an unknown field is not stored", async () => {
+    const report = {
+      kind: 'report',
+      ticketId: '103',
+      mode: 'takedown',
+      requesterEmail: 'victim@example.com',
+      padding: 'x'.repeat(3_000),
+    };
+    expect((await status(await post(report))).body).toEqual({ status: 'accepted' });
+    const receipt = await harness.db.prisma.webhookReceipt.findFirstOrThrow({
+      where: { dedupeKey: `${ACCOUNT}:ticket-report:103:takedown` },
+    });
+    expect(receipt.payload).toEqual({
+      kind: 'report',
+      ticketId: 103,
+      mode: 'takedown',
+      requesterEmail: 'victim@example.com',
+    });
+    expect(receipt.rawBody).toBeNull();
+    const [job] = await harness.boss.findJobs(TICKET_EVENT_QUEUE, { id: receipt.id });
+    expect(JSON.stringify(job?.data)).not.toContain('xxxx');
+  });
+
   it('deduplicates comments and actions on their signed body, whatever the invocation id', async () => {
     const comment = {
       kind: 'comment',

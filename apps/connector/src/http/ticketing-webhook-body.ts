@@ -7,7 +7,6 @@ import { sendError } from './app-error';
 import { parseJsonObject } from './raw-json-body';
 
 export interface TicketingDelivery {
-  json: Record<string, unknown>;
   body: TTicketingWebhookBody;
   dedupeKey: string;
 }
@@ -60,5 +59,5 @@ export function parseDelivery(res: Response, rawBody: Buffer): TicketingDelivery
     );
     return null;
   }
-  return { json, body, dedupeKey };
+  return { body, dedupeKey };
 }

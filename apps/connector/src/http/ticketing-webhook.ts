@@ -54,7 +54,7 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
       if (!delivery) return;
       await answerAfterDurableWrite(
         res,
-        () => acceptDelivery(options, logger, account.accountId, delivery, rawBody),
+        () => acceptDelivery(options, logger, account.accountId, delivery),
         { logger, receiver: 'ticketing webhook', what: 'delivery' },
       );
     }),
@@ -67,8 +67,7 @@ async function acceptDelivery(
   options: TicketingWebhookOptions,
   logger: Logger,
   accountId: string,
-  { json, body, dedupeKey }: TicketingDelivery,
-  rawBody: Buffer,
+  { body, dedupeKey }: TicketingDelivery,
 ) {
   const job: TicketEventJob = {
     accountId,
@@ -80,8 +79,8 @@ async function acceptDelivery(
     source: 'zendesk',
     dedupeKey: `${accountId}:${dedupeKey}`,
     accountId,
-    payload: json,
-    rawBody,
+    // the contract's identifiers only: whatever else a delivery carries is neither needed nor kept
+    payload: body,
     job: {
       queue: TICKET_EVENT_QUEUE,
       data: job,
