@@ -4,6 +4,9 @@
 // a baseline it measured in the same run, and its `verdict` (scripts/bench-support.ts). That line
 // is kept whatever the exit code; a benchmark that ended without one is reported undecided, with
 // the end of what it printed on stderr.
+//
+//   npm run bench [-- <part of a benchmark's path> [--<option>...]]
+// Options after the name are passed to each benchmark run (e.g. `throughput --cpu-prof`).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -37,8 +40,8 @@ interface Finished {
 }
 
 /** Runs one benchmark, its output shown as it comes, but for its last stdout line (kept). */
-function runBenchmarkFile(file: string): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+function runBenchmarkFile(file: string, args: readonly string[]): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: path.dirname(path.dirname(file)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,7 +79,10 @@ function resultOf(run: Finished): Record<string, unknown> {
   };
 }
 
-const only = process.argv[2];
+const args = process.argv.slice(2);
+// the first argument that is not an option narrows the run; the options go to each benchmark
+const only = args.find((arg) => !arg.startsWith('--'));
+const benchArgs = args.filter((arg) => arg.startsWith('--'));
 const results: Record<string, unknown> = {};
 const verdicts: string[] = [];
 let failed = false;
@@ -84,7 +90,7 @@ let failed = false;
 for (const file of benchFiles().filter((f) => !only || path.relative(root, f).includes(only))) {
   const name = path.relative(root, file);
   console.log(`\n--- ${name}`);
-  const run = await runBenchmarkFile(file);
+  const run = await runBenchmarkFile(file, benchArgs);
   const result = resultOf(run);
   results[name] = result;
   const verdict = typeof result.verdict === 'string' ? result.verdict : 'no verdict';

@@ -11,22 +11,29 @@ const ABSORBED = `SELECT event_ref AS "eventRef" FROM pending_ticket_change
     AND written_at IS NOT NULL AND write_ref IS NULL`;
 
 /**
- * The events settled without a note. PostgreSQL is read while the connector runs; the embedded
+ * Rows of the connector's database. PostgreSQL is read while the connector runs; the embedded
  * database only once its connector has stopped (`dir` is the one given to connectorDatabase).
  */
+export async function connectorRows<TRow>(
+  database: ConnectorDatabase,
+  dir: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<TRow[]> {
+  if (database.query) return database.query<TRow>(sql, values);
+  const db = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dir, 'pglite') });
+  try {
+    return await db.prisma.$queryRawUnsafe<TRow[]>(sql, ...values);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The events settled without a note (read as connectorRows reads). */
 export async function absorbedEventRefs(
   database: ConnectorDatabase,
   dir: string,
 ): Promise<Set<string>> {
-  if (database.query) {
-    const rows = await database.query<{ eventRef: string }>(ABSORBED);
-    return new Set(rows.map((row) => row.eventRef));
-  }
-  const db = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dir, 'pglite') });
-  try {
-    const rows = await db.prisma.$queryRawUnsafe<{ eventRef: string }[]>(ABSORBED);
-    return new Set(rows.map((row) => row.eventRef));
-  } finally {
-    await db.close();
-  }
+  const rows = await connectorRows<{ eventRef: string }>(database, dir, ABSORBED);
+  return new Set(rows.map((row) => row.eventRef));
 }

@@ -343,6 +343,7 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
     ).toBeGreaterThan(0);
     expect(sample(scrape, 'incident_desk_event_to_note_seconds_count')).toBeGreaterThan(0);
     expect(sample(scrape, 'incident_desk_ticket_write_changes_count')).toBeGreaterThan(0);
+    expect(sample(scrape, 'incident_desk_database_statements_total')).toBeGreaterThan(0);
     expect(sample(scrape, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(
       sample(scrape, 'incident_desk_job_duration_seconds_count', {

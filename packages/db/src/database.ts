@@ -1,11 +1,17 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PrismaClient } from './generated/client';
+import type { StatementCount } from './statement-count';
 
 type DatabaseCommon = {
   prisma: PrismaClient;
   /** Migrations this open applied (empty when none were pending). */
   appliedMigrations: string[];
+  /**
+   * Statements sent so far, pg-boss's included (statement-count.ts): counted by this package,
+   * read by the metrics.
+   */
+  statements: StatementCount;
   /**
    * Runs `hook` at the start of `close()`, before the connection goes: what lives on the
    * connection (a job queue) stops first. Hooks run in reverse order of registration.

@@ -1,5 +1,7 @@
+import type pg from 'pg';
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { TDatabase } from './database';
+import { countPoolQueries } from './statement-count';
 
 export type TJobQueueOptions = Omit<
   ConstructorOptions,
@@ -70,6 +72,12 @@ export async function createJobQueue(
   // Without a listener an 'error' event would throw and end the process.
   boss.on('error', onError);
   await boss.start();
+  // its statements are the database's too: through the PGlite instance they are counted already,
+  // on PostgreSQL its own pool's clients are counted from their next checkout
+  if (db.backend === 'postgres') {
+    const pool = (boss.getDb() as { pool?: pg.Pool }).pool;
+    if (pool) countPoolQueries(pool, db.statements);
+  }
   db.onClose(() => boss.stop({ graceful: true, timeout: 10_000 }));
   return boss;
 }

@@ -5,6 +5,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { closeOnce, type TPgliteDatabase } from './database';
 import { lockDataDirectory } from './data-directory-lock';
 import { ensurePgliteDataDir } from './make-pglite-dir';
+import { newStatementCount } from './statement-count';
 import { withTurns } from './statements-first';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
@@ -27,7 +28,8 @@ export async function openPglite(
         cause: error,
       });
     });
-    const db = withTurns(pglite);
+    const statements = newStatementCount();
+    const db = withTurns(pglite, statements);
     const appliedMigrations = await applyMigrations(
       (work) =>
         db.transaction((tx) =>
@@ -48,6 +50,7 @@ export async function openPglite(
       pglite: db,
       dataDir,
       appliedMigrations,
+      statements,
       ...closeOnce(async () => {
         try {
           await prisma.$disconnect();

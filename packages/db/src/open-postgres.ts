@@ -5,6 +5,7 @@ import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrations/apply-migrations';
 import type { MigrationFile } from './migrations/read-migrations';
 import { parsePostgresUrl } from './postgres-url';
+import { countQueries, newStatementCount } from './statement-count';
 
 export type OpenPostgresOptions = {
   databaseUrl: string;
@@ -30,8 +31,12 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<TPostg
   pool.on('error', options.onPoolError);
   // A client checked out (a Prisma transaction, a lock) whose connection drops (a database restart)
   // emits 'error' on itself, not on the pool; unhandled, that would end the process. Its query
-  // fails on its own and the pool discards it.
-  pool.on('connect', (client) => client.on('error', options.onPoolError));
+  // fails on its own and the pool discards it. Each client's statements are counted from the start.
+  const statements = newStatementCount();
+  pool.on('connect', (client) => {
+    client.on('error', options.onPoolError);
+    countQueries(client, statements);
+  });
   try {
     const appliedMigrations = await applyMigrations(
       async (work) => {
@@ -65,6 +70,7 @@ export async function openPostgres(options: OpenPostgresOptions): Promise<TPostg
       connectionString,
       schema,
       appliedMigrations,
+      statements,
       ...closeOnce(async () => {
         try {
           await prisma.$disconnect();

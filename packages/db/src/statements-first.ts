@@ -3,9 +3,11 @@
 // not answered within 12 s) for as long as it lasts. Statements issued inside `withStatementsFirst`
 // take the next turn instead: the connection is handed to them before any statement waiting
 // without it. A transaction is one turn, as PGlite runs it. PostgreSQL's pool needs none of this.
+// Every caller goes through here, so the statements are counted here too (statement-count.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { newStatementCount, type StatementCount } from './statement-count';
 
 const first = new AsyncLocalStorage<true>();
 
@@ -17,8 +19,26 @@ export function withStatementsFirst<T>(work: () => Promise<T>): Promise<T> {
   return first.run(true, work);
 }
 
-/** The instance every caller uses: its query, exec and transaction take turns, the marked first. */
-export function withTurns(pglite: PGlite): PGlite {
+/**
+ * The statements of a transaction counted: those sent through `tx` (a transaction's BEGIN and its
+ * end are counted by the caller).
+ */
+function countedTransaction(tx: Transaction, count: StatementCount): Transaction {
+  for (const name of ['query', 'exec', 'sql'] as const) {
+    const method = tx[name] as (...args: unknown[]) => Promise<unknown>;
+    (tx as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      count.sent += 1;
+      return method(...args);
+    };
+  }
+  return tx;
+}
+
+/**
+ * The instance every caller uses: its query, exec and transaction take turns, the marked first,
+ * and are counted in `count`.
+ */
+export function withTurns(pglite: PGlite, count: StatementCount = newStatementCount()): PGlite {
   const waiting = { first: [] as (() => void)[], others: [] as (() => void)[] };
   let busy = false;
   async function turn<T>(statement: () => Promise<T>): Promise<T> {
@@ -67,7 +87,23 @@ export function withTurns(pglite: PGlite): PGlite {
       if (typeof value !== 'function') return value;
       const method = (value as (...args: unknown[]) => unknown).bind(target);
       if (!taking.has(property)) return method;
-      const inTurn = (...args: unknown[]) => turn(() => method(...args) as Promise<unknown>);
+      const inTurn =
+        property === 'transaction'
+          ? (callback: (tx: Transaction) => Promise<unknown>, ...rest: unknown[]) => {
+              // its BEGIN and its COMMIT (or ROLLBACK), and each statement inside
+              count.sent += 2;
+              return turn(
+                () =>
+                  method(
+                    (tx: Transaction) => callback(countedTransaction(tx, count)),
+                    ...rest,
+                  ) as Promise<unknown>,
+              );
+            }
+          : (...args: unknown[]) => {
+              count.sent += 1;
+              return turn(() => method(...args) as Promise<unknown>);
+            };
       wrapped.set(property, inTurn);
       return inTurn;
     },

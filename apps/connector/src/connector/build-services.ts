@@ -50,6 +50,7 @@ export async function buildServices(input: {
   wake: (queue: SyncQueue, count: number) => void;
 }): Promise<ConnectorServices> {
   const { config, db, logger, metrics } = input;
+  metrics.watchDatabaseStatements(() => db.statements.sent);
   const boss = await startJobQueue(config, db, logger);
   let queueRunning = true;
   boss.once('stopped', () => (queueRunning = false));

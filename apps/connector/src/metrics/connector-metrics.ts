@@ -5,6 +5,7 @@
 // by Zendesk subdomain, at most TROUBLED_SERIES_MAX of them, because an operator paged for late
 // notes must find the tenant, and a series exists only while its account is late.
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { databaseSeries } from './database-series';
 import { httpSeries } from './http-series';
 import type { ConnectorMetrics } from './metric-types';
 import { queueGauges } from './queue-gauges';
@@ -33,5 +34,6 @@ export function createConnectorMetrics(options: { processMetrics: boolean }): Co
     ...upstreamSeries(registry),
     ...queueGauges(registry),
     ...ticketWriteGauges(registry),
+    ...databaseSeries(registry),
   };
 }

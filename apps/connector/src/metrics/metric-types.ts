@@ -61,4 +61,6 @@ export interface ConnectorMetrics {
   watchTicketWrites(reader: TicketWriteHealthReader): void;
   /** This instance took something over from a dead instance. */
   takeover(kind: TakeoverKind): void;
+  /** Reads the statements sent to the database so far on each scrape from `read`. */
+  watchDatabaseStatements(read: () => number): void;
 }

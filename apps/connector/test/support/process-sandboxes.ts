@@ -149,6 +149,9 @@ export function sandboxControls(zendeskUrl: string, incidentUrl: string, seed: D
         force: true,
         ...body,
       }),
+    /** The incident service API requests the sandbox received (all clients), by endpoint. */
+    incidentApiRequests: () =>
+      call<{ total: number; by_endpoint: Record<string, number> }>(`${iControl}/api-requests`),
     incidentFault: (fault: Record<string, unknown>) => call(`${iControl}/faults`, 'POST', fault),
     incidentFaults: async () => (await call<{ data: unknown[] }>(`${iControl}/faults`)).data,
     clearIncidentFaults: () => call(`${iControl}/faults`, 'DELETE'),

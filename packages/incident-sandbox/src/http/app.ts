@@ -1,5 +1,6 @@
 import { MAX_REPORT_BYTES } from '@incident-desk/incident-api';
 import express, { type Express } from 'express';
+import { ApiRequestCounter } from './api-request-counter';
 import { requireApiKey, requireAuthorisedClientId } from './auth';
 import type { SandboxContext } from './context';
 import { controlRoutes, type ControlDeps } from './control/control-routes';
@@ -19,8 +20,12 @@ export function buildApp(deps: ControlDeps): Express {
   // Reports are the largest JSON bodies the API takes: under 10 MB.
   app.use(express.json({ limit: MAX_REPORT_BYTES - 1 }));
 
+  const apiRequests = new ApiRequestCounter();
+  app.use('/_sandbox', apiRequests.router());
   app.use('/_sandbox', controlRoutes(deps));
 
+  // Every service API request is counted as it arrives, a faulted one too.
+  app.use('/v1', apiRequests.middleware());
   // Faults apply to the service API only, before authentication, like an upstream proxy failing.
   app.use('/v1', deps.faults.middleware());
   const ctx: SandboxContext = deps;

@@ -48,6 +48,7 @@ export function controlRoutes(deps: ControlDeps): Router {
         'POST /_sandbox/deliveries/wait',
         'GET|POST|DELETE /_sandbox/faults',
         'DELETE /_sandbox/faults/:id',
+        'GET|DELETE /_sandbox/api-requests',
       ],
     });
   });
