@@ -59,10 +59,10 @@ import {
 import { startProcessSandboxes } from '../test/support/process-sandboxes';
 import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
 import type { Backend } from '../test/support/test-database';
-import { postgresReachable } from './bench-database';
+import { measureEachTarget } from './bench-targets';
 import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
-import { CleanupStack } from './cleanup-stack';
+import type { CleanupStack } from './cleanup-stack';
 import { installAccounts, type InstalledAccount } from './install-accounts';
 import {
   benchControls,
@@ -701,42 +701,18 @@ const scenario = {
   },
 };
 
-async function measureTargets(run: BenchmarkRun) {
-  const cleanups = new CleanupStack();
-  const disarm = cleanups.guard(timeLimitMs, (why) => run.undecided(why));
-  const targets: Record<string, TargetFigures> = {};
-  const skipped: Record<string, string> = {};
-  try {
-    for (const name of targetNames) {
-      if (name !== 'pglite' && name !== 'postgres')
-        throw new Error(`unknown target ${name} in BENCH_TENANTS_TARGETS`);
-      if (name === 'postgres') {
-        const problem = await postgresReachable();
-        if (problem) {
-          skipped[name] = `PostgreSQL not reachable: ${problem}`;
-          log(skipped[name]);
-          continue;
-        }
-      }
-      try {
-        targets[name] = await measureTarget(name, cleanups, run);
-        run.measured(name, targets[name]);
-      } finally {
-        await cleanups.run();
-      }
-    }
-  } finally {
-    disarm();
-  }
-  return { targets, skipped };
-}
-
 runBenchmark({
   label: 'tenants bench',
   scenario,
   main: async (run) => {
     const loadAverageBefore = loadavg()[0]!;
-    const { targets, skipped } = await measureTargets(run);
+    const { targets, skipped } = await measureEachTarget({
+      targetNames,
+      targetsVariable: 'BENCH_TENANTS_TARGETS',
+      timeLimitMs,
+      run,
+      measureTarget,
+    });
     if (Object.keys(targets).length === 0)
       run.undecided(`no target measured: ${JSON.stringify(skipped)}`);
     const goals = Object.assign(

@@ -72,10 +72,10 @@ import { startProcessSandboxes } from '../test/support/process-sandboxes';
 import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
 import type { Backend } from '../test/support/test-database';
 import { absorbedEventRefs, connectorRows } from './absorbed-changes';
-import { postgresReachable } from './bench-database';
+import { measureEachTarget } from './bench-targets';
 import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
-import { CleanupStack } from './cleanup-stack';
+import type { CleanupStack } from './cleanup-stack';
 import { installAccounts } from './install-accounts';
 import { benchControls, collectLinks, type SandboxControls } from './linked-tickets';
 import { noteAccounting, watchNotes, type NoteWatch } from './note-watch';
@@ -836,42 +836,18 @@ const scenario = {
   cpuProfile: cpuProfile ? { step: profiledRate, dir: path.relative(repoRoot, PROFILE_DIR) } : null,
 };
 
-async function measureTargets(run: BenchmarkRun) {
-  const cleanups = new CleanupStack();
-  const disarm = cleanups.guard(timeLimitMs, (why) => run.undecided(why));
-  const targets: Record<string, TargetFigures> = {};
-  const skipped: Record<string, string> = {};
-  try {
-    for (const name of targetNames) {
-      if (name !== 'pglite' && name !== 'postgres')
-        throw new Error(`unknown target ${name} in BENCH_THROUGHPUT_TARGETS`);
-      if (name === 'postgres') {
-        const problem = await postgresReachable();
-        if (problem) {
-          skipped[name] = `PostgreSQL not reachable: ${problem}`;
-          log(skipped[name]);
-          continue;
-        }
-      }
-      try {
-        targets[name] = await measureTarget(name, cleanups, run);
-        run.measured(name, targets[name]);
-      } finally {
-        await cleanups.run();
-      }
-    }
-  } finally {
-    disarm();
-  }
-  return { targets, skipped };
-}
-
 runBenchmark({
   label: 'throughput bench',
   scenario,
   main: async (run) => {
     const loadAverageBefore = loadavg()[0]!;
-    const { targets, skipped } = await measureTargets(run);
+    const { targets, skipped } = await measureEachTarget({
+      targetNames,
+      targetsVariable: 'BENCH_THROUGHPUT_TARGETS',
+      timeLimitMs,
+      run,
+      measureTarget,
+    });
     if (Object.keys(targets).length === 0)
       run.undecided(`no target measured: ${JSON.stringify(skipped)}`);
     const goals = Object.assign(
