@@ -180,6 +180,26 @@ async function appFrame(p: Page): Promise<Frame> {
 const steps = (frame: Frame) =>
   frame.evaluate(() => (globalThis as unknown as BrowserGlobals).testResults);
 
+/**
+ * Until the app's script is done, or its chain failed (then the failure is the test's error at
+ * once, instead of a wait running out with no reason).
+ */
+async function untilAppDone(frame: Frame): Promise<void> {
+  await frame.waitForFunction(
+    () => {
+      const results = (globalThis as unknown as BrowserGlobals).testResults;
+      return results.done === true || results.chain !== undefined;
+    },
+    null,
+    { timeout: WAIT_MS },
+  );
+  const results = await steps(frame);
+  if (results.done !== true)
+    throw new Error(
+      `the app's script failed: ${JSON.stringify(results.chain)}; steps ${JSON.stringify(Object.keys(results))}`,
+    );
+}
+
 async function runProtocolScenario(backend: Backend) {
   page = await browser.newPage();
   const bodies: Promise<string>[] = [];
@@ -189,11 +209,7 @@ async function runProtocolScenario(backend: Backend) {
   });
   await page.goto(backend.pageUrl);
   const frame = await appFrame(page);
-  await frame.waitForFunction(
-    () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
-    null,
-    { timeout: WAIT_MS },
-  );
+  await untilAppDone(frame);
   const r = (await steps(frame)) as Record<string, Record<string, unknown>>;
   expect(r.chain).toBeUndefined();
   const fieldPath = `ticket.customField:custom_field_${backend.fieldId}`;
@@ -317,11 +333,7 @@ describe('agent workspace host page in Chromium', () => {
     page = await browser.newPage();
     await page.goto(realBackend.pageUrl);
     const frame = await appFrame(page);
-    await frame.waitForFunction(
-      () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
-      null,
-      { timeout: WAIT_MS },
-    );
+    await untilAppDone(frame);
     const invoke = (args: unknown[]) =>
       frame.evaluate(
         (list) =>
@@ -346,11 +358,7 @@ describe('agent workspace host page in Chromium', () => {
     expect(after.searchParams.get('as')).toBe(before.searchParams.get('as'));
     // the other ticket's page, with the app in its own frame
     const next = await appFrame(page);
-    await next.waitForFunction(
-      () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
-      null,
-      { timeout: WAIT_MS },
-    );
+    await untilAppDone(next);
     const steps = (await next.evaluate(
       () => (globalThis as unknown as BrowserGlobals).testResults,
     )) as Record<string, Record<string, unknown>>;
@@ -361,11 +369,7 @@ describe('agent workspace host page in Chromium', () => {
     page = await browser.newPage();
     await page.goto(`${fake.url}/agent/tickets/1`);
     const frame = await appFrame(page);
-    await frame.waitForFunction(
-      () => (globalThis as unknown as BrowserGlobals).testResults.done === true,
-      null,
-      { timeout: WAIT_MS },
-    );
+    await untilAppDone(frame);
     const before = (await fakeBackend.readTicket()).status;
     // Another window (here the page itself) posting ZAF messages is not the app: nothing happens.
     const version = await page.getAttribute('body', 'data-ticket-version');
