@@ -11,3 +11,11 @@ export function cpuTicks(pid: number): number {
     return 0;
   }
 }
+
+/** /proc counts CPU time in clock ticks of 1/100 s (Linux's USER_HZ). */
+export const MS_PER_CLOCK_TICK = 10;
+
+/** CPU time the processes have used so far together, in milliseconds. */
+export function cpuMillis(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuTicks(pid), 0) * MS_PER_CLOCK_TICK;
+}

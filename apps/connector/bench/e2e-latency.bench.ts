@@ -40,7 +40,7 @@ import {
   type ConnectorProcess,
 } from '../test/support/connector-process';
 import { startProcessSandboxes, type ProcessSandboxes } from '../test/support/process-sandboxes';
-import { cpuTicks } from '../../../scripts/start/cpu-ticks';
+import { cpuMillis } from '../../../scripts/start/cpu-ticks';
 import { postgresReachable } from './bench-database';
 import { envList, envNumber } from './bench-env';
 import { whileChildWorks } from './child-progress';
@@ -60,8 +60,6 @@ process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_CALLS_PER_EVENT = 1;
 /** Connector CPU per applied event on PostgreSQL (docs/benchmarks.md, cost per event). */
 const GOAL_CPU_MS_PER_EVENT = 5;
-/** /proc counts CPU time in clock ticks of 1/100 s (Linux's USER_HZ). */
-const MS_PER_CLOCK_TICK = 10;
 /** Notes and links are waited for while they keep coming: this long without a new one. */
 const STALL_MS = 90_000;
 const runId = randomBytes(3).toString('hex');
@@ -193,7 +191,7 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
       noted: sent.filter((e) => notes.visibleAt(e.id) !== undefined).length,
       ...missedDeliveries(sent.map((e) => ({ missed: e.missed ?? [] }))),
     });
-    const cpuBefore = cpuTicks(connector.pid);
+    const cpuBefore = cpuMillis([connector.pid]);
     run.stage(`${target}: sending events`);
     const sending = progress.doing(() => sendingLine(target, sent, total));
     log(`${target}: ${total} events at ${rate}/s (${warmupCount} warm-up)`);
@@ -241,7 +239,7 @@ async function measureTarget(target: 'pglite' | 'postgres', run: BenchmarkRun) {
     );
     const calls = quiet.total;
     // the connector's own CPU time (user and system) from the first event to the last call
-    const cpuMs = (cpuTicks(connector.pid) - cpuBefore) * MS_PER_CLOCK_TICK;
+    const cpuMs = cpuMillis([connector.pid]) - cpuBefore;
     const byEndpoint = (await controls.apiRequests()).by_endpoint;
     notes.stop();
 

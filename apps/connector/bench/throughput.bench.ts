@@ -58,7 +58,7 @@ import {
   withRetries,
   type BenchmarkRun,
 } from '../../../scripts/bench-support';
-import { cpuTicks } from '../../../scripts/start/cpu-ticks';
+import { cpuMillis } from '../../../scripts/start/cpu-ticks';
 import {
   connectorDatabase,
   connectorProcessEnv,
@@ -130,8 +130,6 @@ const SETTLED_AFTER_MS = 5_000;
 const IDLE_CHECK_EVERY_MS = 2_000;
 /** Events of one ticket in a row: status change, its history entry, takedown update, comment. */
 const GROUP = 4;
-/** /proc counts CPU time in clock ticks of 1/100 s (Linux's USER_HZ). */
-const MS_PER_CLOCK_TICK = 10;
 
 const runId = randomBytes(3).toString('hex');
 const startedAt = Date.now();
@@ -166,7 +164,7 @@ function addCounts(into: Record<string, number>, counts: Record<string, number>)
 }
 
 interface Counters {
-  cpuTicks: number;
+  cpuMs: number;
   /** performance.now() when the CPU time was read. */
   readAt: number;
   /** Null when an instance's /metrics could not be read. */
@@ -463,7 +461,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   /** Each counter a step reads before and after itself; CPU first, before any scrape's cost. */
   const readCounters = async (): Promise<Counters> => {
     const live = [...instances.values()];
-    const ticks = live.reduce((sum, instance) => sum + cpuTicks(instance.pid), 0);
+    const cpuMs = cpuMillis(live.map((instance) => instance.pid));
     const readAt = performance.now();
     const statements = await Promise.all(live.map(statementsOf));
     let zendeskRequests = 0;
@@ -477,7 +475,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
     }
     const incident = await anyControls.incidentApiRequests();
     return {
-      cpuTicks: ticks,
+      cpuMs,
       readAt,
       statements: statements.some((s) => s === null)
         ? null
@@ -544,16 +542,16 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   /** The instances' CPU time at rest (pg-boss's maintenance, polling): the floor of every step. */
   const cpuAtRest = async () => {
     const live = [...instances.values()];
-    const ticks = () => live.reduce((sum, instance) => sum + cpuTicks(instance.pid), 0);
+    const cpuMs = () => cpuMillis(live.map((instance) => instance.pid));
     const since = performance.now();
     const leave = progress.doing(
       () =>
         `${target}: the instances' CPU time at rest, ${Math.round((performance.now() - since) / 1000)} of ${restMs / 1000} s`,
     );
-    const before = ticks();
+    const before = cpuMs();
     await new Promise((resolve) => setTimeout(resolve, restMs));
     leave();
-    const ms = (ticks() - before) * MS_PER_CLOCK_TICK;
+    const ms = cpuMs() - before;
     return Number((ms / ((performance.now() - since) / 1000)).toFixed(1));
   };
   run.stage(`${target}: the instances at rest`);
@@ -619,7 +617,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
       after,
       cpuProfiled: profiled,
     });
-    const cpuMs = (after.cpuTicks - before.cpuTicks) * MS_PER_CLOCK_TICK;
+    const cpuMs = after.cpuMs - before.cpuMs;
     const noted = acknowledged(eventsOf(phase)).filter(
       (e) => notes.visibleAt(e.id) !== undefined,
     ).length;
@@ -710,7 +708,7 @@ function figuresOfStep(
   );
   const applied = acked.filter((e) => notes.visibleAt(e.id) !== undefined);
   const { before, after } = step;
-  const cpuMs = (after.cpuTicks - before.cpuTicks) * MS_PER_CLOCK_TICK;
+  const cpuMs = after.cpuMs - before.cpuMs;
   const cpuSeconds = (after.readAt - before.readAt) / 1000;
   const statements =
     after.statements === null || before.statements === null
