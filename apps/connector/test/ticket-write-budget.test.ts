@@ -218,6 +218,41 @@ describe.each(backends)('direct ticket writes on %s', (backend) => {
       ).rejects.toBeInstanceOf(TicketWriteDeferred);
       expect(await ticketPuts()).toBe(before);
     });
+
+    it("a ticket's own 429 (its 10-minute limit per user) puts the write off without pausing the account", async () => {
+      const ticketId = await newTicket();
+      const setTicketLimit = (perUser: number) =>
+        fetch(`${h.zendeskUrl}/_sandbox/accounts/demo/rate-limit`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ticket_updates_per_user: perUser,
+            ticket_updates_window_ms: 600_000,
+          }),
+        });
+      expect((await setTicketLimit(1)).ok).toBe(true);
+      try {
+        await updateTicket(h.ctx, h.db, ticketId, { addTags: ['first'] }, { priority: true });
+        const error = await updateTicket(
+          h.ctx,
+          h.db,
+          ticketId,
+          { addTags: ['second'] },
+          {
+            priority: true,
+          },
+        ).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(TicketWriteDeferred);
+        expect((error as TicketWriteDeferred).delayMs).toBeGreaterThan(60_000);
+        expect(
+          await h.db.prisma.ticketWritePause.count({
+            where: { accountId: SYNC_ACCOUNT, pausedUntil: { gt: new Date() } },
+          }),
+        ).toBe(0);
+      } finally {
+        expect((await setTicketLimit(30)).ok).toBe(true);
+      }
+    });
   });
 
   it("counts every update a ticket job makes: a report's answers and an action's tag swap", async () => {

@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMIT_DELAY_MS, JobDeferral } from '../jobs/job-deferral';
 import { normalizeText } from '../notes/normalize';
 import { isRecordedOwnNote, recordOwnNote } from './echo-ledger';
 import {
+  isTicketOwnLimit,
   pauseAccount,
   PRIORITY_WRITE_LIMITS,
   releaseTicketBudget,
@@ -138,7 +139,9 @@ async function sendUpdate(
       error.retryAfterSeconds === undefined
         ? DEFAULT_RATE_LIMIT_DELAY_MS
         : error.retryAfterSeconds * 1000;
-    await pauseAccount(db, ctx.accountId, new Date(now().getTime() + delayMs));
+    // the ticket's own limit waits in this job alone; any other holds back the account's writes
+    if (!isTicketOwnLimit(error.retryAfterSeconds))
+      await pauseAccount(db, ctx.accountId, new Date(now().getTime() + delayMs));
     throw new TicketWriteDeferred(
       delayMs,
       `Zendesk refused the update of ticket ${ticketId} (429)`,

@@ -202,6 +202,18 @@ export async function reserveTicketUpdate(
 }
 
 /** A 429: nobody on the account writes before Retry-After has passed. */
+/** Zendesk's account-wide rate limits are counted over a minute: none asks to wait longer. */
+const ACCOUNT_WINDOW_SECONDS = 60;
+
+/**
+ * Whether a 429 on one ticket's update is that ticket's own limit (updates per user per ticket,
+ * counted over 10 minutes): only it asks for a wait beyond a minute. It holds back that ticket
+ * only; any other 429 pauses the account (pauseAccount).
+ */
+export function isTicketOwnLimit(retryAfterSeconds: number | undefined): boolean {
+  return retryAfterSeconds !== undefined && retryAfterSeconds > ACCOUNT_WINDOW_SECONDS;
+}
+
 export async function pauseAccount(db: TDatabase, accountId: string, until: Date): Promise<void> {
   await db.prisma.ticketWritePause.upsert({
     where: { accountId },

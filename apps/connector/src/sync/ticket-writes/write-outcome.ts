@@ -13,7 +13,7 @@ import { isUnansweredZendeskRequest } from '../service-failure';
 import { unsureRetryAt, type DrainOptions } from './drain-options';
 import { followUpClosedTicket, isClosedRefusal } from './follow-up-closed-ticket';
 import type { TicketBatch } from './ticket-batch';
-import { pauseAccount } from './write-budget';
+import { isTicketOwnLimit, pauseAccount } from './write-budget';
 
 export async function markWritten(
   db: TDatabase,
@@ -27,9 +27,6 @@ export async function markWritten(
   });
   options.onWritten?.(batch.rows, at);
 }
-
-/** Zendesk's account-wide rate limits are counted over a minute: none asks to wait longer. */
-const ACCOUNT_WINDOW_SECONDS = 60;
 
 /** The batch's changes wait until then (and are looked for first, like any sent change). */
 async function holdUntil(db: TDatabase, batch: TicketBatch, until: Date): Promise<void> {
@@ -125,10 +122,7 @@ export async function handleError(
     const seconds = error.retryAfterSeconds ?? options.defaultRetryAfterSeconds ?? 60;
     const until = new Date(options.now().getTime() + seconds * 1000);
     // nothing was applied; the changes keep their reference and are looked for, then written
-    if (batches.length === 1 && seconds > ACCOUNT_WINDOW_SECONDS) {
-      // The account's limits (the plan's, Update Ticket's) are counted per minute and never ask
-      // for a longer wait: a longer Retry-After on one ticket's update is that ticket's own limit
-      // (updates per user per ticket, counted over 10 minutes), which holds back that ticket only.
+    if (batches.length === 1 && isTicketOwnLimit(error.retryAfterSeconds)) {
       await holdUntil(db, batches[0]!, until);
       return;
     }
