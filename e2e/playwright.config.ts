@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { stackUrls } from './tests/support/stack-config';
+import { chromiumPath } from '../scripts/chromium';
 
 // TEST_REPORT_DIR (set by CI) adds a JSON report that scripts/test-summary.ts adds up.
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -26,7 +27,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 1000 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -22,6 +22,7 @@ import {
 import globalSetup from '../global-setup';
 import { stackUrls } from '../tests/support/stack-config';
 import { createTicket, incidentIdOf, updateTicket } from '../tests/support/zendesk-sandbox';
+import { chromiumPath } from '../../scripts/chromium';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUNDLE_BUDGET_KB = 150;
@@ -140,7 +141,7 @@ function loadFigures(loads: Loads) {
 
 async function measureLoads(run: BenchmarkRun): Promise<ReturnType<typeof loadFigures>> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

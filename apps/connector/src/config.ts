@@ -1,5 +1,5 @@
 // The connector's configuration: every environment variable is read here, once, with zod, and a
-// bad value stops start-up with a message naming the variable. CONFIGURATION.md lists them. The
+// bad value stops start-up with a message naming the variable. docs/configuration.md lists them. The
 // variables and their bounds: config-env.ts; each part's rules: config-secret-keys.ts,
 // config-zendesk.ts, config-retention.ts, config-production.ts.
 import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';

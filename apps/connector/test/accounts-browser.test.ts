@@ -1,14 +1,12 @@
 // The install as an admin does it: in Chromium, from the connector's form through Zendesk's
 // approval page back to the callback.
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConnectionStatus } from '../src/accounts/credential-store';
 import { startAccountsHarness, type AccountsHarness } from './accounts-harness';
+import { chromiumPath } from '../../../scripts/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-describe.skipIf(!existsSync(CHROMIUM))('marketplace install in Chromium', () => {
+describe('marketplace install in Chromium', () => {
   let h: AccountsHarness;
   let browser: Browser;
   let acme: { adminId: number; agentId: number };
@@ -17,7 +15,7 @@ describe.skipIf(!existsSync(CHROMIUM))('marketplace install in Chromium', () => 
     h = await startAccountsHarness('pglite');
     acme = await h.createAccount('acme');
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,7 +1,7 @@
 // The admin page as an admin uses it, in Chromium: the built page (apps/admin, built here into a
 // temporary folder), "Sign in with Zendesk" through the sandbox's approval page, back on /admin/
 // with every section rendered, hostile strings shown as text, and no CSP violation.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CSP } from '../src/admin';
 import { startAdminHarness, type AdminHarness } from './admin-harness';
 import { WAIT_STALL_MS } from './support/eventually';
+import { chromiumPath } from '../../../scripts/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_APP = fileURLToPath(new URL('../../admin', import.meta.url));
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
-describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
+describe('admin page in Chromium', () => {
   let h: AdminHarness;
   let browser: Browser;
   let distDir: string;
@@ -38,7 +38,7 @@ describe.skipIf(!existsSync(CHROMIUM))('admin page in Chromium', () => {
       data: { accountId, ticketId: 77n, reason: 'duplicate', detail: HOSTILE },
     });
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -86,7 +86,9 @@ if (process.env.REUSE_BUILD === '1' && existsSync(join(dist, 'manifest.json')))
 else await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 const screenshots = [0, 1, 2].map((index) => join(values.screenshots, `screenshot-${index}.png`));
 if (!values.private && !screenshots.every((file) => existsSync(file))) {
-  console.log('package: taking the listing screenshots (Playwright, the demo stack)');
+  console.log(
+    'package: taking the listing screenshots (Playwright: the demo stack on ports 18787-18789, Chromium)',
+  );
   // Vite's build above set NODE_ENV=production in this process; the demo stack refuses it
   const { NODE_ENV: _builtFor, ...env } = process.env;
   const run = spawnSync('npx', ['playwright', 'test', 'tests/marketplace-screenshots.spec.ts'], {
