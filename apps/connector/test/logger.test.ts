@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signWebhook } from '@incident-desk/incident-api';
-import { createErrorHandler } from '../src/http/app-error';
+import { createErrorHandler, sendError } from '../src/http/app-error';
 import { incidentWebhookRouter } from '../src/http/incident-webhook';
 import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
 import { requestLogging } from '../src/http/request-logging';
@@ -213,5 +213,28 @@ describe('receiver logs', () => {
       },
     ]);
     expect(lines.map((l) => l.line).join('\n')).not.toContain(MARKER);
+  });
+
+  it('logs an admin page asking whether it is signed in at info, and other refusals at warn', async () => {
+    const lines: { line: string; level: string }[] = [];
+    const logger = createLogger((line, level) => lines.push({ line, level }));
+    const app = express();
+    app.use(requestLogging(logger));
+    app.get('/admin/api/session', (_req, res) => sendError(res, 'not_signed_in', 'sign in'));
+    app.get('/admin/api/settings', (_req, res) => sendError(res, 'not_admin', 'not an admin'));
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    expect((await fetch(`${base}/admin/api/session`)).status).toBe(401);
+    expect((await fetch(`${base}/admin/api/settings`)).status).toBe(401);
+    const levels = lines.map((l) => {
+      const { msg, reason } = JSON.parse(l.line) as { msg: string; reason: string };
+      return { level: l.level, msg, reason };
+    });
+    expect(levels).toEqual([
+      { level: 'info', msg: 'request refused', reason: 'not_signed_in' },
+      { level: 'warn', msg: 'request refused', reason: 'not_admin' },
+    ]);
   });
 });

@@ -154,6 +154,10 @@ describe.each(backends)('operations: logs, health and metrics (%s)', (backend) =
     const html = await page.text();
     for (const place of ['/install', '/admin/', '/healthz']) expect(html).toContain(place);
     expect(await index.json()).toMatchObject({ service: 'incident-desk connector' });
+    // a browser's icon request on any page of the origin is answered, not a 404 warning
+    const icon = await fetch(`${connectorUrl}/favicon.ico`);
+    expect(icon.status).toBe(204);
+    expect(lines().find((l) => l.req?.path === '/favicon.ico')).toMatchObject({ level: 'info' });
 
     const live = await fetch(`${connectorUrl}/livez`);
     expect(live.status).toBe(200);

@@ -59,6 +59,10 @@ export function mountRoutes(input: RoutesInput): Express {
     }),
     serviceIndex(config.publicUrl, config.demo),
   );
+  // browsers ask for it on every page of the connector's origin: no icon, and no 404 to log
+  app.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400').status(204).end();
+  });
   app.use(operationsRoutes(input));
   app.use(...webhookReceivers(input));
   app.use(installRoutes(input, startLimiter));

@@ -14,6 +14,11 @@ import { describeError, redact, type ConnectorLogger } from '../log/logger';
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,100}$/;
 /** Asked every few seconds by orchestrators and Prometheus: their answers are logged at debug. */
 const PROBES = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
+/**
+ * Refusals in a page's ordinary course, logged at info, not warn: the admin page asking whether it
+ * is signed in before anyone signed in.
+ */
+const ORDINARY_REFUSALS = new Set(['not_signed_in']);
 
 /** The caller's id when it is a short token of safe characters; otherwise a new one. */
 export function requestIdFor(incoming: string | string[] | undefined): string {
@@ -108,7 +113,8 @@ export function requestLogging(
     },
     customLogLevel: (req, res, error) => {
       if (error || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
+      if (res.statusCode >= 400)
+        return ORDINARY_REFUSALS.has(refusalReasonOf(res)) ? 'info' : 'warn';
       return PROBES.has(pathOf(req)) ? 'debug' : 'info';
     },
     customSuccessMessage: (_req, res) => messageOf(res, 'request completed'),
