@@ -36,44 +36,23 @@
 // 360), and the whole run stops, cleaning up its processes and schema, after
 // BENCH_TENANTS_TIME_LIMIT_SECONDS (5400), printing what it measured by then.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import {
   benchFetch,
   progress,
   runBenchmark,
   waitingFor,
-  withRetries,
   type BenchmarkRun,
 } from '../../../scripts/bench-support';
-import {
-  connectorDatabase,
-  connectorProcessEnv,
-  freePort,
-  newSecretsKeys,
-  startConnectorProcess,
-  type ConnectorProcess,
-  type ConnectorProcessOptions,
-} from '../test/support/connector-process';
-import { startProcessSandboxes } from '../test/support/process-sandboxes';
-import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
 import type { Backend } from '../test/support/test-database';
 import { measureEachTarget } from './bench-targets';
 import { envList, envNumber } from './bench-env';
-import { whileChildWorks } from './child-progress';
 import type { CleanupStack } from './cleanup-stack';
-import { installAccounts, type InstalledAccount } from './install-accounts';
-import {
-  benchControls,
-  collectLinks,
-  linkOf,
-  untilLinked,
-  type SandboxControls,
-} from './linked-tickets';
+import { startConnectorFleet } from './connector-fleet';
+import type { InstalledAccount } from './install-accounts';
+import { collectLinks, linkOf, untilLinked, type SandboxControls } from './linked-tickets';
 import { noteAccounting, untilNoted, watchNotes, type NoteWatch } from './note-watch';
 import { missedDeliveries } from './redelivery';
-import { startResourceSampler, withApplicationName } from './resource-sampler';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
 import {
   acknowledged,
@@ -101,7 +80,6 @@ const NOISY_REQUESTS_PER_MINUTE = 2;
 const PLAN_REQUESTS_PER_MINUTE = 700;
 /** When in phase B the quiet reports are tagged, as fractions of the phase. */
 const PROBE_AT = [0.25, 0.5, 0.75];
-const QUIET_TIMEOUT_MS = 120_000;
 /** Reported tickets are waited for while some keep getting linked: this long without a new one. */
 const LINK_STALL_MS = 180_000;
 const GOALS = { ratio: 1.5, quietReportMs: 10_000, recoveryMs: 30_000 };
@@ -267,62 +245,8 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   const soFar: Record<string, unknown> = {};
   let eventsSoFar = () => ({});
   run.measured(target, () => ({ ...soFar, eventsSoFar: eventsSoFar() }));
-  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-tenants-bench-'));
-  cleanups.push('temporary folder', async () => rmSync(dir, { recursive: true, force: true }));
-  const sandboxes = await startProcessSandboxes();
-  cleanups.push('sandboxes', () => sandboxes.close());
-  const database = connectorDatabase(target, dir, 'bench_tenants');
-  cleanups.push('database', () => database.drop());
-  const proxy = await startRoundRobinProxy([]);
-  cleanups.push('proxy', () => proxy.close());
-  const instances = new Map<string, ConnectorProcess>();
-  cleanups.push('connector instances', async () => {
-    await Promise.all([...instances.values()].map((instance) => instance.stop()));
-  });
-
-  const secretsKeys = newSecretsKeys();
-  const applicationNamePrefix = `bench_tenants_${runId}_`;
-  const instanceOptions = (port: number, label: string): ConnectorProcessOptions => ({
-    port,
-    zendeskUrl: sandboxes.zendeskUrl,
-    incidentUrl: sandboxes.incidentUrl,
-    database,
-    secretsKeys,
-    // every webhook (both sandboxes') was registered at the proxy: an instance can come and go
-    publicUrl: proxy.url,
-    demo: false,
-    jobTimeoutSeconds: 300,
-    extraEnv: {
-      WORKER_POLL_INTERVAL_SECONDS: '2',
-      ...(database.env.DATABASE_URL
-        ? {
-            DATABASE_URL: withApplicationName(
-              database.env.DATABASE_URL,
-              applicationNamePrefix + label,
-            ),
-          }
-        : {}),
-    },
-  });
-  const startInstance = async (label: string) => {
-    const instance = await whileChildWorks(`${target}: starting ${label}`, async () =>
-      startConnectorProcess(instanceOptions(await freePort(), label)),
-    );
-    cleanups.trackPid(instance.pid);
-    instances.set(label, instance);
-    return instance;
-  };
-  const killInstance = async (label: string) => {
-    const instance = instances.get(label)!;
-    await instance.kill();
-    instances.delete(label);
-    cleanups.untrackPid(instance.pid);
-  };
-  const anyInstance = () => [...instances.values()][0]!;
-  const queuesIdle = () =>
-    withRetries('connector healthz', () => anyInstance().queuesIdle(QUIET_TIMEOUT_MS)).catch(
-      (error: unknown) => log(`${target}: ${String(error)}`),
-    );
+  const fleet = await startConnectorFleet({ name: 'tenants', target, runId, cleanups });
+  const { sandboxes, instances, controlsOf } = fleet;
 
   // --- accounts, instances, links
   const subdomains = [
@@ -335,39 +259,17 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   run.stage(`${target}: installing accounts`);
   log(`${target}: installing ${subdomains.length} accounts`);
   const installStarted = performance.now();
-  const accounts = await installAccounts({
-    zendeskSandbox: sandboxes.zendeskSandbox,
-    zendeskUrl: sandboxes.zendeskUrl,
-    incidentUrl: sandboxes.incidentUrl,
-    connectorEnv: connectorProcessEnv(
-      instanceOptions(0, 'install'),
-      randomBytes(16).toString('hex'),
-    ),
-    subdomains,
-  });
+  const accounts = await fleet.install(subdomains);
   const installMs = performance.now() - installStarted;
   soFar.install = { accounts: accounts.length, installSeconds: seconds1(installMs) };
 
   const labels = target === 'postgres' ? ['instance-1', 'instance-2'] : ['instance-1'];
   run.stage(`${target}: starting instances`);
   log(`${target}: ${accounts.length} accounts installed; starting ${labels.length} instance(s)`);
-  for (const label of labels) await startInstance(label);
-  proxy.setTargets([...instances.values()].map((instance) => instance.url));
-  const sampler = await startResourceSampler({
-    processes: () => [...instances].map(([label, instance]) => ({ label, pid: instance.pid })),
-    ...(target === 'postgres'
-      ? { postgres: { url: process.env.DATABASE_URL!, applicationNamePrefix } }
-      : {}),
-  });
-  cleanups.push('resource sampler', async () => void (await sampler.stop()));
+  for (const label of labels) await fleet.startInstance(label);
+  fleet.route();
+  const sampler = await fleet.sampleResources();
 
-  const controls = new Map(
-    accounts.map((account) => [
-      account.subdomain,
-      benchControls({ ...sandboxes, seed: account.seed }),
-    ]),
-  );
-  const controlsOf = (subdomain: string) => controls.get(subdomain)!;
   const quietAccounts = accounts.filter((account) => account.subdomain !== NOISY);
   const probeAccounts = PROBE_AT.map((at) => quietAccounts[Math.floor(at * quietAccounts.length)]!);
   const threat = (subdomain: string, name: string) =>
@@ -417,7 +319,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   await waitingFor(`${target}: the incident sandbox's deliveries`, () =>
     sandboxes.incidentDeliveriesIdle(),
   );
-  await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
+  await waitingFor(`${target}: the connector's queues idle`, fleet.queuesIdle);
 
   const notes = watchNotes(sandboxes.zendeskSandbox, subdomains);
   cleanups.push('note watch', async () => notes.stop());
@@ -529,7 +431,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   const noisyDrainMs = performance.now() - liftedAt;
   leavePhase();
   soFar.noisyDrainSeconds = seconds1(noisyDrainMs);
-  await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
+  await waitingFor(`${target}: the connector's queues idle`, fleet.queuesIdle);
 
   // --- phase C: an instance killed mid-phase
   const victim = target === 'postgres' ? 'instance-2' : 'instance-1';
@@ -539,15 +441,13 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
     Promise<{ killedAt: number; restartedAt: number | null; restartMs: number | null }> | undefined;
   const kill = async () => {
     // the proxy stops routing to it, as a load balancer's health check soon would
-    proxy.setTargets(
-      [...instances].filter(([label]) => label !== victim).map(([, instance]) => instance.url),
-    );
+    fleet.route([...instances.keys()].filter((label) => label !== victim));
     const killedAt = performance.now();
-    await killInstance(victim);
+    await fleet.killInstance(victim);
     if (target === 'postgres') return { killedAt, restartedAt: null, restartMs: null };
-    const restarted = await startInstance(`${victim}-restarted`);
+    await fleet.startInstance(`${victim}-restarted`);
     const restartedAt = performance.now();
-    proxy.setTargets([restarted.url]);
+    fleet.route();
     return { killedAt, restartedAt, restartMs: Math.round(restartedAt - killedAt) };
   };
   const killIndex = Math.floor(eventCount / 2);

@@ -45,8 +45,8 @@
 // processes and schema, after BENCH_THROUGHPUT_TIME_LIMIT_SECONDS (7200), printing what it
 // measured by then.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -55,32 +55,19 @@ import {
   runBenchmark,
   waitingFor,
   whileProgressing,
-  withRetries,
   type BenchmarkRun,
 } from '../../../scripts/bench-support';
 import { cpuMillis } from '../../../scripts/start/cpu-ticks';
-import {
-  connectorDatabase,
-  connectorProcessEnv,
-  freePort,
-  newSecretsKeys,
-  startConnectorProcess,
-  type ConnectorProcess,
-  type ConnectorProcessOptions,
-} from '../test/support/connector-process';
-import { startProcessSandboxes } from '../test/support/process-sandboxes';
-import { startRoundRobinProxy } from '../test/support/round-robin-proxy';
+import type { ConnectorProcess } from '../test/support/connector-process';
 import type { Backend } from '../test/support/test-database';
 import { absorbedEventRefs, connectorRows } from './absorbed-changes';
 import { measureEachTarget } from './bench-targets';
 import { envList, envNumber } from './bench-env';
-import { whileChildWorks } from './child-progress';
 import type { CleanupStack } from './cleanup-stack';
-import { installAccounts } from './install-accounts';
-import { benchControls, collectLinks, type SandboxControls } from './linked-tickets';
+import { startConnectorFleet } from './connector-fleet';
+import { collectLinks, type SandboxControls } from './linked-tickets';
 import { noteAccounting, watchNotes, type NoteWatch } from './note-watch';
 import { missedDeliveries } from './redelivery';
-import { startResourceSampler, withApplicationName } from './resource-sampler';
 import { latencyFigures, runAtSteadyRate } from './steady-rate';
 import {
   acknowledged,
@@ -123,7 +110,6 @@ const GOALS = {
 const profiledRate = steps.includes(GOALS.p99AtRate) ? GOALS.p99AtRate : Math.max(...steps);
 /** Reported tickets are waited for while some keep getting linked: this long without a new one. */
 const LINK_STALL_MS = 180_000;
-const QUIET_TIMEOUT_MS = 120_000;
 /** Notes missing this long after the last one landed: whether anything still waits is read. */
 const SETTLED_AFTER_MS = 5_000;
 /** Between two readings of the instances' queues while a step's last events may be absorbed. */
@@ -265,83 +251,15 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   const soFar: Record<string, unknown> = {};
   const stepRuns: StepRun[] = [];
   run.measured(target, () => ({ ...soFar, stepsSoFar: stepRuns }));
-  const dir = mkdtempSync(path.join(tmpdir(), 'incident-desk-throughput-bench-'));
-  cleanups.push('temporary folder', async () => rmSync(dir, { recursive: true, force: true }));
-  const sandboxes = await startProcessSandboxes();
-  cleanups.push('sandboxes', () => sandboxes.close());
-  const database = connectorDatabase(target, dir, 'bench_throughput');
-  cleanups.push('database', () => database.drop());
-  const proxy = await startRoundRobinProxy([]);
-  cleanups.push('proxy', () => proxy.close());
-  const instances = new Map<string, ConnectorProcess>();
-  cleanups.push('connector instances', async () => {
-    await Promise.all([...instances.values()].map((instance) => instance.stop()));
-  });
-
-  const secretsKeys = newSecretsKeys();
-  const applicationNamePrefix = `bench_throughput_${runId}_`;
-  const instanceOptions = (
-    port: number,
-    label: string,
-    profiled = false,
-  ): ConnectorProcessOptions => ({
-    port,
-    zendeskUrl: sandboxes.zendeskUrl,
-    incidentUrl: sandboxes.incidentUrl,
-    database,
-    secretsKeys,
-    // every webhook (both sandboxes') was registered at the proxy: instances can come and go
-    publicUrl: proxy.url,
-    demo: false,
-    jobTimeoutSeconds: 300,
-    extraEnv: {
-      WORKER_POLL_INTERVAL_SECONDS: '2',
-      ...(profiled ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
-      ...(database.env.DATABASE_URL
-        ? {
-            DATABASE_URL: withApplicationName(
-              database.env.DATABASE_URL,
-              applicationNamePrefix + label,
-            ),
-          }
-        : {}),
-    },
-  });
+  const fleet = await startConnectorFleet({ name: 'throughput', target, runId, cleanups });
+  const { dir, sandboxes, database, instances, controlsOf } = fleet;
   const labels = target === 'postgres' ? ['instance-1', 'instance-2'] : ['instance-1'];
   /** Starts every instance (profiled: under --cpu-prof) and routes the proxy to them. */
   const startInstances = async (profiled = false) => {
-    for (const label of labels) {
-      const instance = await whileChildWorks(`${target}: starting ${label}`, async () =>
-        startConnectorProcess(instanceOptions(await freePort(), label, profiled)),
-      );
-      cleanups.trackPid(instance.pid);
-      instances.set(label, instance);
-    }
-    proxy.setTargets([...instances.values()].map((instance) => instance.url));
+    for (const label of labels)
+      await fleet.startInstance(label, profiled ? { profileDir: PROFILE_DIR } : {});
+    fleet.route();
   };
-  /** Stops every instance gracefully (SIGTERM): a profiled one writes its profile as it exits. */
-  const stopInstances = async () => {
-    proxy.setTargets([]);
-    const stopping = [...instances.values()];
-    instances.clear();
-    await whileChildWorks(
-      `${target}: stopping the instances`,
-      () =>
-        Promise.all(
-          stopping.map(async (instance) => {
-            await instance.stop(120_000);
-            cleanups.untrackPid(instance.pid);
-            return instance.exited;
-          }),
-        ),
-      { pids: () => stopping.map((instance) => instance.pid) },
-    );
-    return stopping;
-  };
-  const queuesIdle = () =>
-    withRetries('connector healthz', () =>
-      [...instances.values()][0]!.queuesIdle(QUIET_TIMEOUT_MS),
-    ).catch((error: unknown) => log(`${target}: ${String(error)}`));
 
   // --- accounts, instances, links
   const subdomains = Array.from(
@@ -351,37 +269,14 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   run.stage(`${target}: installing accounts`);
   log(`${target}: installing ${subdomains.length} accounts`);
   const installStarted = performance.now();
-  const accounts = await installAccounts({
-    zendeskSandbox: sandboxes.zendeskSandbox,
-    zendeskUrl: sandboxes.zendeskUrl,
-    incidentUrl: sandboxes.incidentUrl,
-    connectorEnv: connectorProcessEnv(
-      instanceOptions(0, 'install'),
-      randomBytes(16).toString('hex'),
-    ),
-    subdomains,
-  });
+  const accounts = await fleet.install(subdomains);
   const installMs = performance.now() - installStarted;
   soFar.install = { accounts: accounts.length, installSeconds: seconds1(installMs) };
 
   run.stage(`${target}: starting instances`);
   log(`${target}: ${accounts.length} accounts installed; starting ${labels.length} instance(s)`);
   await startInstances();
-  const sampler = await startResourceSampler({
-    processes: () => [...instances].map(([label, instance]) => ({ label, pid: instance.pid })),
-    ...(target === 'postgres'
-      ? { postgres: { url: process.env.DATABASE_URL!, applicationNamePrefix } }
-      : {}),
-  });
-  cleanups.push('resource sampler', async () => void (await sampler.stop()));
-
-  const controls = new Map(
-    accounts.map((account) => [
-      account.subdomain,
-      benchControls({ ...sandboxes, seed: account.seed }),
-    ]),
-  );
-  const controlsOf = (subdomain: string) => controls.get(subdomain)!;
+  const sampler = await fleet.sampleResources();
   const anyControls: SandboxControls = controlsOf(accounts[0]!.subdomain);
 
   const reportCount = accounts.length * ticketsPerAccount;
@@ -441,7 +336,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   await waitingFor(`${target}: the incident sandbox's deliveries`, () =>
     sandboxes.incidentDeliveriesIdle(),
   );
-  await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
+  await waitingFor(`${target}: the connector's queues idle`, fleet.queuesIdle);
 
   const notes = watchNotes(sandboxes.zendeskSandbox, subdomains);
   cleanups.push('note watch', async () => notes.stop());
@@ -568,9 +463,9 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
       run.stage(`${target}: restarting the instances under --cpu-prof`);
       log(`${target}: restarting the instances under --cpu-prof for step ${phase}`);
       mkdirSync(PROFILE_DIR, { recursive: true });
-      await stopInstances();
+      await fleet.stopAll();
       await startInstances(true);
-      await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
+      await waitingFor(`${target}: the connector's queues idle`, fleet.queuesIdle);
     }
     run.stage(`${target}: step ${phase}`);
     const count = Math.round(rate * stepSeconds);
@@ -626,7 +521,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
     );
     if (profiled) {
       run.stage(`${target}: stopping the profiled instances`);
-      const stopped = await stopInstances();
+      const stopped = await fleet.stopAll();
       for (const instance of stopped) {
         const exit = await instance.exited;
         const written = profilesOf(instance.pid);
@@ -642,7 +537,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
       if (stepIndex < steps.length - 1) {
         run.stage(`${target}: starting instances`);
         await startInstances();
-        await waitingFor(`${target}: the connector's queues idle`, queuesIdle);
+        await waitingFor(`${target}: the connector's queues idle`, fleet.queuesIdle);
       }
     }
   }
@@ -651,7 +546,7 @@ async function measureTarget(target: Backend, cleanups: CleanupStack, run: Bench
   run.stage(`${target}: reading the figures`);
   const resources = await sampler.stop();
   notes.stop();
-  if (!database.query) await stopInstances();
+  if (!database.query) await fleet.stopAll();
   const absorbed = await absorbedEventRefs(database, dir);
   const recorded = new Map(
     (
