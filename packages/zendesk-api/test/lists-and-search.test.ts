@@ -268,6 +268,17 @@ describe('search', () => {
     expect(page.hasNextPage()).toBe(false);
   });
 
+  it('searches tickets by tag, and refuses a tag search syntax would split', async () => {
+    fake.on('GET', '/api/v2/search.json', {
+      json: { results: [{ id: 7, result_type: 'ticket' }], next_page: null, count: 1 },
+    });
+    const { client } = clientFor(fake);
+    const page = await client.search.ticketsWithTag('incident_linked');
+    expect(fake.requests[0]?.query.get('query')).toBe('type:ticket tags:incident_linked');
+    expect(page.results.map((ticket) => ticket.id)).toEqual([7]);
+    expect(() => client.search.ticketsWithTag('two words')).toThrow(ZendeskRequestValidationError);
+  });
+
   it('follows next_page against the configured base URL only', async () => {
     fake.on(
       'GET',

@@ -356,6 +356,37 @@ describe('Support API subset', () => {
     await call(`${run.url}/_sandbox/accounts/demo/search-lag`, { method: 'PUT', body: { ms: 0 } });
   });
 
+  it('finds a ticket by the exact value of a custom field, either id form, and never by a prefix', async () => {
+    const field = run.demo.threatFieldId;
+    const ids = ['inc_Exact01', '6f1c0a9e-list-id', 'star*id'];
+    const created: number[] = [];
+    for (const value of ids) {
+      const ticket = await call(run.api('demo', 'tickets.json'), {
+        token: agent,
+        body: {
+          ticket: { subject: value, comment: { body: 'x' }, custom_fields: [{ id: field, value }] },
+        },
+      });
+      created.push(ticket.body.ticket.id);
+    }
+    const found = async (value: string) =>
+      (
+        await call(
+          run.api(
+            'demo',
+            `search.json?query=${encodeURIComponent(`type:ticket custom_field_${field}:${value}`)}`,
+          ),
+          { token: agent },
+        )
+      ).body.results.map((r: { id: number }) => r.id);
+    expect(await found('inc_Exact01')).toEqual([created[0]]);
+    expect(await found('"6f1c0a9e-list-id"')).toEqual([created[1]]);
+    expect(await found('inc_Exact0')).toEqual([]);
+    // quoted, `*` is part of the value (the connector quotes such ids), not a wildcard
+    expect(await found('"star*id"')).toEqual([created[2]]);
+    expect(await found('"star*"')).toEqual([]);
+  });
+
   it('understands the search operators a connector uses and rejects an empty query', async () => {
     const q = (query: string) =>
       call(run.api('demo', `search.json?query=${encodeURIComponent(query)}`), { token: agent });

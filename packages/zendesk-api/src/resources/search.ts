@@ -87,6 +87,23 @@ export class Search {
     );
   }
 
+  /** Tickets carrying the tag (`type:ticket tags:<tag>`); tags hold no spaces or quotes. */
+  ticketsWithTag(
+    tag: string,
+    params: SearchParams = {},
+    options?: ZendeskRequestOptions,
+  ): PagePromise<SearchPage<TTicket>, TTicket> {
+    if (!/^[^\s"]+$/.test(tag))
+      throw new ZendeskRequestValidationError(`Cannot search for the tag ${JSON.stringify(tag)}`);
+    return new PagePromise(() =>
+      this.loadPage(
+        searchQuery(`type:ticket tags:${tag}`, params),
+        (result) => toTicket(result),
+        options,
+      ),
+    );
+  }
+
   private async loadPage<Item>(
     query: Record<string, QueryValue>,
     toItem: (result: TSearchResult) => Item,

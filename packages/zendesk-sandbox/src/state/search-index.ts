@@ -28,6 +28,8 @@ interface Term {
   key: string | null;
   value: string;
   negated: boolean;
+  /** A quoted value is a phrase: matched as written, `*` included. */
+  quoted: boolean;
 }
 
 function tokenise(query: string): Term[] {
@@ -38,15 +40,16 @@ function tokenise(query: string): Term[] {
       negated: match[1] === '-',
       key: match[2]?.toLowerCase() ?? null,
       value: (match[4] ?? match[5] ?? '').toLowerCase(),
+      quoted: match[4] !== undefined,
     });
   }
   return terms;
 }
 
-function like(candidate: unknown, wanted: string): boolean {
-  if (candidate === null || candidate === undefined) return wanted === 'none';
+function like(candidate: unknown, wanted: string, quoted = false): boolean {
+  if (candidate === null || candidate === undefined) return !quoted && wanted === 'none';
   const text = String(candidate).toLowerCase();
-  return wanted.endsWith('*') ? text.startsWith(wanted.slice(0, -1)) : text === wanted;
+  return !quoted && wanted.endsWith('*') ? text.startsWith(wanted.slice(0, -1)) : text === wanted;
 }
 
 function termHolds(term: Term, ticket: TicketRecord, account: AccountRecord): boolean | null {
@@ -72,7 +75,11 @@ function termHolds(term: Term, ticket: TicketRecord, account: AccountRecord): bo
   }
   const custom = /^custom_field_(\d+)$/.exec(key);
   if (custom)
-    return like(ticket.custom_fields.find((f) => f.id === Number(custom[1]))?.value, value);
+    return like(
+      ticket.custom_fields.find((f) => f.id === Number(custom[1]))?.value,
+      value,
+      term.quoted,
+    );
   return false;
 }
 

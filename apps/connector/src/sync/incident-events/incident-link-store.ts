@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { querySql, type TDatabase } from '@incident-desk/db';
 import { saveLinkUnderClaim } from '../incident-link-claim';
+import type { IncidentForms } from './incident-forms';
 
 export interface LinkedTicket {
   linkId: string;
@@ -124,6 +125,8 @@ export async function completeClaim(
   threatValue: string | null = null,
   /** The blocklist listings the first note showed: later takedown notes name only newer ones. */
   notedListings: { listed: number; listings: number } = { listed: 0, listings: 0 },
+  /** The incident's ids as its detail named them; by default the claimed id alone. */
+  forms: IncidentForms = { incidentId: claim.incidentId, otherForm: null },
 ): Promise<string> {
   return db.prisma.$transaction(async (tx) => {
     const ended = await tx.incidentTicketClaim.deleteMany({
@@ -136,7 +139,8 @@ export async function completeClaim(
     const link = await tx.incidentLink.create({
       data: {
         accountId: claim.accountId,
-        incidentId: claim.incidentId,
+        incidentId: forms.incidentId,
+        reportRef: forms.otherForm,
         ticketId: BigInt(ticketId),
         threatValue,
         notedListed: notedListings.listed,

@@ -22,7 +22,7 @@ import { untilStored } from '../until-stored';
 import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
 import type { IncidentEvent, IncidentEventName } from './incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
-import { isTransientFailure } from '../service-failure';
+import { incidentForms, readDetailOrNull } from './incident-forms';
 
 /** Whether the first note (the incident detail) already shows the event's news. */
 const COVERED_BY_FIRST_NOTE = {
@@ -38,17 +38,9 @@ export function firstNoteCovers(event: IncidentEvent): boolean {
   return COVERED_BY_FIRST_NOTE[event.name];
 }
 
-async function readDetail(
-  ctx: AccountContext,
-  event: IncidentEvent,
-): Promise<TDetailedIncident | null> {
-  try {
-    return await ctx.incidents(event.clientId).incidents.retrieve(event.incidentId);
-  } catch (error) {
-    if (isTransientFailure(error)) throw error;
-    // 404 or an unreadable detail: the ticket still opens, with what the event said
-    return null;
-  }
+function listingsOf(detail: TDetailedIncident): { listed: number; listings: number } {
+  const listed = detail.blocklists.filter((listing) => listing.status === 'listed').length;
+  return { listed, listings: detail.blocklists.length };
 }
 
 export async function openDetectedTicket(
@@ -56,18 +48,18 @@ export async function openDetectedTicket(
   ctx: AccountContext,
   event: IncidentEvent,
   claim: Claim,
+  /** The detail as read for the recovery search; read here when there is none. */
+  detailRead?: TDetailedIncident | null,
 ): Promise<number> {
   let ticketId: number;
   let status: string | undefined;
   let threat: string | null;
   let shownListings = { listed: 0, listings: 0 };
+  let detail: TDetailedIncident | null;
   try {
-    const detail = await readDetail(ctx, event);
-    if (detail)
-      shownListings = {
-        listed: detail.blocklists.filter((listing) => listing.status === 'listed').length,
-        listings: detail.blocklists.length,
-      };
+    // 404 or an unreadable detail: the ticket still opens, with what the event said
+    detail = detailRead ?? (await readDetailOrNull(ctx, event.incidentId, event.clientId));
+    if (detail) shownListings = listingsOf(detail);
     status =
       detail?.status ?? (event.name === 'incident.status_changed' ? event.status : undefined);
     threat = detail ? threatValue(detail) : null;
@@ -114,7 +106,10 @@ export async function openDetectedTicket(
   }
   // the threat kept on the link: a later ticket naming it is told before reporting it
   const threatKept = threat === null ? null : normalizeThreat(threat);
-  await untilStored(() => completeClaim(deps.db, claim, ticketId, threatKept, shownListings));
+  const forms = incidentForms(detail?.id ?? null, event.incidentId);
+  await untilStored(() =>
+    completeClaim(deps.db, claim, ticketId, threatKept, shownListings, forms),
+  );
   // When the first note covers the event that opened the ticket, a redelivery of it changes
   // nothing; any other opening event is then applied to the ticket like a linked one.
   if (firstNoteCovers(event))

@@ -1,5 +1,6 @@
-// Incident -> ticket correlation: the link table only (by the id events carry, or the report
-// reference). For an unlinked incident: wait, recheck, recovery search, wait for a report under
+// Incident -> ticket correlation: the link table only (by any known id of the incident: the one
+// the detail names, or its other form). For an unlinked incident: wait, recheck, recovery search
+// for each known id, once per install the tickets an earlier install linked, wait for a report under
 // way that may have created it, and only then open a ticket when the account wants that. Never by
 // URL, domain, email or time. Every wait is a deferral: the job goes back to the queue and looks
 // again, its worker slot free meanwhile.
@@ -19,6 +20,8 @@ import { markRecoveredTicketLinked } from './mark-recovered-ticket';
 import { openDetectedTicket } from './open-detected-ticket';
 import type { IncidentEvent } from './incident-event';
 import { findTicketByIncidentField } from './recovery-search';
+import { adoptLinkedTickets } from './adopt-linked-tickets';
+import { incidentForms, readDetailOrNull } from './incident-forms';
 import { lookupAfterReportsInFlight } from './report-in-flight';
 
 export type TicketResolution =
@@ -46,17 +49,28 @@ export async function resolveTicket(
     );
   }
 
-  const recovered = await findTicketByIncidentField(ctx, event.incidentId);
+  // The detail names the incident by the id its ticket may hold instead of the event's; a ticket
+  // opened for it below is built from the same read.
+  const detail = await readDetailOrNull(ctx, event.incidentId, event.clientId);
+  const recovered = await findTicketByIncidentField(ctx, [
+    event.incidentId,
+    ...(detail ? [detail.id] : []),
+  ]);
   if (recovered !== null) {
+    const forms = incidentForms(detail?.id ?? null, recovered.fieldValue, event.incidentId);
     const save = await saveLinkUnderClaim(deps.db, {
       accountId: ctx.accountId,
-      incidentId: event.incidentId,
-      ticketId: recovered,
-      reportRef: null,
+      incidentId: forms.incidentId,
+      ticketId: recovered.ticketId,
+      reportRef: forms.otherForm,
     });
-    if (save.saved) await markOrForget(deps, ctx, recovered, event.incidentId, save.link.id);
+    if (save.saved)
+      await markOrForget(deps, ctx, recovered.ticketId, forms.incidentId, save.link.id);
     const saved = await findLink(deps.db, ctx.accountId, event.incidentId);
     if (saved.state !== 'none') return settle(deps, ctx, event, saved);
+  } else if (await adoptLinkedTickets(deps, ctx)) {
+    const adopted = await findLink(deps.db, ctx.accountId, event.incidentId);
+    if (adopted.state !== 'none') return settle(deps, ctx, event, adopted);
   }
   const afterReports = await lookupAfterReportsInFlight(deps, ctx, event.incidentId);
   if (afterReports.state === 'report_pending') {
@@ -72,7 +86,7 @@ export async function resolveTicket(
   if (claim === null) {
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
-  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
+  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim, detail) };
 }
 
 /**
@@ -122,10 +136,10 @@ async function settle(
       0,
       `the claim on incident ${event.incidentId} changed; look again`,
     );
-  const recovered = await findTicketByIncidentField(ctx, event.incidentId);
+  const recovered = await findTicketByIncidentField(ctx, [event.incidentId]);
   if (recovered !== null) {
-    const linkId = await completeClaim(deps.db, claim, recovered);
-    await markOrForget(deps, ctx, recovered, event.incidentId, linkId);
+    const linkId = await completeClaim(deps.db, claim, recovered.ticketId);
+    await markOrForget(deps, ctx, recovered.ticketId, event.incidentId, linkId);
     return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
   }
   return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
