@@ -217,6 +217,9 @@ export async function startChaosStack(
     INCIDENT_API_URL: incidentUrl,
     WORKER_POLL_INTERVAL_SECONDS: '0.5',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    // the fuzz and the soak send one account far more signed deliveries than a support team
+    // would; the per-account rate has its own tests (ticketing-webhook.test.ts)
+    ZENDESK_DELIVERIES_PER_MINUTE: '0',
     ...(options.jobTimeoutSeconds === undefined
       ? {}
       : { WORKER_JOB_TIMEOUT_SECONDS: String(options.jobTimeoutSeconds) }),

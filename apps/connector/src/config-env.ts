@@ -1,6 +1,7 @@
 // Every environment variable the connector reads, with its type, bounds and default (zod).
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS } from './http/http-server';
+import { DEFAULT_DELIVERY_LIMIT } from './ingest/delivery-rate';
 import { LOG_THRESHOLDS } from './log/logger';
 
 const optionalText = z
@@ -83,6 +84,18 @@ export const ZEnv = z.object({
   HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(1_000_000).optional(),
   DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   OAUTH_START_LIMIT: z.coerce.number().int().min(0).max(100_000).default(30),
+  ZENDESK_DELIVERIES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(DEFAULT_DELIVERY_LIMIT.perMinute),
+  ZENDESK_DELIVERY_BURST: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_DELIVERY_LIMIT.burst),
   CONNECTOR_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ZENDESK_SANDBOX_PORT: port.default(8789),
   INCIDENT_SANDBOX_PORT: port.default(8788),

@@ -11,6 +11,7 @@ import { retentionOf } from './config-retention';
 import { secretsOf, type SecretsConfig } from './config-secret-keys';
 import { attachmentHostsOf, marketplaceOf, oauthOf, sidebarAppIdOf } from './config-zendesk';
 import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server';
+import type { DeliveryLimit } from './ingest/delivery-rate';
 import type { LogSettings } from './log/logger';
 import type { RetentionSettings } from './retention/retention-settings';
 import { DEFAULT_RUNTIME_PATHS, resolveConfiguredPath } from './runtime-paths';
@@ -88,6 +89,8 @@ export interface ConnectorConfig {
   demo: DemoConfig | null;
   /** Authorizations (/install, /admin/sign-in) one client may start per 10 minutes; 0 = no limit. */
   oauthStartLimit: number;
+  /** Each account's signed Zendesk deliveries per minute and burst (ingest/delivery-rate.ts). */
+  zendeskDeliveryLimit: DeliveryLimit;
   /** Proxy hops in front of the connector whose X-Forwarded-For names the client (0: none). */
   trustProxy: number;
   /** LOG_LEVEL and LOG_FORMAT. */
@@ -174,6 +177,10 @@ export function loadConfig(
       distDir: resolveConfiguredPath(env.SIDEBAR_DIST_DIR, DEFAULT_RUNTIME_PATHS.sidebarDistDir),
     },
     oauthStartLimit: env.OAUTH_START_LIMIT,
+    zendeskDeliveryLimit: {
+      perMinute: env.ZENDESK_DELIVERIES_PER_MINUTE,
+      burst: env.ZENDESK_DELIVERY_BURST,
+    },
     trustProxy: env.CONNECTOR_TRUST_PROXY,
     logging: { level: env.LOG_LEVEL, format: env.LOG_FORMAT },
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),

@@ -83,6 +83,16 @@ describe('setup results stored per account (pglite)', () => {
     expect(second.steps.filter((s) => s.outcome === 'created')).toEqual([]);
     expect(second.fields).toEqual(first.fields);
     expect(second.zendeskWebhook?.id).toBe(first.zendeskWebhook?.id);
+    // the triggers are setup's by their stored ids, kept across runs
+    expect(first.triggerIds).toHaveLength(6);
+    expect((await loadSetupExisting(h.db, h.secretBox, accountId)).triggerIds).toEqual(
+      first.triggerIds,
+    );
+    // a run whose trigger step could not say (null) keeps the stored ids
+    await saveSetupResult(h.db, h.secretBox, accountId, { ...second, triggerIds: null });
+    expect((await loadSetupExisting(h.db, h.secretBox, accountId)).triggerIds).toEqual(
+      first.triggerIds,
+    );
     expect(await h.db.prisma.incidentSubscription.count({ where: { accountId } })).toBe(3);
   });
 });

@@ -100,7 +100,7 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
   it('sets the demo account up completely against the sandboxes', async () => {
     expect(first.setup.steps.filter((s) => s.outcome === 'failed')).toEqual([]);
     expect(first.setup.ok).toBe(true);
-    // The seed's fields are found by title, not created again.
+    // The seed's fields (described with setup's mark) are found, not created again.
     expect(first.setup.fields).toEqual({
       threat: seed.threatFieldId,
       incidentId: seed.incidentFieldId,
@@ -115,6 +115,11 @@ describe.each(backends)('connector with the demo (%s)', (backend) => {
       where: { accountId: first.accountId },
     });
     expect(row?.scope).toBe('tickets:read tickets:write users:read apps:read');
+    // Zendesk tested the webhook while the token could: the checklist's Zendesk side is confirmed
+    const accountHealth = await connector.db.prisma.accountHealth.findUnique({
+      where: { accountId: first.accountId },
+    });
+    expect(accountHealth?.lastZendeskWebhookAt).not.toBeNull();
     const health = await fetch(`${connectorUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({

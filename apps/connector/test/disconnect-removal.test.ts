@@ -26,7 +26,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
   const closers: (() => Promise<void>)[] = [];
   let counter = 0;
 
-  async function setUpAccount() {
+  async function setUpAccount(before?: (zendesk: ZendeskClient) => Promise<void>) {
     counter += 1;
     const subdomain = `removal${counter}`;
     zendeskSandbox.createAccount(subdomain);
@@ -44,6 +44,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
       },
       retry: false,
     });
+    await before?.(zendesk);
     const { id: accountId } = await db.prisma.account.create({
       data: { id: randomUUID(), zendeskSubdomain: subdomain },
     });
@@ -70,6 +71,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
       accountId: account.accountId,
       connectorUrl: CONNECTOR,
       viewIds: setup.views ?? [],
+      triggerIds: setup.triggerIds ?? [],
       webhookId: setup.zendeskWebhook?.id ?? null,
       fields: setup.fields,
       deleteTicketFields,
@@ -138,7 +140,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
         item: 'ticket_field',
         target: 'Threat URL',
         outcome: 'kept',
-        message: '1 ticket(s) hold a value in it',
+        message: '1 ticket holds a value in it',
       },
       { item: 'ticket_field', target: 'Incident ID', outcome: 'removed' },
       { item: 'ticket_field', target: 'Incident Status', outcome: 'removed' },
@@ -164,6 +166,62 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
     expect(again.find((s) => s.item === 'zendesk_webhook')?.outcome).toBe('already_gone');
   });
 
+  it('leaves an admin’s trigger and field of setup’s titles as they are, by setup and by the disconnect', async () => {
+    const made: { triggers: number[]; field: number } = { triggers: [], field: 0 };
+    const account = await setUpAccount(async (zendesk) => {
+      // made by the admin before setup ran: setup's titles, without setup's mark
+      for (const title of ['incident-desk: Report threat for takedown', 'incident-desk: report'])
+        made.triggers.push(
+          (
+            await zendesk.triggers.create({
+              title,
+              description: 'Our own escalation',
+              conditions: {
+                all: [{ field: 'current_tags', operator: 'includes', value: 'escalate' }],
+                any: [],
+              },
+              actions: [{ field: 'priority', value: 'high' }],
+            })
+          ).id,
+        );
+      made.field = (
+        await zendesk.ticketFields.create({
+          type: 'text',
+          title: 'Incident ID',
+          description: 'Our case number',
+        })
+      ).id;
+    });
+    const { setup } = account;
+    expect(setup.triggerIds).toHaveLength(6);
+    expect(setup.triggerIds!.some((id) => made.triggers.includes(id))).toBe(false);
+    expect(setup.fields.incidentId).not.toBe(made.field);
+    const admins = () => {
+      const state = stateOf(account.subdomain);
+      return {
+        triggers: made.triggers.map((id) => state.triggers.get(id)?.title),
+        field: state.ticketFields.get(made.field)?.title,
+      };
+    };
+    const before = admins();
+    expect(before).toEqual({
+      triggers: ['incident-desk: Report threat for takedown', 'incident-desk: report'],
+      field: 'Incident ID',
+    });
+
+    const steps = await removal(account, setup, true);
+    expect(steps.filter((s) => s.item === 'trigger' && s.outcome === 'removed')).toHaveLength(6);
+    expect(steps.filter((s) => s.item === 'ticket_field').map((s) => s.outcome)).toEqual([
+      'removed',
+      'removed',
+      'removed',
+    ]);
+    expect(admins()).toEqual(before);
+    const state = stateOf(account.subdomain);
+    expect([...state.triggers.keys()].sort()).toEqual([...made.triggers].sort());
+    expect([...state.ticketFields.keys()]).toEqual([made.field]);
+  });
+
   it('keeps every field while the account has linked tickets, and deletes them all when the admin asks', async () => {
     const account = await setUpAccount();
     await db.prisma.incidentLink.create({
@@ -172,7 +230,7 @@ describe.each(backends)('what a disconnect removes (%s)', (backend) => {
     const kept = await removal(account, account.setup);
     expect(
       kept.filter((s) => s.item === 'ticket_field').map((s) => [s.outcome, s.message]),
-    ).toEqual(Array(3).fill(['kept', '1 ticket(s) are linked to incidents']));
+    ).toEqual(Array(3).fill(['kept', '1 ticket is linked to incidents']));
     expect(stateOf(account.subdomain).ticketFields.size).toBe(3);
 
     const forced = await removal(account, account.setup, true);

@@ -115,6 +115,7 @@ function existingFrom(result: SetupResult): SetupInput['existing'] {
   return {
     fields: result.fields,
     zendeskWebhookId: result.zendeskWebhook?.id,
+    triggerIds: result.triggerIds ?? undefined,
     viewIds: result.views ?? undefined,
     incidentSubscriptions: result.incidentSubscriptions.map(
       ({ clientId, subscriptionId, webhookId, secret }) => ({
@@ -140,7 +141,9 @@ const optionsOf = (field: { custom_field_options?: { name: string; value: string
 
 async function counts(account: Account) {
   const fields = [];
-  for await (const field of account.zendesk.ticketFields.list()) fields.push(field);
+  // the account's custom fields: Zendesk lists its system fields (subject, status...) too
+  for await (const field of account.zendesk.ticketFields.list())
+    if (field.removable !== false) fields.push(field);
   const triggers = [];
   for await (const trigger of account.zendesk.triggers.list()) triggers.push(trigger);
   const webhooks = [];
@@ -459,9 +462,11 @@ describe('runSetup', () => {
 
   it('adds missing options to an existing drop-down and renames ours, keeping options an admin added', async () => {
     const account = newAccount();
+    // setup's drop-down of an earlier version (its mark), whose options an admin edited
     const existing = await account.zendesk.ticketFields.create({
       type: 'tagger',
       title: 'Incident Status',
+      description: 'Latest incident status (incident-desk)',
       custom_field_options: [
         { name: 'Approve it?', value: 'incident_status_approval_required' },
         { name: 'Escalated to legal', value: 'escalated_to_legal' },
@@ -483,6 +488,77 @@ describe('runSetup', () => {
     expect(field.custom_field_options![0]!.id).toBe(keptOptionId);
     const again = await runSetup({ ...account.input, existing: existingFrom(result) });
     expect(again.steps.find((s) => s.target === 'Incident Status')?.outcome).toBe('found');
+  });
+
+  it("never takes an admin's trigger or field of setup's title for its own: left as they are, named in the step, and its own found again after a lost database", async () => {
+    const account = newAccount();
+    const takedownTitle = 'incident-desk: Report threat for takedown';
+    const adminTriggers: number[] = [];
+    for (const title of [takedownTitle, 'incident-desk: report'])
+      adminTriggers.push(
+        (
+          await account.zendesk.triggers.create({
+            title,
+            description: 'Our own escalation',
+            conditions: {
+              all: [{ field: 'current_tags', operator: 'includes', value: 'escalate' }],
+              any: [],
+            },
+            actions: [{ field: 'priority', value: 'high' }],
+          })
+        ).id,
+      );
+    const adminField = await account.zendesk.ticketFields.create({
+      type: 'text',
+      title: 'Threat URL',
+      description: 'Where the customer saw it',
+    });
+    const snapshot = async () => {
+      const triggers = [];
+      for await (const trigger of account.zendesk.triggers.list())
+        if (adminTriggers.includes(trigger.id))
+          triggers.push({ ...trigger, updated_at: undefined, position: undefined });
+      return { triggers, field: await fieldById(account, adminField.id) };
+    };
+    const before = await snapshot();
+    expect(before.triggers).toHaveLength(2);
+    const beforeSetup = await counts(account);
+
+    const first = await runSetup(account.input);
+    expect(first.ok).toBe(true);
+    expect(first.steps.find((s) => s.target === takedownTitle)).toEqual({
+      step: 'trigger',
+      target: takedownTitle,
+      outcome: 'created',
+      message: `left the account's own trigger(s) of that title as they are (trigger ${adminTriggers[0]})`,
+    });
+    expect(first.steps.find((s) => s.target === 'Threat URL')).toEqual({
+      step: 'ticket_field',
+      target: 'Threat URL',
+      outcome: 'created',
+      message: `left the account's own field(s) of that title as they are (field ${adminField.id})`,
+    });
+    expect(first.fields.threat).not.toBe(adminField.id);
+    expect(first.triggerIds).toHaveLength(6);
+    expect(first.triggerIds!.some((id) => adminTriggers.includes(id))).toBe(false);
+    expect(await snapshot()).toEqual(before);
+    const counted = await counts(account);
+    expect(counted).toMatchObject({
+      fields: beforeSetup.fields + 3,
+      triggers: beforeSetup.triggers + 6,
+    });
+
+    // a rerun finds setup's own by their stored ids; with them lost, by setup's mark, never the
+    // admin's by title; nothing is made twice, and the admin's are still as they were
+    for (const existing of [existingFrom(first), undefined]) {
+      const rerun = await runSetup({ ...account.input, existing });
+      expect(outcomes(rerun.steps, 'trigger')).toEqual(Array(6).fill('found'));
+      expect(outcomes(rerun.steps, 'ticket_field')).toEqual(['found', 'found', 'found']);
+      expect(rerun.triggerIds).toEqual(first.triggerIds);
+      expect(rerun.fields).toEqual(first.fields);
+      expect(await counts(account)).toEqual(counted);
+      expect(await snapshot()).toEqual(before);
+    }
   });
 
   it('switches the comment trigger to internal notes as well when the setting changes', async () => {

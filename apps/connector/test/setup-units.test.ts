@@ -102,11 +102,15 @@ describe('triggerDrift', () => {
     active: true,
     conditions: { all: [...(wanted.conditions.all ?? [])].reverse(), any: [] },
     actions: wanted.actions,
+    description: wanted.description ?? null,
     ...patch,
   });
 
-  it('ignores condition order but not content, activity or actions', () => {
+  it('ignores condition order but not content, activity, actions or the description that carries setup’s mark', () => {
     expect(triggerDrift(asStored(), wanted)).toEqual([]);
+    expect(triggerDrift(asStored({ description: 'Edited by the admin' }), wanted)).toEqual([
+      'description',
+    ]);
     expect(triggerDrift(asStored({ active: false }), wanted)).toEqual(['active']);
     expect(triggerDrift(asStored({ conditions: { all: [], any: [] } }), wanted)).toEqual([
       'conditions.all',

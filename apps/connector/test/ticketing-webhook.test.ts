@@ -248,3 +248,109 @@ describe.each(backends)('POST /ticketing/webhook on %s', (backend) => {
     expect(JSON.stringify(response.body)).toContain('mode');
   });
 });
+
+describe.each(backends)('each account’s rate of Zendesk deliveries on %s', (backend) => {
+  const OTHER = '00000000-0000-4000-8000-000000000002';
+  const LIMIT = { perMinute: 60, burst: 5 };
+  let harness: ReceiverHarness;
+  let clock = Date.parse('2026-12-01T09:00:00Z');
+  let ticket = 1000;
+
+  beforeAll(async () => {
+    harness = await startReceiver(backend, [TICKET_EVENT_QUEUE], (inbox) =>
+      ticketingWebhookRouter({
+        inbox,
+        accounts: {
+          find: async (id) =>
+            id === ACCOUNT || id === OTHER ? { accountId: id, secrets: [SECRET] } : null,
+        },
+        deliveryLimit: LIMIT,
+        now: () => new Date(clock),
+      }),
+    );
+    await harness.db.prisma.account.create({ data: { id: OTHER, zendeskSubdomain: 'other' } });
+  });
+  afterAll(() => harness.close());
+
+  function deliver(account: string, extra: Record<string, unknown> = {}, secret = SECRET) {
+    ticket += 1;
+    const raw = JSON.stringify({
+      kind: 'report',
+      ticketId: String(ticket),
+      mode: 'takedown',
+      requesterEmail: 'victim@example.com',
+      ...extra,
+    });
+    const { headers } = signZendeskWebhook({ secret, rawBody: raw, timestamp: new Date(clock) });
+    return fetch(`${harness.baseUrl}/ticketing/webhook?account=${account}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: raw,
+    });
+  }
+  const receiptsOf = (accountId: string) =>
+    harness.db.prisma.webhookReceipt.count({ where: { accountId } });
+
+  it('answers a flood beyond the limit 429 with Retry-After, stores nothing past it, and gives the allowance back as time passes', async () => {
+    const flood = [];
+    for (let i = 0; i < LIMIT.burst + 3; i += 1) flood.push(await deliver(ACCOUNT));
+    expect(flood.map((response) => response.status)).toEqual([
+      ...Array(LIMIT.burst).fill(200),
+      429,
+      429,
+      429,
+    ]);
+    const refused = flood.at(-1)!;
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: expect.stringContaining('60 a minute (bursts of 5)'),
+        retryAfterSeconds: 1,
+      },
+    });
+    expect(await receiptsOf(ACCOUNT)).toBe(LIMIT.burst);
+
+    // another account, at the same moment, is not held back by the first one's flood
+    expect((await deliver(OTHER)).status).toBe(200);
+    expect(await receiptsOf(OTHER)).toBe(1);
+
+    // one delivery a second comes back (60 a minute), and no more
+    clock += 1_000;
+    expect((await deliver(ACCOUNT)).status).toBe(200);
+    expect((await deliver(ACCOUNT)).status).toBe(429);
+    // after a quiet minute the whole burst is back, never more
+    clock += 60_000;
+    const after = [];
+    for (let i = 0; i < LIMIT.burst + 1; i += 1) after.push((await deliver(ACCOUNT)).status);
+    expect(after).toEqual([...Array(LIMIT.burst).fill(200), 429]);
+    expect(await receiptsOf(ACCOUNT)).toBe(2 * LIMIT.burst + 1);
+  });
+
+  it('spends nothing of an account’s allowance on deliveries whose signature fails', async () => {
+    clock += 60_000;
+    for (let i = 0; i < 3 * LIMIT.burst; i += 1)
+      expect((await deliver(OTHER, {}, 'not-the-secret')).status).toBe(401);
+    const before = await receiptsOf(OTHER);
+    for (let i = 0; i < LIMIT.burst; i += 1) expect((await deliver(OTHER)).status).toBe(200);
+    expect(await receiptsOf(OTHER)).toBe(before + LIMIT.burst);
+  });
+
+  it('does not store an unknown 60 kB field of a delivery (within the default 64 KiB body)', async () => {
+    clock += 60_000;
+    const response = await deliver(ACCOUNT, { padding: 'x'.repeat(60_000) });
+    expect(response.status).toBe(200);
+    const receipt = await harness.db.prisma.webhookReceipt.findFirstOrThrow({
+      where: { dedupeKey: `${ACCOUNT}:ticket-report:${ticket}:takedown` },
+    });
+    expect(receipt.payload).toEqual({
+      kind: 'report',
+      ticketId: ticket,
+      mode: 'takedown',
+      requesterEmail: 'victim@example.com',
+    });
+    expect(receipt.rawBody).toBeNull();
+    const [job] = await harness.boss.findJobs(TICKET_EVENT_QUEUE, { id: receipt.id });
+    expect(JSON.stringify(job?.data)).not.toContain('xxxx');
+  });
+});

@@ -38,7 +38,8 @@ export const DEMO_STATUS_FIELD_OPTIONS: readonly { name: string; value: string }
 
 /**
  * Account `demo`: an admin, two agents, an end user, the connector's three fields (Incident Status
- * a drop-down) and a few tickets.
+ * a drop-down; each described with setup's mark "(incident-desk)", as setup made them) and a few
+ * tickets.
  */
 export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): DemoSeed {
   const account = sandbox.createAccount(subdomain);
@@ -68,6 +69,7 @@ export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): DemoSeed 
   const now = state.isoNow();
   const field = (
     title: string,
+    description: string,
     position: number,
     options: readonly { name: string; value: string }[] = [],
   ) => {
@@ -75,7 +77,7 @@ export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): DemoSeed 
       id: state.id(),
       type: options.length > 0 ? 'tagger' : 'text',
       title,
-      description: '',
+      description,
       active: true,
       required: false,
       custom_field_options: [] as { id: number; name: string; value: string }[],
@@ -92,9 +94,22 @@ export function seedDemo(sandbox: ZendeskSandbox, subdomain = 'demo'): DemoSeed 
     return record.id;
   };
   const fillOptions: (() => void)[] = [];
-  const threatFieldId = field('Threat URL', 1);
-  const incidentFieldId = field('Incident ID', 2);
-  const statusFieldId = field('Incident Status', 3, DEMO_STATUS_FIELD_OPTIONS);
+  const threatFieldId = field(
+    'Threat URL',
+    'URL, domain, email, E.164 phone or IPv4 to report (incident-desk)',
+    1,
+  );
+  const incidentFieldId = field(
+    'Incident ID',
+    'Incident id returned by the incident service (incident-desk)',
+    2,
+  );
+  const statusFieldId = field(
+    'Incident Status',
+    'Latest incident status (incident-desk)',
+    3,
+    DEMO_STATUS_FIELD_OPTIONS,
+  );
 
   const first = tickets.create(
     account,

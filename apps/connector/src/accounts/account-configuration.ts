@@ -187,6 +187,7 @@ export async function loadSetupExisting(
       status: id(config?.statusFieldId),
     },
     zendeskWebhookId: config?.zendeskWebhookId ?? undefined,
+    triggerIds: (config?.zendeskTriggerIds ?? []).map(Number),
     viewIds: (config?.zendeskViewIds ?? []).map(Number),
     incidentSubscriptions: await Promise.all(
       subscriptions.map(async (row) => ({
@@ -210,7 +211,7 @@ export async function saveSetupResult(
     SetupResult,
     'fields' | 'zendeskWebhook' | 'incidentSubscriptions' | 'zendeskLocale'
   > &
-    Partial<Pick<SetupResult, 'views'>>,
+    Partial<Pick<SetupResult, 'views' | 'triggerIds'>>,
 ): Promise<void> {
   const big = (value: number | null) => (value === null ? undefined : BigInt(value));
   const config = {
@@ -219,6 +220,7 @@ export async function saveSetupResult(
     incidentIdFieldId: big(result.fields.incidentId),
     statusFieldId: big(result.fields.status),
     ...(result.views ? { zendeskViewIds: result.views.map(BigInt) } : {}),
+    ...(result.triggerIds ? { zendeskTriggerIds: result.triggerIds.map(BigInt) } : {}),
     ...(result.zendeskWebhook
       ? {
           zendeskWebhookId: result.zendeskWebhook.id,

@@ -28,7 +28,10 @@ import { ticketingWebhookRouter } from '../http/ticketing-webhook';
 import type { ConnectorLogger } from '../log/logger';
 import type { ConnectorMetrics } from '../metrics/connector-metrics';
 import { sidebarApiRouter } from '../sidebar-api';
-import { throttledZendeskWebhookHealth } from '../sync/incident-events/account-health';
+import {
+  recordZendeskWebhookHealth,
+  throttledZendeskWebhookHealth,
+} from '../sync/incident-events/account-health';
 import { clearWriteFailure } from '../sync/ticket-writes/write-health-recorder';
 import { SYNC_QUEUES } from '../worker/queues';
 import type { ConnectorServices } from './build-services';
@@ -88,7 +91,7 @@ function operationsRoutes({ config, db, services, logger, metrics }: RoutesInput
   });
 }
 
-function webhookReceivers({ db, services, logger }: RoutesInput): Router[] {
+function webhookReceivers({ config, db, services, logger }: RoutesInput): Router[] {
   const { inbox, secretBox } = services;
   return [
     incidentWebhookRouter({
@@ -101,6 +104,8 @@ function webhookReceivers({ db, services, logger }: RoutesInput): Router[] {
       accounts: createZendeskWebhookDirectory(db, secretBox),
       logger,
       recordDelivery: throttledZendeskWebhookHealth(db),
+      recordTest: (accountId, at) => recordZendeskWebhookHealth(db, accountId, at),
+      deliveryLimit: config.zendeskDeliveryLimit,
     }),
   ];
 }

@@ -103,6 +103,22 @@ async function revokeTokens(
   return steps;
 }
 
+/** What setup stored of the account's Zendesk records: the ids Disconnect removes. */
+async function storedSetupOf(deps: DisconnectDeps, accountId: string) {
+  const config = await deps.db.prisma.accountConfiguration.findUnique({ where: { accountId } });
+  const id = (value: bigint | null | undefined) => (value == null ? null : Number(value));
+  return {
+    viewIds: (config?.zendeskViewIds ?? []).map(Number),
+    triggerIds: (config?.zendeskTriggerIds ?? []).map(Number),
+    webhookId: config?.zendeskWebhookId ?? null,
+    fields: {
+      threat: id(config?.threatFieldId),
+      incidentId: id(config?.incidentIdFieldId),
+      status: id(config?.statusFieldId),
+    },
+  };
+}
+
 async function deleteAccount(deps: DisconnectDeps, accountId: string): Promise<DisconnectStep> {
   const links = await deps.db.prisma.incidentLink.count({ where: { accountId } });
   await deps.db.prisma.account.delete({ where: { id: accountId } });
@@ -110,7 +126,7 @@ async function deleteAccount(deps: DisconnectDeps, accountId: string): Promise<D
     item: 'account_data',
     target: 'the connector’s records of this account',
     outcome: 'removed',
-    message: `the Zendesk tokens, the incident API key, the webhook secrets, ${links} incident link(s) and their history`,
+    message: `the Zendesk tokens, the incident API key, the webhook secrets, ${links === 1 ? '1 incident link' : `${links} incident links`} and their history`,
   };
 }
 
@@ -142,20 +158,12 @@ export async function disconnectAccount(
     const at = deps.now();
     await markAccountDisconnected(deps.db, accountId, 'admin_disconnect', `by ${input.by}`, at);
 
-    const config = await deps.db.prisma.accountConfiguration.findUnique({ where: { accountId } });
-    const id = (value: bigint | null | undefined) => (value == null ? null : Number(value));
     const steps: DisconnectStep[] = await removeZendeskSetup({
       zendesk: removal.zendesk,
       db: deps.db,
       accountId,
       connectorUrl: deps.connectorUrl,
-      viewIds: (config?.zendeskViewIds ?? []).map(Number),
-      webhookId: config?.zendeskWebhookId ?? null,
-      fields: {
-        threat: id(config?.threatFieldId),
-        incidentId: id(config?.incidentIdFieldId),
-        status: id(config?.statusFieldId),
-      },
+      ...(await storedSetupOf(deps, accountId)),
       deleteTicketFields: input.deleteTicketFields,
     });
     steps.push(

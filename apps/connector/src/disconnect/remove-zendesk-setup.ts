@@ -1,8 +1,11 @@
 // What setup created in the account's Zendesk, removed: the queue views (by stored id, and those
-// of setup's titles carrying its mark, never an admin's of the same title), the triggers (by their
-// title prefix), the connector's webhook (by stored id and by its receiver address) and, unless
-// tickets use them or the admin asks for it, the three ticket fields. Views go before the fields they read and triggers before the webhook they notify. One
-// line per thing; a failure is reported and the rest still goes.
+// of setup's titles carrying its mark), the triggers (by stored id, and those of setup's title
+// prefix carrying its mark), the connector's webhook (by stored id and by its receiver address,
+// which names this installation's account) and, unless tickets use them or the admin asks for it,
+// the three ticket fields (by stored id). An admin's view, trigger or field that only looks like
+// setup's (same title, no mark) is never removed. Views go before the fields they read and
+// triggers before the webhook they notify. One line per thing; a failure is reported and the
+// rest still goes.
 import type { DisconnectStep } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import { ZendeskRecordNotFoundError, type ZendeskClient } from '@incident-desk/zendesk-api';
@@ -16,7 +19,7 @@ import {
 } from '../setup/queue-views';
 import type { SetupFieldIds } from '../setup/setup-result';
 import { stepErrorMessage } from '../setup/step-error';
-import { TRIGGER_TITLE_PREFIX } from '../setup/trigger-definitions';
+import { isOwnTrigger, TRIGGER_TITLE_PREFIX } from '../setup/trigger-definitions';
 import { ticketFieldUsage } from './ticket-field-usage';
 
 export interface ZendeskSetupToRemove {
@@ -25,6 +28,7 @@ export interface ZendeskSetupToRemove {
   accountId: string;
   connectorUrl: string;
   viewIds: number[];
+  triggerIds: number[];
   webhookId: string | null;
   fields: SetupFieldIds;
   /** Delete the fields even when tickets hold values in them. */
@@ -90,20 +94,33 @@ async function removeViews(input: ZendeskSetupToRemove): Promise<DisconnectStep[
   return steps;
 }
 
-async function removeTriggers(zendesk: ZendeskClient): Promise<DisconnectStep[]> {
-  const triggers = await listed(zendesk.triggers.list());
-  if (triggers instanceof Error)
-    return [
-      {
-        item: 'trigger',
-        target: `triggers titled "${TRIGGER_TITLE_PREFIX.trim()} …"`,
-        outcome: 'failed',
-        message: `could not list triggers: ${stepErrorMessage(triggers)}`,
-      },
-    ];
+async function removeTriggers(input: ZendeskSetupToRemove): Promise<DisconnectStep[]> {
+  const { zendesk } = input;
   const steps: DisconnectStep[] = [];
-  for (const trigger of triggers.filter((t) => t.title.startsWith(TRIGGER_TITLE_PREFIX)))
-    steps.push(await remove('trigger', trigger.title, () => zendesk.triggers.delete(trigger.id)));
+  const triggers = await listed(zendesk.triggers.list());
+  const titles = new Map<number, string>();
+  if (triggers instanceof Error) {
+    steps.push({
+      item: 'trigger',
+      target: `triggers titled "${TRIGGER_TITLE_PREFIX.trim()} …"`,
+      outcome: 'failed',
+      message: `could not list triggers: ${stepErrorMessage(triggers)}`,
+    });
+  } else {
+    for (const trigger of triggers) {
+      // an admin's trigger of setup's title is not setup's: only stored or marked ones go
+      if (
+        isOwnTrigger(trigger, input.triggerIds) &&
+        (input.triggerIds.includes(trigger.id) || trigger.title.startsWith(TRIGGER_TITLE_PREFIX))
+      )
+        titles.set(trigger.id, trigger.title);
+    }
+  }
+  const ids = [...new Set([...input.triggerIds, ...titles.keys()])];
+  for (const id of ids)
+    steps.push(
+      await remove('trigger', titles.get(id) ?? `trigger ${id}`, () => zendesk.triggers.delete(id)),
+    );
   return steps;
 }
 
@@ -152,7 +169,7 @@ async function removeFields(input: ZendeskSetupToRemove): Promise<DisconnectStep
 export async function removeZendeskSetup(input: ZendeskSetupToRemove): Promise<DisconnectStep[]> {
   return [
     ...(await removeViews(input)),
-    ...(await removeTriggers(input.zendesk)),
+    ...(await removeTriggers(input)),
     ...(await removeWebhook(input)),
     ...(await removeFields(input)),
   ];

@@ -20,12 +20,19 @@ export async function ticketFieldUsage(
   fieldId: number,
 ): Promise<FieldUsage> {
   const links = await db.prisma.incidentLink.count({ where: { accountId } });
-  if (links > 0) return { inUse: true, why: `${links} ticket(s) are linked to incidents` };
+  if (links > 0)
+    return {
+      inUse: true,
+      why: `${links === 1 ? '1 ticket is' : `${links} tickets are`} linked to incidents`,
+    };
   try {
     const page = await zendesk.search.query(`type:ticket custom_field_${fieldId}:*`);
     const found = page.count ?? page.results.length;
     return found > 0
-      ? { inUse: true, why: `${found} ticket(s) hold a value in it` }
+      ? {
+          inUse: true,
+          why: `${found === 1 ? '1 ticket holds' : `${found} tickets hold`} a value in it`,
+        }
       : { inUse: false, why: null };
   } catch (error) {
     return {

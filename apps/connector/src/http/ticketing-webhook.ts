@@ -1,18 +1,27 @@
 // POST /ticketing/webhook: Zendesk trigger deliveries. The body holds identifiers only (the
 // connector reads the ticket itself later); it is verified with the account's webhook signing
 // secret over the raw bytes (ticketing-webhook-sender.ts), deduplicated on a durable key
-// (ticketing-webhook-body.ts), and enqueued.
-import express, { type Router } from 'express';
+// (ticketing-webhook-body.ts), and enqueued. Each account's signed deliveries are held to a rate
+// (ingest/delivery-rate.ts) before anything is stored: one tenant cannot flood the shared database.
+import express, { type Response, type Router } from 'express';
 import {
   TICKET_EVENT_QUEUE,
   ticketOrderingKey,
   type TicketEventJob,
 } from '../jobs/ticket-event-job';
+import {
+  createDeliveryRate,
+  DEFAULT_DELIVERY_LIMIT,
+  type DeliveryLimit,
+  type DeliveryRate,
+} from '../ingest/delivery-rate';
 import type { Inbox } from '../ingest/inbox';
 import { logger as processLogger, type Logger } from '../log/logger';
 import { answerAfterDurableWrite } from './answer-after-write';
+import { sendError } from './app-error';
 import { labelRequests } from './request-logging';
 import { rawBodyOf, rawJsonBody } from './raw-json-body';
+import { isTestDelivery } from './ticketing-test-delivery';
 import { parseDelivery, type TicketingDelivery } from './ticketing-webhook-body';
 import { verifiedSender, type ZendeskWebhookDirectory } from './ticketing-webhook-sender';
 import { statementsFirst } from './statements-first';
@@ -27,11 +36,19 @@ export interface TicketingWebhookOptions {
   logger?: Logger;
   /** Told of each delivery signed by the account's secret (the admin page's "last from Zendesk"). */
   recordDelivery?: (accountId: string, at: Date) => Promise<void>;
+  /** Told of each signed test delivery (ticketing-test-delivery.ts); never throttled. */
+  recordTest?: (accountId: string, at: Date) => Promise<void>;
+  /** Each account's deliveries per minute and burst (default DEFAULT_DELIVERY_LIMIT). */
+  deliveryLimit?: DeliveryLimit;
 }
 
 export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router {
   const router = express.Router();
   const logger = options.logger ?? processLogger;
+  const now = options.now ?? (() => new Date());
+  const rate = createDeliveryRate(options.deliveryLimit ?? DEFAULT_DELIVERY_LIMIT, () =>
+    now().getTime(),
+  );
   const check = {
     accounts: options.accounts,
     logger,
@@ -50,6 +67,13 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
       const rawBody = rawBodyOf(req.body);
       const account = await verifiedSender(req, res, rawBody, check);
       if (!account) return;
+      // after the signature (an unsigned flood spends nothing), before the durable write
+      if (!withinRate(res, rate, account.accountId)) return;
+      if (isTestDelivery(rawBody)) {
+        await (options.recordTest ?? options.recordDelivery)?.(account.accountId, now());
+        res.status(200).json({ test: 'received' });
+        return;
+      }
       const delivery = parseDelivery(res, rawBody);
       if (!delivery) return;
       await answerAfterDurableWrite(
@@ -60,6 +84,20 @@ export function ticketingWebhookRouter(options: TicketingWebhookOptions): Router
     }),
   );
   return router;
+}
+
+/** Whether the account may have one more delivery stored; a 429 naming the limit otherwise. */
+function withinRate(res: Response, rate: DeliveryRate, accountId: string): boolean {
+  const allowance = rate.take(accountId);
+  if (allowance.ok) return true;
+  const { perMinute, burst } = rate.limit;
+  sendError(
+    res,
+    'rate_limited',
+    `this account's Zendesk deliveries are limited to ${perMinute} a minute (bursts of ${burst}); retry after ${allowance.retryAfterSeconds} s`,
+    { retryAfterSeconds: allowance.retryAfterSeconds },
+  );
+  return false;
 }
 
 /** The delivery stored and its job enqueued, once. */

@@ -1,27 +1,33 @@
-// Ticket fields of the contract: found by stored id, else by title, created only when missing.
-// Threat URL and Incident ID are text fields; Incident Status is a drop-down (status-field.ts): an
-// older text Incident Status is migrated (a drop-down is created and configured in its place, the
-// text field is left as it is), and a drop-down missing options gets them.
+// Ticket fields of the contract: setup's own are the ones whose ids it stored, and, to find them
+// after a lost database, those of its titles carrying its mark in their description; a field is
+// never taken for setup's by its title alone. Created only when missing. An admin's field that only
+// looks like one (same title, no mark) is left as it is, and the step says so. Threat URL and
+// Incident ID are text fields; Incident Status is a drop-down (status-field.ts): an older text
+// Incident Status is migrated (a drop-down is created and configured in its place, the text field
+// is left as it is), and a drop-down missing options gets them.
 import type { TTicketField, ZendeskClient } from '@incident-desk/zendesk-api';
 import type { SetupFieldIds, StepReport } from './setup-result';
 import { planStatusOptions, STATUS_FIELD_OPTIONS } from './status-field';
 import { stepErrorMessage } from './step-error';
 
+/** In the description of every field setup makes (since its first version). */
+export const TICKET_FIELD_MARK = '(incident-desk)';
+
 export const SETUP_TICKET_FIELDS = [
   {
     key: 'threat',
     title: 'Threat URL',
-    description: 'URL, domain, email, E.164 phone or IPv4 to report (incident-desk)',
+    description: `URL, domain, email, E.164 phone or IPv4 to report ${TICKET_FIELD_MARK}`,
   },
   {
     key: 'incidentId',
     title: 'Incident ID',
-    description: 'Incident id returned by the incident service (incident-desk)',
+    description: `Incident id returned by the incident service ${TICKET_FIELD_MARK}`,
   },
   {
     key: 'status',
     title: 'Incident Status',
-    description: 'Latest incident status (incident-desk)',
+    description: `Latest incident status ${TICKET_FIELD_MARK}`,
   },
 ] as const satisfies readonly { key: keyof SetupFieldIds; title: string; description: string }[];
 
@@ -31,6 +37,21 @@ export interface EnsureTicketFieldsResult {
 }
 
 const usable = (field: TTicketField) => field.active !== false;
+
+/** Whether a field carries setup's mark (its stored id is the other proof). Never by title. */
+export function isMarkedTicketField(field: { description?: string | null | undefined }): boolean {
+  return (field.description ?? '').includes(TICKET_FIELD_MARK);
+}
+
+const lookAlikeNote = (fields: TTicketField[]) =>
+  fields.length > 0
+    ? `left the account's own field(s) of that title as they are (${fields.map((field) => `field ${field.id}`).join(', ')})`
+    : undefined;
+
+function withNote(step: StepReport, note: string | undefined): StepReport {
+  if (!note) return step;
+  return { ...step, message: step.message ? `${step.message}; ${note}` : note };
+}
 
 function sameTitle(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -66,26 +87,29 @@ export async function ensureTicketFields(
   for (const wanted of SETUP_TICKET_FIELDS) {
     // A stored id wins so an admin may rename the field; a deleted or deactivated one is replaced.
     const byId = existing.find((field) => field.id === stored[wanted.key] && usable(field));
-    const byTitle = existing.filter(
-      (field) => usable(field) && sameTitle(field.title, wanted.title),
+    const ofTitle = existing.filter(
+      (field) => usable(field) && field !== byId && sameTitle(field.title, wanted.title),
     );
+    const marked = ofTitle.filter(isMarkedTicketField);
+    const leftAlone = lookAlikeNote(ofTitle.filter((field) => !isMarkedTicketField(field)));
     if (wanted.key === 'status') {
-      // A drop-down found by title is preferred to a text field of the same title (after a
-      // migration both exist).
+      // A drop-down is preferred to a text field (after a migration both exist).
       const found =
         (byId?.type === 'tagger' ? byId : undefined) ??
-        byTitle.find((field) => field.type === 'tagger') ??
+        marked.find((field) => field.type === 'tagger') ??
         byId ??
-        byTitle[0];
+        marked[0];
       const result = await ensureStatusField(zendesk, found, wanted);
       if (result.id !== null) fields.status = result.id;
-      steps.push(result.step);
+      steps.push(withNote(result.step, leftAlone));
       continue;
     }
-    const found = byId ?? byTitle[0];
+    const found = byId ?? marked[0];
     if (found) {
       fields[wanted.key] = found.id;
-      steps.push({ step: 'ticket_field', target: wanted.title, outcome: 'found' });
+      steps.push(
+        withNote({ step: 'ticket_field', target: wanted.title, outcome: 'found' }, leftAlone),
+      );
       continue;
     }
     try {
@@ -94,7 +118,9 @@ export async function ensureTicketFields(
         ...fieldBasics(wanted),
       });
       fields[wanted.key] = created.id;
-      steps.push({ step: 'ticket_field', target: wanted.title, outcome: 'created' });
+      steps.push(
+        withNote({ step: 'ticket_field', target: wanted.title, outcome: 'created' }, leftAlone),
+      );
     } catch (error) {
       steps.push({
         step: 'ticket_field',

@@ -7,7 +7,7 @@ import { ticketingWebhookUrl } from './connector-urls';
 import { ensureIncidentSubscriptions } from './ensure-incident-subscriptions';
 import { ensureQueueViews } from './ensure-queue-views';
 import { ensureTicketFields } from './ensure-ticket-fields';
-import { ensureTriggers } from './ensure-triggers';
+import { ensureTriggers, type EnsureTriggersResult } from './ensure-triggers';
 import { ensureZendeskWebhook, zendeskWebhookName } from './ensure-zendesk-webhook';
 import { requestTestDeliveries } from './request-test-deliveries';
 import type { SetupExisting, SetupResult, StepReport, ZendeskWebhookSetup } from './setup-result';
@@ -30,6 +30,33 @@ export interface SetupInput {
   existing?: SetupExisting | undefined;
   now?: () => Date;
   newSubscriptionId?: () => string;
+}
+
+/** The triggers notifying the webhook; skipped (ids kept) when there is no webhook. */
+async function setUpTriggers(
+  input: SetupInput,
+  zendeskWebhook: ZendeskWebhookSetup | null,
+  storedIds: number[],
+): Promise<EnsureTriggersResult> {
+  if (!zendeskWebhook) {
+    return {
+      triggers: [],
+      triggerIds: null,
+      steps: [
+        {
+          step: 'trigger',
+          target: 'all triggers',
+          outcome: 'skipped',
+          message: 'the Zendesk webhook is missing',
+        },
+      ],
+    };
+  }
+  const definitions = buildTriggerDefinitions({
+    webhookId: zendeskWebhook.id,
+    forwardInternalNotes: input.forwardInternalNotes,
+  });
+  return ensureTriggers(input.zendesk, definitions, storedIds);
 }
 
 export async function runSetup(input: SetupInput): Promise<SetupResult> {
@@ -58,25 +85,12 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
     });
   }
 
-  const definitions = zendeskWebhook
-    ? buildTriggerDefinitions({
-        webhookId: zendeskWebhook.id,
-        forwardInternalNotes: input.forwardInternalNotes,
-      })
-    : [];
-  let triggers: SetupResult['triggers'] = [];
-  if (zendeskWebhook) {
-    const triggersStep = await ensureTriggers(input.zendesk, definitions);
-    triggers = triggersStep.triggers;
-    steps.push(...triggersStep.steps);
-  } else {
-    steps.push({
-      step: 'trigger',
-      target: 'all triggers',
-      outcome: 'skipped',
-      message: 'the Zendesk webhook is missing',
-    });
-  }
+  const { triggers, triggerIds, ...triggersStep } = await setUpTriggers(
+    input,
+    zendeskWebhook,
+    existing.triggerIds ?? [],
+  );
+  steps.push(...triggersStep.steps);
 
   const viewsStep = await ensureQueueViews({
     zendesk: input.zendesk,
@@ -108,6 +122,7 @@ export async function runSetup(input: SetupInput): Promise<SetupResult> {
     fields: fieldsStep.fields,
     zendeskWebhook,
     triggers,
+    triggerIds,
     views: viewsStep.viewIds,
     incidentSubscriptions: subscriptionsStep.subscriptions.map((subscription) => ({
       ...subscription,

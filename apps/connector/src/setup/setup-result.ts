@@ -54,6 +54,8 @@ export interface IncidentSubscriptionSetup extends StoredIncidentSubscription {
 export interface SetupExisting {
   fields?: Partial<SetupFieldIds> | undefined;
   zendeskWebhookId?: string | undefined;
+  /** The triggers an earlier run made or found (setup's own, whatever their title). */
+  triggerIds?: number[] | undefined;
   /** The queue views an earlier run made (removed when the option is turned off). */
   viewIds?: number[] | undefined;
   incidentSubscriptions?: StoredIncidentSubscription[] | undefined;
@@ -67,6 +69,8 @@ export interface SetupResult {
   /** Null when the Zendesk webhook step failed: keep the stored webhook id and secret then. */
   zendeskWebhook: ZendeskWebhookSetup | null;
   triggers: { title: string; id: number }[];
+  /** The triggers to store, or null to keep the stored ones (the step could not say). */
+  triggerIds: number[] | null;
   /** The queue views to store, or null to keep the stored ones (the step could not say). */
   views: number[] | null;
   /**

@@ -15,8 +15,22 @@ import {
 
 export const TAG_SUBMIT_MONITOR = 'incident_submit_monitor';
 
-/** Every title starts with this, so setup recognises its own triggers. */
+/** Every title starts with this; it names the trigger for the admin, it is not its identity. */
 export const TRIGGER_TITLE_PREFIX = 'incident-desk: ';
+
+/**
+ * Every trigger setup makes says so in its description (since its first version): how setup knows
+ * its own triggers when their stored ids were lost. An admin's trigger of the same title lacks it.
+ */
+export const TRIGGER_MARK = 'Managed by incident-desk setup';
+
+/** Whether setup made the trigger: its id is stored, or it carries setup's mark. Never by title. */
+export function isOwnTrigger(
+  trigger: { id: number; description?: string | null | undefined },
+  storedIds: readonly number[],
+): boolean {
+  return storedIds.includes(trigger.id) || (trigger.description ?? '').includes(TRIGGER_MARK);
+}
 
 export interface TriggerDefinitionOptions {
   webhookId: string;
@@ -67,8 +81,7 @@ export function buildTriggerDefinitions(options: TriggerDefinitionOptions): TTri
     action: name,
     updatedAt: UPDATED_AT,
   });
-  const description =
-    'Managed by incident-desk setup; changes are overwritten when setup runs again.';
+  const description = `${TRIGGER_MARK}; changes are overwritten when setup runs again.`;
 
   return [
     {

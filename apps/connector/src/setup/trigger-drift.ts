@@ -30,5 +30,8 @@ export function triggerDrift(existing: TTrigger, wanted: TTriggerCreateInput): s
   if (!same(conditionKeys(existing.conditions.any), conditionKeys(wanted.conditions.any)))
     drift.push('conditions.any');
   if (!same(actionKeys(existing.actions), actionKeys(wanted.actions))) drift.push('actions');
+  // the description carries setup's mark (trigger-definitions.ts): restored when it was edited
+  if (wanted.description !== undefined && (existing.description ?? '') !== wanted.description)
+    drift.push('description');
   return drift;
 }
