@@ -67,7 +67,7 @@ test('the whole loop is playable in the browser, through the demo pages only', a
   await expect(incidentField.locator('dd')).not.toBeEmpty({ timeout: 30_000 });
   const incidentId = (await incidentField.locator('dd').textContent())?.trim() ?? '';
   expect(incidentId).not.toBe('');
-  await page.reload();
+  // no reload: the app stayed loaded across the save, as in Zendesk, and follows the field's change
   const overview = sidebar.getByTestId('status-card');
   await expect(overview).toBeVisible({ timeout: 20_000 });
   await expect(overview.getByTestId('status')).toContainText('Pending review');

@@ -53,6 +53,17 @@ describe('refresh behaviour', () => {
     expect(client.listenerCount('ticket.custom_field_1002.changed')).toBe(0);
   });
 
+  it('refreshes when someone else updates the ticket (ticket.updated), never waiting on ticket.saved', async () => {
+    const client = clientServing(linkedView());
+    renderSidebar(client);
+    await screen.findByTestId('state-linked');
+    await waitFor(() => expect(client.listenerCount('ticket.updated')).toBe(1));
+    // Zendesk sends ticket.saved to the background location only
+    expect(client.listenerCount('ticket.saved')).toBe(0);
+    act(() => client.trigger('ticket.updated', { id: 7, name: 'Connector' }));
+    await waitFor(() => expect(gets(client)).toBe(2));
+  });
+
   it('refreshes periodically while visible, keeping the content on screen (no flicker)', async () => {
     let status = 'approval_required';
     const client = clientServing(() => linkedView({ incident: detailedIncident({ status }) }));

@@ -13,6 +13,7 @@ import { ticketsRouter } from './api/tickets-router';
 import { updateManyRouter } from './api/update-many-router';
 import { triggersRouter } from './api/triggers-router';
 import { viewsRouter } from './api/views-router';
+import { viewExecutionRouter } from './api/view-execution-router';
 import { attachmentContentRouter, uploadsRouter } from './api/uploads-router';
 import { appsRouter } from './api/apps-router';
 import { usersRouter } from './api/users-router';
@@ -198,13 +199,17 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     }).access_token;
   };
 
-  const toWorkspaceUser = (user: UserRecord) => ({
+  const toWorkspaceUser = (user: UserRecord, account: AccountRecord) => ({
     id: user.id,
     name: user.name,
     email: user.email,
     role: user.role,
     locale: user.locale,
     time_zone: user.time_zone,
+    groups: user.group_ids.flatMap((id) => {
+      const group = account.groups.get(id);
+      return group ? [{ id: group.id, name: group.name }] : [];
+    }),
   });
 
   const workspaceDeps: WorkspaceDeps = {
@@ -213,15 +218,16 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     issueAgentToken: async (subdomain, userId) =>
       issueToken(subdomain, userId, ['read', 'write'], 172_800),
     findUser: async (subdomain, userId) => {
-      const user = state.account(subdomain)?.users.get(userId);
-      return user ? toWorkspaceUser(user) : null;
+      const account = state.account(subdomain);
+      const user = account?.users.get(userId);
+      return account && user ? toWorkspaceUser(user, account) : null;
     },
     defaultAgent: async (subdomain) => {
       const account = state.requireAccount(subdomain);
       const users = [...account.users.values()];
       const agent = users.find((u) => u.role === 'agent') ?? users.find((u) => u.role === 'admin');
       if (!agent) throw new Error(`account ${subdomain} has no agent`);
-      return toWorkspaceUser(agent);
+      return toWorkspaceUser(agent, account);
     },
     onTicketChanged: (listener) => state.onTicketChanged(listener),
     installApp: (subdomain, appId) =>
@@ -283,6 +289,8 @@ export function createZendeskSandbox(options: ZendeskSandboxOptions = {}): Zende
     searchRouter,
     webhooksRouter,
     triggersRouter,
+    // before viewsRouter: `views/count_many` is not a view id
+    viewExecutionRouter,
     viewsRouter,
   ];
   for (const router of apiRouters) app.use(router(ctx));

@@ -13,6 +13,8 @@ export interface WorkspaceUser {
   role: 'admin' | 'agent' | 'end-user';
   locale: string;
   time_zone: string;
+  /** The groups the user belongs to (group memberships); none when not given. */
+  groups?: Array<{ id: number; name: string }>;
 }
 
 export interface WorkspaceDeps {

@@ -20,7 +20,17 @@ type Steps = Record<string, unknown> & { done?: boolean };
 // What the callbacks run in the browser touch; the package compiles without the DOM lib.
 interface BrowserGlobals {
   testResults: Steps;
-  zafClient: { invoke(name: string, ...args: unknown[]): Promise<unknown> };
+  zafClient: {
+    invoke(name: string, ...args: unknown[]): Promise<unknown>;
+    get(paths: string[]): Promise<Record<string, unknown>>;
+    on(name: string, handler: (payload: unknown) => unknown): void;
+    off(name: string, handler: (payload: unknown) => unknown): void;
+  };
+  /** Events the app heard, in order (recorded by heardEvents). */
+  heard?: Array<{ name: string; payload: unknown }>;
+  /** Set in the app's window: still there after a save means the app was not reloaded. */
+  aliveSince?: string;
+  saveHook?: (payload: unknown) => unknown;
   __pwned?: number;
   postMessage(message: unknown, targetOrigin: string): void;
 }
@@ -59,6 +69,10 @@ let fakeBackend: Backend;
 let realBackend: Backend;
 let page: Page;
 let realSecondTicketId: number;
+let realThirdTicketId: number;
+let realAdminId: number;
+let realAgentId: number;
+let realApi: (path: string, init?: RequestInit) => Promise<Response>;
 
 const settings = (fieldTitle: string) => ({
   shared_secret: SECRET,
@@ -109,9 +123,17 @@ beforeAll(async () => {
   });
   const demo = seedDemo(sandbox);
   real = await sandbox.listen(0);
-  const [ticketId, secondTicketId] = demo.ticketIds as [number, number];
+  const [ticketId, secondTicketId, thirdTicketId] = demo.ticketIds as [number, number, number];
   realSecondTicketId = secondTicketId;
+  realThirdTicketId = thirdTicketId;
+  realAdminId = demo.adminId;
+  realAgentId = demo.agentIds[1]!;
   const adminToken = sandbox.issueToken('demo', demo.adminId);
+  realApi = (path, init) =>
+    fetch(`${real.url}/_z/demo/api/v2/${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    });
   const ticketUrl = `${real.url}/_z/demo/api/v2/tickets/${ticketId}.json`;
   const auth = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
   realBackend = {
@@ -437,5 +459,196 @@ describe('agent workspace host page in Chromium', () => {
     ).toBeUndefined();
     expect(dialogs).toEqual([]);
     await page.screenshot({ path: `${RESULTS_DIR}workspace-hostile-ticket.png`, fullPage: true });
+  });
+});
+
+/** The third seeded ticket's page, as the second agent, with the app done loading. */
+async function openLiveTicket(): Promise<Frame> {
+  page = await browser.newPage();
+  await page.goto(`${real.url}/_z/demo/agent/tickets/${realThirdTicketId}?as=${realAgentId}`);
+  const frame = await appFrame(page);
+  await untilAppDone(frame);
+  return frame;
+}
+
+/** Subscribes the app to `names` and records what it hears; marks its window to tell a reload. */
+async function heardEvents(frame: Frame, names: string[]): Promise<void> {
+  await frame.evaluate((list) => {
+    const self = globalThis as unknown as BrowserGlobals;
+    self.heard = [];
+    self.aliveSince = 'before the save';
+    for (const name of list)
+      self.zafClient.on(name, (payload) => void self.heard!.push({ name, payload }));
+  }, names);
+}
+
+const heard = (frame: Frame) =>
+  frame.evaluate(() => (globalThis as unknown as BrowserGlobals).heard ?? []);
+const heardNames = async (frame: Frame) => (await heard(frame)).map((e) => e.name);
+
+const TICKET_EVENTS = [
+  'ticket.submit.start',
+  'ticket.submit.done',
+  'ticket.submit.fail',
+  'ticket.submit.always',
+  'ticket.tags.changed',
+  'ticket.status.changed',
+  'ticket.updated',
+  'ticket.saved',
+];
+
+describe('the workspace keeps the app alive as Zendesk does', () => {
+  it('saves the ticket form in place: the app stays loaded and hears ticket.submit.* and the changes, never ticket.saved', async () => {
+    const frame = await openLiveTicket();
+    const pageUrl = page.url();
+    await heardEvents(frame, TICKET_EVENTS);
+    await page.locator('#add-tags').fill('saved_in_place');
+    await page.locator('#ticket-status-select').selectOption('pending');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForSelector('body[data-save="saved"]');
+
+    const ticket = (await (await realApi(`tickets/${realThirdTicketId}.json`)).json()) as {
+      ticket: TicketState;
+    };
+    expect(ticket.ticket.tags).toContain('saved_in_place');
+    expect(ticket.ticket.status).toBe('pending');
+    // the same app, never reloaded, on the same page
+    expect(page.url()).toBe(pageUrl);
+    expect(await frame.evaluate(() => (globalThis as unknown as BrowserGlobals).aliveSince)).toBe(
+      'before the save',
+    );
+    await expect
+      .poll(() => heardNames(frame))
+      .toEqual(expect.arrayContaining(['ticket.tags.changed', 'ticket.status.changed']));
+    const names = await heardNames(frame);
+    expect(names.filter((n) => n.startsWith('ticket.submit.'))).toEqual([
+      'ticket.submit.start',
+      'ticket.submit.done',
+      'ticket.submit.always',
+    ]);
+    // ticket.saved reaches the background location only; the agent's own save is no ticket.updated
+    expect(names).not.toContain('ticket.saved');
+    expect(names).not.toContain('ticket.updated');
+    // the form now carries the saved values: the new tag can be removed, the status is pending
+    expect(await page.locator('#remove-tags input[value="saved_in_place"]').count()).toBe(1);
+    expect(await page.locator('#ticket-status-select').inputValue()).toBe('pending');
+    await expect.poll(() => page.textContent('#ticket-tags')).toContain('saved_in_place');
+
+    // someone else's update: ticket.updated with who made it
+    const res = await realApi(`tickets/${realThirdTicketId}.json`, {
+      method: 'PUT',
+      body: JSON.stringify({ ticket: { comment: { body: 'From the admin', public: false } } }),
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => heardNames(frame)).toContain('ticket.updated');
+    const updated = (await heard(frame)).find((e) => e.name === 'ticket.updated');
+    expect(updated?.payload).toMatchObject({ id: realAdminId });
+  });
+
+  it('tells the app when a save fails, and lets its ticket.save hook cancel a save', async () => {
+    const frame = await openLiveTicket();
+    await heardEvents(frame, TICKET_EVENTS);
+    // a status the API refuses: 422, the form stays, the app hears the failure
+    await page.locator('#ticket-status-select').evaluate((select) => {
+      const option = (
+        select as unknown as { ownerDocument: { createElement(tag: string): never } }
+      ).ownerDocument.createElement('option') as { value: string; textContent: string };
+      option.value = 'bogus';
+      option.textContent = 'bogus';
+      (select as unknown as { append(node: unknown): void; value: string }).append(option);
+      (select as unknown as { value: string }).value = 'bogus';
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForSelector('body[data-save="failed"]');
+    expect(await page.textContent('#ticket-save-error')).toContain('bogus');
+    expect((await heardNames(frame)).filter((n) => n.startsWith('ticket.submit.'))).toEqual([
+      'ticket.submit.start',
+      'ticket.submit.fail',
+      'ticket.submit.always',
+    ]);
+
+    // the app's save hook says no: nothing is sent, and the agent reads the app's reason
+    await frame.evaluate(() => {
+      const self = globalThis as unknown as BrowserGlobals;
+      self.heard = [];
+      self.saveHook = () => Promise.reject(new Error('Fill the Threat URL first'));
+      self.zafClient.on('ticket.save', self.saveHook);
+    });
+    await page.locator('#ticket-status-select').selectOption('open');
+    await page.locator('#add-tags').fill('never_saved');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForSelector('body[data-save="failed"]');
+    expect(await page.textContent('#ticket-save-error')).toContain('Fill the Threat URL first');
+    expect(await heardNames(frame)).toEqual([]);
+    const ticket = (await (await realApi(`tickets/${realThirdTicketId}.json`)).json()) as {
+      ticket: TicketState;
+    };
+    expect(ticket.ticket.tags).not.toContain('never_saved');
+
+    // the hook lets it go: saved
+    await frame.evaluate(() => {
+      const self = globalThis as unknown as BrowserGlobals;
+      self.zafClient.off('ticket.save', self.saveHook!);
+      self.zafClient.on('ticket.save', () => Promise.resolve());
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForSelector('body[data-save="saved"]');
+    expect(await page.locator('#ticket-save-error').isHidden()).toBe(true);
+    expect(await heardNames(frame)).toContain('ticket.submit.done');
+  });
+
+  it('deactivates the app when the agent goes Home and activates it again on the ticket tab', async () => {
+    const frame = await openLiveTicket();
+    await heardEvents(frame, ['app.activated', 'app.deactivated']);
+    await page.locator('#workspace-home').click();
+    expect(await page.locator('#home-pane').isVisible()).toBe(true);
+    expect(await page.locator('#ticket-workspace').isHidden()).toBe(true);
+    await expect.poll(() => heardNames(frame)).toEqual(['app.deactivated']);
+    await page.locator('#ticket-tab').click();
+    expect(await page.locator('#ticket-workspace').isVisible()).toBe(true);
+    await expect
+      .poll(() => heard(frame))
+      .toEqual([
+        { name: 'app.deactivated' },
+        { name: 'app.activated', payload: { firstLoad: false } },
+      ]);
+    // the same app all along
+    expect(await frame.evaluate(() => (globalThis as unknown as BrowserGlobals).aliveSince)).toBe(
+      'before the save',
+    );
+  });
+
+  it('answers instances, ticket.via, ticket.form and the agent groups in Zendesk’s shapes', async () => {
+    const frame = await openLiveTicket();
+    const got = await frame.evaluate(() =>
+      (globalThis as unknown as BrowserGlobals).zafClient.get([
+        'instances',
+        'ticket.via',
+        'ticket.form',
+        'currentUser',
+      ]),
+    );
+    const appGuid = new URL(frame.url()).searchParams.get('app_guid')!;
+    expect(got.instances).toEqual({
+      [appGuid]: {
+        instanceGuid: appGuid,
+        product: 'support',
+        location: 'ticket_sidebar',
+        ticketId: realThirdTicketId,
+        account: { subdomain: 'demo' },
+      },
+    });
+    const apiTicket = (await (await realApi(`tickets/${realThirdTicketId}.json`)).json()) as {
+      ticket: { via: unknown; ticket_form_id: unknown };
+    };
+    expect(got['ticket.via']).toEqual(apiTicket.ticket.via);
+    expect(got['ticket.via']).toMatchObject({ channel: 'web' });
+    expect(got['ticket.form']).toEqual({ id: apiTicket.ticket.ticket_form_id });
+    const groups = (await (await realApi('groups.json')).json()) as {
+      groups: Array<{ id: number; name: string }>;
+    };
+    expect((got.currentUser as { groups: unknown }).groups).toEqual([
+      { id: groups.groups[0]!.id, name: 'Support' },
+    ]);
   });
 });

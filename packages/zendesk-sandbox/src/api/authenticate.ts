@@ -4,7 +4,7 @@ import type { TokenService } from '../oauth/token-service';
 import type { SandboxState } from '../state/sandbox-state';
 import { scopeAllows, type TAccess } from '../oauth/scopes';
 import { caller, setLocals, subdomainOf } from './context';
-import { forbidden, invalidToken } from './errors';
+import { forbidden, invalidToken, missingScope } from './errors';
 
 /** Bearer OAuth tokens only (API tokens are being retired by Zendesk and are not imitated). */
 export function authenticate(state: SandboxState, tokens: TokenService): RequestHandler {
@@ -25,7 +25,11 @@ export function authenticate(state: SandboxState, tokens: TokenService): Request
   };
 }
 
-/** Scope check (403 Forbidden like Zendesk) plus the role the endpoint needs. */
+/**
+ * Scope check (403 naming the scope, as Zendesk does) plus the role the endpoint needs (403 with
+ * Zendesk's "You do not have access to this page" wording). The scope named is the narrowest that
+ * would do: the resource scope where the endpoint has one, else the global `read` / `write`.
+ */
 export function requireScope(
   resource: string | null,
   access: TAccess,
@@ -33,7 +37,8 @@ export function requireScope(
 ): RequestHandler {
   return (_req, res, next) => {
     const { token, user } = caller(res);
-    if (!scopeAllows(token.scopes, resource, access)) throw forbidden();
+    if (!scopeAllows(token.scopes, resource, access))
+      throw missingScope(resource === null ? access : `${resource}:${access}`);
     if (role === 'agent' && user.role === 'end-user') throw forbidden();
     if (role === 'admin' && user.role !== 'admin') throw forbidden();
     next();

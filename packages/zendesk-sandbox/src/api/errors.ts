@@ -22,6 +22,18 @@ export function forbidden(): SandboxError {
   return new SandboxError(403, FORBIDDEN);
 }
 
+/**
+ * A token without the scope an endpoint needs. Zendesk names the scope in the description
+ * ("You are missing the following required scopes: read", its answer to `GET /ticket_fields` with
+ * a `tickets:read` token); a role the endpoint refuses gets FORBIDDEN's wording instead.
+ */
+export function missingScope(scope: string): SandboxError {
+  return new SandboxError(403, {
+    error: 'Forbidden',
+    description: `You are missing the following required scopes: ${scope}`,
+  });
+}
+
 export function badRequest(description: string): SandboxError {
   return new SandboxError(400, { error: 'InvalidEndpoint', description });
 }

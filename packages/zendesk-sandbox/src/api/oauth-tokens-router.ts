@@ -4,6 +4,7 @@ import { recordNotFound } from '../state/sandbox-state';
 import type { TokenService } from '../oauth/token-service';
 import { requireScope } from './authenticate';
 import { caller, type SandboxContext } from './context';
+import { paginate } from './pagination';
 
 function serializeToken(ctx: SandboxContext, token: TokenRecord) {
   return {
@@ -26,6 +27,34 @@ export function oauthTokensRouter(ctx: SandboxContext, tokens: TokenService): Ro
 
   router.get('/api/v2/oauth/tokens/current{.json}', (_req, res) => {
     res.json({ token: serializeToken(ctx, caller(res).token) });
+  });
+
+  // The caller's live tokens; an admin sees every token of the account with `all=true`.
+  const visible = (res: Parameters<typeof caller>[0], all: boolean): TokenRecord[] => {
+    const { account, user } = caller(res);
+    const now = ctx.state.now();
+    return ctx.state.tokens.filter(
+      (t) =>
+        t.subdomain === account.subdomain &&
+        !t.revoked &&
+        (t.expires_at === null || t.expires_at > now) &&
+        ((all && user.role === 'admin') || t.user_id === user.id),
+    );
+  };
+
+  router.get('/api/v2/oauth/tokens{.json}', requireScope(null, 'read'), (req, res) => {
+    const page = paginate(
+      req,
+      visible(res, req.query.all === 'true'),
+      ctx.urls.origin + req.originalUrl,
+    );
+    res.json({ tokens: page.items.map((t) => serializeToken(ctx, t)), ...page.envelope });
+  });
+
+  router.get('/api/v2/oauth/tokens/:id{.json}', requireScope(null, 'read'), (req, res) => {
+    const token = visible(res, true).find((t) => t.id === Number(req.params.id));
+    if (!token) throw recordNotFound();
+    res.json({ token: serializeToken(ctx, token) });
   });
 
   router.delete('/api/v2/oauth/tokens/current{.json}', (_req, res) => {

@@ -29,5 +29,13 @@ export function searchRouter(ctx: SandboxContext): Router {
     });
   });
 
+  // Show Results Count: the number of results the same query would list.
+  router.get('/api/v2/search/count{.json}', requireScope('tickets', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const query = typeof req.query.query === 'string' ? req.query.query : '';
+    if (query.trim() === '') throw badRequest('Query: cannot be blank');
+    res.json({ count: (searchTickets(account, query, state.now()) ?? []).length });
+  });
+
   return router;
 }

@@ -7,6 +7,11 @@ import { caller, type SandboxContext } from './context';
 import { badRequest } from './errors';
 import { paginate } from './pagination';
 import { serializeTicketField } from './serialize';
+import {
+  serializeSystemTicketField,
+  SYSTEM_TICKET_FIELDS,
+  systemTicketField,
+} from '../state/system-ticket-fields';
 
 /** The custom field types Zendesk's Ticket Fields API accepts (its `type` table, alphabetical). */
 const FIELD_TYPES = new Set([
@@ -34,24 +39,48 @@ const ZTicketFieldBody = z.object({
   }),
 });
 
+/** A system field is Zendesk's: it cannot be removed, and the sandbox lets no request change it. */
+function refuseSystemField(id: number): void {
+  const field = systemTicketField(id);
+  if (!field) return;
+  throw recordInvalid({
+    base: [
+      {
+        description: `${field.title} is a system field and cannot be changed`,
+        error: 'InvalidValue',
+      },
+    ],
+  });
+}
+
 export function ticketFieldsRouter(ctx: SandboxContext): Router {
   const router = Router();
   const { state, urls } = ctx;
+  // Zendesk answers a `tickets:read` token "You are missing the following required scopes: read":
+  // ticket fields are not part of the tickets resource scope.
+  const read = requireScope(null, 'read');
 
-  router.get('/api/v2/ticket_fields{.json}', requireScope('tickets', 'read'), (req, res) => {
+  // System fields first, as Zendesk lists them, then the account's custom fields.
+  router.get('/api/v2/ticket_fields{.json}', read, (req, res) => {
     const { account } = caller(res);
-    const fields = [...account.ticketFields.values()].sort(
+    const custom = [...account.ticketFields.values()].sort(
       (a, b) => a.position - b.position || a.id - b.id,
     );
+    const fields = [
+      ...SYSTEM_TICKET_FIELDS.map((f) => serializeSystemTicketField(urls, account, f)),
+      ...custom.map((f) => serializeTicketField(urls, account, f)),
+    ];
     const page = paginate(req, fields, urls.origin + req.originalUrl);
-    res.json({
-      ticket_fields: page.items.map((f) => serializeTicketField(urls, account, f)),
-      ...page.envelope,
-    });
+    res.json({ ticket_fields: page.items, ...page.envelope });
   });
 
-  router.get('/api/v2/ticket_fields/:id{.json}', requireScope('tickets', 'read'), (req, res) => {
+  router.get('/api/v2/ticket_fields/:id{.json}', read, (req, res) => {
     const { account } = caller(res);
+    const system = systemTicketField(Number(req.params.id));
+    if (system) {
+      res.json({ ticket_field: serializeSystemTicketField(urls, account, system) });
+      return;
+    }
     const field = account.ticketFields.get(Number(req.params.id));
     if (!field) throw recordNotFound();
     res.json({ ticket_field: serializeTicketField(urls, account, field) });
@@ -112,6 +141,7 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
     requireScope(null, 'write', 'admin'),
     (req, res) => {
       const { account } = caller(res);
+      refuseSystemField(Number(req.params.id));
       const field = account.ticketFields.get(Number(req.params.id));
       if (!field) throw recordNotFound();
       const parsed = ZTicketFieldBody.safeParse(req.body);
@@ -153,6 +183,7 @@ export function ticketFieldsRouter(ctx: SandboxContext): Router {
     (req, res) => {
       const { account } = caller(res);
       const id = Number(req.params.id);
+      refuseSystemField(id);
       if (!account.ticketFields.delete(id)) throw recordNotFound();
       for (const ticket of account.tickets.values())
         ticket.custom_fields = ticket.custom_fields.filter((field) => field.id !== id);

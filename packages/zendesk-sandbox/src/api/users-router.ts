@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { recordNotFound } from '../state/sandbox-state';
 import { requireScope } from './authenticate';
 import { caller, type SandboxContext } from './context';
+import { badRequest } from './errors';
 import { paginate } from './pagination';
+import { searchUsers } from '../state/user-search';
 import { serializeUser } from './serialize';
 
 export function usersRouter(ctx: SandboxContext): Router {
@@ -26,6 +28,17 @@ export function usersRouter(ctx: SandboxContext): Router {
       previous_page: null,
       count: users.length,
     });
+  });
+
+  // Search Users: `query` (name, email, `role:`), or `external_id` (no user has one here).
+  router.get('/api/v2/users/search{.json}', requireScope('users', 'read'), (req, res) => {
+    const { account } = caller(res);
+    const query = typeof req.query.query === 'string' ? req.query.query.trim() : '';
+    const byExternalId = typeof req.query.external_id === 'string';
+    if (query === '' && !byExternalId) throw badRequest('Search Users needs query or external_id');
+    const users = byExternalId ? [] : searchUsers(account.users.values(), query);
+    const page = paginate(req, users, urls.origin + req.originalUrl);
+    res.json({ users: page.items.map((u) => serializeUser(urls, account, u)), ...page.envelope });
   });
 
   router.get('/api/v2/users{.json}', requireScope('users', 'read'), (req, res) => {

@@ -4,7 +4,7 @@
 // and the output under the read-only `execution`, as Zendesk's reference does.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { AccountRecord, TicketRecord, UserRecord, ViewRecord } from '../state/model';
+import type { AccountRecord, UserRecord, ViewRecord } from '../state/model';
 import { recordInvalid, recordNotFound } from '../state/sandbox-state';
 import {
   columnKey,
@@ -13,7 +13,8 @@ import {
   MAX_VIEW_COLUMNS,
   UNSORTABLE_COLUMNS,
 } from '../views/view-columns';
-import { REQUIRED_ALL_FIELDS, ticketInView, viewConditionProblem } from '../views/view-conditions';
+import { REQUIRED_ALL_FIELDS, viewConditionProblem } from '../views/view-conditions';
+import { ticketsOfView, viewVisibleTo } from '../views/view-tickets';
 import { serializeView } from '../views/serialize-view';
 import { requireScope } from './authenticate';
 import { caller, type SandboxContext } from './context';
@@ -116,30 +117,10 @@ function outputOf(input: TViewFields['output'], base: ViewRecord['output']): Vie
   };
 }
 
-/** Whether the user sees the view: shared ones everyone; personal ones their owner; group ones the group. */
-function visibleTo(user: UserRecord, view: ViewRecord): boolean {
-  const { restriction } = view;
-  if (!restriction) return true;
-  if (restriction.type === 'User') return restriction.id === user.id;
-  if (user.role === 'admin') return true;
-  const groups = restriction.ids ?? [restriction.id];
-  return groups.some((group) => user.group_ids.includes(group));
-}
-
 const ACCESS: Record<string, (view: ViewRecord) => boolean> = {
   personal: (view) => view.restriction?.type === 'User',
   shared: (view) => view.restriction?.type !== 'User',
   account: (view) => view.restriction === null,
-};
-
-/** What each sortable column sorts tickets by (the sandbox's subset). */
-const SORT_KEYS: Record<string, (ticket: TicketRecord) => string | number> = {
-  nice_id: (ticket) => ticket.id,
-  created: (ticket) => ticket.created_at,
-  updated: (ticket) => ticket.updated_at,
-  status: (ticket) => ticket.status,
-  priority: (ticket) => ticket.priority ?? '',
-  type: (ticket) => ticket.type ?? '',
 };
 
 export function viewsRouter(ctx: SandboxContext): Router {
@@ -151,7 +132,7 @@ export function viewsRouter(ctx: SandboxContext): Router {
 
   const find = (req: Request, account: AccountRecord, user: UserRecord): ViewRecord => {
     const view = account.views.get(Number(req.params.id));
-    if (!view || !visibleTo(user, view)) throw recordNotFound();
+    if (!view || !viewVisibleTo(user, view)) throw recordNotFound();
     return view;
   };
 
@@ -172,7 +153,7 @@ export function viewsRouter(ctx: SandboxContext): Router {
         ? undefined
         : req.query.active === 'true';
     const views = [...account.views.values()]
-      .filter((view) => visibleTo(user, view))
+      .filter((view) => viewVisibleTo(user, view))
       .filter((view) => active === undefined || view.active === active)
       .filter((view) => !access || access(view))
       .sort((a, b) => a.position - b.position || a.id - b.id);
@@ -254,14 +235,7 @@ export function viewsRouter(ctx: SandboxContext): Router {
       typeof req.query.sort_order === 'string' ? req.query.sort_order : view.output.sort_order
     ) as 'asc' | 'desc';
     if (order !== 'asc' && order !== 'desc') throw badRequest('sort_order must be asc or desc');
-    const key = SORT_KEYS[sortBy ?? 'nice_id'] ?? SORT_KEYS.nice_id!;
-    const direction = order === 'desc' ? -1 : 1;
-    const tickets = [...account.tickets.values()]
-      .filter((ticket) => ticketInView(view.conditions, ticket))
-      .sort((a, b) => {
-        const [x, y] = [key(a), key(b)];
-        return (x < y ? -1 : x > y ? 1 : a.id - b.id) * direction;
-      });
+    const tickets = ticketsOfView(account, view, sortBy, order);
     const page = paginate(req, tickets, urls.origin + req.originalUrl);
     res.json({
       tickets: page.items.map((ticket) => serializeTicket(urls, account, ticket)),

@@ -123,10 +123,12 @@ export interface PageInput {
 /** The tab of the open ticket in the top bar, as Zendesk shows it: status, subject, number. */
 function renderTicketTab(ticket: TApiTicket): string {
   return (
-    `<div class="tabs"><div class="tab active"><span class="status ${statusClass(ticket.status)}" aria-hidden="true">` +
+    // a button: host.js switches back to the ticket from Home (app.activated)
+    `<div class="tabs"><button type="button" id="ticket-tab" class="tab active" aria-pressed="true">` +
+    `<span class="status ${statusClass(ticket.status)}" aria-hidden="true">` +
     `${escapeHtml((ticket.status ?? 'new').slice(0, 1))}</span>` +
     `<span class="tab-title">${escapeHtml(ticket.subject ?? '')}<small>#${ticket.id}</small></span>` +
-    `<span class="tab-close" aria-hidden="true"></span></div>` +
+    `<span class="tab-close" aria-hidden="true"></span></button>` +
     `<span class="tab-add" aria-hidden="true">+ Add</span></div>`
   );
 }
@@ -136,7 +138,8 @@ function renderNav(listHref: string): string {
   const item = (name: string) => `<span class="nav-item nav-${name}" aria-hidden="true"></span>`;
   return (
     `<nav id="workspace-nav" aria-label="Workspace"><span class="nav-brand" aria-hidden="true"></span>` +
-    item('home') +
+    // host.js takes the agent away from the ticket tab to Home (app.deactivated)
+    `<button type="button" id="workspace-home" class="nav-item nav-home"><span class="visually-hidden">Home</span></button>` +
     `<a id="all-tickets" href="${escapeHtml(listHref)}"><span class="visually-hidden">All tickets</span></a>` +
     item('customers') +
     item('organizations') +
@@ -170,7 +173,8 @@ export function renderTicketPage({
     sidebar.kind !== 'app'
       ? ''
       : sidebar.signedToken === null
-        ? `<iframe id="zaf-app-frame" title="App" src="${escapeHtml(sidebar.iframeSrc)}"></iframe>`
+        ? // host.js loads it once it listens, so a fast (cached) app's handshake is never missed
+          `<iframe id="zaf-app-frame" title="App" data-src="${escapeHtml(sidebar.iframeSrc)}"></iframe>`
         : // host.js submits the form into the named iframe
           `<iframe id="zaf-app-frame" name="zaf-app-frame" title="App"></iframe>` +
           `<form id="zaf-signed-form" method="post" action="${escapeHtml(sidebar.iframeSrc)}" target="zaf-app-frame" hidden>` +
@@ -195,6 +199,8 @@ export function renderTicketPage({
     renderAvatar(agent.name, 'small') +
     `<p id="workspace-agent">${escapeHtml(agent.name)} (${escapeHtml(agent.role)}) · ${escapeHtml(subdomain)}</p>` +
     `</div></header>` +
+    `<section id="home-pane" hidden><h1>Home</h1><p>The ticket stays open in its tab above.</p>` +
+    `<p><a href="${escapeHtml(listHref)}">All tickets</a></p></section>` +
     `<div id="workspace-body"><main id="ticket-workspace">` +
     `<div id="ticket-panel">${renderTicketPanel(view)}</div>` +
     `${renderTicketForm(view, form.action, form.token)}</main>` +

@@ -15,6 +15,13 @@ export const ZApiTicket = z.looseObject({
   custom_fields: z.array(z.looseObject({ id: z.number(), value: z.unknown() })).default([]),
   created_at: z.string().nullish(),
   updated_at: z.string().nullish(),
+  via: z
+    .looseObject({
+      channel: z.union([z.string(), z.number()]),
+      source: z.unknown().optional(),
+    })
+    .nullish(),
+  ticket_form_id: z.number().nullish(),
 });
 export type TApiTicket = z.infer<typeof ZApiTicket>;
 
@@ -113,6 +120,25 @@ export function createSupportApi(config: SupportApiConfig) {
     async listComments(id: number) {
       const body = await json(`/api/v2/tickets/${id}/comments.json?sort_order=asc&include=users`);
       return ZCommentsPage.parse(body);
+    },
+    /** Who made the ticket's latest audited change (audits are listed oldest first). */
+    async latestAudit(id: number): Promise<{ id: number; author_id: number | null } | null> {
+      const ZPage = z.looseObject({
+        audits: z.array(z.looseObject({ id: z.number(), author_id: z.number().nullish() })),
+        meta: z.looseObject({ has_more: z.boolean() }).nullish(),
+        links: z.looseObject({ next: z.string().nullish() }).nullish(),
+      });
+      let path = `/api/v2/tickets/${id}/audits.json?page[size]=100`;
+      let last: { id: number; author_id?: number | null } | undefined;
+      for (let page = 0; page < 50; page += 1) {
+        const parsed = ZPage.parse(await json(path));
+        last = parsed.audits.at(-1) ?? last;
+        const next = parsed.links?.next;
+        if (!parsed.meta?.has_more || !next) break;
+        path =
+          new URL(next).pathname.replace(/^.*?(\/api\/v2\/)/, '/api/v2/') + new URL(next).search;
+      }
+      return last ? { id: last.id, author_id: last.author_id ?? null } : null;
     },
     async listTicketFields(): Promise<TApiTicketField[]> {
       const body = await json('/api/v2/ticket_fields.json');

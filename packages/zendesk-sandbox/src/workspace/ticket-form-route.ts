@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import { escapeHtml } from '@incident-desk/threat-text';
 import { FormReadError, formValue, readMultipartForm } from '../forms/read-multipart-form';
+import { loadTicketView } from './load-ticket-view';
 import type { TSessionStore } from './session-store';
 import { SupportApiError } from './support-api';
+import { renderTicketForm } from './ticket-form';
 import { FormInputError, formUpdate } from './ticket-form-update';
 import { subdomainOf } from './ticket-page-route';
 
@@ -23,19 +25,27 @@ export function workspaceErrorPage(message: string, back: string | null): string
   );
 }
 
+/** Sent by host.js, which saves in place as Zendesk's workspace does (the app stays loaded). */
+export const IN_PLACE_SAVE_HEADER = 'x-workspace-save';
+
 /**
  * `POST /tickets/:id`: the ticket form's Submit. The change goes through the Support API as the page's
- * agent (uploads first, then one ticket update), so triggers and webhooks fire as for any API update;
- * then back to the ticket page (303).
+ * agent (uploads first, then one ticket update), so triggers and webhooks fire as for any API update.
+ * host.js posts it with `x-workspace-save: in-place` and gets JSON (`{formHtml}`, the form as the
+ * saved ticket now reads, or `{error: {message}}`); a plain form post (no script) gets 303 back to
+ * the ticket page.
  */
 export function ticketFormHandler(ctx: TicketFormContext): RequestHandler {
   return async (req, res) => {
     const back = req.originalUrl;
+    const inPlace = req.get(IN_PLACE_SAVE_HEADER) === 'in-place';
     const fail = (status: number, message: string) =>
-      res
-        .status(status)
-        .type('html')
-        .send(workspaceErrorPage(message, status === 404 ? null : back));
+      inPlace
+        ? res.status(status).json({ error: { message } })
+        : res
+            .status(status)
+            .type('html')
+            .send(workspaceErrorPage(message, status === 404 ? null : back));
     if (!/^\d+$/.test(String(req.params.id))) return void fail(404, 'Ticket not found');
     const ticketId = Number(req.params.id);
     try {
@@ -59,7 +69,10 @@ export function ticketFormHandler(ctx: TicketFormContext): RequestHandler {
         ticket.comment = token ? { ...comment, uploads: [token] } : comment;
       }
       if (Object.keys(ticket).length) await session.api.updateTicket(ticketId, ticket);
-      res.redirect(303, back);
+      if (!inPlace) return void res.redirect(303, back);
+      // the fields' was_* values must be the saved ones, or the next Submit would undo this one
+      const view = await loadTicketView(session.api, ticketId);
+      res.json({ formHtml: renderTicketForm(view, back, session.id) });
     } catch (err) {
       if (err instanceof FormReadError) return void fail(err.status, err.message);
       if (err instanceof FormInputError) return void fail(422, err.message);

@@ -82,6 +82,7 @@ export function renderTicketForm(view: TicketView, action: string, formToken: st
     `<div class="form-submit"><label>Status <select name="status" id="ticket-status-select">${statuses}</select></label>` +
     `<input type="hidden" name="was_status" value="${escapeHtml(status)}">` +
     `<button type="submit" id="ticket-submit">Submit</button></div>` +
+    `<p id="ticket-save-error" role="alert" hidden></p>` +
     `</form>`
   );
 }

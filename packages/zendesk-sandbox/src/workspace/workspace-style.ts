@@ -87,6 +87,12 @@ body{margin:0;color:#2f3941;font:14px/20px system-ui,-apple-system,BlinkMacSyste
 #workspace-topbar{height:48px;flex:none;display:flex;align-items:stretch;justify-content:space-between;background:#fff;border-bottom:1px solid #d8dcde}
 .tabs{display:flex;align-items:stretch;min-width:0}
 .tab{display:flex;align-items:center;gap:8px;width:232px;padding:0 12px;border-right:1px solid #e9ebed;min-width:0}
+button.tab{border:0;border-right:1px solid #e9ebed;background:none;font:inherit;color:inherit;text-align:left;cursor:pointer}
+button.nav-item{border:0;cursor:pointer;background-color:transparent}
+[hidden]{display:none!important}
+#home-pane{padding:24px}
+#ticket-save-error{color:#cc3340;margin:8px 0 0}
+body[data-view="home"] .tab.active{background:none;box-shadow:none}
 .tab.active{background:#f8f9f9;box-shadow:inset 0 -3px 0 #1f73b7}
 .tab-title{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-weight:600}
 .tab-title small{display:block;font-weight:400;font-size:12px;line-height:14px;color:#68737d}

@@ -13,6 +13,19 @@ const CUSTOM_FIELD = /^ticket\.customField:custom_field_(\d+)$/;
 // Posted by newer SDK builds for their own bookkeeping: answered with nothing, and no error.
 const SILENT_PATHS = new Set(['session.live', '__track__']);
 
+/** What `app.registered` carries as `context`, and `instances` per instance. */
+export function instanceContext(
+  session: Pick<WorkspaceSession, 'appGuid' | 'subdomain' | 'ticketId'>,
+) {
+  return {
+    instanceGuid: session.appGuid,
+    product: 'support',
+    location: 'ticket_sidebar',
+    ticketId: session.ticketId,
+    account: { subdomain: session.subdomain },
+  };
+}
+
 /** Answers a ZAF `get`: one value per path, or an error for that path alone. */
 export async function resolveGet(
   paths: string[],
@@ -32,6 +45,11 @@ export async function resolveGet(
   const resolvers: Record<string, () => Promise<unknown>> = {
     currentUser: async () => zafCurrentUser(session.agent),
     currentAccount: async () => ({ subdomain: session.subdomain }),
+    // The one app instance this page hosts (one ticket tab, one sidebar app), keyed by its guid.
+    instances: async () => ({ [session.appGuid]: instanceContext(session) }),
+    // The Support API's via object (channel and source), as ZAF's Via object reads it.
+    'ticket.via': async () => (await getTicket()).via ?? null,
+    'ticket.form': async () => ({ id: (await getTicket()).ticket_form_id ?? null }),
     'ticket.id': async () => (await getTicket()).id,
     'ticket.subject': async () => (await getTicket()).subject ?? '',
     'ticket.description': async () => (await getTicket()).description ?? '',

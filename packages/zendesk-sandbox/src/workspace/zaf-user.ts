@@ -52,8 +52,8 @@ export function zafCurrentUser(user: WorkspaceUser) {
     role: user.role,
     locale: user.locale,
     timeZone: zafTimeZone(user.time_zone),
-    // The sandbox's Support API has no groups yet.
-    groups: [] as Array<{ id: number; name: string }>,
+    // ZAF's Group objects: the agent's group memberships
+    groups: (user.groups ?? []).map((g) => ({ id: g.id, name: g.name })),
   };
 }
 

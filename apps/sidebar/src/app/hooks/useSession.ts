@@ -31,14 +31,8 @@ export function useSession(): SessionState & { retry: () => void } {
     };
   }, [client, metadata, context, attempt]);
 
+  // A new ticket's sidebar is not told of the save (ticket.saved reaches the background location
+  // only): Zendesk opens the saved ticket in its tab, whose sidebar loads with the ticket's id.
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  // A new ticket gets its id when saved.
-  const waitingForSave = state.status === 'new_ticket';
-  useEffect(() => {
-    if (!waitingForSave) return;
-    client.on('ticket.saved', retry);
-    return () => client.off('ticket.saved', retry);
-  }, [client, waitingForSave, retry]);
   return { ...state, retry };
 }

@@ -12,6 +12,12 @@
   var subscriberCounts = {};
   var registered = false;
   var activatedSent = false;
+  // Whether the ticket tab is the one shown (Home hides it): app.activated / app.deactivated.
+  var active = true;
+  // The app's answer to the ticket.save hook, while a save waits for it.
+  var pendingSaveHook = null;
+  // Zendesk gives a save hook a limited time before it cancels the save (unconfirmed figure).
+  var SAVE_HOOK_TIMEOUT_MS = 15000;
 
   function post(message) {
     if (!frame.contentWindow) return;
@@ -130,6 +136,11 @@
       deliver('app.registered', { metadata: config.metadata, context: config.context });
       return;
     }
+    if (key === 'iframe.reply:ticket.save') {
+      if (pendingSaveHook)
+        pendingSaveHook(message.error ? message.error.msg || 'Save cancelled' : null);
+      return;
+    }
     if (key.indexOf('iframe.on:') === 0) {
       var name = key.slice('iframe.on:'.length);
       subscriberCounts[name] = (message.message && message.message.subscriberCount) || 1;
@@ -167,9 +178,119 @@
     else if (typeof message.key === 'string') handleKey(message);
   });
 
-  // signedUrls: the app's first request is the signed form POST, sent once the listener is up.
+  // The app's first request goes out once the listener is up (a cached app answers fast): the
+  // signed form POST for signedUrls, else the iframe's src.
   var signedForm = document.getElementById('zaf-signed-form');
   if (signedForm) signedForm.submit();
+  else if (frame.getAttribute('data-src')) frame.src = frame.getAttribute('data-src');
+
+  // ---- Saving the ticket in place, as Zendesk does: the app stays loaded and hears the save.
+
+  /** The ticket.save hook: null to go on, else the reason the app cancelled the save. */
+  function runSaveHook() {
+    if (!registered || !(subscriberCounts['ticket.save'] > 0)) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var timer = setTimeout(function () {
+        finish('The app did not answer the save hook in time');
+      }, SAVE_HOOK_TIMEOUT_MS);
+      function finish(reason) {
+        clearTimeout(timer);
+        pendingSaveHook = null;
+        resolve(reason);
+      }
+      pendingSaveHook = finish;
+      post({ key: 'zaf.ticket.save', needsReply: true });
+    });
+  }
+
+  function showSaveError(text) {
+    var box = document.getElementById('ticket-save-error');
+    if (!box) return;
+    box.textContent = text || '';
+    box.hidden = !text;
+  }
+
+  var saving = false;
+  function saveInPlace(form) {
+    if (saving) return;
+    saving = true;
+    showSaveError('');
+    document.body.setAttribute('data-save', 'saving');
+    var body = new FormData(form);
+    runSaveHook()
+      .then(function (cancelled) {
+        if (cancelled) throw { hook: true, message: String(cancelled) };
+        deliverIfSubscribed('ticket.submit.start', undefined);
+        return fetch(form.getAttribute('action'), {
+          method: 'POST',
+          headers: { 'x-workspace-save': 'in-place' },
+          body: body,
+        }).then(function (res) {
+          return res.json().then(function (json) {
+            if (!res.ok || !json || typeof json.formHtml !== 'string')
+              throw {
+                message:
+                  (json && json.error && json.error.message) ||
+                  'The ticket was not saved (' + res.status + ')',
+              };
+            return json;
+          });
+        });
+      })
+      .then(function (json) {
+        // Server-rendered and escaped like the initial page; the fields now carry the saved values.
+        form.outerHTML = json.formHtml;
+        deliverIfSubscribed('ticket.submit.done', undefined);
+        deliverIfSubscribed('ticket.submit.always', undefined);
+        document.body.setAttribute('data-save', 'saved');
+      })
+      .catch(function (err) {
+        var message = String((err && err.message) || err);
+        showSaveError(message);
+        if (!(err && err.hook)) {
+          deliverIfSubscribed('ticket.submit.fail', undefined);
+          deliverIfSubscribed('ticket.submit.always', undefined);
+        }
+        document.body.setAttribute('data-save', 'failed');
+      })
+      .then(function () {
+        saving = false;
+      });
+  }
+
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (!form || form.id !== 'ticket-form') return;
+    event.preventDefault();
+    saveInPlace(form);
+  });
+
+  // ---- Leaving the ticket tab for Home and coming back: the app is deactivated, then activated.
+
+  function showTicketTab(show) {
+    if (show === active) return;
+    active = show;
+    var body = document.getElementById('workspace-body');
+    var home = document.getElementById('home-pane');
+    var tab = document.getElementById('ticket-tab');
+    if (body) body.hidden = !show;
+    if (home) home.hidden = show;
+    if (tab) tab.setAttribute('aria-pressed', show ? 'true' : 'false');
+    document.body.setAttribute('data-view', show ? 'ticket' : 'home');
+    if (show) deliverIfSubscribed('app.activated', { firstLoad: false });
+    else deliverIfSubscribed('app.deactivated', undefined);
+  }
+  var homeButton = document.getElementById('workspace-home');
+  var ticketTab = document.getElementById('ticket-tab');
+  if (homeButton)
+    homeButton.addEventListener('click', function () {
+      showTicketTab(false);
+    });
+  if (ticketTab)
+    ticketTab.addEventListener('click', function () {
+      showTicketTab(true);
+    });
+  document.body.setAttribute('data-view', 'ticket');
 
   var events = new EventSource(config.endpoint + '/events');
   events.addEventListener('ticket', function (event) {
