@@ -83,20 +83,16 @@ describe('coalesce: the Status field', () => {
         change('case_building', '2030-01-01T00:00:01Z'),
       ],
       'w1',
-      { refInNote: false },
     );
     expect(input.custom_fields).toEqual([{ id: 7, value: 'incident_status_takedown_success' }]);
   });
 
   it('leaves the field out for a status without an option, and for an account without the field', () => {
     expect(
-      coalesce(ctx(7), [change('legal_hold_review', '2030-01-01T00:00:00Z')], 'w1', {
-        refInNote: false,
-      }).input,
+      coalesce(ctx(7), [change('legal_hold_review', '2030-01-01T00:00:00Z')], 'w1').input,
     ).not.toHaveProperty('custom_fields');
     expect(
-      coalesce(ctx(null), [change('closed', '2030-01-01T00:00:00Z')], 'w1', { refInNote: false })
-        .input,
+      coalesce(ctx(null), [change('closed', '2030-01-01T00:00:00Z')], 'w1').input,
     ).not.toHaveProperty('custom_fields');
   });
 });

@@ -512,7 +512,7 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     const row = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId },
     });
-    expect(row.writeRefInNote).toBe(false);
+    expect(row.writeFoundByNote).toBe(false);
     const audits = await h.zendesk.tickets.audits.list(ticketId);
     expect(audits.getItems().at(-1)?.metadata?.custom).toEqual({
       incident_desk: { ref: row.writeRef, events: [event.event.id] },
@@ -643,7 +643,7 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     expect(await countedFor(b.ticketId)).toBe(1);
   });
 
-  it('without the global read scope the note ends with one short reference line, found in the comments', async () => {
+  it('without the global read scope a write whose answer was lost is found by its note, which carries no reference, and written once', async () => {
     const { incidentId, ticketId } = await h.linkedTicket();
     const narrow = h.context({}, { canReadAudits: false });
     await handleIncidentEvent(
@@ -659,10 +659,10 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     const row = await h.db.prisma.pendingTicketChange.findFirstOrThrow({
       where: { accountId: h.accountId, incidentId },
     });
+    expect(row.writeFoundByNote).toBe(true);
     const [note] = await h.notes(ticketId);
-    const short = row.writeRef!.replace(/-/g, '').slice(0, 8);
-    expect(note!.split('\n').at(-1)).toBe(`incident-desk · ref ${short}`);
-    expect(note).not.toContain(row.writeRef!);
+    expect(note).not.toMatch(/ref |incident-desk ·|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(note).not.toContain(row.writeRef!.replace(/-/g, '').slice(0, 8));
 
     h.zendeskCalls.length = 0;
     await drainAccountOnce(narrow, h.db, {
@@ -670,8 +670,46 @@ describe.each(backends)('ticket writer on %s', (backend) => {
       limits: ZENDESK_WRITE_LIMITS,
       ignoreReadyAt: true,
     });
-    expect(h.zendeskCalls).toEqual([`GET /api/v2/tickets/${ticketId}/comments.json`]);
+    // the note matched: its author is then asked for (the token's own user)
+    expect(h.zendeskCalls).toEqual([
+      `GET /api/v2/tickets/${ticketId}/comments.json`,
+      'GET /api/v2/users/me.json',
+    ]);
     expect(await h.notes(ticketId)).toHaveLength(1);
+    expect(await unwritten(incidentId)).toBe(0);
+  });
+
+  it('without the global read scope a write that did not land is written again after the comments were read', async () => {
+    const { incidentId, ticketId } = await h.linkedTicket();
+    const narrow = h.context({}, { canReadAudits: false });
+    await handleIncidentEvent(
+      deps(),
+      narrow,
+      h.job('incident.status_changed', { incidentId, status: 'case_building' }),
+    );
+    const neverSent: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    await drainAccountOnce({ ...narrow, zendesk: h.zendeskWith(neverSent) }, h.db, {
+      now: () => new Date(),
+      limits: ZENDESK_WRITE_LIMITS,
+      ignoreReadyAt: true,
+    });
+    expect(await h.notes(ticketId)).toHaveLength(0);
+    h.zendeskCalls.length = 0;
+    expect(
+      await drainAccountOnce(narrow, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        ignoreReadyAt: true,
+      }),
+    ).toMatchObject({ written: 1 });
+    expect(h.zendeskCalls).toEqual([
+      `GET /api/v2/tickets/${ticketId}/comments.json`,
+      `PUT /api/v2/tickets/${ticketId}.json`,
+    ]);
+    expect(await h.notes(ticketId)).toHaveLength(1);
+    expect(await h.eventWrites(ticketId)).toHaveLength(1);
     expect(await unwritten(incidentId)).toBe(0);
   });
 
@@ -709,7 +747,7 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     expect(await unwritten(incidentId)).toBe(1);
   });
 
-  it("a bulk write's notes end with the short reference line; their audits name each ticket's events", async () => {
+  it("a bulk write's notes carry no reference; their audits name each ticket's events", async () => {
     const tickets = [await h.linkedTicket(), await h.linkedTicket()];
     const events = [];
     for (const { incidentId } of tickets) {
@@ -721,7 +759,7 @@ describe.each(backends)('ticket writer on %s', (backend) => {
     await settled();
     for (const [i, { ticketId }] of tickets.entries()) {
       const [note] = await h.notes(ticketId);
-      expect(note!.split('\n').at(-1)).toMatch(/^incident-desk · ref [0-9a-f]{8}$/);
+      expect(note).not.toMatch(/ref |incident-desk ·|[0-9a-f]{8}-[0-9a-f]{4}-/);
       expect(await h.eventWrites(ticketId)).toEqual([[events[i]]]);
     }
   });

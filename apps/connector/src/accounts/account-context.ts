@@ -39,8 +39,8 @@ export interface AccountContext {
   /** The language notes are written in: the account's default language in Zendesk, en or fr. */
   noteLocale: NoteLocale;
   /**
-   * The token holds the global `read` scope the Ticket Audits API needs: a write's reference can
-   * live in its audit metadata alone. Without it the note carries the short reference line.
+   * The token holds the global `read` scope the Ticket Audits API needs: a single update is found
+   * by its audit's metadata. Without it, by its note's identity (sync/ticket-writes/note-identity.ts).
    */
   canReadAudits: boolean;
 }

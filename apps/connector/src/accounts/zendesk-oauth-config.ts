@@ -6,10 +6,10 @@ import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
 
 /**
- * What the connector needs once set up, nothing broader: no global `read`, so a write's reference
- * is found by a short line ending its note rather than in its audit (the Ticket Audits API accepts
- * nothing narrower than `read`). An operator who prefers notes without that line adds `read`
- * through ZENDESK_OAUTH_SCOPE, at the price of a token that reads the whole account.
+ * What the connector needs once set up, nothing broader: no global `read`, so a write is found by
+ * its note's identity rather than by its audit (the Ticket Audits API accepts nothing narrower than
+ * `read`; sync/ticket-writes/note-identity.ts). An operator may add `read` through
+ * ZENDESK_OAUTH_SCOPE, at the price of a token that reads the whole account.
  */
 export const STEADY_STATE_SCOPES = 'tickets:read tickets:write users:read apps:read';
 /** Setup creates fields (plain `write`), webhooks and triggers: see src/setup/SCOPES.md. */

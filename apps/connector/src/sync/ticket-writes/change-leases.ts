@@ -3,6 +3,7 @@
 import { querySql, withSqlTransaction, type TDatabase } from '@incident-desk/db';
 import { instanceAliveSql } from '../../worker/instance-liveness';
 import { recordOwnNotesSql } from '../echo-ledger';
+import { noteDigest } from './note-identity';
 import type { PassWriter } from './drain-options';
 import type { TicketBatch } from './ticket-batch';
 import { renewWriterLease } from './writer-lease';
@@ -54,9 +55,15 @@ export async function markSending(
   writer: PassWriter | undefined,
   now: Date,
 ): Promise<void> {
-  const rows = batches.flatMap((batch) =>
-    batch.rows.map((row) => ({ row, ref: batch.writeRef, inNote: batch.refInNote })),
-  );
+  const rows = batches.flatMap((batch) => {
+    const digest = batch.body === undefined ? null : noteDigest(batch.body);
+    return batch.rows.map((row) => ({
+      row,
+      ref: batch.writeRef,
+      byNote: batch.foundByNote,
+      digest,
+    }));
+  });
   const notes = batches.filter((batch) => batch.body !== undefined);
   await withSqlTransaction(db, async (sql) => {
     if (
@@ -71,10 +78,11 @@ export async function markSending(
       throw new PassOvertaken('the account writer lease is held by another instance');
     const { rows: marked } = await sql.executeSql(
       `UPDATE pending_ticket_change AS change
-          SET write_ref = sending.ref, write_ref_in_note = sending.in_note, write_job_id = NULL,
+          SET write_ref = sending.ref, write_ref_in_note = sending.by_note,
+              write_note_digest = sending.digest, write_sent_at = $8, write_job_id = NULL,
               ready_at = $4, write_holder = $5
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $6::boolean[])
-                AS sending(id, ref, previous_ref, in_note)
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $6::boolean[], $7::text[])
+                AS sending(id, ref, previous_ref, by_note, digest)
         WHERE change.id = sending.id
           AND change.written_at IS NULL AND change.failed_reason IS NULL
           AND change.write_job_id IS NULL
@@ -86,7 +94,9 @@ export async function markSending(
         rows.map(({ row }) => row.writeRef),
         lease.until.toISOString(),
         lease.holder,
-        rows.map(({ inNote }) => inNote),
+        rows.map(({ byNote }) => byNote),
+        rows.map(({ digest }) => digest),
+        now.toISOString(),
       ],
     );
     if (marked.length !== rows.length)

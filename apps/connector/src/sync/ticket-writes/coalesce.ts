@@ -13,7 +13,7 @@ import {
 import { noteTexts } from '../../notes/texts';
 import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
-import { refLine, writeMetadata } from './write-metadata';
+import { writeMetadata } from './write-metadata';
 
 export interface WaitingChange {
   id: string;
@@ -39,8 +39,6 @@ export interface CoalescedUpdate {
 export interface CoalesceOptions {
   /** The incident's dashboard page, linked at the end of the note. */
   dashboardUrl?: string | null | undefined;
-  /** End the note with the short reference line (its audit will not be read back). */
-  refInNote: boolean;
 }
 
 function newest<T>(
@@ -61,7 +59,7 @@ export function coalesce(
   ctx: AccountContext,
   changes: WaitingChange[],
   writeRef: string,
-  options: CoalesceOptions,
+  options: CoalesceOptions = {},
 ): CoalescedUpdate {
   const ordered = [...changes].sort(
     (a, b) =>
@@ -82,10 +80,7 @@ export function coalesce(
           noteTexts(ctx.noteLocale),
           options.dashboardUrl ?? undefined,
         );
-  const body =
-    note === undefined
-      ? undefined
-      : markNote(options.refInNote ? `${note}\n\n${refLine(writeRef)}` : note);
+  const body = note === undefined ? undefined : markNote(note);
   const statusValue = newest(ordered, (change) => change.statusValue);
   // The Status drop-down takes the status's option value; a status it has no option for (one this
   // version does not know) would make Zendesk refuse the whole update, so the field is left as it

@@ -5,8 +5,9 @@
 // carries it, write-metadata.ts), so after a crash, a 5xx or a timeout the next pass reads the
 // ticket's audits, finds the write if Zendesk committed it, and only writes again when it did not.
 // An update_many item's metadata is not documented to reach the audit, and an account whose token
-// lacks the global `read` scope cannot read audits: those writes also end their note with the short
-// reference line, looked for in the comments' text. The reference is also a lease: until the request can
+// lacks the global `read` scope cannot read audits: those writes are recognised by their note
+// instead, by identity (its author, its channel, its time, the exact note recorded before sending;
+// note-identity.ts), and the note carries no reference. The reference is also a lease: until the request can
 // have finished, no pass of any instance touches those changes, so a writer that lost its lease or
 // is still waiting for Zendesk is never raced; the lease names the instance that sent it, and is
 // void at once when that instance is dead (worker/instance-liveness.ts). A pass never waits for an
@@ -20,7 +21,6 @@ import { markSending, PassOvertaken, resumeDeadInstancesChanges } from './change
 import type { DrainOptions, DrainResult } from './drain-options';
 import { prepareTickets } from './prepare-tickets';
 import { queueMany, writeOne } from './send-ticket-writes';
-import { withRefInNote } from './ticket-batch';
 import { settleQueuedJobs, waitForJob } from './update-many-jobs';
 import { writableTickets } from './writable-tickets';
 import { logRequest, nameRequestByJob, readBudget, releaseTicketBudget } from './write-budget';
@@ -62,7 +62,8 @@ export async function drainAccountOnce(
   // one when that minute is spent: update_many (another endpoint; only the per-ticket budget and
   // the job limit apply).
   const bulk = prepared.length > 1 || budget.accountFree === 0;
-  const batches = bulk ? prepared.map((batch) => withRefInNote(ctx, batch, true)) : prepared;
+  // an update_many item's metadata is not documented to reach its audit: found by its note
+  const batches = bulk ? prepared.map((batch) => ({ ...batch, foundByNote: true })) : prepared;
   // Marked before the request: the comment trigger the update fires may arrive first (echo
   // suppression), and a retry must know which reference to look for. A bulk write names its
   // holder only once its job is known: until then nobody could tell whether the job will still

@@ -1,33 +1,38 @@
-// Changes an earlier request carried: written when the ticket shows that request's reference.
+// Changes an earlier request carried: written when the ticket shows that request, by its audit's
+// metadata or by its note (note-identity.ts).
 import type { TDatabase } from '@incident-desk/db';
 import { ZendeskForbiddenError } from '@incident-desk/zendesk-api';
 import type { AccountContext } from '../../accounts/account-context';
 import { unsureRetryAt, type DrainOptions } from './drain-options';
 import { countLandedUpdates } from './write-budget';
-import { textCarriesRef, writeMetadataOf } from './write-metadata';
+import { writesFoundByNote, type NoteWrite } from './note-identity';
+import { writeMetadataOf } from './write-metadata';
+
+/** What a pending change recorded of the write that last carried it. */
+export interface AttemptedChange {
+  id: string;
+  writeRef: string | null;
+  writeFoundByNote: boolean;
+  writeNoteDigest: string | null;
+  writeSentAt: Date | null;
+}
 
 /**
  * A ticket whose changes an earlier request carried (no job pending): the changes still to write,
- * without those whose write landed. When the write's audit must be read and cannot be (the token
- * lost the global `read` scope), nothing is written again: the changes wait, and the failure is
- * told to write health.
+ * without those whose write landed. When the ticket cannot be read for them (the token lost the
+ * global `read` scope an audit needs, or `users:read`), nothing is written again: the changes
+ * wait, and the failure is told to write health.
  */
-export async function settleEarlierAttempts<
-  T extends { id: string; writeRef: string | null; writeRefInNote: boolean },
->(
+export async function settleEarlierAttempts<T extends AttemptedChange>(
   ctx: AccountContext,
   db: TDatabase,
   ticketId: bigint,
   rows: T[],
   options: DrainOptions,
 ): Promise<T[]> {
-  const attempted = new Map<string, boolean>();
-  for (const row of rows)
-    if (row.writeRef !== null)
-      attempted.set(row.writeRef, (attempted.get(row.writeRef) ?? true) && row.writeRefInNote);
   let landed: Set<string>;
   try {
-    landed = await refsOnTicket(ctx, Number(ticketId), attempted);
+    landed = await writesOnTicket(ctx, Number(ticketId), attemptsOf(rows));
   } catch (error) {
     if (!(error instanceof ZendeskForbiddenError)) throw error;
     options.onWriteFailure?.(ctx.accountId, error);
@@ -48,34 +53,39 @@ export async function settleEarlierAttempts<
   return rows.filter((row) => row.writeRef === null || !landed.has(row.writeRef));
 }
 
-/**
- * The references (each with whether its note carries it) that landed on the ticket: read from
- * its audits (metadata, and the comments' text) when any reference lives only in metadata or the
- * token can read audits, else from its comments.
- */
-async function refsOnTicket(
+interface Attempts {
+  /** Found by their audit's metadata. */
+  byAudit: Set<string>;
+  /** Found by their note. */
+  byNote: NoteWrite[];
+}
+
+function attemptsOf(rows: readonly AttemptedChange[]): Attempts {
+  const writes = new Map<string, AttemptedChange[]>();
+  for (const row of rows)
+    if (row.writeRef !== null) writes.set(row.writeRef, [...(writes.get(row.writeRef) ?? []), row]);
+  const attempts: Attempts = { byAudit: new Set(), byNote: [] };
+  for (const [ref, carried] of writes) {
+    const first = carried[0]!;
+    if (carried.every((row) => row.writeFoundByNote))
+      attempts.byNote.push({ ref, digest: first.writeNoteDigest, sentAt: first.writeSentAt });
+    else attempts.byAudit.add(ref);
+  }
+  return attempts;
+}
+
+/** The references of the earlier writes that landed on the ticket. */
+async function writesOnTicket(
   ctx: AccountContext,
   ticketId: number,
-  refs: ReadonlyMap<string, boolean>,
+  attempts: Attempts,
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  const lookFor = (text: string) => {
-    for (const ref of refs.keys()) if (textCarriesRef(text, ref)) found.add(ref);
-  };
-  if (ctx.canReadAudits || [...refs.values()].some((inNote) => !inNote)) {
-    for await (const audit of ctx.zendesk.tickets.audits.list(ticketId)) {
-      const ref = writeMetadataOf(audit.metadata?.custom)?.ref;
-      if (ref !== undefined && refs.has(ref)) found.add(ref);
-      for (const event of audit.events)
-        if (event.type === 'Comment' && typeof event.body === 'string') lookFor(event.body);
-      if (found.size === refs.size) break;
-    }
-    return found;
+  const found = await writesFoundByNote(ctx, ticketId, attempts.byNote);
+  if (attempts.byAudit.size === 0) return found;
+  for await (const audit of ctx.zendesk.tickets.audits.list(ticketId)) {
+    const ref = writeMetadataOf(audit.metadata?.custom)?.ref;
+    if (ref !== undefined && attempts.byAudit.has(ref)) found.add(ref);
+    if ([...attempts.byAudit].every((each) => found.has(each))) break;
   }
-  const page = await ctx.zendesk.tickets.comments.list(ticketId, {
-    sortOrder: 'desc',
-    includeUsers: false,
-  });
-  for (const comment of page.getItems()) lookFor(comment.body ?? comment.plain_body ?? '');
   return found;
 }

@@ -54,10 +54,9 @@ export async function followUpClosedTicket(
   const link = await db.prisma.incidentLink.findUnique({
     where: { accountId_incidentId: { accountId: ctx.accountId, incidentId } },
   });
-  // the create is made once by its idempotency key: no reference line in the note
+  // the create is made once by its idempotency key
   const { body, input } = coalesce(ctx, rows, writeRef, {
     dashboardUrl: link?.dashboardUrl,
-    refInNote: false,
   });
   if (body === undefined) return null;
   // A retry after the link already moved: the changes go to the follow-up the link names.

@@ -47,7 +47,7 @@ export async function prepareTickets(
       waiting = await settleEarlierAttempts(ctx, db, ticketId, waiting, options);
     }
     if (waiting.length === 0) continue;
-    const writeRef = newWriteRef(waiting);
+    const writeRef = randomUUID();
     // what the audit metadata can carry; the rest waits for the next write
     waiting = waiting.slice(
       0,
@@ -56,14 +56,14 @@ export async function prepareTickets(
         waiting.map((row) => row.eventRef),
       ),
     );
-    const refInNote = !ctx.canReadAudits;
+    const foundByNote = !ctx.canReadAudits;
     const dashboardUrl = dashboardOf.get(ticketId);
-    const { body, input } = coalesce(ctx, waiting, writeRef, { dashboardUrl, refInNote });
+    const { body, input } = coalesce(ctx, waiting, writeRef, { dashboardUrl });
     if (Object.keys(input).length === 0) {
       settled.push(...waiting.map((row) => row.id));
       continue;
     }
-    batches.push({ ticketId, rows: waiting, writeRef, refInNote, dashboardUrl, body, input });
+    batches.push({ ticketId, rows: waiting, writeRef, foundByNote, dashboardUrl, body, input });
   }
   if (settled.length > 0)
     await db.prisma.pendingTicketChange.updateMany({
@@ -71,19 +71,4 @@ export async function prepareTickets(
       data: { writtenAt: options.now() },
     });
   return batches;
-}
-
-/**
- * A fresh reference for a ticket's write whose short form no earlier attempt on the ticket has
- * (the short line is matched by its 8 hex digits).
- */
-function newWriteRef(rows: readonly { writeRef: string | null }[]): string {
-  const taken = new Set(rows.flatMap((row) => (row.writeRef ? [shortOf(row.writeRef)] : [])));
-  let ref = randomUUID();
-  while (taken.has(shortOf(ref))) ref = randomUUID();
-  return ref;
-}
-
-function shortOf(ref: string): string {
-  return ref.replace(/-/g, '').slice(0, 8);
 }

@@ -1,31 +1,20 @@
 // One ticket's waiting changes as the update a pass sends for them.
-import type { AccountContext } from '../../accounts/account-context';
-import { coalesce, type WaitingChange } from './coalesce';
+import type { AttemptedChange } from './earlier-attempts';
+import type { coalesce, WaitingChange } from './coalesce';
 
-export type SentChange = WaitingChange & { writeRef: string | null; writeRefInNote: boolean };
+export type SentChange = WaitingChange & AttemptedChange;
 
 export interface TicketBatch {
   ticketId: bigint;
-  /** With the reference an earlier attempt gave them (null: never sent). */
+  /** With what an earlier attempt recorded of its write (writeRef null: never sent). */
   rows: SentChange[];
   writeRef: string;
-  /** The note ends with the short reference line (the audit will not be read back). */
-  refInNote: boolean;
+  /**
+   * The write is recognised by its note, not its audit (an update_many item, or a token that
+   * cannot read audits): note-identity.ts.
+   */
+  foundByNote: boolean;
   dashboardUrl: string | null | undefined;
   body: string | undefined;
   input: ReturnType<typeof coalesce>['input'];
-}
-
-/** The batch's update, built again with the reference in the note or not. */
-export function withRefInNote(
-  ctx: AccountContext,
-  batch: TicketBatch,
-  refInNote: boolean,
-): TicketBatch {
-  if (batch.refInNote === refInNote) return batch;
-  const { body, input } = coalesce(ctx, batch.rows, batch.writeRef, {
-    dashboardUrl: batch.dashboardUrl,
-    refInNote,
-  });
-  return { ...batch, refInNote, body, input };
 }

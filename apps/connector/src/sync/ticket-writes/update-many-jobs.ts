@@ -85,10 +85,10 @@ export async function settleQueuedJobs(
     // the tickets in the order the job carried them (a result may name only its index)
     const batches: TicketBatch[] = [...tickets].map(([ticketId, ticketRows]) => {
       const writeRef = ticketRows[0]!.writeRef!;
-      const refInNote = ticketRows[0]!.writeRefInNote;
+      const foundByNote = ticketRows[0]!.writeFoundByNote;
       const dashboardUrl = dashboardOf.get(ticketId);
-      const { body, input } = coalesce(ctx, ticketRows, writeRef, { dashboardUrl, refInNote });
-      return { ticketId, rows: ticketRows, writeRef, refInNote, dashboardUrl, body, input };
+      const { body, input } = coalesce(ctx, ticketRows, writeRef, { dashboardUrl });
+      return { ticketId, rows: ticketRows, writeRef, foundByNote, dashboardUrl, body, input };
     });
     const ids = batches.flatMap((batch) => batch.rows.map((row) => row.id));
     let status: TJobStatus | null;

@@ -4,8 +4,8 @@
 // `metadata.custom`, never shown to agents), read back with GET /tickets/{id}/audits.
 //
 // A write whose audit cannot be read back later (an update_many item, whose metadata Zendesk does
-// not document; or an account whose token lacks the global `read` scope audits need) also ends its
-// note with one short line, `incident-desk · ref 7f3a9c1e`, found in the comment's text instead.
+// not document; or an account whose token lacks the global `read` scope audits need) is recognised
+// by its note instead, by identity (note-identity.ts): the note itself carries nothing of this.
 import { createHash } from 'node:crypto';
 
 /** The key of the connector's data in an audit's custom metadata. */
@@ -80,23 +80,4 @@ export function writeMetadataOf(custom: unknown): WriteMetadata | null {
 /** The incident events an audit says its update applied. */
 export function eventRefsOfAudit(audit: { metadata?: { custom?: unknown } | null }): string[] {
   return writeMetadataOf(audit.metadata?.custom)?.events ?? [];
-}
-
-/** The short form of a reference a note may end with: 8 hex digits of the UUID. */
-export function shortRef(ref: string): string {
-  return ref.replace(/-/g, '').slice(0, 8);
-}
-
-/** The one line a note ends with when its audit cannot be read back. */
-export function refLine(ref: string): string {
-  return `incident-desk · ref ${shortRef(ref)}`;
-}
-
-/**
- * Whether a comment's text carries the reference: the short line, or the full reference in the
- * footer notes had before the reference moved to the audit (`… · ref <uuid>`), for writes still
- * unsettled across the upgrade.
- */
-export function textCarriesRef(text: string, ref: string): boolean {
-  return text.includes(refLine(ref)) || text.includes(`ref ${ref}`);
 }
