@@ -1,5 +1,5 @@
 // The sidebar's budget: built JavaScript the iframe always loads (every chunk but the
-// other locales'), gzip, against 150 KB; and the time from the iframe's navigation to the incident
+// other locales'), gzip, against 152 KB; and the time from the iframe's navigation to the incident
 // detail on screen (the app's `incident-desk:view-ready` mark) on the local stack, median under 600 ms.
 // The baseline measured in the same run is the frame's own load event: what the handshake, the
 // connector call and the first render add on top of fetching the assets. The median of each
@@ -25,7 +25,7 @@ import { createTicket, incidentIdOf, updateTicket } from '../tests/support/zende
 import { chromiumPath } from '../../scripts/chromium';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BUNDLE_BUDGET_KB = 150;
+const BUNDLE_BUDGET_KB = 152;
 const LOAD_BUDGET_MS = 600;
 /** How long the connector may take to link the ticket, and a load to show the detail. */
 const LINK_WAIT_MS = 180_000;

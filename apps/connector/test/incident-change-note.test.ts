@@ -128,6 +128,31 @@ describe('incident change note', () => {
     expect(note).not.toContain('Takedown progress changed');
   });
 
+  it.each([
+    ['en', EN, 'Next step', 'sidebar'],
+    ['fr', FR, 'Étape suivante', 'barre latérale'],
+  ] as const)(
+    'asks for the next step once in an action-required note, never pointing to the sidebar (%s)',
+    (_language, texts, nextStep, sidebar) => {
+      const note = incidentChangeNote(
+        [
+          change({ kind: 'status', status: 'action_required' }, 0),
+          change({ kind: 'action_required', reason: 'Send the letter', reopened: true }, 10),
+        ],
+        texts,
+      )!;
+      expect(note.split(nextStep)).toHaveLength(2);
+      expect(note.indexOf('Send the letter')).toBeLessThan(note.indexOf(nextStep));
+      expect(note).not.toContain(sidebar);
+      const noReason = incidentChangeNote(
+        [change({ kind: 'action_required', reason: null, reopened: true }, 0)],
+        texts,
+      )!;
+      expect(noReason.split(nextStep)).toHaveLength(2);
+      expect(noReason).not.toContain(sidebar);
+    },
+  );
+
   it('writes no line for takedown updates without news, and no note when nothing else waits', () => {
     expect(incidentChangeNote([change({ kind: 'takedown', news: {} }, 0)], EN)).toBeUndefined();
     // a change recorded before the news was read says nothing either

@@ -27,6 +27,8 @@ import {
   type TicketSyncHarness,
 } from './support/sync-ticket-harness';
 import { backends } from './support/test-database';
+import { drainAccountOnce } from '../src/sync/ticket-writes/drain-account';
+import { ZENDESK_WRITE_LIMITS } from '../src/sync/ticket-writes/write-budget';
 
 const ACCOUNT_B = '00000000-0000-4000-8000-0000000000b2';
 const ACCOUNT_REVOKED = '00000000-0000-4000-8000-0000000000c3';
@@ -53,8 +55,11 @@ interface ViewBody {
     lastEventAppliedAt: string | null;
     pendingForwards: number;
     failedForwards: { id: string; kind: string; lastError: string }[];
+    waitingTicketUpdates?: number;
+    writesPausedUntil?: string | null;
   };
   unavailable: { part: string; reason: string }[];
+  viewer: { canAct: boolean; reason: string | null };
   fetchedAt: string;
 }
 
@@ -295,6 +300,7 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         ],
         waitingTicketUpdates: 0,
         waitingSince: null,
+        writesPausedUntil: null,
       });
       expect(Number.isNaN(Date.parse(view.fetchedAt))).toBe(false);
       // the contract's schema reads the answer as it is: nothing dropped, nothing defaulted
@@ -581,13 +587,21 @@ describe.each(backends)('sidebar API on %s', (backend) => {
       });
       const token = await sessionOf(light.id);
       const { ticketId: linked, incident } = await linkedTicket();
-      expect((await call(linked, token)).status).toBe(200);
+      const view = await call(linked, token);
+      expect(view.status).toBe(200);
+      // the view says so before anything is offered
+      expect((view.body as ViewBody).viewer).toEqual({ canAct: false, reason: 'read_only_role' });
+      expect(((await asAgent(linked)).body as ViewBody).viewer).toEqual({
+        canAct: true,
+        reason: null,
+      });
       for (const [route, body] of [
         ['/approve-takedown', {}],
         ['/actions/safe', {}],
         ['/report', { mode: 'takedown' }],
         ['/retry-link', {}],
         ['/forwards/comment-1/retry', {}],
+        ['/ticket-updates/retry', {}],
       ] as const) {
         const refused = await call(linked, token, route, body);
         expect(refused.status).toBe(403);
@@ -613,6 +627,101 @@ describe.each(backends)('sidebar API on %s', (backend) => {
 
       const endUser = await sessionOf(h.demo.endUserId);
       expect((await renew(endUser)).status).toBe(401);
+    });
+  });
+
+  describe('retry now on late ticket updates', () => {
+    /** One incident change put off for an hour, recorded five minutes ago: late. */
+    async function putOffChange(ticketId: number, tag: string) {
+      return h.db.prisma.pendingTicketChange.create({
+        data: {
+          accountId: SYNC_ACCOUNT,
+          ticketId: BigInt(ticketId),
+          incidentId: `inc_retry_${tag}`,
+          eventRef: `evt-${tag}`,
+          eventName: 'incident.status_changed',
+          eventAt: new Date(),
+          addTags: [tag],
+          createdAt: new Date(Date.now() - 5 * 60_000),
+          readyAt: new Date(Date.now() + 60 * 60_000),
+        },
+      });
+    }
+    const writerPass = () =>
+      drainAccountOnce(h.ctx, h.db, {
+        now: () => new Date(),
+        limits: ZENDESK_WRITE_LIMITS,
+        jobPollIntervalMs: 50,
+      });
+    const rowOf = (id: string) =>
+      h.db.prisma.pendingTicketChange.findUniqueOrThrow({ where: { id } });
+
+    it('makes this ticket’s waiting change ready now, and the writer writes it', async () => {
+      const { ticketId } = await linkedTicket();
+      const tag = `retry_now_${backend}`;
+      const change = await putOffChange(ticketId, tag);
+      // the writer leaves a change that is not ready yet
+      await writerPass();
+      expect((await rowOf(change.id)).writtenAt).toBeNull();
+      const before = (await asAgent(ticketId)).body as ViewBody;
+      expect(before.sync).toMatchObject({ waitingTicketUpdates: 1, writesPausedUntil: null });
+
+      const answer = await asAgent(ticketId, '/ticket-updates/retry', {});
+      expect(answer).toMatchObject({ status: 200, body: { message: 'ticket updates due now' } });
+      expect((await rowOf(change.id)).readyAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+      await writerPass();
+      expect((await rowOf(change.id)).writtenAt).not.toBeNull();
+      expect((await h.ctx.zendesk.tickets.show(ticketId)).tags).toContain(tag);
+      const after = (await asAgent(ticketId)).body as ViewBody;
+      expect(after.sync.waitingTicketUpdates).toBe(0);
+    });
+
+    it('touches nothing of another account’s ticket (404), nor for a read-only agent (403)', async () => {
+      const { ticketId } = await linkedTicket();
+      const change = await putOffChange(ticketId, `untouched_${backend}`);
+      const asB = await call(
+        ticketId,
+        await sessionOf(other.agentIds[0]!, ACCOUNT_B),
+        '/ticket-updates/retry',
+        {},
+      );
+      expect(asB.status).toBe(404);
+      const light = h.zendeskSandbox.createUser('demo', {
+        name: `Lou ${backend}`,
+        email: `lou-${backend}@demo.example`,
+        role: 'agent',
+        role_type: 1,
+      });
+      const refused = await call(ticketId, await sessionOf(light.id), '/ticket-updates/retry', {});
+      expect(refused.status).toBe(403);
+      expect((refused.body as ErrorBody).error.code).toBe('read_only');
+      expect((await rowOf(change.id)).readyAt.getTime()).toBe(change.readyAt.getTime());
+      await h.db.prisma.pendingTicketChange.delete({ where: { id: change.id } });
+    });
+
+    it('says when the next attempt is while Zendesk has paused the account, changing nothing', async () => {
+      const { ticketId } = await linkedTicket();
+      const change = await putOffChange(ticketId, `paused_${backend}`);
+      const until = new Date(Date.now() + 5 * 60_000);
+      await h.db.prisma.ticketWritePause.create({
+        data: { accountId: SYNC_ACCOUNT, pausedUntil: until },
+      });
+      try {
+        const view = (await asAgent(ticketId)).body as ViewBody;
+        expect(view.sync.writesPausedUntil).toBe(until.toISOString());
+        const answer = await asAgent(ticketId, '/ticket-updates/retry', {});
+        expect(answer.status).toBe(503);
+        const error = (answer.body as ErrorBody).error;
+        expect(error.code).toBe('zendesk_limited');
+        expect(error.message).toContain(until.toISOString());
+        expect(error.retryAfterSeconds).toBeGreaterThan(290);
+        expect(error.retryAfterSeconds).toBeLessThanOrEqual(300);
+        expect((await rowOf(change.id)).readyAt.getTime()).toBe(change.readyAt.getTime());
+      } finally {
+        await h.db.prisma.ticketWritePause.delete({ where: { accountId: SYNC_ACCOUNT } });
+        await h.db.prisma.pendingTicketChange.delete({ where: { id: change.id } });
+      }
     });
   });
 
@@ -936,7 +1045,7 @@ describe.each(backends)('sidebar API on %s', (backend) => {
         // answered with the rest of the pause, not after waiting it out
         expect(refused.status).toBe(503);
         const { error } = refused.body as ErrorBody;
-        expect(error.code).toBe('retry_later');
+        expect(error.code).toBe('zendesk_limited');
         expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(
           Math.floor((pausedUntil.getTime() - answeredAt) / 1000),
         );

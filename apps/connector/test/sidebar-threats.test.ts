@@ -604,7 +604,7 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(await writesCounted(ticketId)).toBe(1);
     });
 
-    it('while Zendesk writes are paused: retry_later at once, nothing linked, nothing written', async () => {
+    it('while Zendesk writes are paused: zendesk_limited at once, nothing linked, nothing written', async () => {
       const host = unique('paused');
       await seedIncident({ url: `https://${host}.example/p` });
       const ticketId = await h.createTicket({
@@ -624,7 +624,8 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
         });
         for (const answer of [link, report]) {
           expect(answer.status).toBe(503);
-          expect(codeOf(answer)).toBe('retry_later');
+          // Zendesk holds it back, not the incident service: the code says which
+          expect(codeOf(answer)).toBe('zendesk_limited');
           const seconds = (answer.body as { error: { retryAfterSeconds: number } }).error
             .retryAfterSeconds;
           expect(seconds).toBeGreaterThan(0);
@@ -643,6 +644,35 @@ describe.each(backends)('sidebar threats and duplicates on %s', (backend) => {
       expect(
         (await asAgent(ticketId, '/link-existing', { value: `https://${host}.example/p` })).status,
       ).toBe(200);
+    });
+
+    it('when Zendesk refuses the Threat field update (500): zendesk_unavailable, nothing reported', async () => {
+      const host = unique('zd500');
+      const ticketId = await h.createTicket({
+        tags: [],
+        body: `phish at https://${host}.example/p`,
+      });
+      await h.zendeskFault({
+        method: 'PUT',
+        path: `/api/v2/tickets/${ticketId}.json`,
+        kind: 'error',
+        status: 500,
+        times: 5,
+      });
+      try {
+        const answer = await asAgent(ticketId, '/threats/report', {
+          value: `https://${host}.example/p`,
+          mode: 'takedown',
+        });
+        expect(answer.status).toBe(502);
+        expect(codeOf(answer)).toBe('zendesk_unavailable');
+      } finally {
+        await h.clearFaults();
+      }
+      // the report is queued only once the Threat field is written: nothing reached the service
+      expect(await reportJobsOf(ticketId)).toHaveLength(0);
+      const { ticket } = await h.readTicket(ticketId);
+      expect(fieldOf(ticket, h.demo.threatFieldId) ?? null).toBeNull();
     });
 
     it('refuses to link an incident another ticket follows: one ticket per incident, nothing written', async () => {

@@ -65,6 +65,7 @@ function fakeDb(linkedIncidentId: string | null): TDatabase {
       pendingTicketChange: {
         aggregate: async () => ({ _count: { _all: 0 }, _min: { createdAt: null } }),
       },
+      ticketWritePause: { findUnique: async () => null },
       reconciliationEntry: { findUnique: async () => null },
       reportAttempt: { findFirst: async () => null },
     },

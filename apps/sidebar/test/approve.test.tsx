@@ -72,6 +72,39 @@ describe('approve takedown', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps "Takedown approved." only until the incident moves on from the state it led to', async () => {
+    let status = 'approval_required';
+    const view = () => linkedView({ incident: detailedIncident({ status }) });
+    const client = clientServing(view, {});
+    client.setHandler((request) => {
+      if (request.type === 'POST') {
+        status = 'takedown_ready';
+        return { status: 200, body: { message: 'approved' } };
+      }
+      return { status: 200, body: view() };
+    });
+    renderSidebar(client);
+    const actions = await screen.findByTestId('actions');
+    fireEvent.click(within(actions).getByRole('button', { name: /^Approve takedown/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('status').textContent).toContain('Takedown ready'),
+    );
+    expect(screen.getByText('Takedown approved.')).toBeTruthy();
+
+    for (const [next, label] of [
+      ['takedown_in_progress', 'Takedown in progress'],
+      ['action_required', 'Action required'],
+    ] as const) {
+      status = next;
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+      await waitFor(() => expect(screen.getByTestId('status').textContent).toContain(label));
+      expect(screen.queryByText('Takedown approved.')).toBeNull();
+    }
+  });
+
   it('explains 403 as no credits left', async () => {
     const { actions, dialog } = await openApprove({
       status: 403,
@@ -171,6 +204,7 @@ describe('sync health', () => {
         pendingForwards: 2,
         waitingTicketUpdates: 0,
         waitingSince: null,
+        writesPausedUntil: null,
         failedForwards: [
           {
             id: 'fw/1',

@@ -11,7 +11,7 @@ import { packagedManifest } from '../scripts/zafAppFolder';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('vite build', () => {
-  it('writes a ZAF app folder with relative asset paths, translations and a JS bundle under 150 KB gzip', async () => {
+  it('writes a ZAF app folder with relative asset paths, translations and a JS bundle under 152 KB gzip', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'sidebar-dist-'));
     // vitest sets NODE_ENV=test, which would bundle React's development build: measure what ships.
     const nodeEnv = process.env.NODE_ENV;
@@ -51,8 +51,8 @@ describe('vite build', () => {
         (sum, f) => sum + gzipSync(readFileSync(join(outDir, 'assets', f))).length,
         0,
       );
-      // every JS chunk, locales and the lazy dialog included (under 150 KB gzip)
-      expect(gzipBytes).toBeLessThan(150 * 1024);
+      // every JS chunk, locales and the lazy dialog included (under 152 KB gzip)
+      expect(gzipBytes).toBeLessThan(152 * 1024);
 
       // The entry only starts the handshake and the first requests; the UI chunk and the chunk
       // of the answers' schemas (zod/mini) are preloaded alongside it, and the dialogs' chunk is

@@ -202,29 +202,35 @@ describe('status card, per status', () => {
     ]);
   });
 
-  it('puts late ticket updates and failed forwards at the top of the card', async () => {
+  it('puts a late-updates warning after the status and its action, compact, with the rest behind Details', async () => {
     const card = await showCard(
       linkedView({
+        incident: detailedIncident({ status: 'approval_required' }),
         sync: {
           lastEventAppliedAt: null,
           pendingForwards: 0,
           failedForwards: [],
           waitingTicketUpdates: 2,
           waitingSince: new Date(Date.now() - 10 * 60_000).toISOString(),
+          writesPausedUntil: null,
         },
       }),
     );
     const late = within(card).getByTestId('sync');
     expect(late.textContent).toContain('Ticket updates are late');
-    // before the status itself, not below the collapsed details
-    expect(
-      late.compareDocumentPosition(within(card).getByTestId('status')) &
-        Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    // the status and the one action come first: a warning never pushes them down
+    for (const first of [within(card).getByTestId('status'), within(card).getByTestId('actions')])
+      expect(first.compareDocumentPosition(late) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // still on the card, before the collapsed details
     expect(
       screen.getByTestId('details').compareDocumentPosition(late) &
         Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeFalsy();
+    // its explanation is one disclosure away
+    const details = late.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')!.textContent).toBe('Details');
+    expect(details.textContent).toContain('Nothing is lost');
   });
 });
 

@@ -116,11 +116,13 @@ export function linkedView(overrides: Partial<TSidebarTicketView> = {}): TSideba
       pendingForwards: 0,
       waitingTicketUpdates: 0,
       waitingSince: null,
+      writesPausedUntil: null,
       failedForwards: [],
     },
     unavailable: [],
     analystRequest: null,
     requestedAction: null,
+    viewer: { canAct: true, reason: null },
     fetchedAt: '2026-11-03T09:33:00.000Z',
     ...overrides,
   };

@@ -55,6 +55,7 @@ describe('attacker-controlled strings', () => {
         pendingForwards: 0,
         waitingTicketUpdates: 0,
         waitingSince: null,
+        writesPausedUntil: null,
         failedForwards: [{ id: IMG, kind: SCRIPT, failedAt: '', attempts: 1, lastError: IMG }],
       },
     });

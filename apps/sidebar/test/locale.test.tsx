@@ -56,6 +56,59 @@ describe('locale', () => {
   });
 });
 
+describe('the first render waits for the locale', () => {
+  it('shows a French agent nothing English while the locale answer comes after the view', async () => {
+    // the page as the connector serves it: its language unknown until the agent's is
+    document.documentElement.lang = '';
+    const client = clientServing(
+      linkedView(),
+      {},
+      {
+        currentUser: { id: 7, email: 'a@x.example', locale: 'fr', timeZone: 'Europe/Paris' },
+      },
+    );
+    // Zendesk answers the locale (the get) only when the test says so; the connector at once
+    let answerLocale: (() => void) | null = null;
+    const asked = client.get.bind(client);
+    client.get = (path) =>
+      new Promise((resolve) => {
+        answerLocale = () => resolve(asked(path));
+      });
+    const seen: { lang: string; text: string }[] = [];
+    const record = () =>
+      seen.push({ lang: document.documentElement.lang, text: document.body.textContent ?? '' });
+    const observer = new MutationObserver(record);
+    observer.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    try {
+      renderSidebar(client);
+      record();
+      await screen.findByTestId('loading-skeleton');
+      // Zendesk was asked and has not answered; the connector would answer the view at once
+      await waitFor(() => expect(answerLocale).not.toBeNull());
+      record();
+      expect(screen.queryByTestId('status-card')).toBeNull();
+      answerLocale!();
+      const card = await screen.findByTestId('status-card');
+      record();
+      expect(card.textContent).toContain('Approbation requise');
+      expect(document.documentElement.lang).toBe('fr');
+    } finally {
+      observer.disconnect();
+    }
+    const english = ['Loading', 'Updated', 'Refresh', 'Approval required', 'More actions'];
+    for (const moment of seen) {
+      expect(moment.lang).not.toBe('en');
+      for (const words of english) expect(moment.text).not.toContain(words);
+    }
+    expect(seen.some((moment) => moment.text.includes('Mis à jour'))).toBe(true);
+  });
+});
+
 describe('date-only values for an agent west of UTC', () => {
   const whoisView = () =>
     linkedView({

@@ -442,6 +442,7 @@ describe('overview times and sync health dates', () => {
           pendingForwards: 0,
           waitingTicketUpdates: 0,
           waitingSince: null,
+          writesPausedUntil: null,
           failedForwards: [
             {
               id: 'f1',

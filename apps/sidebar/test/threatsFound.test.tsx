@@ -143,6 +143,21 @@ describe('the not-reported card', () => {
     );
   });
 
+  it('lists the saved Threat field and the same URL found in the conversation once, a trailing slash apart', async () => {
+    const client = connector(
+      ticketOnlyView('unlinked', { threat: 'https://Parcel-Hold.example/pay/' }),
+    );
+    renderSidebar(client);
+    const { card } = await reportButtons();
+    const items = within(card).getAllByTestId('found-threat');
+    expect(items).toHaveLength(3);
+    expect(
+      items.filter((item) => /parcel-hold\[\.\]example\/pay/i.test(item.textContent ?? '')),
+    ).toHaveLength(1);
+    // the saved value comes first, with where it was seen
+    expect(items[0]!.textContent).toContain('Seen in: the subject');
+  });
+
   it('keeps a hostile value inert: markup is text, the display is defanged again', async () => {
     const hostile = {
       threats: [
@@ -182,6 +197,38 @@ describe('the not-reported card', () => {
       },
     ]);
   });
+
+  it.each([
+    [
+      {
+        status: 502,
+        body: { error: { code: 'zendesk_unavailable', message: 'Zendesk answered 500' } },
+      },
+      'The report failed. Zendesk did not accept the ticket update, so nothing was reported to the incident service.',
+    ],
+    [
+      {
+        status: 503,
+        body: { error: { code: 'zendesk_limited', message: 'x', retryAfterSeconds: 20 } },
+      },
+      'The report failed. Zendesk is limiting ticket updates for this account. Try again in 20 seconds.',
+    ],
+  ])(
+    'names Zendesk, not the incident service, when Zendesk fails the report (%o)',
+    async (reply, text) => {
+      const client = connector(ticketOnlyView('none'), {
+        '/sidebar/tickets/42/threats/report': reply as FakeReply,
+      });
+      renderSidebar(client);
+      fireEvent.click((await reportButtons()).takedown);
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report' }),
+      );
+      const alert = await screen.findByTestId('threat-feedback');
+      expect(alert.textContent).toContain(text);
+      expect(alert.textContent).not.toContain('incident service is unavailable');
+    },
+  );
 
   it('cancelling the confirmation reports nothing', async () => {
     const client = connector(ticketOnlyView('none'));

@@ -92,6 +92,11 @@ const ZSyncHealth = z.object({
   waitingTicketUpdates: orElse(z.number(), 0),
   /** When the oldest of them was recorded; null when none waits. */
   waitingSince: orElse(z.nullable(z.string()), null),
+  /**
+   * Zendesk answered the account 429: none of its ticket updates is written before this time (the
+   * writer's next attempt), and a retry cannot bring it forward; null when not paused.
+   */
+  writesPausedUntil: orElse(z.nullable(z.string()), null),
 });
 export type TSyncHealth = z.output<typeof ZSyncHealth>;
 
@@ -131,6 +136,17 @@ const ZRequestedAction = z.object({
 /** The last action an agent asked the service for on this incident (a report's mode included). */
 export type TRequestedAction = z.output<typeof ZRequestedAction>;
 
+export const VIEWER_LIMITS = ['read_only_role'] as const;
+
+const ZViewer = z.object({
+  /** Whether the agent's Zendesk role may act (report, approve, request, retry): not a light agent or contributor. */
+  canAct: z.boolean(),
+  /** Why not: read_only_role, a role that may view tickets but not act on them; null when they may. */
+  reason: orElse(z.nullable(z.enum(VIEWER_LIMITS)), null),
+});
+/** What the session's agent may do on this ticket, so the sidebar offers only what they can use. */
+export type TViewer = z.output<typeof ZViewer>;
+
 export const ZSidebarTicketView = z.object({
   ticket: ZTicket,
   incident: objectOrNull(ZIncident),
@@ -141,6 +157,8 @@ export const ZSidebarTicketView = z.object({
   unavailable: orElse(z.array(ZUnavailablePart), []),
   analystRequest: orElse(z.nullable(ZAnalystRequest), null),
   requestedAction: orElse(z.nullable(ZRequestedAction), null),
+  // a connector that says nothing: actions are offered, and it still refuses them (403 read_only)
+  viewer: orElse(ZViewer, { canAct: true, reason: null }),
   fetchedAt: z.catch(z.string(), () => new Date().toISOString()),
 });
 export type TSidebarTicketView = z.output<typeof ZSidebarTicketView>;

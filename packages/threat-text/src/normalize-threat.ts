@@ -8,7 +8,7 @@ const DOTS = /[\u3002\uff0e\uff61]/g;
 /**
  * The one form a threat value is compared in (duplicates are found by equality of this form, never
  * by likeness): refanged, trimmed; a URL's scheme and host lower-cased, its path kept as written
- * (paths are case-sensitive); a domain lower-cased without a trailing dot; an email lower-cased;
+ * (paths are case-sensitive) without a trailing slash; a domain lower-cased without a trailing dot; an email lower-cased;
  * a phone number as `+` and digits.
  */
 export function normalizeThreat(value: string, kind: TThreatKind = kindOfValue(value)): string {
@@ -34,8 +34,10 @@ function normalizeUrl(url: string): string {
   while (hostEnd < url.length && !'/?#'.includes(url[hostEnd]!)) hostEnd += 1;
   const head = url.slice(0, hostEnd).toLowerCase().replace(/\.$/, '');
   const rest = url.slice(hostEnd);
-  // `https://evil.example/` and `https://evil.example` are one page
-  return rest === '/' ? head : head + rest;
+  // `https://evil.example/login/` and `https://evil.example/login` (the root `/` too) are one
+  // page to take down: a path's one trailing slash goes, unless a query or fragment follows it
+  const path = /[?#]/.test(rest) ? rest : rest.replace(/\/$/, '');
+  return head + path;
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;

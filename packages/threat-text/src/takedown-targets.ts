@@ -45,7 +45,8 @@ const within = (host: string, domain: string) => host === domain || host.endsWit
 
 /**
  * Whether a found threat (normalised value) is one of the well-known sites themselves: the domain or
- * a subdomain, its root page, or an address of the company. Phones and IPs never are.
+ * a subdomain, its root page, an address of the company, or a search engine's result page. Phones
+ * and IPs never are.
  */
 export function isWellKnownSite(
   threat: { kind: TThreatKind; value: string },
@@ -66,7 +67,33 @@ export function isWellKnownSite(
   const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
   const port = hostPort.lastIndexOf(':');
   const host = (port === -1 ? hostPort : hostPort.slice(0, port)).toLowerCase();
-  // only the site itself: a page, form or file hosted there is kept
   const rest = value.slice(end);
+  if (isSearchResultPage(host, rest)) return true;
+  // only the site itself: a page, form or file hosted there is kept
   return (rest === '' || rest === '/') && domains.some((domain) => within(host, domain));
+}
+
+/**
+ * Search engines' result pages (`google.com/search?q=…`, `bing.com/search`, DuckDuckGo's `/?q=`):
+ * the search an end user ran to find the threat, never something a host takes down. A country's
+ * Google (`google.fr`, `google.co.uk`) is Google's too.
+ */
+const SEARCH_RESULT_PAGES: readonly { host: RegExp; path: RegExp }[] = [
+  {
+    host: /^google\.(?:[a-z]{2,3}|co\.[a-z]{2}|com\.[a-z]{2})$/,
+    path: /^\/(?:search|webhp)?(?:[?#]|$)/,
+  },
+  { host: /^bing\.com$/, path: /^\/search(?:[?#/]|$)/ },
+  { host: /^duckduckgo\.com$/, path: /^\/(?:html\/?|lite\/?)?(?:[?#]|$)/ },
+  { host: /^search\.yahoo\.com$/, path: /^\/search/ },
+  { host: /^yandex\.(?:com|ru)$/, path: /^\/search/ },
+  { host: /^baidu\.com$/, path: /^\/s(?:[?#]|$)/ },
+  { host: /^ecosia\.org$/, path: /^\/search/ },
+  { host: /^search\.brave\.com$/, path: /^\/search/ },
+  { host: /^startpage\.com$/, path: /^\/(?:do\/)?search/ },
+];
+
+function isSearchResultPage(host: string, rest: string): boolean {
+  const site = host.replace(/^www\./, '');
+  return SEARCH_RESULT_PAGES.some((page) => page.host.test(site) && page.path.test(rest));
 }

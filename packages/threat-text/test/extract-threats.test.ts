@@ -106,6 +106,22 @@ describe('extractThreats', () => {
     expect(found(text)).toEqual(expected);
   });
 
+  it('lists a URL once when its mentions differ only by a trailing slash', () => {
+    const threats = extractThreats({
+      subject: 'Fake login at https://evil.example/login',
+      comments: [
+        {
+          id: 1,
+          body: 'The page: https://evil.example/login/ again',
+          public: true,
+          author: 'end-user',
+        },
+      ],
+    });
+    expect(threats.map((t) => t.value)).toEqual(['https://evil.example/login']);
+    expect(threats[0]!.seenIn).toHaveLength(2);
+  });
+
   it('skips the product’s own notes and the agent’s signature, and records where each was seen', () => {
     const source: ThreatSource = {
       subject: 'Phishing from evil.example',
@@ -199,6 +215,9 @@ describe('normalizeThreat and refang', () => {
   it.each([
     ['hxxps[:]//Evil[.]Example/', 'https://evil.example'],
     ['HTTPS://EVIL.EXAMPLE/Login', 'https://evil.example/Login'],
+    ['https://evil.example/login/', 'https://evil.example/login'],
+    ['https://evil.example/login/?next=/', 'https://evil.example/login/?next=/'],
+    ['https://evil.example/login/#top', 'https://evil.example/login/#top'],
     ['Evil.Example.', 'evil.example'],
     ['mailto:Phisher@Evil.Example', 'phisher@evil.example'],
     ['+44 (7700) 900-123', '+447700900123'],

@@ -38,6 +38,14 @@ describe('isWellKnownSite', () => {
     [threat('domain', 'notgoogle.com'), false, 'a suffix that is not a subdomain'],
     [threat('url', 'https://paypal.com.secure-login.example/'), false, 'a lookalike host'],
     [threat('phone', '+14155550123'), false, 'phones never'],
+    [threat('url', 'https://www.google.com/search?q=evil.example'), true, 'a Google search'],
+    [threat('url', 'https://google.fr/search?q=evil'), true, 'a country’s Google search'],
+    [threat('url', 'https://www.bing.com/search?q=evil.example'), true, 'a Bing search'],
+    [threat('url', 'https://duckduckgo.com/?q=evil.example'), true, 'a DuckDuckGo search'],
+    [threat('url', 'https://html.duckduckgo.com/html/?q=x'), false, 'only the hosts named'],
+    [threat('url', 'https://search.yahoo.com/search?p=evil'), true, 'a Yahoo search'],
+    [threat('url', 'https://evil.example/search?q=x'), false, 'a search path elsewhere'],
+    [threat('url', 'https://google.com.evil.example/search?q=x'), false, 'a lookalike search'],
   ])('%o is %s (%s)', (value, expected) => {
     expect(isWellKnownSite(value)).toBe(expected);
   });

@@ -158,7 +158,19 @@ export function incidentChangeNote(
     }
   }
   if (paragraphs.length === 0) return undefined;
-  return noteBody(t, paragraphs, statuses, dashboardUrl);
+  return noteBody(t, oneNextStep(t, paragraphs), statuses, dashboardUrl);
+}
+
+/**
+ * A note asks for one next step: when an action_required status and its request both say it, the
+ * last paragraph that says it keeps it (the request it answers comes just before).
+ */
+function oneNextStep(t: NoteTexts, paragraphs: Paragraph[]): Paragraph[] {
+  const steps = new Set([t.change.nextStepApproval, t.change.nextStepAction]);
+  const last = paragraphs.findLastIndex((p) => p.lines.some((line) => steps.has(line)));
+  return paragraphs.map((paragraph, i) =>
+    i >= last ? paragraph : { lines: paragraph.lines.filter((line) => !steps.has(line)) },
+  );
 }
 
 /**

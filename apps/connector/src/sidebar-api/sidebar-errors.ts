@@ -73,13 +73,26 @@ export async function orRetryLater<T>(work: () => Promise<T>): Promise<T | { err
 }
 
 function deferredWriteError(error: TicketWriteDeferred): AppError {
-  return retryLater(
+  return zendeskLimited(
     'Zendesk is limiting ticket updates for this account: try again shortly',
     Math.min(600, error.retryAfterSeconds),
   );
 }
 
-/** A failure reading the account, the ticket or the agent: never about the caller's request. */
+/**
+ * Zendesk, not the incident service, holds the request back: its own codes, so the agent is told
+ * which system failed (a retry_later is the incident service's).
+ */
+const zendeskLimited = (message: string, retryAfterSeconds?: number): AppError =>
+  new AppError('zendesk_limited', {
+    message,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
+
+const zendeskUnavailable = (message: string): AppError =>
+  new AppError('zendesk_unavailable', { message });
+
+/** A failure of the account or of Zendesk (reading the ticket or the agent, writing the ticket): never about the caller's request. */
 export function accountError(error: unknown): AppError {
   if (error instanceof AccountUnavailableError) {
     if (error.reason === 'not_configured')
@@ -96,9 +109,9 @@ export function accountError(error: unknown): AppError {
   if (error instanceof ZendeskRecordNotFoundError)
     return new AppError('ticket_not_found', { message: 'ticket not found' });
   if (error instanceof ZendeskRateLimitedError)
-    return retryLater('Zendesk rate limit', error.retryAfterSeconds);
-  if (error instanceof ZendeskConnectionError) return retryLater('Zendesk unreachable');
+    return zendeskLimited('Zendesk rate limit', error.retryAfterSeconds);
+  if (error instanceof ZendeskConnectionError) return zendeskUnavailable('Zendesk unreachable');
   if (error instanceof Error && 'status' in error && typeof error.status === 'number')
-    return retryLater(`Zendesk answered ${error.status}`);
+    return zendeskUnavailable(`Zendesk answered ${error.status}`);
   throw error;
 }

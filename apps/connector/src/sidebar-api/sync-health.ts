@@ -1,6 +1,7 @@
 // Sync health of one ticket, from the sync tables: the last incident event applied, comments still
-// being forwarded, incident changes still waiting for the ticket writer, and forwards, ticket jobs
-// or ticket updates that failed for good (each with a retry id).
+// being forwarded, incident changes still waiting for the ticket writer (and the account's pause,
+// when Zendesk answered it 429), and forwards, ticket jobs or ticket updates that failed for good
+// (each with a retry id).
 import type { TDatabase } from '@incident-desk/db';
 import type { TSyncHealth } from '@incident-desk/sidebar-contract';
 import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
@@ -21,9 +22,10 @@ export async function readSyncHealth(
   db: TDatabase,
   accountId: string,
   ticketId: number,
+  now: Date = new Date(),
 ): Promise<TSyncHealth> {
   const ticket = BigInt(ticketId);
-  const [state, comments, failures, waiting] = await Promise.all([
+  const [state, comments, failures, waiting, pause] = await Promise.all([
     db.prisma.ticketSyncState.findUnique({
       where: { accountId_ticketId: { accountId, ticketId: ticket } },
     }),
@@ -45,6 +47,7 @@ export async function readSyncHealth(
       _count: { _all: true },
       _min: { createdAt: true },
     }),
+    db.prisma.ticketWritePause.findUnique({ where: { accountId } }),
   ]);
   const inFlight = comments.filter((c) => c.detail?.startsWith(IN_FLIGHT_PREFIX));
   const failed = comments.filter((c) => !c.detail?.startsWith(IN_FLIGHT_PREFIX));
@@ -53,6 +56,7 @@ export async function readSyncHealth(
     pendingForwards: inFlight.length,
     waitingTicketUpdates: waiting._count._all,
     waitingSince: waiting._min.createdAt?.toISOString() ?? null,
+    writesPausedUntil: pause && pause.pausedUntil > now ? pause.pausedUntil.toISOString() : null,
     failedForwards: [
       ...failed.map((c) => ({
         id: `${COMMENT_FORWARD_PREFIX}${c.commentId}`,

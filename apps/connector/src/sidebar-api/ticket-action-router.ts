@@ -1,10 +1,11 @@
 // The sidebar's actions on a linked incident: approving a takedown, asking the incident service to
-// act, and sending a forwarded reply again.
+// act, sending a forwarded reply again, and writing this ticket's waiting updates now.
 import express, { type Router } from 'express';
 import { ZApproveBody, ZIncidentAction } from '@incident-desk/sidebar-contract';
 import { AppError, sendAppError } from '../http/app-error';
 import { callerOf } from './authenticate';
 import { approveTakedown, incidentAction, retryForward } from './ticket-actions';
+import { retryWaitingTicketUpdates } from './ticket-update-retry';
 import {
   actionBodyParser,
   answer,
@@ -42,6 +43,11 @@ export function ticketActionRouter(deps: TicketRouteDeps): Router {
     if (!(await ticketToActOn(res))) return;
     const forwardId = String(req.params.forwardId);
     answer(res, await retryForward(db, deps.inbox, callerOf(res), forwardId, now()));
+  });
+
+  router.post(`${TICKET_PATH}/ticket-updates/retry`, authenticate, json, async (_req, res) => {
+    if (!(await ticketToActOn(res))) return;
+    answer(res, await retryWaitingTicketUpdates(db, callerOf(res), now()));
   });
 
   return router;

@@ -10,6 +10,7 @@ import { duplicatesShownTo, findThreatDuplicates, threatValueOf } from './threat
 import { TICKET_PATH, ticketOf, type TicketRouteDeps } from './ticket-route-answers';
 import { readTicketThreats } from './ticket-threats';
 import { buildTicketView, startEarlyViewReads } from './ticket-view';
+import { viewerOf } from './viewer';
 
 export function ticketReadRouter(
   deps: TicketRouteDeps & { incidentClientIds: IncidentClientIds },
@@ -18,14 +19,17 @@ export function ticketReadRouter(
   const router = express.Router();
 
   router.get(TICKET_PATH, authenticate, async (_req, res) => {
-    const { ctx, ticketId } = callerOf(res);
+    const { ctx, ticketId, access } = callerOf(res);
     // Not waiting for the ticket: for a linked ticket the durable link already names the incident.
     // Those reads are only answered once the ticket is read and the user may see it.
     const early = startEarlyViewReads(db, ctx, ticketId, deps.incidentClientIds);
     const ticket = await ticketOf(res);
     if (!ticket) return;
     res.set('Cache-Control', 'no-store');
-    res.json(await buildTicketView(db, ctx, ticket, now(), early));
+    res.json({
+      ...(await buildTicketView(db, ctx, ticket, now(), early)),
+      viewer: viewerOf(access),
+    });
   });
 
   router.get(`${TICKET_PATH}/threats`, authenticate, async (_req, res) => {

@@ -152,7 +152,7 @@ export async function buildTicketView(
   ticket: TTicket,
   now: Date,
   early: EarlyViewReads = startEarlyViewReads(db, ctx, ticket.id, new IncidentClientIds()),
-): Promise<TSidebarTicketView> {
+): Promise<Omit<TSidebarTicketView, 'viewer'>> {
   const fieldIncidentId = textField(ticket, ctx.fields.incidentId);
   const linkedIncidentId = await early.linkedIncidentId;
   // The Incident ID field first (what the agent sees on the ticket), then the durable link.

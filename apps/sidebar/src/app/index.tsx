@@ -10,6 +10,7 @@ if (container) {
     ({ mount }) => mount(container, client),
     () => {
       // Without the UI chunk there is no React to show an error panel: plain text, then.
+      document.documentElement.lang = 'en';
       container.textContent = createTranslator(english)('app.loadFailed');
     },
   );

@@ -104,11 +104,11 @@ export const EN: NoteTexts = {
     nextStepApproval:
       'Next step: approve the takedown with "Approve takedown" in the incident-desk sidebar, or reply if it should not go ahead.',
     nextStepAction:
-      'Next step: do what the analyst asks, then answer with a public reply on this ticket (it reaches the analyst) or from the sidebar.',
+      'Next step: do what the analyst asks, then answer with a public reply on this ticket (it reaches the analyst).',
     historyUpdated: 'The incident was updated.',
     actionRequired: 'Action required: the analyst is waiting for your organisation.',
     request: (reason) => `Request: ${reason}`,
-    noReason: 'No reason was given; the incident in the sidebar says more.',
+    noReason: 'No reason was given.',
     newerShown: 'A newer update was already shown, so the ticket status was left as it is.',
     dashboard: (url) => `Dashboard: ${url}`,
   },

@@ -143,11 +143,11 @@ export const FR: NoteTexts = {
     superseded: (current) =>
       `Ce changement est plus ancien qu'un autre déjà affiché${S}; le champ Statut reste ${current === null ? 'tel quel' : `à ${current}`}.`,
     nextStepApproval: `Étape suivante${S}: approuvez le retrait avec «${'\u202f'}Approuver le retrait${'\u202f'}» dans la barre latérale incident-desk, ou répondez s'il ne doit pas avoir lieu.`,
-    nextStepAction: `Étape suivante${S}: faites ce que demande l'analyste, puis répondez par une réponse publique sur ce ticket (elle parvient à l'analyste) ou depuis la barre latérale.`,
+    nextStepAction: `Étape suivante${S}: faites ce que demande l'analyste, puis répondez par une réponse publique sur ce ticket (elle parvient à l'analyste).`,
     historyUpdated: "L'incident a été mis à jour.",
     actionRequired: `Action requise${S}: l'analyste attend une action de votre organisation.`,
     request: (reason) => `Demande${S}: ${reason}`,
-    noReason: `Aucune raison n'a été donnée${S}; l'incident dans la barre latérale en dit plus.`,
+    noReason: "Aucune raison n'a été donnée.",
     newerShown: `Une mise à jour plus récente était déjà affichée${S}: le statut du ticket est resté tel quel.`,
     dashboard: (url) => `Tableau de bord${S}: ${url}`,
   },

@@ -31,6 +31,8 @@ export interface ConnectorApi {
   reportThreat(ticketId: number, mode: TReportMode): Promise<ConnectorResult<TActionAck>>;
   retryLink(ticketId: number): Promise<ConnectorResult<TActionAck>>;
   retryForward(ticketId: number, forwardId: string): Promise<ConnectorResult<TActionAck>>;
+  /** This ticket's incident updates waiting for the writer become due now. */
+  retryTicketUpdates(ticketId: number): Promise<ConnectorResult<TActionAck>>;
 }
 
 /** Percent-encodes every interpolated path segment. */
@@ -131,6 +133,9 @@ export function createConnectorApi(
       return ack(
         await call('POST', path`/sidebar/tickets/${ticketId}/forwards/${forwardId}/retry`, {}),
       );
+    },
+    async retryTicketUpdates(ticketId) {
+      return ack(await call('POST', path`/sidebar/tickets/${ticketId}/ticket-updates/retry`, {}));
     },
   };
 }

@@ -9,12 +9,26 @@ export type ConnectorError =
   | { kind: 'read_only' }
   | { kind: 'forbidden' }
   | { kind: 'not_found' }
+  /**
+   * The connector found no ticket for this agent: the sidebar only asks for the ticket Zendesk
+   * opened, so it exists; the agent's Zendesk access (ticket_restriction) does not include it.
+   */
+  | { kind: 'no_ticket_access' }
   | { kind: 'not_awaiting_approval' }
   | { kind: 'conflict' }
   | { kind: 'not_configured' }
   | { kind: 'reauthorization_required' }
-  /** rate_limited: 429; unavailable: the connector or the service is down or overloaded (502-504). */
-  | { kind: 'retry_later'; retryAfterSeconds?: number; cause?: 'rate_limited' | 'unavailable' }
+  /** Zendesk refused or did not answer what the connector asked of it (the incident service is not involved). */
+  | { kind: 'zendesk_unavailable' }
+  /**
+   * rate_limited: 429; unavailable: the connector or the service is down or overloaded (502-504);
+   * zendesk_limited: Zendesk's limits hold the account's ticket updates back.
+   */
+  | {
+      kind: 'retry_later';
+      retryAfterSeconds?: number;
+      cause?: 'rate_limited' | 'unavailable' | 'zendesk_limited';
+    }
   | { kind: 'invalid_response' }
   | { kind: 'http'; status: number };
 
@@ -58,7 +72,7 @@ export function toConnectorError(response: unknown): ConnectorError {
       if (code === 'read_only') return { kind: 'read_only' };
       return code === 'no_credits' ? { kind: 'no_credits' } : { kind: 'forbidden' };
     case 404:
-      return { kind: 'not_found' };
+      return code === 'ticket_not_found' ? { kind: 'no_ticket_access' } : { kind: 'not_found' };
     case 409:
       return code === 'not_awaiting_approval'
         ? { kind: 'not_awaiting_approval' }
@@ -76,6 +90,13 @@ export function toConnectorError(response: unknown): ConnectorError {
     case 502:
     case 503:
     case 504:
+      if (code === 'zendesk_unavailable') return { kind: 'zendesk_unavailable' };
+      if (code === 'zendesk_limited')
+        return {
+          kind: 'retry_later',
+          cause: 'zendesk_limited',
+          retryAfterSeconds: retryAfter(failed, body),
+        };
       return {
         kind: 'retry_later',
         cause: 'unavailable',

@@ -11,10 +11,16 @@ interface Props {
   onDismiss: () => void;
 }
 
-const RETRYABLE = new Set(['network', 'retry_later', 'http', 'invalid_response']);
+const RETRYABLE = new Set([
+  'network',
+  'retry_later',
+  'zendesk_unavailable',
+  'http',
+  'invalid_response',
+]);
 
 /** Actions whose acceptance is not their outcome (a queued report): told as news, not as success. */
-const QUEUED_ACTIONS = new Set(['retryLink']);
+const QUEUED_ACTIONS = new Set(['retryLink', 'retryUpdates']);
 
 export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
   const { t, lookUp } = useI18n();

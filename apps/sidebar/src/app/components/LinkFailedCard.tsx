@@ -5,6 +5,7 @@ import type { ConnectorApi } from '../api/connector';
 import type { ThreatsApi } from '../api/threatsApi';
 import type { TSidebarTicket } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
+import { useViewer } from '../contexts/viewerContext';
 import { useThreatsApi } from '../hooks/useThreatsApi';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';
 import { DefangedText } from './DefangedText';
@@ -37,6 +38,7 @@ function ThreatLine({ threat }: { threat: string | null | undefined }) {
  */
 export function LinkFailedCard({ api, ticket, onChanged }: Props) {
   const { t } = useI18n();
+  const { canAct } = useViewer();
   const runner = useActionRunner(onChanged);
   const threatsApi = useThreatsApi();
   const titleId = useId();
@@ -82,6 +84,8 @@ export function LinkFailedCard({ api, ticket, onChanged }: Props) {
         ) : (
           <SM data-testid="duplicate-explained">{t('linkFailed.duplicateUnknown')}</SM>
         )
+      ) : !canAct ? (
+        <Muted data-testid="read-only">{t('errors.read_only')}</Muted>
       ) : (
         <Row>
           <Button

@@ -4,10 +4,12 @@ import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
 import { getColor } from '@zendeskgarden/react-theming';
 import { MD, SM } from '@zendeskgarden/react-typography';
+import { normalizeThreat } from '@incident-desk/threat-text';
 import type { ConnectorError } from '../api/connectorErrors';
 import type { TReportMode, TSidebarTicket } from '@incident-desk/sidebar-contract';
 import type { FoundThreat, TThreatKind, TThreatPlace, ThreatsApi } from '../api/threatsApi';
 import { useI18n } from '../hooks/useI18n';
+import { useViewer } from '../contexts/viewerContext';
 import { useThreatsApi } from '../hooks/useThreatsApi';
 import type { Translate } from '../lib/i18n';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';
@@ -39,8 +41,10 @@ interface Candidate {
  */
 function candidatesOf(saved: string | null, found: FoundThreat[] | null): Candidate[] {
   const field = saved?.trim();
-  // found values are normalised; a saved value usually is too (the sidebar and reports write it so)
-  const same = found?.find((threat) => threat.value === field);
+  // found values are normalised; the saved value is compared in the same form (an agent may have
+  // typed it with a trailing slash or capitals), so one threat is one choice
+  const key = field ? normalizeThreat(field) : undefined;
+  const same = found?.find((threat) => threat.value === key);
   const fromField = field
     ? [{ value: field, display: field, kind: null, seenIn: same?.seenIn ?? [] }]
     : [];
@@ -130,6 +134,7 @@ function NotReportedView({ api, ticket, onChanged }: Props & { api: ThreatsApi }
   }
 
   const duplicate = check.state === 'found' ? check.duplicates : null;
+  const { canAct } = useViewer();
   const canReport = check.state === 'none' || check.state === 'unchecked' || reportAnyway;
   return (
     <Card aria-labelledby={titleId} data-testid="not-reported" data-link-state={ticket.linkState}>
@@ -180,7 +185,8 @@ function NotReportedView({ api, ticket, onChanged }: Props & { api: ThreatsApi }
         />
       ) : null}
       <ReportFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
-      {canReport ? (
+      {canReport && !canAct ? <Muted data-testid="read-only">{t('errors.read_only')}</Muted> : null}
+      {canReport && canAct ? (
         <Row>
           <Button
             size="small"
@@ -311,10 +317,13 @@ function ReportFeedback({
       </div>
     );
   const message = errorMessage(feedback.error);
+  // the report's own words where they say more (what was and was not done), else the generic ones
   const text =
     feedback.error.kind === 'conflict'
       ? t('threats.failed.conflict')
-      : t(message.key, message.vars);
+      : feedback.error.kind === 'zendesk_unavailable'
+        ? t('threats.failed.zendesk_unavailable')
+        : t(message.key, message.vars);
   return (
     <Alert type="error" role="alert" data-testid="threat-feedback">
       <Alert.Paragraph>

@@ -10,6 +10,7 @@ import type {
   TUnavailablePart,
 } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
+import { useViewer } from '../contexts/viewerContext';
 import type { Translate } from '../lib/i18n';
 import { humanize } from '../lib/labels';
 import { newestFirst } from '../lib/newestFirst';
@@ -44,7 +45,7 @@ interface Props {
   analystRequest?: TAnalystRequest | null;
   /** The action last asked for, with the status the incident had right after it. */
   requestedAction?: TRequestedAction | null;
-  /** Sync problems (late ticket updates, failed forwards): the first thing on the card. */
+  /** Sync problems (late ticket updates, failed forwards): compact, after the status and its action. */
   problems?: ReactNode;
   onChanged: () => void;
 }
@@ -112,10 +113,11 @@ export function StatusCard({
   onChanged,
 }: Props) {
   const { t } = useI18n();
-  const runner = useActionRunner(onChanged);
+  const { canAct } = useViewer();
+  const status = incident?.status ?? '';
+  const runner = useActionRunner(onChanged, status);
   const [confirming, setConfirming] = useState<TIncidentActionId | null>(null);
   const reasonId = useId();
-  const status = incident?.status ?? '';
   const pending = pendingRequest(status, requestedAction);
   const plan = planForStatus(status, pending);
   const threat = (incident && subjectOf(incident)) ?? ticket.threat;
@@ -130,7 +132,6 @@ export function StatusCard({
 
   return (
     <Card aria-label={t('card.label')} data-testid="status-card">
-      {problems}
       {incident ? (
         <Stack data-testid="status">
           <Row>
@@ -187,7 +188,11 @@ export function StatusCard({
           {t('card.incidentIdLabel')} <Breakable>{incidentId}</Breakable>
         </Muted>
       ) : null}
-      {incident ? (
+      {incident && !canAct ? (
+        // nothing offered that the connector would refuse (403 read_only): one quiet line instead
+        <Muted data-testid="read-only">{t('card.readOnly')}</Muted>
+      ) : null}
+      {incident && canAct ? (
         <Stack data-testid="actions">
           <ActionFeedbackAlert
             feedback={runner.feedback}
@@ -229,6 +234,8 @@ export function StatusCard({
           ) : null}
         </Stack>
       ) : null}
+      {/* below the status and its action: a sync problem never pushes them off the first screen */}
+      {problems}
     </Card>
   );
 }

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
 import type { TSyncHealth } from '@incident-desk/sidebar-contract';
 import { useI18n } from '../hooks/useI18n';
+import { useViewer } from '../contexts/viewerContext';
 import { enumLabel } from '../lib/labels';
 import { ActionFeedbackAlert } from './ActionFeedbackAlert';
 import { DateTime } from './DateTime';
@@ -32,26 +35,61 @@ function lateSince(sync: TSyncHealth, now: number): string | null {
 
 /**
  * Nothing while all is in sync; an alert, with a retry per failed update, when something failed,
- * and a notice when incident changes wait for the ticket longer than they should.
+ * and a notice when incident changes wait for the ticket longer than they should, with "Retry now"
+ * (or, while Zendesk has paused the account's updates, when the next attempt is: a retry cannot
+ * bring it forward).
  */
 export function SyncHealth({ api, ticketId, sync, onChanged }: Props) {
   const { t, lookUp } = useI18n();
+  const { canAct } = useViewer();
   const runner = useActionRunner(onChanged);
   const failed = sync.failedForwards;
   const late = lateSince(sync, Date.now());
+  const paused = sync.writesPausedUntil;
   const lateNotice = late ? (
     <SM data-testid="sync-late">
       {t('sync.updatesLate', { count: sync.waitingTicketUpdates })}{' '}
       <DateTime value={late} unknownKey="common.unknown" />
     </SM>
   ) : null;
+  const pausedNotice = paused ? (
+    <SM data-testid="sync-paused">
+      {t('sync.pausedUntil')} <DateTime value={paused} unknownKey="common.unknown" />
+    </SM>
+  ) : null;
+  const retryNow =
+    late && canAct && !paused ? (
+      <div>
+        <Button
+          size="small"
+          disabled={runner.pending !== null}
+          onClick={() =>
+            void runner.run({ id: 'retryUpdates', run: () => api.retryTicketUpdates(ticketId) })
+          }
+        >
+          {runner.pending === 'retryUpdates' ? t('common.working') : t('sync.retryNow')}
+        </Button>
+      </div>
+    ) : null;
+  const feedback = (
+    <ActionFeedbackAlert
+      feedback={runner.feedback}
+      onRetry={(said) => void runner.run(said.action)}
+      onDismiss={runner.dismiss}
+    />
+  );
   if (failed.length === 0 && late)
     return (
       <Alert type="warning" role="alert" data-testid="sync">
         <Stack>
           <Alert.Title>{t('sync.lateTitle')}</Alert.Title>
-          {lateNotice}
-          <Alert.Paragraph>{t('sync.lateBody')}</Alert.Paragraph>
+          {pausedNotice}
+          {feedback}
+          {retryNow}
+          <Details summary={t('sync.details')}>
+            {lateNotice}
+            <Alert.Paragraph>{t('sync.lateBody')}</Alert.Paragraph>
+          </Details>
         </Stack>
       </Alert>
     );
@@ -68,49 +106,71 @@ export function SyncHealth({ api, ticketId, sync, onChanged }: Props) {
     <Alert type="warning" role="alert" data-testid="sync">
       <Stack>
         <Alert.Title>{t('sync.alertTitle')}</Alert.Title>
-        <Alert.Paragraph>{t('sync.alertBody')}</Alert.Paragraph>
-        {sync.pendingForwards > 0 ? (
-          <SM>{t('sync.pendingLate', { count: sync.pendingForwards })}</SM>
-        ) : null}
-        {lateNotice}
         <ActionFeedbackAlert
           feedback={runner.feedback}
           onRetry={(feedback) => void runner.run(feedback.action)}
           onDismiss={runner.dismiss}
         />
-        <PlainList>
-          {failed.map((forward) => {
-            const kind = enumLabel(lookUp, 'sync.kind', forward.kind);
-            return (
-              <li key={forward.id} data-testid="failed-forward">
-                <SM isBold>{t('sync.forwardKind', { kind })}</SM>
-                <Muted>
-                  <DateTime value={forward.failedAt} unknownKey="common.unknown" /> ·{' '}
-                  {t('sync.attempts', { count: forward.attempts })}
-                </Muted>
-                <SM>
-                  <Breakable>{forward.lastError}</Breakable>
-                </SM>
-                <Row>
-                  <Button
-                    size="small"
-                    disabled={runner.pending !== null}
-                    aria-label={t('sync.retryForwardLabel', { kind })}
-                    onClick={() =>
-                      void runner.run({
-                        id: 'retryForward',
-                        run: () => api.retryForward(ticketId, forward.id),
-                      })
-                    }
-                  >
-                    {t('common.retry')}
-                  </Button>
-                </Row>
-              </li>
-            );
-          })}
-        </PlainList>
+        <Details summary={t('sync.details')}>
+          <Alert.Paragraph>{t('sync.alertBody')}</Alert.Paragraph>
+          {sync.pendingForwards > 0 ? (
+            <SM>{t('sync.pendingLate', { count: sync.pendingForwards })}</SM>
+          ) : null}
+          {lateNotice}
+          {pausedNotice}
+          <PlainList>
+            {failed.map((forward) => {
+              const kind = enumLabel(lookUp, 'sync.kind', forward.kind);
+              return (
+                <li key={forward.id} data-testid="failed-forward">
+                  <SM isBold>{t('sync.forwardKind', { kind })}</SM>
+                  <Muted>
+                    <DateTime value={forward.failedAt} unknownKey="common.unknown" /> ·{' '}
+                    {t('sync.attempts', { count: forward.attempts })}
+                  </Muted>
+                  <SM>
+                    <Breakable>{forward.lastError}</Breakable>
+                  </SM>
+                  {canAct ? (
+                    <Row>
+                      <Button
+                        size="small"
+                        disabled={runner.pending !== null}
+                        aria-label={t('sync.retryForwardLabel', { kind })}
+                        onClick={() =>
+                          void runner.run({
+                            id: 'retryForward',
+                            run: () => api.retryForward(ticketId, forward.id),
+                          })
+                        }
+                      >
+                        {t('common.retry')}
+                      </Button>
+                    </Row>
+                  ) : null}
+                </li>
+              );
+            })}
+          </PlainList>
+        </Details>
       </Stack>
     </Alert>
   );
 }
+
+/** The rest of a sync warning, one click away, so the warning itself stays one line. */
+function Details({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <DetailsBox>
+      <summary>{summary}</summary>
+      <Stack>{children}</Stack>
+    </DetailsBox>
+  );
+}
+
+const DetailsBox = styled.details`
+  & > summary {
+    cursor: pointer;
+    font-size: ${(p) => p.theme.fontSizes.sm};
+  }
+`;

@@ -70,6 +70,7 @@ export function ClientProvider({
 
   if (state.status === 'outside_zendesk') return <OutsideZendesk />;
   if (state.status === 'unreachable') return <ZendeskUnreachable onRetry={retry} />;
-  if (state.status === 'connecting') return <LoadingSkeleton />;
+  // the agent's locale is not known yet: no words
+  if (state.status === 'connecting') return <LoadingSkeleton neutral />;
   return <ClientContext.Provider value={state.value}>{children}</ClientContext.Provider>;
 }

@@ -35,6 +35,7 @@ export function TranslationProvider({ children }: Props) {
   }, [client]);
 
   const memo = useMemo(() => value, [value]);
-  if (!memo) return <LoadingSkeleton />;
+  // Nothing in any language before the locale is known: the first words are the agent's.
+  if (!memo) return <LoadingSkeleton neutral />;
   return <I18nContext.Provider value={memo}>{children}</I18nContext.Provider>;
 }

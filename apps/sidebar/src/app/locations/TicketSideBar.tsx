@@ -21,6 +21,7 @@ import { useI18n } from '../hooks/useI18n';
 import { useSession } from '../hooks/useSession';
 import { useTicketView } from '../hooks/useTicketView';
 import { useZafEvents } from '../hooks/useZafEvents';
+import { ViewerContext } from '../contexts/viewerContext';
 import { markViewReady } from '../lib/perfMarks';
 
 export interface TicketSideBarProps {
@@ -100,9 +101,11 @@ function eventsFor(view: TSidebarTicketView | null): string[] {
   const ids = Object.values(view?.ticket.fieldIds ?? {}).filter(
     (id): id is number => typeof id === 'number',
   );
+  // ticket.saved reaches the background location only (Zendesk removes a sidebar before it fires);
+  // ticket.updated says someone else (the connector) changed the ticket, notes included.
   return [
     'ticket.tags.changed',
-    'ticket.saved',
+    'ticket.updated',
     'app.activated',
     ...ids.map((id) => `ticket.custom_field_${id}.changed`),
   ];
@@ -184,43 +187,45 @@ function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
     <SyncHealth api={api} ticketId={ticketId} sync={view.sync} onChanged={onChanged} />
   );
   return (
-    <Stack aria-busy={refreshing} data-testid={`state-${view.ticket.linkState}`}>
-      <Row>
-        <Muted>
-          {t('view.updated')} <DateTime value={view.fetchedAt} />
-        </Muted>
-        <Button size="small" isBasic onClick={onChanged} disabled={refreshing}>
-          {refreshing ? t('view.refreshing') : t('view.refresh')}
-        </Button>
-      </Row>
-      {error ? (
-        <ErrorPanel error={error} title={t('view.refreshFailed')} onRetry={onChanged} />
-      ) : null}
-      {view.ticket.linkState === 'linked' ? (
-        <>
-          <StatusCard
-            api={api}
-            ticket={view.ticket}
-            incident={incident}
-            incidentUnavailable={unavailable('incident')}
-            usage={view.usage}
-            analystRequest={view.analystRequest}
-            requestedAction={view.requestedAction}
-            problems={problems}
-            onChanged={onChanged}
-          />
-          <IncidentDetails view={view} />
-        </>
-      ) : (
-        <>
-          {problems}
-          {view.ticket.linkState === 'failed' ? (
-            <LinkFailedCard api={api} ticket={view.ticket} onChanged={onChanged} />
-          ) : (
-            <NotReportedCard ticket={view.ticket} onChanged={onChanged} />
-          )}
-        </>
-      )}
-    </Stack>
+    <ViewerContext.Provider value={view.viewer}>
+      <Stack aria-busy={refreshing} data-testid={`state-${view.ticket.linkState}`}>
+        <Row>
+          <Muted>
+            {t('view.updated')} <DateTime value={view.fetchedAt} />
+          </Muted>
+          <Button size="small" isBasic onClick={onChanged} disabled={refreshing}>
+            {refreshing ? t('view.refreshing') : t('view.refresh')}
+          </Button>
+        </Row>
+        {error ? (
+          <ErrorPanel error={error} title={t('view.refreshFailed')} onRetry={onChanged} />
+        ) : null}
+        {view.ticket.linkState === 'linked' ? (
+          <>
+            <StatusCard
+              api={api}
+              ticket={view.ticket}
+              incident={incident}
+              incidentUnavailable={unavailable('incident')}
+              usage={view.usage}
+              analystRequest={view.analystRequest}
+              requestedAction={view.requestedAction}
+              problems={problems}
+              onChanged={onChanged}
+            />
+            <IncidentDetails view={view} />
+          </>
+        ) : (
+          <>
+            {problems}
+            {view.ticket.linkState === 'failed' ? (
+              <LinkFailedCard api={api} ticket={view.ticket} onChanged={onChanged} />
+            ) : (
+              <NotReportedCard ticket={view.ticket} onChanged={onChanged} />
+            )}
+          </>
+        )}
+      </Stack>
+    </ViewerContext.Provider>
   );
 }
