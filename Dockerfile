@@ -14,6 +14,7 @@ WORKDIR /src
 # first: a change of the sources alone reuses the installed dependencies.
 COPY package.json package-lock.json .npmrc ./
 COPY prisma/ prisma/
+COPY scripts/check-node.mjs scripts/
 COPY apps/admin/package.json apps/admin/
 COPY apps/connector/package.json apps/connector/
 COPY apps/sidebar/package.json apps/sidebar/

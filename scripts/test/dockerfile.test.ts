@@ -48,6 +48,8 @@ describe('the Dockerfile', () => {
     expect(copiedBefore).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
     // the install generates Prisma's client from the schema
     expect(copiedBefore).toContain('prisma/');
+    // and the root's preinstall runs its Node check
+    expect(copiedBefore).toContain('scripts/check-node.mjs');
     const manifests = workspaceManifests();
     expect(manifests.length).toBeGreaterThan(10);
     for (const manifest of manifests) expect(copiedBefore, manifest).toContain(manifest);
