@@ -1,6 +1,6 @@
 // The admin page of one Zendesk account: who is signed in, then every section, reloaded after each
 // action. Without a session it offers "Sign in with Zendesk".
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { DisconnectResult } from '@incident-desk/admin-contract';
 import { Button } from '@zendeskgarden/react-buttons';
 import { Dots } from '@zendeskgarden/react-loaders';
@@ -26,6 +26,7 @@ import { Reconciliation } from './sections/Reconciliation';
 import { Settings } from './sections/Settings';
 import { Setup } from './sections/Setup';
 import { SignIn } from './SignIn';
+import { I18nProvider, languageOf, useTexts, type Language } from './i18n/i18n';
 
 /** While setup or a test delivery is under way, the page looks again this often. */
 const POLL_MS = 3000;
@@ -54,7 +55,24 @@ function backFromRemovalAuthorization(): boolean {
   return true;
 }
 
+/**
+ * The page in the signed-in admin's language. Nothing but a wordless spinner shows until the
+ * session answers, so a French admin never sees English first.
+ */
 export function App() {
+  const [language, setLanguage] = useState<Language>('en');
+  useLayoutEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return (
+    <I18nProvider language={language}>
+      <AdminPage onLanguage={setLanguage} />
+    </I18nProvider>
+  );
+}
+
+function AdminPage({ onLanguage }: { onLanguage: (language: Language) => void }) {
+  const t = useTexts();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [confirmDisconnect] = useState(backFromRemovalAuthorization);
   const [version, setVersion] = useState(0);
@@ -62,6 +80,7 @@ export function App() {
   const load = useCallback(async () => {
     try {
       const session = await api.session();
+      onLanguage(languageOf(session.locale));
       const [firstRun, overview, letters, reconciliation] = await Promise.all([
         api.firstRun(),
         api.overview(),
@@ -78,7 +97,7 @@ export function App() {
       else
         setView({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
     }
-  }, []);
+  }, [onLanguage]);
 
   useEffect(() => {
     void load();
@@ -102,17 +121,19 @@ export function App() {
 
   return (
     <main style={{ maxWidth: 960, margin: '24px auto', padding: '0 16px' }}>
-      <XXL tag="h1" isBold style={{ marginBottom: 16 }}>
-        incident-desk admin
-      </XXL>
-      {view.kind === 'loading' ? <Dots size={32} /> : null}
+      {view.kind === 'loading' ? null : (
+        <XXL tag="h1" isBold style={{ marginBottom: 16 }}>
+          {t.app.title}
+        </XXL>
+      )}
+      {view.kind === 'loading' ? <Dots size={32} data-testid="loading" /> : null}
       {view.kind === 'signed-out' ? <SignIn /> : null}
       {view.kind === 'disconnected' ? (
         <Disconnected subdomain={view.subdomain} result={view.result} />
       ) : null}
       {view.kind === 'error' ? (
         <Alert type="error" role="alert">
-          <Alert.Title>The admin page could not load</Alert.Title>
+          <Alert.Title>{t.app.loadFailed}</Alert.Title>
           <Alert.Paragraph>{view.message}</Alert.Paragraph>
         </Alert>
       ) : null}
@@ -122,9 +143,7 @@ export function App() {
             id="signed-in"
             style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 24 }}
           >
-            <SM>
-              Signed in as {view.session.userName}, admin of {view.session.subdomain}
-            </SM>
+            <SM>{t.app.signedInAs(view.session.userName, view.session.subdomain)}</SM>
             <Button
               size="small"
               isBasic
@@ -134,7 +153,7 @@ export function App() {
                 setView({ kind: 'signed-out' });
               }}
             >
-              Sign out
+              {t.app.signOut}
             </Button>
           </div>
           <DisconnectionNotice overview={view.data.overview} />
@@ -148,7 +167,7 @@ export function App() {
           {view.data.overview.incident.apiKey === 'set' ? <Analytics /> : null}
           <Settings
             overview={view.data.overview}
-            refresh={refresh}
+            refresh={watch}
             showIncidentForm={
               view.data.firstRun.complete ||
               view.data.firstRun.steps.find((step) => step.id === 'incident_key')?.state === 'done'

@@ -3,9 +3,11 @@ import { Button } from '@zendeskgarden/react-buttons';
 import { Field, Input } from '@zendeskgarden/react-forms';
 import { MD } from '@zendeskgarden/react-typography';
 import { subdomainFromInput } from '@incident-desk/zendesk-api/subdomain';
+import { useTexts } from './i18n/i18n';
 
 /** Signed out: the subdomain (or a pasted Zendesk address), then Zendesk's sign-in and approval. */
 export function SignIn(props: { navigate?: (url: string) => void }) {
+  const t = useTexts().signIn;
   const [subdomain, setSubdomain] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const navigate = props.navigate ?? ((url: string) => window.location.assign(url));
@@ -18,11 +20,7 @@ export function SignIn(props: { navigate?: (url: string) => void }) {
         event.preventDefault();
         const parsed = subdomainFromInput(subdomain);
         if (!parsed) {
-          setProblem(
-            subdomain.trim()
-              ? 'That is not a Zendesk subdomain. Enter the part before .zendesk.com, e.g. acme for acme.zendesk.com.'
-              : 'Enter your Zendesk subdomain.',
-          );
+          setProblem(subdomain.trim() ? t.notASubdomain : t.empty);
           return;
         }
         setProblem(null);
@@ -31,14 +29,10 @@ export function SignIn(props: { navigate?: (url: string) => void }) {
         navigate(`/admin/sign-in?${new URLSearchParams({ subdomain: parsed })}`);
       }}
     >
-      <MD style={{ marginBottom: 12 }}>
-        Sign in as a Zendesk admin of the account incident-desk is installed on.
-      </MD>
+      <MD style={{ marginBottom: 12 }}>{t.intro}</MD>
       <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Zendesk subdomain</Field.Label>
-        <Field.Hint>
-          e.g. acme, or paste your Zendesk address such as https://acme.zendesk.com
-        </Field.Hint>
+        <Field.Label>{t.label}</Field.Label>
+        <Field.Hint>{t.hint}</Field.Hint>
         <Input
           name="subdomain"
           autoComplete="off"
@@ -53,7 +47,7 @@ export function SignIn(props: { navigate?: (url: string) => void }) {
         ) : null}
       </Field>
       <Button type="submit" isPrimary id="sign-in-with-zendesk">
-        Sign in with Zendesk
+        {t.submit}
       </Button>
     </form>
   );

@@ -9,6 +9,8 @@ import type {
 export interface Session {
   subdomain: string;
   userName: string;
+  /** The page's language: the admin's Zendesk locale (`fr`), English for any other. */
+  locale: string;
   expiresAt: string;
   csrfToken: string;
 }
@@ -21,7 +23,8 @@ export interface StepReport {
 }
 
 export interface Overview {
-  account: { subdomain: string };
+  /** `zendeskUrl`: where the connector reaches the account's Zendesk (a local sandbox in the demo). */
+  account: { subdomain: string; zendeskUrl: string };
   connection: {
     state: 'active' | 'reauthorization_required' | 'not_connected';
     grant: string | null;
@@ -88,6 +91,8 @@ export interface SyncFailure extends Described {
   ticketId: number | null;
   ticketUrl: string | null;
   incidentId: string | null;
+  /** What the ticket's Incident ID field holds (the report's `inc_` reference), as agents know it. */
+  incidentRef: string | null;
   /** Null unless the connector knows where incidents are seen (INCIDENT_CONSOLE_URL). */
   incidentUrl: string | null;
   reason: string;
@@ -100,6 +105,7 @@ export interface FailedForward extends Described {
   ticketId: number;
   ticketUrl: string;
   incidentId: string;
+  incidentRef: string;
   incidentUrl: string | null;
   reason: string;
   updatedAt: string;
@@ -226,12 +232,15 @@ export const api = {
   firstRun: () => call<FirstRun>('GET', '/first-run'),
   zendeskGroups: () => call<{ groups: ZendeskGroup[] }>('GET', '/zendesk-groups'),
   testWebhooks: () =>
-    call<{ requested: string[]; failed: { clientId: string; message: string }[] }>(
-      'POST',
-      '/webhooks/test',
-    ),
+    call<{
+      requested: string[];
+      failed: { clientId: string; message: string }[];
+      zendesk: { outcome: 'delivered' } | { outcome: string; message: string };
+    }>('POST', '/webhooks/test'),
+  retryTicketWrites: () =>
+    call<{ woken: number; pausedUntil: string | null }>('POST', '/ticket-writes/retry'),
   saveIncidentConnection: (input: IncidentConnectionInput) =>
-    call<{ apiKey: 'set'; clientId: string; clientName: string }>(
+    call<{ apiKey: 'set'; clientId: string; clientName: string; setup: { state: string } }>(
       'PUT',
       '/incident-connection',
       input,

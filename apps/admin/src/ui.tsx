@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM, XL } from '@zendeskgarden/react-typography';
+import { useLanguage, useTexts } from './i18n/i18n';
 
 export function Section(props: { id: string; title: string; children: ReactNode }) {
   return (
@@ -28,8 +29,10 @@ export function WideTable(props: { label: string; children: ReactNode }) {
 }
 
 export function When(props: { value: string | null; never?: string }) {
-  if (!props.value) return <span>{props.never ?? 'never'}</span>;
-  return <time dateTime={props.value}>{new Date(props.value).toLocaleString()}</time>;
+  const t = useTexts();
+  const language = useLanguage();
+  if (!props.value) return <span>{props.never ?? t.common.never}</span>;
+  return <time dateTime={props.value}>{new Date(props.value).toLocaleString(language)}</time>;
 }
 
 export function Row(props: { label: string; children: ReactNode; testId?: string }) {
@@ -54,6 +57,7 @@ export function ActionButton(props: {
   isPrimary?: boolean;
   size?: 'small' | 'medium';
 }) {
+  const t = useTexts();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   return (
@@ -68,7 +72,7 @@ export function ActionButton(props: {
           setOutcome(null);
           try {
             const text = await props.run();
-            setOutcome({ ok: true, text: text ?? 'done' });
+            setOutcome({ ok: true, text: text ?? t.common.done });
           } catch (error) {
             setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
           } finally {

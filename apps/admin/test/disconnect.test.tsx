@@ -131,8 +131,10 @@ describe('disconnect', () => {
     await user.click(await screen.findByRole('button', { name: 'Disconnect…' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Zendesk must allow the removal first/)).toBeTruthy();
-    const link = within(dialog).getByRole('link', { name: 'Authorise with Zendesk' });
-    expect(link.getAttribute('href')).toBe('/admin/disconnect/authorize');
+    // the dialog's action is a danger button, not a plain link
+    const action = within(dialog).getByRole('button', { name: 'Authorise with Zendesk' });
+    expect(action.id).toBe('disconnect-authorize');
+    expect(within(dialog).queryByRole('link', { name: 'Authorise with Zendesk' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Disconnect' })).toBeNull();
     expect(calls.some((c) => c.route === 'POST /disconnect')).toBe(false);
   });
@@ -153,7 +155,7 @@ describe('disconnect', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(
-      await within(dialog).findByRole('link', { name: 'Authorise with Zendesk' }),
+      await within(dialog).findByRole('button', { name: 'Authorise with Zendesk' }),
     ).toBeTruthy();
     expect(within(dialog).getByRole('alert').textContent).toBe('authorise it with Zendesk');
   });

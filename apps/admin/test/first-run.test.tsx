@@ -100,10 +100,15 @@ describe('first-run checklist', () => {
     expect(calls.some((c) => c.route === 'PUT /incident-connection')).toBe(false);
   });
 
-  it('a saved key names its client', async () => {
+  it('a saved key names its client, and says that setup is starting (the save queued it)', async () => {
     newAccountRoutes({
       'PUT /incident-connection': {
-        body: { apiKey: 'set', clientId: 'cl_demo_parent', clientName: 'Demo Parent' },
+        body: {
+          apiKey: 'set',
+          clientId: 'cl_demo_parent',
+          clientName: 'Demo Parent',
+          setup: { state: 'queued' },
+        },
       },
     });
     themed(<App />);
@@ -114,7 +119,7 @@ describe('first-run checklist', () => {
     await user.click(within(key).getByRole('button', { name: 'Save incident service' }));
     expect(
       (await screen.findByText(/the key works for Demo Parent \(cl_demo_parent\)/)).textContent,
-    ).toBeTruthy();
+    ).toMatch(/Setup is starting\.$/);
   });
 
   it('is not shown once every step is done', async () => {
@@ -172,7 +177,9 @@ describe('failed syncs', () => {
         .getAttribute('href'),
     ).toBe('http://incident.test/_sandbox/incidents/inc_forward');
     // without a console address the incident is named, not linked
-    expect(screen.getByTestId('sync-failure').textContent).toContain('incident inc_x');
+    // named as the ticket's Incident ID field names it, never by the service's 24-hex id
+    expect(screen.getByTestId('sync-failure').textContent).toContain('Incident inc_x');
+    expect(screen.getByTestId('sync-failure').textContent).not.toContain('65f1c0ffee');
     expect(forward.textContent).toContain('Forwarding a comment');
     expect(forward.textContent).toContain('The incident service had an internal error (HTTP 500).');
     expect(forward.textContent).toContain('Retry forwards this comment again');

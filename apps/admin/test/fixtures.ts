@@ -2,7 +2,7 @@ import type { DeadLetters, FirstRun, Overview } from '../src/api';
 
 export function overviewOf(changes: Partial<Overview['incident']> = {}): Overview {
   return {
-    account: { subdomain: 'acme' },
+    account: { subdomain: 'acme', zendeskUrl: 'http://127.0.0.1:4010/_z/acme' },
     connection: {
       state: 'active',
       grant: 'authorization_code',
@@ -103,6 +103,7 @@ export const LETTERS: DeadLetters = {
       ticketId: 41,
       ticketUrl: 'https://acme.zendesk.com/agent/tickets/41',
       incidentId: 'inc_forward',
+      incidentRef: 'inc_forward',
       incidentUrl: 'http://incident.test/_sandbox/incidents/inc_forward',
       reason: 'InternalServerError: incidents.comment: 500 ServiceUnavailable',
       updatedAt: '2026-11-23T10:00:00.000Z',
@@ -118,7 +119,8 @@ export const LETTERS: DeadLetters = {
       queue: 'ticket-write',
       ticketId: 42,
       ticketUrl: 'https://acme.zendesk.com/agent/tickets/42',
-      incidentId: 'inc_x',
+      incidentId: '65f1c0ffee00000000000a01',
+      incidentRef: 'inc_x',
       incidentUrl: null,
       reason: 'Zendesk answered 422',
       createdAt: '2026-11-23T10:00:00.000Z',

@@ -77,6 +77,27 @@ describe('group for new tickets', () => {
   });
 });
 
+describe('group for new tickets when Zendesk refuses the token', () => {
+  it('says to reconnect Zendesk, never the API’s raw text', async () => {
+    stubFetch({
+      'GET /zendesk-groups': {
+        status: 409,
+        body: {
+          error: {
+            code: 'reauthorization_required',
+            message:
+              'account fe5d788c-0000-4000-8000-000000000000 cannot act: reauthorization required',
+          },
+        },
+      },
+    });
+    renderSettings();
+    expect(await screen.findByText(/Reconnect Zendesk to choose a group/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('fe5d788c');
+    expect(document.body.textContent).not.toContain('cannot act');
+  });
+});
+
 describe('reconciliation queue', () => {
   it('links each ticket to Zendesk, explains Link and Retry, and keeps a retried ticket with its progress', async () => {
     const { Reconciliation } = await import('../src/sections/Reconciliation');

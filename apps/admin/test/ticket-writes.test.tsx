@@ -4,10 +4,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@zendeskgarden/react-theming';
 import type { TicketWriteHealth } from '@incident-desk/admin-contract';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import type { Overview } from '../src/api';
 import { Connection } from '../src/sections/Connection';
 import { duration, ticketWriteText, timeOfDay } from '../src/ticket-write-text';
+import { stubFetch } from './fetch-stub';
 import { overviewOf } from './fixtures';
 
 const CHECKED = '2026-11-23T12:00:00.000Z';
@@ -192,6 +194,37 @@ describe('Zendesk connection section', () => {
     });
     expect(screen.getByTestId('ticket-writes').textContent).toContain(
       'Ticket updates are late: 4 changes waiting, oldest 10 min',
+    );
+  });
+
+  it('with the grant revoked, updates are not called up to date: they wait for a reconnect', () => {
+    show({
+      ...overviewOf(),
+      connection: { ...overviewOf().connection, state: 'reauthorization_required' },
+    });
+    const row = screen.getByTestId('ticket-writes');
+    expect(row.textContent).not.toContain('Up to date');
+    expect(row.textContent).toContain('cannot reach Zendesk until you reconnect');
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+  });
+
+  it('late or failing updates offer Retry now, which wakes the writer', async () => {
+    const calls = stubFetch({
+      'POST /ticket-writes/retry': { status: 202, body: { woken: 3, pausedUntil: null } },
+    });
+    show({ ...overviewOf(), ticketWrites: failing('zendesk_5xx', 503) });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('3 updates go to Zendesk now.')).toBeTruthy();
+    expect(calls.map((c) => c.route)).toEqual(['POST /ticket-writes/retry']);
+    vi.unstubAllGlobals();
+  });
+
+  it('an up-to-date account has no Retry now; the account row names the Zendesk the connector uses', () => {
+    show(overviewOf());
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(screen.getByTestId('zendesk-account').textContent).toBe(
+      'Accountacme at http://127.0.0.1:4010/_z/acme',
     );
   });
 });

@@ -160,6 +160,35 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       expect((await h.api(acmeSession, 'GET', '/admin/api/session')).status).toBe(200);
     });
 
+    it('keeps the admin’s Zendesk locale with the session: fr-FR and fr speak French, any other English', async () => {
+      const admins = await Promise.all(
+        ['fr-FR', 'fr', 'de', 'en-US'].map(async (locale) => {
+          const created = await fetch(`${h.sandboxUrl}/_sandbox/accounts/acme/users`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: `Admin ${locale}`,
+              email: `admin-${locale.toLowerCase()}@acme.example`,
+              role: 'admin',
+              locale,
+            }),
+          });
+          return ((await created.json()) as { user: { id: number } }).user.id;
+        }),
+      );
+      const locales = [];
+      for (const id of admins) {
+        const session = await h.signIn('acme', id);
+        locales.push((await h.api(session, 'GET', '/admin/api/session')).body.locale);
+      }
+      expect(locales).toEqual(['fr', 'fr', 'en', 'en']);
+      // stored as Zendesk named it
+      const stored = await h.connector.db.prisma.adminSession.findMany({
+        where: { zendeskUserId: BigInt(admins[0]!) },
+      });
+      expect(stored.map((row) => row.locale)).toEqual(['fr-FR']);
+    });
+
     it('signing out ends the session', async () => {
       const session = await h.signIn('acme', acme.adminId);
       expect((await h.api(session, 'POST', '/admin/api/sign-out')).status).toBe(204);
@@ -440,6 +469,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         clientId: DEMO_PARENT_CLIENT_ID,
         clientName: expect.any(String),
         subClientIds: ['cl_demo_retail'],
+        // setup waited for the key: saving it queued setup
+        setup: { state: 'queued' },
       });
       const kept = await h.api(acmeSession, 'PUT', '/admin/api/incident-connection', {
         clientId: DEMO_PARENT_CLIENT_ID,
@@ -523,9 +554,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       }
     });
 
-    it('rerun setup: runs in the worker, succeeds, narrows the token; a second rerun needs authorisation', async () => {
-      const rerun = await h.api(acmeSession, 'POST', '/admin/api/setup/rerun');
-      expect(rerun.status).toBe(202);
+    it('setup, queued by the saved key, runs in the worker, succeeds, narrows the token; a rerun then needs authorisation', async () => {
       await eventually('setup to finish', async () => {
         const state = await setupState(acmeId);
         return state === 'succeeded' || state === 'failed' ? state : undefined;
@@ -684,7 +713,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         },
       );
       expect(unknown.status).toBe(422);
-      // while Zendesk writes are paused: retry_later at once, and the entry stays in the queue
+      // while Zendesk writes are paused: zendesk_limited at once, and the entry stays in the queue
       await h.connector.db.prisma.ticketWritePause.create({
         data: { accountId: acmeId, pausedUntil: new Date(Date.now() + 30_000) },
       });
@@ -696,7 +725,7 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       );
       await h.connector.db.prisma.ticketWritePause.delete({ where: { accountId: acmeId } });
       expect(paused.status).toBe(503);
-      expect(paused.body.error).toMatchObject({ code: 'retry_later' });
+      expect(paused.body.error).toMatchObject({ code: 'zendesk_limited' });
       expect(
         (paused.body.error as { retryAfterSeconds: number }).retryAfterSeconds,
       ).toBeLessThanOrEqual(30);

@@ -1,20 +1,56 @@
 // The admin page as an admin uses it, in Chromium: the built page (apps/admin, built here into a
 // temporary folder), "Sign in with Zendesk" through the sandbox's approval page, back on /admin/
-// with every section rendered, hostile strings shown as text, and no CSP violation.
-import { mkdtempSync, rmSync } from 'node:fs';
+// with every section rendered, hostile strings shown as text, and no CSP violation; a first run
+// completed from the page alone, and a French admin's page in French, both checked with axe-core.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { DEMO_API_KEY, DEMO_PARENT_CLIENT_ID } from '@incident-desk/incident-sandbox';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CSP } from '../src/admin';
-import { startAdminHarness, type AdminHarness } from './admin-harness';
+import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
 import { WAIT_STALL_MS } from './support/eventually';
 import { chromiumPath } from '../../../scripts/chromium';
 
 const ADMIN_APP = fileURLToPath(new URL('../../admin', import.meta.url));
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core in the page (evaluated, so the page's CSP does not apply): serious and critical ones. */
+async function seriousViolations(page: Page): Promise<{ rule: string; targets: string[] }[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (options: unknown) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+}
+
+/** A browser page already holding an admin session the harness signed in. */
+async function pageSignedIn(browser: Browser, connectorUrl: string, session: SignedIn) {
+  const [name, value] = session.cookie.split(';')[0]!.split('=') as [string, string];
+  const context = await browser.newContext();
+  await context.addCookies([
+    { name, value, url: `${connectorUrl}/admin/`, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  return context.newPage();
+}
 
 describe('admin page in Chromium', () => {
   let h: AdminHarness;
@@ -164,6 +200,89 @@ describe('admin page in Chromium', () => {
       expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
     } finally {
       await page.close();
+    }
+  });
+
+  it('a first run completes from the page alone: the key saved, setup runs by itself, both webhooks confirmed; only the sidebar is left', async () => {
+    const umbrella = await h.createAccount('umbrella');
+    expect((await h.install('umbrella', umbrella.adminId)).status).toBe(303);
+    const page = await pageSignedIn(
+      browser,
+      h.connectorUrl,
+      await h.signIn('umbrella', umbrella.adminId),
+    );
+    try {
+      await page.goto(`${h.connectorUrl}/admin/`);
+      await page.waitForSelector('#first-run', { timeout: WAIT_STALL_MS });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.fill('#first-run input[name="apiKey"]', DEMO_API_KEY);
+      await page.fill('#first-run input[name="clientId"]', DEMO_PARENT_CLIENT_ID);
+      await page.click('#first-run #save-connection');
+      // nothing else is pressed: the save queues setup, setup asks both services to test their
+      // webhooks, and the page looks again until the checklist shows it
+      for (const step of ['incident_key', 'setup', 'webhooks']) {
+        await page.waitForSelector(`[data-testid="step-${step}"][data-state="done"]`, {
+          timeout: 4 * WAIT_STALL_MS,
+        });
+      }
+      const left = await page.$$eval('#first-run li[data-state]', (items) =>
+        items
+          .filter((item) => item.getAttribute('data-state') !== 'done')
+          .map((item) => item.getAttribute('data-testid')),
+      );
+      expect(left).toEqual(['step-sidebar']);
+      expect(await page.textContent('#first-run')).toContain('4 of 5 steps done.');
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a French admin sees the page in French from the first paint, lang="fr"', async () => {
+    const created = await fetch(`${h.sandboxUrl}/_sandbox/accounts/acme/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Amélie Admin',
+        email: 'amelie@acme.example',
+        role: 'admin',
+        locale: 'fr-FR',
+      }),
+    });
+    const amelie = ((await created.json()) as { user: { id: number } }).user.id;
+    const page = await pageSignedIn(browser, h.connectorUrl, await h.signIn('acme', amelie));
+    // every text the page ever shows, from its first mutation on
+    await page.addInitScript({
+      content: `window.__seen = [];
+        new MutationObserver(() => {
+          const text = document.body ? document.body.innerText.trim() : '';
+          if (text) window.__seen.push({ lang: document.documentElement.lang, text });
+        }).observe(document, { childList: true, subtree: true, characterData: true });`,
+    });
+    try {
+      await page.goto(`${h.connectorUrl}/admin/`);
+      await page.waitForSelector('#signed-in', { timeout: WAIT_STALL_MS });
+      expect(await page.evaluate('document.documentElement.lang')).toBe('fr');
+      expect(await page.textContent('h1')).toBe('Administration d’incident-desk');
+      expect(await page.textContent('#signed-in')).toContain(
+        'Connecté en tant que Amélie Admin, admin de acme',
+      );
+      expect(await page.textContent('#connection-title')).toBe('Connexion à Zendesk');
+      // the checklist's sentences come from the connector, in the session's language
+      expect(await page.textContent('[data-testid="step-sidebar"]')).toContain(
+        'Barre latérale installée',
+      );
+      const seen = (await page.evaluate('window.__seen')) as { lang: string; text: string }[];
+      expect(seen.length).toBeGreaterThan(0);
+      // the first text painted is already French, under lang="fr"
+      for (const shown of seen) {
+        expect(shown.lang).toBe('fr');
+        expect(shown.text).not.toContain('incident-desk admin');
+        expect(shown.text).not.toContain('Signed in as');
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await page.context().close();
     }
   });
 

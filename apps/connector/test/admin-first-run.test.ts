@@ -9,6 +9,7 @@ import {
 } from '@incident-desk/incident-sandbox';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { secretBinding } from '../src/secrets/secret-bindings';
 import { startAdminHarness, type AdminHarness, type SignedIn } from './admin-harness';
@@ -17,6 +18,7 @@ import { backends } from './support/test-database';
 
 interface Step {
   id: string;
+  title: string;
   state: string;
   summary: string;
   next: string | null;
@@ -80,6 +82,9 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     ]);
     expect(list.step('zendesk')).toMatchObject({ state: 'done', next: null });
     expect(list.step('zendesk').summary).toContain('acme');
+    // the address the connector actually uses: here the local Zendesk sandbox
+    expect(list.step('zendesk').summary).toContain(h.sandboxUrl);
+    expect(list.step('zendesk').summary).not.toContain('zendesk.com');
     expect(list.step('incident_key')).toMatchObject({ state: 'todo', action: 'save_incident_key' });
     expect(list.step('incident_key').next).toMatch(/API key/);
     expect(list.step('setup')).toMatchObject({
@@ -134,10 +139,13 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     expect(step).toMatchObject({ state: 'done', next: null });
     expect(step.summary).toContain(clientName);
     expect(step.summary).toContain(DEMO_PARENT_CLIENT_ID);
-    expect((await checklist(acme)).step('setup')).toMatchObject({
-      action: 'run_setup',
-      next: 'The incident API key is saved: run setup now.',
-    });
+    // setup was waiting for the key: saving it queued setup, with no button to press
+    expect(saved.body.setup).toEqual({ state: 'queued' });
+    expect(['queued', 'running', 'succeeded']).toContain(
+      (await checklist(acme)).step('setup').state === 'done'
+        ? 'succeeded'
+        : (await configOf(acmeId)).setupState,
+    );
     // the other account sees none of it
     const ofGlobex = await checklist(globex);
     expect(ofGlobex.step('incident_key').state).toBe('todo');
@@ -152,7 +160,7 @@ describe.each(backends)('admin first run (%s)', (backend) => {
   });
 
   it('after setup: a test delivery confirms the incident side, a signed Zendesk delivery writes lastZendeskWebhookAt', async () => {
-    expect((await h.api(acme, 'POST', '/admin/api/setup/rerun')).status).toBe(202);
+    // the key's save queued setup: nothing else was pressed
     await eventually('setup to succeed', async () => {
       const state = (await configOf(acmeId)).setupState;
       return state === 'succeeded' || state === 'failed' ? state : undefined;
@@ -171,6 +179,21 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       where: { accountId: acmeId },
       data: { lastTestAt: null, lastEventAt: null },
     });
+    // setup asked Zendesk to test its webhook before narrowing the token: the Zendesk side is
+    // confirmed by Zendesk's own signed test delivery, no ticket needed
+    const afterSetup = await h.api(acme, 'GET', '/admin/api/overview');
+    expect(
+      (afterSetup.body.health as { lastZendeskWebhookAt: string | null }).lastZendeskWebhookAt,
+    ).not.toBeNull();
+    expect((await checklist(acme)).step('webhooks').summary).toMatch(
+      /Zendesk delivered a signed webhook/,
+    );
+    // the test delivery queued no ticket job
+    expect(
+      await h.connector.db.prisma.webhookReceipt.count({
+        where: { accountId: acmeId, source: 'zendesk' },
+      }),
+    ).toBe(0);
     await h.connector.db.prisma.accountHealth.deleteMany({ where: { accountId: acmeId } });
     const before = (await checklist(acme)).step('webhooks');
     expect(before).toMatchObject({ state: 'todo', action: 'test_webhooks' });
@@ -178,15 +201,21 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     const sent = await h.api(acme, 'POST', '/admin/api/webhooks/test');
     expect(sent.status).toBe(202);
     expect(sent.body).toMatchObject({ failed: [] });
+    // the narrowed token may not ask Zendesk for a test, and the answer says so
+    expect(sent.body.zendesk).toMatchObject({
+      outcome: 'needs_permission',
+      message: expect.stringMatching(/setup tests it/),
+    });
     expect((sent.body.requested as string[]).length).toBeGreaterThan(0);
     const waiting = await eventually('the webhook.test to arrive', async () => {
       const step = (await checklist(acme)).step('webhooks');
-      return step.state !== 'todo' ? step : undefined;
+      return /incident service delivered/.test(step.summary) ? step : undefined;
     });
     // the incident side is confirmed; Zendesk has not delivered anything yet
-    expect(waiting.state).toBe('waiting');
+    expect(waiting.state).toBe('todo');
     expect(waiting.summary).toMatch(/no webhook from Zendesk yet/);
-    expect(waiting.next).toMatch(/incident_submit/);
+    expect(waiting.next).toMatch(/run setup again.*incident_submit/);
+    expect(waiting.action).toBeNull();
 
     const overviewBefore = await h.api(acme, 'GET', '/admin/api/overview');
     expect(
@@ -198,10 +227,16 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       secretBinding.zendeskWebhookSecret(acmeId),
     );
     const raw = JSON.stringify({ kind: 'comment', ticketId: 5, updatedAt: 'first-run-test' });
+    // Zendesk names its account on every delivery (setup's test delivery bound the installation)
+    const sandboxAccounts = (await (await fetch(`${h.sandboxUrl}/_sandbox/accounts`)).json()) as {
+      accounts: { id: number; subdomain: string }[];
+    };
+    const zendeskAccountId = sandboxAccounts.accounts.find((a) => a.subdomain === 'acme')!.id;
     const delivery = await fetch(`${h.connectorUrl}/ticketing/webhook?account=${acmeId}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        'x-zendesk-account-id': String(zendeskAccountId),
         ...signZendeskWebhook({ secret, rawBody: raw }).headers,
       },
       body: raw,
@@ -229,6 +264,95 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       where: { accountId: acmeId },
     });
     expect(health?.lastZendeskWebhookAt ?? null).toBeNull();
+  });
+
+  it('a French admin’s checklist speaks French: titles, what is true now and what to do next', async () => {
+    const created = await fetch(`${h.sandboxUrl}/_sandbox/accounts/acme/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Amélie Admin',
+        email: 'amelie@acme.example',
+        role: 'admin',
+        locale: 'fr-CA',
+      }),
+    });
+    const amelie = ((await created.json()) as { user: { id: number } }).user.id;
+    const french = await checklist(await h.signIn('acme', amelie));
+    const english = await checklist(acme);
+    expect(french.steps.map((s) => s.id)).toEqual(english.steps.map((s) => s.id));
+    expect(french.step('sidebar')).toMatchObject({
+      title: 'Barre latérale installée',
+      summary: 'Aucun agent n’a encore ouvert la barre latérale d’incident-desk.',
+      next: expect.stringMatching(/^Installez l’application incident-desk dans Zendesk/),
+    });
+    expect(french.step('zendesk').summary).toBe(`Connecté à ${h.sandboxUrl}/_z/acme.`);
+    expect(english.step('sidebar').title).toBe('Sidebar installed');
+  });
+
+  it('a failed sync names its incident as the ticket’s Incident ID field does: the report’s reference, else the incident id', async () => {
+    const serviceId = '65f1c0ffee00000000000a01';
+    const unlinkedId = '65f1c0ffee00000000000a02';
+    const globexId = await h.accountId('globex');
+    await h.connector.db.prisma.incidentLink.createMany({
+      data: [
+        { accountId: acmeId, incidentId: serviceId, reportRef: 'inc_acme_report', ticketId: 61n },
+        // another account's link for the same service id never names acme's incident
+        {
+          accountId: globexId,
+          incidentId: serviceId,
+          reportRef: 'inc_globex_report',
+          ticketId: 61n,
+        },
+      ],
+    });
+    await h.connector.db.prisma.syncFailure.createMany({
+      data: [
+        {
+          accountId: acmeId,
+          queue: INCIDENT_EVENT_QUEUE,
+          ticketId: 61n,
+          incidentId: serviceId,
+          reason: 'InternalServerError: 500',
+          payload: { accountId: acmeId, body: {} },
+        },
+        {
+          accountId: acmeId,
+          queue: INCIDENT_EVENT_QUEUE,
+          ticketId: null,
+          incidentId: unlinkedId,
+          reason: 'InternalServerError: 500',
+          payload: { accountId: acmeId, body: {} },
+        },
+      ],
+    });
+    await h.connector.db.prisma.forwardedComment.create({
+      data: {
+        accountId: acmeId,
+        commentId: 777_061n,
+        ticketId: 61n,
+        incidentId: serviceId,
+        status: 'failed',
+        detail: 'InternalServerError: incidents.comment: 500 ServiceUnavailable',
+      },
+    });
+    const listed = await h.api(acme, 'GET', '/admin/api/dead-letters');
+    const failures = listed.body.syncFailures as Record<string, unknown>[];
+    expect(failures.find((row) => row.incidentId === serviceId)).toMatchObject({
+      incidentRef: 'inc_acme_report',
+      // the service's console still opens under the id it knows
+      incidentUrl: `https://console.example/incidents/${serviceId}`,
+    });
+    expect(failures.find((row) => row.incidentId === unlinkedId)?.incidentRef).toBe(unlinkedId);
+    const forwards = listed.body.failedForwards as Record<string, unknown>[];
+    expect(forwards.find((row) => row.commentId === '777061')?.incidentRef).toBe('inc_acme_report');
+    await h.connector.db.prisma.syncFailure.deleteMany({
+      where: { accountId: acmeId, incidentId: { in: [serviceId, unlinkedId] } },
+    });
+    await h.connector.db.prisma.forwardedComment.deleteMany({
+      where: { accountId: acmeId, commentId: 777_061n },
+    });
+    await h.connector.db.prisma.incidentLink.deleteMany({ where: { incidentId: serviceId } });
   });
 
   it('dead letters: a failed comment forward and a failed incident sync are listed with ticket links and sentences; retry requeues the forward', async () => {

@@ -18,7 +18,9 @@ describe('the "Demo ready" walk-through', () => {
     expect(text.split('\n')[0]).toBe('Demo ready. Play the whole loop in the browser:');
     expect(text).toContain('http://localhost:9789/hc/requests/new');
     expect(text).toContain('http://localhost:9789/agent/tickets/1');
-    expect(text).toContain('http://localhost:9789/agent/tickets ');
+    expect(text).toContain('http://localhost:9789/agent/tickets)');
+    // the request just submitted is opened from the form's own link
+    expect(text).toContain('Open it in the agent workspace');
     expect(text).toContain('http://localhost:9788/_sandbox/console/');
     expect(text).toContain('http://localhost:9787/admin/');
     expect(text).toContain('cl_demo_parent');

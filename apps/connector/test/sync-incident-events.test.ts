@@ -95,7 +95,10 @@ describe.each(backends)('incident events for linked tickets on %s', (backend) =>
 
     const overview = await adminOverview(
       h.db,
-      { scope: 'tickets:read tickets:write users:read' } as TZendeskOAuthConfig,
+      {
+        scope: 'tickets:read tickets:write users:read',
+        baseUrlTemplate: 'https://{subdomain}.zendesk.com',
+      } as TZendeskOAuthConfig,
       h.accountId,
       writeHealthReader(h.db, { now: () => new Date(), lateAfterSeconds: 120 }),
     );

@@ -1,84 +1,88 @@
 import { Tag } from '@zendeskgarden/react-tags';
 import type { Overview } from '../api';
 import { Row, Section, When } from '../ui';
+import { useTexts } from '../i18n/i18n';
 import { TicketWrites } from './TicketWrites';
 
-const STATE_LABEL = {
-  active: ['green', 'Token valid'],
-  reauthorization_required: ['red', 'Re-authorisation needed'],
-  not_connected: ['grey', 'Not connected'],
+const STATE_HUE = {
+  active: 'green',
+  reauthorization_required: 'red',
+  not_connected: 'grey',
 } as const;
 
 export function Connection({ overview }: { overview: Overview }) {
   const { connection, health, account } = overview;
+  const t = useTexts().connection;
   // Zendesk refusing the token outranks its expiry date
   const refused =
     connection.state === 'active' &&
     overview.ticketWrites.state === 'failing' &&
     overview.ticketWrites.failure?.cause === 'reauthorization_required';
   const [hue, label] = refused
-    ? (['red', 'Token refused by Zendesk'] as const)
-    : STATE_LABEL[connection.state];
+    ? (['red', t.tokenRefused] as const)
+    : [STATE_HUE[connection.state], t.stateLabel[connection.state]];
   return (
     <>
-      <Section id="connection" title="Zendesk connection">
-        <Row label="Account">{account.subdomain}</Row>
-        <Row label="State" testId="connection-state">
+      <Section id="connection" title={t.title}>
+        <Row label={t.account} testId="zendesk-account">
+          {t.accountAt(account.subdomain, account.zendeskUrl)}
+        </Row>
+        <Row label={t.state} testId="connection-state">
           <Tag hue={hue}>{label}</Tag>
         </Row>
         <TicketWrites overview={overview} />
         {connection.state === 'reauthorization_required' ? (
-          <Row label="Authorise again">
+          <Row label={t.authoriseAgain}>
             <a href={`/install?subdomain=${encodeURIComponent(account.subdomain)}`}>
-              Authorise incident-desk with Zendesk
+              {t.authoriseLink}
             </a>
           </Row>
         ) : null}
-        <Row label="Granted scopes" testId="scopes">
-          {connection.scopes.join(' ') || 'none'}
+        <Row label={t.grantedScopes} testId="scopes">
+          {connection.scopes.join(' ') || t.none}
         </Row>
         {connection.missingScopes.length > 0 ? (
-          <Row label="Missing scopes" testId="missing-scopes">
-            <Tag hue="red">missing scope: {connection.missingScopes.join(', ')}</Tag>
+          <Row label={t.missingScopes} testId="missing-scopes">
+            <Tag hue="red">{t.missingScope(connection.missingScopes.join(', '))}</Tag>
           </Row>
         ) : null}
-        <Row label="Access token expires">
+        <Row label={t.accessExpires}>
           <When value={connection.accessExpiresAt} />
         </Row>
-        <Row label="Refresh token expires">
-          <When value={connection.refreshExpiresAt} never="no refresh token" />
+        <Row label={t.refreshExpires}>
+          <When value={connection.refreshExpiresAt} never={t.noRefreshToken} />
         </Row>
         {connection.lastError ? (
-          <Row label="Last problem" testId="last-error">
+          <Row label={t.lastProblem} testId="last-error">
             {connection.lastError} (<When value={connection.lastErrorAt} />)
           </Row>
         ) : null}
       </Section>
-      <Section id="health" title="Webhooks">
-        <Row label="Last from Zendesk">
+      <Section id="health" title={t.webhooks}>
+        <Row label={t.lastFromZendesk}>
           <When value={health.lastZendeskWebhookAt} />
         </Row>
-        <Row label="Last from the incident service">
+        <Row label={t.lastFromIncident}>
           <When value={health.lastIncidentEventAt} />
         </Row>
-        <Row label="Last webhook.test">
+        <Row label={t.lastWebhookTest}>
           <When value={health.lastWebhookTestAt} />
         </Row>
         {health.subscriptions.map((subscription) => (
           <Row
             key={subscription.clientId}
-            label={`Client ${subscription.clientId}`}
+            label={t.client(subscription.clientId)}
             testId={`client-events-${subscription.clientId}`}
           >
             {subscription.lastEventAt ? (
               <>
-                last real event <When value={subscription.lastEventAt} />
+                {t.lastRealEvent} <When value={subscription.lastEventAt} />
               </>
             ) : (
-              <Tag hue="yellow">no real event yet</Tag>
+              <Tag hue="yellow">{t.noRealEvent}</Tag>
             )}
-            {'; last webhook.test '}
-            <When value={subscription.lastWebhookTestAt} never="never" />
+            {t.lastClientTest}
+            <When value={subscription.lastWebhookTestAt} />
           </Row>
         ))}
       </Section>

@@ -6,6 +6,8 @@ import { Anchor } from '@zendeskgarden/react-buttons';
 import { Tag } from '@zendeskgarden/react-tags';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, type DeadLetters as TDeadLetters } from '../api';
+import type { Messages } from '../i18n/en';
+import { useTexts } from '../i18n/i18n';
 import { ActionButton, Section, When } from '../ui';
 
 interface Retried {
@@ -22,6 +24,8 @@ interface Letter {
   ticketId: number | null;
   ticketUrl: string | null;
   incidentId: string | null;
+  /** What the ticket's Incident ID field holds: how agents know the incident. */
+  incidentRef: string | null;
   incidentUrl: string | null;
   what: string;
   problem: string;
@@ -32,18 +36,24 @@ interface Letter {
   retryAs: { label: string; run: () => Promise<unknown> } | null;
 }
 
-function lettersOf(letters: TDeadLetters): Letter[] {
-  const none = { ticketId: null, ticketUrl: null, incidentId: null, incidentUrl: null };
+function lettersOf(letters: TDeadLetters, t: Messages['deadLetters']): Letter[] {
+  const none = {
+    ticketId: null,
+    ticketUrl: null,
+    incidentId: null,
+    incidentRef: null,
+    incidentUrl: null,
+  };
   return [
     ...letters.failedForwards.map((forward) => ({
       ...forward,
       key: `forward:${forward.commentId}`,
       testId: 'failed-forward',
-      heading: 'Comment forward',
+      heading: t.commentForward,
       at: forward.updatedAt,
       retryAs: forward.canRetry
         ? {
-            label: `Comment forward of ticket #${forward.ticketId}`,
+            label: t.commentForwardOf(forward.ticketId),
             run: () => api.retryForward(forward.commentId),
           }
         : null,
@@ -52,11 +62,11 @@ function lettersOf(letters: TDeadLetters): Letter[] {
       ...failure,
       key: `failure:${failure.id}`,
       testId: 'sync-failure',
-      heading: 'Sync',
+      heading: t.sync,
       at: failure.createdAt,
       retryAs: failure.canRetry
         ? {
-            label: failure.ticketId !== null ? `Ticket #${failure.ticketId}` : 'Sync',
+            label: failure.ticketId !== null ? t.ticket(failure.ticketId) : t.sync,
             run: () => api.retrySyncFailure(failure.id),
           }
         : null,
@@ -66,7 +76,7 @@ function lettersOf(letters: TDeadLetters): Letter[] {
       ...none,
       key: `job:${job.queue}:${job.id}`,
       testId: 'failed-job',
-      heading: 'Background job',
+      heading: t.backgroundJob,
       at: job.failedAt,
       // "Setup of the account failed on every attempt: retried 10:02."
       retryAs: {
@@ -78,6 +88,8 @@ function lettersOf(letters: TDeadLetters): Letter[] {
 }
 
 function Item(props: Letter & { action: ReactNode }) {
+  const t = useTexts().deadLetters;
+  const reference = props.incidentRef ?? props.incidentId;
   return (
     <li
       data-testid={props.testId}
@@ -87,23 +99,23 @@ function Item(props: Letter & { action: ReactNode }) {
         {props.ticketId !== null ? (
           props.ticketUrl ? (
             <Anchor href={props.ticketUrl} isExternal target="_blank" rel="noreferrer">
-              Ticket #{props.ticketId}
+              {t.ticket(props.ticketId)}
             </Anchor>
           ) : (
-            `Ticket #${props.ticketId}`
+            t.ticket(props.ticketId)
           )
         ) : (
           props.heading
         )}
-        {props.incidentId ? (
+        {reference ? (
           <>
             {' · '}
             {props.incidentUrl ? (
               <Anchor href={props.incidentUrl} isExternal target="_blank" rel="noreferrer">
-                Incident {props.incidentId}
+                {t.incident(reference)}
               </Anchor>
             ) : (
-              `incident ${props.incidentId}`
+              t.incident(reference)
             )}
           </>
         ) : null}
@@ -120,7 +132,7 @@ function Item(props: Letter & { action: ReactNode }) {
       {props.reason ? (
         <details>
           <summary>
-            <SM tag="span">Technical detail</SM>
+            <SM tag="span">{t.technicalDetail}</SM>
           </summary>
           <SM tag="span">{props.reason}</SM>
         </details>
@@ -131,15 +143,16 @@ function Item(props: Letter & { action: ReactNode }) {
 }
 
 export function DeadLetters({ letters, refresh }: { letters: TDeadLetters; refresh: () => void }) {
+  const t = useTexts().deadLetters;
   const [retried, setRetried] = useState<Retried[]>([]);
-  const listed = lettersOf(letters);
+  const listed = lettersOf(letters, t);
   const present = new Set(listed.map((letter) => letter.key));
   const empty = present.size === 0;
 
   function retryButton(key: string, label: string, run: () => Promise<unknown>) {
     return (
       <ActionButton
-        label="Retry"
+        label={t.retry}
         run={async () => {
           await run();
           setRetried((list) => [
@@ -147,32 +160,30 @@ export function DeadLetters({ letters, refresh }: { letters: TDeadLetters; refre
             ...list.filter((r) => r.key !== key),
           ]);
           refresh();
-          return 'Queued again.';
+          return t.queuedAgain;
         }}
       />
     );
   }
 
   return (
-    <Section id="dead-letters" title="Failed syncs">
+    <Section id="dead-letters" title={t.title}>
       {retried.length > 0 ? (
-        <ul style={{ padding: 0, marginBottom: 12 }} aria-label="Retried">
+        <ul style={{ padding: 0, marginBottom: 12 }} aria-label={t.retried}>
           {retried.map((r) => (
             <li key={r.key} data-testid="retried" style={{ listStyle: 'none', margin: '4px 0' }}>
               <SM>
                 <Tag hue={present.has(r.key) ? 'yellow' : 'blue'}>
-                  {present.has(r.key) ? 'Not done yet' : 'Queued again'}
+                  {present.has(r.key) ? t.notDoneYet : t.queuedAgainTag}
                 </Tag>{' '}
-                {r.label}: retried <When value={r.at} />.{' '}
-                {present.has(r.key)
-                  ? 'It is still listed below; reload in a moment to see whether it went through.'
-                  : 'The worker runs it in the background; if it fails again it comes back here.'}
+                {r.label}: {t.retriedAt} <When value={r.at} />.{' '}
+                {present.has(r.key) ? t.stillListed : t.inBackground}
               </SM>
             </li>
           ))}
         </ul>
       ) : null}
-      {empty ? <SM>No failed syncs.</SM> : null}
+      {empty ? <SM>{t.none}</SM> : null}
       <ul style={{ padding: 0 }}>
         {listed.map((letter) => (
           <Item

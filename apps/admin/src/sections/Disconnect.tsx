@@ -3,7 +3,7 @@
 // stored token cannot remove setup's objects, the dialog sends the admin to Zendesk to authorise
 // the removal; back on the page (?disconnect=authorized) it opens again to confirm.
 import { useState } from 'react';
-import { Anchor, Button } from '@zendeskgarden/react-buttons';
+import { Button } from '@zendeskgarden/react-buttons';
 import { Checkbox, Field } from '@zendeskgarden/react-forms';
 import { Modal } from '@zendeskgarden/react-modals';
 import { MD, SM } from '@zendeskgarden/react-typography';
@@ -106,9 +106,14 @@ export function Disconnect(props: {
             </Modal.FooterItem>
             <Modal.FooterItem>
               {needsAuthorization ? (
-                <Anchor id="disconnect-authorize" href={AUTHORIZE_URL}>
+                <Button
+                  id="disconnect-authorize"
+                  isPrimary
+                  isDanger
+                  onClick={() => window.location.assign(AUTHORIZE_URL)}
+                >
                   Authorise with Zendesk
-                </Anchor>
+                </Button>
               ) : (
                 <Button
                   id="disconnect-confirm"

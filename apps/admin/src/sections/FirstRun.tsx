@@ -10,14 +10,11 @@ import {
   type FirstRun as TFirstRun,
   type Overview,
 } from '../api';
+import { useTexts } from '../i18n/i18n';
 import { ActionButton, Section } from '../ui';
 import { IncidentConnection } from './IncidentConnection';
 
-const STATE_TAG = {
-  done: ['green', 'Done'],
-  todo: ['yellow', 'To do'],
-  waiting: ['blue', 'Waiting'],
-} as const;
+const STATE_HUE = { done: 'green', todo: 'yellow', waiting: 'blue' } as const;
 
 function StepAction(props: {
   step: ChecklistStep;
@@ -26,6 +23,7 @@ function StepAction(props: {
   refresh: () => void;
 }) {
   const { step, firstRun } = props;
+  const t = useTexts();
   switch (step.action) {
     case 'save_incident_key':
       return <IncidentConnection overview={props.overview} refresh={props.refresh} />;
@@ -33,21 +31,18 @@ function StepAction(props: {
       return (
         <ActionButton
           id="checklist-run-setup"
-          label="Run setup"
+          label={t.common.runSetup}
           isPrimary
           run={async () => {
             try {
               await api.rerunSetup();
             } catch (error) {
               if (error instanceof ApiError && error.code === 'authorization_needed')
-                throw new Error(
-                  'Setup needs a wider Zendesk permission: use "Authorise with Zendesk" in the setup section.',
-                  { cause: error },
-                );
+                throw new Error(t.firstRun.setupNeedsAuthorization, { cause: error });
               throw error;
             }
             props.refresh();
-            return 'Setup queued: this checklist updates when it is done.';
+            return t.firstRun.setupQueued;
           }}
         />
       );
@@ -55,14 +50,18 @@ function StepAction(props: {
       return (
         <ActionButton
           id="checklist-test-webhooks"
-          label="Send a test delivery"
+          label={t.firstRun.sendTest}
           isPrimary
           run={async () => {
             const result = await api.testWebhooks();
             props.refresh();
             if (result.failed.length > 0)
               throw new Error(result.failed.map((f) => `${f.clientId}: ${f.message}`).join('; '));
-            return 'Test requested: the step is done once the delivery arrives.';
+            const zendesk =
+              result.zendesk.outcome === 'delivered'
+                ? ''
+                : ` ${'message' in result.zendesk ? result.zendesk.message : ''}`;
+            return `${t.firstRun.testRequested}${zendesk}`;
           }}
         />
       );
@@ -70,7 +69,7 @@ function StepAction(props: {
       // only our own install path, never a URL from elsewhere
       return firstRun.authorizeUrl.startsWith('/install?') ? (
         <Anchor id="checklist-authorize" href={firstRun.authorizeUrl}>
-          Authorise with Zendesk
+          {t.common.authoriseWithZendesk}
         </Anchor>
       ) : null;
     default:
@@ -80,15 +79,15 @@ function StepAction(props: {
 
 export function FirstRun(props: { firstRun: TFirstRun; overview: Overview; refresh: () => void }) {
   const { firstRun } = props;
+  const t = useTexts();
   const done = firstRun.steps.filter((step) => step.state === 'done').length;
   return (
-    <Section id="first-run" title="Get started">
-      <SM style={{ marginBottom: 12 }}>
-        {done} of {firstRun.steps.length} steps done.
-      </SM>
+    <Section id="first-run" title={t.firstRun.title}>
+      <SM style={{ marginBottom: 12 }}>{t.firstRun.progress(done, firstRun.steps.length)}</SM>
       <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {firstRun.steps.map((step, index) => {
-          const [hue, label] = STATE_TAG[step.state];
+          const hue = STATE_HUE[step.state];
+          const label = t.firstRun.state[step.state];
           return (
             <li
               key={step.id}
@@ -111,7 +110,7 @@ export function FirstRun(props: { firstRun: TFirstRun; overview: Overview; refre
               <SM style={{ margin: '4px 0' }}>{step.summary}</SM>
               {step.next ? (
                 <SM isBold style={{ margin: '4px 0 8px' }} data-testid={`next-${step.id}`}>
-                  Next: {step.next}
+                  {t.firstRun.next(step.next)}
                 </SM>
               ) : null}
               {step.state !== 'done' ? (

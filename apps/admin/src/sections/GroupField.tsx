@@ -2,12 +2,26 @@
 // them, a group id field says why.
 import { useEffect, useState } from 'react';
 import { Field, Input, Select } from '@zendeskgarden/react-forms';
-import { api, type ZendeskGroup } from '../api';
+import { api, ApiError, type ZendeskGroup } from '../api';
 
 type Groups =
   | { kind: 'loading' }
   | { kind: 'listed'; groups: ZendeskGroup[] }
   | { kind: 'unlisted'; why: string };
+
+/** Why the groups are not listed, in a sentence with what to do: never the API's raw text. */
+function whyUnlisted(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  switch (code) {
+    case 'reauthorization_required':
+    case 'disconnected':
+      return 'Reconnect Zendesk to choose a group: Zendesk no longer accepts incident-desk’s authorisation.';
+    case 'groups_not_readable':
+      return 'Zendesk does not let incident-desk read the groups; enter the group id instead.';
+    default:
+      return 'Zendesk could not list the groups just now; enter the group id instead.';
+  }
+}
 
 export function GroupField(props: {
   value: string;
@@ -19,12 +33,7 @@ export function GroupField(props: {
     let live = true;
     api.zendeskGroups().then(
       (answer) => live && setGroups({ kind: 'listed', groups: answer.groups }),
-      (error: unknown) =>
-        live &&
-        setGroups({
-          kind: 'unlisted',
-          why: error instanceof Error ? error.message : String(error),
-        }),
+      (error: unknown) => live && setGroups({ kind: 'unlisted', why: whyUnlisted(error) }),
     );
     return () => {
       live = false;

@@ -5,6 +5,7 @@ import { Button } from '@zendeskgarden/react-buttons';
 import { Field, Input } from '@zendeskgarden/react-forms';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, ApiError, type Overview } from '../api';
+import { useTexts } from '../i18n/i18n';
 
 type FieldName = 'apiKey' | 'clientId' | 'subClientIds';
 type Problems = Partial<Record<FieldName | 'form', string>>;
@@ -18,6 +19,7 @@ const FIELD_OF_CODE: Record<string, FieldName> = {
 
 export function IncidentConnection(props: { overview: Overview; refresh: () => void }) {
   const { incident } = props.overview;
+  const t = useTexts().incidentConnection;
   const [apiKey, setApiKey] = useState('');
   const [clientId, setClientId] = useState(incident.clientId ?? '');
   const [subClients, setSubClients] = useState(incident.subClientIds.join(', '));
@@ -27,8 +29,8 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
 
   async function save() {
     const found: Problems = {};
-    if (!apiKey.trim() && incident.apiKey !== 'set') found.apiKey = 'Enter the API key.';
-    if (!clientId.trim()) found.clientId = 'Enter the client id the key belongs to.';
+    if (!apiKey.trim() && incident.apiKey !== 'set') found.apiKey = t.enterKey;
+    if (!clientId.trim()) found.clientId = t.enterClientId;
     setProblems(found);
     setSaved(null);
     if (Object.keys(found).length > 0) return;
@@ -43,7 +45,7 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
           .filter(Boolean),
       });
       setApiKey('');
-      setSaved(`Saved: the key works for ${result.clientName} (${result.clientId}).`);
+      setSaved(t.saved(result.clientName, result.clientId, result.setup.state === 'queued'));
       props.refresh();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -71,11 +73,9 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
       }}
     >
       <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Incident API key</Field.Label>
+        <Field.Label>{t.apiKey}</Field.Label>
         <Field.Hint id="api-key-state">
-          {incident.apiKey === 'set'
-            ? `Set${incident.clientName ? ` for ${incident.clientName}` : ''}. Leave empty to keep it; it is never shown again.`
-            : 'Not set. The key is checked with the incident service before it is saved.'}
+          {incident.apiKey === 'set' ? t.keySet(incident.clientName) : t.keyNotSet}
         </Field.Hint>
         <Input
           name="apiKey"
@@ -88,7 +88,7 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
         {message('apiKey')}
       </Field>
       <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Client id</Field.Label>
+        <Field.Label>{t.clientId}</Field.Label>
         <Input
           name="clientId"
           value={clientId}
@@ -98,8 +98,8 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
         {message('clientId')}
       </Field>
       <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Sub-clients</Field.Label>
-        <Field.Hint>Client ids, separated by commas.</Field.Hint>
+        <Field.Label>{t.subClients}</Field.Label>
+        <Field.Hint>{t.subClientsHint}</Field.Hint>
         <Input
           name="subClientIds"
           value={subClients}
@@ -109,7 +109,7 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
       </Field>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <Button id="save-connection" type="submit" isPrimary size="small" disabled={busy}>
-          {busy ? 'Checking the key…' : 'Save incident service'}
+          {busy ? t.checking : t.save}
         </Button>
         {saved ? <SM role="status">{saved}</SM> : null}
         {problems.form ? (

@@ -2,18 +2,8 @@ import { useState } from 'react';
 import { Tag } from '@zendeskgarden/react-tags';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, ApiError, type Overview } from '../api';
+import { useTexts } from '../i18n/i18n';
 import { ActionButton, Row, Section, When } from '../ui';
-
-/** What each setup state means to an admin. */
-const LABELS: Record<string, string> = {
-  never_run: 'Not run yet',
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Done',
-  failed: 'Failed',
-  needs_configuration: 'Waiting for the incident API key',
-  needs_authorization: 'Needs Zendesk authorisation',
-};
 
 const HUES: Record<string, 'green' | 'red' | 'yellow' | 'grey' | 'blue'> = {
   succeeded: 'green',
@@ -26,27 +16,29 @@ const HUES: Record<string, 'green' | 'red' | 'yellow' | 'grey' | 'blue'> = {
 
 export function Setup({ overview, refresh }: { overview: Overview; refresh: () => void }) {
   const { setup, account } = overview;
+  const t = useTexts().setup;
+  const common = useTexts().common;
   const [authorizeUrl, setAuthorizeUrl] = useState<string | null>(null);
   return (
-    <Section id="setup" title="Setup">
-      <Row label="State" testId="setup-state">
+    <Section id="setup" title={t.title}>
+      <Row label={t.state} testId="setup-state">
         <Tag hue={HUES[setup.state] ?? 'grey'}>
-          {LABELS[setup.state] ?? setup.state.replace(/_/g, ' ')}
+          {t.label[setup.state] ?? setup.state.replace(/_/g, ' ')}
         </Tag>
       </Row>
-      <Row label="Requested">
+      <Row label={t.requested}>
         <When value={setup.requestedAt} />
       </Row>
-      <Row label="Finished">
+      <Row label={t.finished}>
         <When value={setup.finishedAt} />
       </Row>
       {setup.report ? (
         <>
-          <Row label="Outcome" testId="setup-message">
+          <Row label={t.outcome} testId="setup-message">
             {setup.report.message}
           </Row>
           {setup.report.scopeAfter ? (
-            <Row label="Token scopes afterwards">{setup.report.scopeAfter}</Row>
+            <Row label={t.scopesAfter}>{setup.report.scopeAfter}</Row>
           ) : null}
           {setup.report.steps.length > 0 ? (
             <ul id="setup-steps">
@@ -64,13 +56,13 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
       ) : null}
       <ActionButton
         id="rerun-setup"
-        label={setup.state === 'never_run' ? 'Run setup' : 'Run setup again'}
+        label={setup.state === 'never_run' ? common.runSetup : t.runAgain}
         isPrimary
         run={async () => {
           try {
             await api.rerunSetup();
             refresh();
-            return 'setup queued';
+            return t.queued;
           } catch (error) {
             const next = error instanceof ApiError ? error.body.authorizeUrl : undefined;
             // only our own install path, never a URL from elsewhere
@@ -84,7 +76,7 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
       {authorizeUrl ? (
         <p>
           <a id="authorize-setup" href={authorizeUrl}>
-            Authorise setup for {account.subdomain} with Zendesk
+            {t.authorise(account.subdomain)}
           </a>
         </p>
       ) : null}

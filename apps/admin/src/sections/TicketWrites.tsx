@@ -1,7 +1,8 @@
 import { Tag } from '@zendeskgarden/react-tags';
-import type { Overview } from '../api';
+import { api, type Overview } from '../api';
 import { ticketWriteText, type TicketWriteTone } from '../ticket-write-text';
-import { Row } from '../ui';
+import { useLanguage, useTexts } from '../i18n/i18n';
+import { ActionButton, Row } from '../ui';
 
 const HUE: Record<TicketWriteTone, 'green' | 'yellow' | 'red'> = {
   ok: 'green',
@@ -10,9 +11,22 @@ const HUE: Record<TicketWriteTone, 'green' | 'yellow' | 'red'> = {
   failing: 'red',
 };
 
-/** Whether incident changes reach the account's tickets: a valid token alone does not say so. */
+/**
+ * Whether incident changes reach the account's tickets: a valid token alone does not say so, and
+ * a token Zendesk no longer accepts means no write can happen, whatever the writer last recorded.
+ */
 export function TicketWrites({ overview }: { overview: Overview }) {
-  const text = ticketWriteText(overview.ticketWrites);
+  const t = useTexts().ticketWrites;
+  const language = useLanguage();
+  const revoked = overview.connection.state !== 'active';
+  const text = revoked
+    ? {
+        tone: 'failing' as const,
+        label: t.stopped,
+        sentence: t.stoppedSentence,
+        needsAuthorisation: true,
+      }
+    : ticketWriteText(overview.ticketWrites);
   const { subdomain } = overview.account;
   return (
     <>
@@ -21,6 +35,20 @@ export function TicketWrites({ overview }: { overview: Overview }) {
           <Tag hue={HUE[text.tone]}>{text.label}</Tag> {text.sentence}
         </span>
       </Row>
+      {text.tone !== 'ok' && !text.needsAuthorisation ? (
+        <Row label={t.waiting}>
+          <ActionButton
+            id="retry-ticket-writes"
+            label={t.retryNow}
+            run={async () => {
+              const result = await api.retryTicketWrites();
+              if (result.pausedUntil)
+                return t.pausedUntil(new Date(result.pausedUntil).toLocaleTimeString(language));
+              return result.woken === 0 ? t.nothingPutOff : t.woken(result.woken);
+            }}
+          />
+        </Row>
+      ) : null}
       {text.needsAuthorisation && overview.connection.state !== 'reauthorization_required' ? (
         <Row label="Authorise again">
           <a href={`/install?subdomain=${encodeURIComponent(subdomain)}`}>

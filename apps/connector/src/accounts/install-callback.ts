@@ -192,9 +192,10 @@ async function installingAdmin(
   accessToken: string,
   zendesk: ZendeskCall,
   subdomain: string,
-): Promise<{ id: number; name: string } | { refused: Refusal }> {
+): Promise<{ id: number; name: string; locale: string | null } | { refused: Refusal }> {
   const installer = await readSignedInUser(baseUrl, accessToken, zendesk);
-  if (installer?.role === 'admin') return { id: installer.id, name: installer.name };
+  if (installer?.role === 'admin')
+    return { id: installer.id, name: installer.name, locale: installer.locale ?? null };
   await revokeToken(baseUrl, accessToken, zendesk);
   const refused: Refusal = installer
     ? {

@@ -25,7 +25,11 @@ export interface AccountsRouterOptions {
    * the admin the grant proved (../admin/admin-session-start.ts), so it needs no second sign-in.
    */
   onInstalledByAdmin?: (
-    installed: { accountId: string; subdomain: string; installer: { id: number; name: string } },
+    installed: {
+      accountId: string;
+      subdomain: string;
+      installer: { id: number; name: string; locale: string | null };
+    },
     req: express.Request,
     res: express.Response,
   ) => Promise<void>;

@@ -3,7 +3,10 @@
 // leaves the job active; pg-boss expires it and runs it again (setup is idempotent).
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets/secret-box';
+import type { ZendeskClient } from '@incident-desk/zendesk-api';
+import { testZendeskWebhook } from './zendesk-webhook-test';
 import { runSetup } from '../setup';
+import type { SetupResult } from '../setup/setup-result';
 import { stepErrorMessage } from '../setup/step-error';
 import { AccountUnavailableError } from './account-context';
 import { withAccountSetupLock } from './account-lock';
@@ -112,6 +115,7 @@ async function runSetupOnce(
   }
 
   let result;
+  let webhookTest: string;
   try {
     const clients = await deps.accounts.clientsFor(accountId, signal ? { signal } : {});
     result = await runSetup({
@@ -127,6 +131,7 @@ async function runSetupOnce(
     // what was done is kept (the next run adopts it); a run stopped midway is not a result
     await saveSetupResult(db, secretBox, accountId, result);
     if (signal?.aborted) throw new SetupStoppedError();
+    webhookTest = await testWebhookWhileWide(deps, accountId, clients.zendesk, result, at());
   } catch (error) {
     const reason =
       error instanceof AccountUnavailableError || error instanceof SetupStoppedError
@@ -157,12 +162,35 @@ async function runSetupOnce(
       ok: result.ok,
       message:
         (result.ok ? 'Setup finished.' : `Setup finished with ${failed} failed step(s).`) +
+        webhookTest +
         narrowing,
       steps: result.steps,
       scopeAfter,
     },
     at(),
   );
+}
+
+/**
+ * While the token still holds setup's scopes, Zendesk is asked to test the webhook setup made: its
+ * signed test delivery confirms the Zendesk direction on the first-run checklist. What it says is
+ * added to the run's message when it did not arrive.
+ */
+async function testWebhookWhileWide(
+  deps: SetupJobDeps,
+  accountId: string,
+  zendesk: ZendeskClient,
+  result: SetupResult,
+  now: Date,
+): Promise<string> {
+  const test = await testZendeskWebhook({
+    zendesk,
+    connectorUrl: deps.connectorUrl,
+    accountId,
+    webhookId: result.zendeskWebhook?.id ?? null,
+    now,
+  });
+  return test.outcome === 'delivered' ? '' : ` Zendesk's webhook test: ${test.message}`;
 }
 
 export interface SetupWorker {

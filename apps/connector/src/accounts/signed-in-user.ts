@@ -3,7 +3,13 @@
 import { z } from 'zod';
 
 const ZMe = z.object({
-  user: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    role: z.string(),
+    // the user's language in Zendesk ("fr", "en-US"); the admin page speaks it
+    locale: z.string().max(35).nullish().catch(undefined),
+  }),
 });
 export type SignedInUser = z.infer<typeof ZMe>['user'];
 

@@ -9,6 +9,7 @@ import {
   ZOwnDomains,
 } from '../accounts/account-configuration';
 import { hasScopes } from '../accounts/scopes';
+import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
 import { requestSetup } from '../accounts/setup-job';
 import { readSetupStatus } from '../accounts/setup-state';
 import { AppError, sendAppError, sendError } from '../http/app-error';
@@ -21,6 +22,7 @@ import type { AdminApiOptions } from './admin-api-options';
 import { csrfTokenOf, deleteAdminSession } from './admin-sessions';
 import { firstRunChecklist } from './first-run';
 import { saveIncidentConnection } from './incident-connection';
+import { retryTicketWritesNow } from './ticket-write-retry';
 import { sendTestDeliveries } from './webhook-test';
 import { listZendeskGroups } from './zendesk-groups';
 
@@ -34,6 +36,7 @@ export function accountRoutes(options: AdminApiOptions): Router {
     res.json({
       subdomain: session.subdomain,
       userName: session.userName,
+      locale: session.language,
       expiresAt: session.expiresAt,
       csrfToken: csrfTokenOf(token),
     });
@@ -60,11 +63,18 @@ export function accountRoutes(options: AdminApiOptions): Router {
   });
 
   router.get('/first-run', async (_req, res) => {
-    res.json(await firstRunChecklist(db, accountOf(res)));
+    res.json(
+      await firstRunChecklist(
+        db,
+        accountOf(res),
+        (subdomain) => zendeskBaseUrl(oauth.baseUrlTemplate, subdomain),
+        adminCallerOf(res).session.language,
+      ),
+    );
   });
 
   router.post('/webhooks/test', async (_req, res) => {
-    sendResult(res, await sendTestDeliveries(db, options.accounts, accountOf(res)), 202);
+    sendResult(res, await sendTestDeliveries(options, accountOf(res), new Date(now())), 202);
   });
 
   router.get('/zendesk-groups', async (_req, res) => {
@@ -100,6 +110,11 @@ export function accountRoutes(options: AdminApiOptions): Router {
 
   router.post('/setup/rerun', rerunSetup(options));
 
+  // "Retry now": the account's waiting ticket changes are written at the writer's next pass
+  router.post('/ticket-writes/retry', async (_req, res) => {
+    res.status(202).json(await retryTicketWritesNow(db, accountOf(res), new Date(now())));
+  });
+
   return router;
 }
 
@@ -108,6 +123,15 @@ function rerunSetup(options: AdminApiOptions): express.RequestHandler {
   const { db, boss, oauth, now } = options;
   return async (_req, res) => {
     const { accountId, subdomain } = adminCallerOf(res).session;
+    // One setup at a time per account, and a run under way answers for this request (whatever the
+    // token holds meanwhile): queued behind it, the request would run after the run has narrowed
+    // the token to the steady state's scopes, and end asking for an authorisation the account no
+    // longer needs.
+    const { state } = await readSetupStatus(db, accountId);
+    if (state === 'queued' || state === 'running') {
+      res.status(202).json({ state });
+      return;
+    }
     const credential = await db.prisma.zendeskCredential.findUnique({ where: { accountId } });
     const authorizeUrl = `/install?${new URLSearchParams({ subdomain })}`;
     if (
@@ -119,14 +143,6 @@ function rerunSetup(options: AdminApiOptions): express.RequestHandler {
       // install callback queues setup once they are granted.
       const message = `setup needs "${oauth.setupScope}": authorise it with Zendesk`;
       sendAppError(res, new AppError('authorization_needed', { message }), { authorizeUrl });
-      return;
-    }
-    // One setup at a time per account, and a run under way answers for this request: queued
-    // behind it, the request would run after the run has narrowed the token to the steady state's
-    // scopes, and end asking for an authorisation the account no longer needs.
-    const { state } = await readSetupStatus(db, accountId);
-    if (state === 'queued' || state === 'running') {
-      res.status(202).json({ state });
       return;
     }
     await requestSetup(db, boss, accountId, new Date(now()));

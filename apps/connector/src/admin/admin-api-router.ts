@@ -12,6 +12,14 @@ import { failureRoutes } from './failure-routes';
 
 export type { AdminApiOptions } from './admin-api-options';
 
+const UNAVAILABLE_SENTENCE: Record<AccountUnavailableError['reason'], string> = {
+  unknown_account: 'This account is not connected to incident-desk.',
+  reauthorization_required:
+    'Zendesk no longer accepts incident-desk’s authorisation: reconnect Zendesk to continue.',
+  not_configured: 'The incident API key is not saved yet.',
+  disconnected: 'incident-desk is disconnected from this Zendesk account.',
+};
+
 export function adminApiRouter(options: AdminApiOptions): Router {
   const router = express.Router();
   // The session first: nothing of a request without one is read, not even its body.
@@ -39,7 +47,8 @@ export function adminApiRouter(options: AdminApiOptions): Router {
     '/admin/api',
     (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
       if (error instanceof AccountUnavailableError) {
-        sendError(res, error.reason, error.message, { status: 409 });
+        // the reason in an admin's words: never the internal account id the error carries
+        sendError(res, error.reason, UNAVAILABLE_SENTENCE[error.reason], { status: 409 });
         return;
       }
       next(error);

@@ -6,7 +6,7 @@ import { readAccountSettings } from '../accounts/account-configuration';
 import { getConnectionStatus } from '../accounts/credential-store';
 import { readSetupStatus } from '../accounts/setup-state';
 import { scopeSet } from '../accounts/scopes';
-import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import { zendeskBaseUrl, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
 import { disconnectionOf } from '../disconnect/account-disconnection';
 import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
 
@@ -37,7 +37,11 @@ export async function adminOverview(
   const steadyState = [...scopeSet(oauth.scope)];
   const configuration = account.configuration;
   return {
-    account: { subdomain: account.zendeskSubdomain },
+    // where the connector reaches the account's Zendesk (a local sandbox in the demo)
+    account: {
+      subdomain: account.zendeskSubdomain,
+      zendeskUrl: zendeskBaseUrl(oauth.baseUrlTemplate, account.zendeskSubdomain),
+    },
     connection: {
       state: connection.state,
       grant: connection.grant,

@@ -31,6 +31,8 @@ export interface ProvenAdmin {
   subdomain: string;
   zendeskUserId: number;
   userName: string;
+  /** The admin's Zendesk locale (users/me), when Zendesk named one. */
+  locale: string | null;
 }
 
 export function setSessionCookies(res: Response, cookies: CookiePolicy, token: string): void {
@@ -74,6 +76,7 @@ export async function startAdminSession(
     accountId: admin.accountId,
     zendeskUserId: admin.zendeskUserId,
     userName: admin.userName,
+    locale: admin.locale,
   };
   // The Strict session cookie does not come with this navigation from Zendesk; its Lax marker does.
   const marker = readSessionMarker(req, cookies);
@@ -97,7 +100,11 @@ export async function startAdminSession(
  */
 export function signInInstallingAdmin(options: AdminSessionStartOptions) {
   return (
-    installed: { accountId: string; subdomain: string; installer: { id: number; name: string } },
+    installed: {
+      accountId: string;
+      subdomain: string;
+      installer: { id: number; name: string; locale: string | null };
+    },
     req: Request,
     res: Response,
   ): Promise<void> =>
@@ -108,6 +115,7 @@ export function signInInstallingAdmin(options: AdminSessionStartOptions) {
         subdomain: installed.subdomain,
         zendeskUserId: installed.installer.id,
         userName: installed.installer.name,
+        locale: installed.installer.locale,
       },
       'installation',
       req,

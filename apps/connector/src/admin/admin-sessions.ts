@@ -3,6 +3,7 @@
 // only a page that can read our own responses (same origin) can send it back.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
+import { adminLanguage, type AdminLanguage } from './admin-language';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 /** How long a sign-in waiting for the admin's confirmation (it would switch accounts) is kept. */
@@ -13,6 +14,8 @@ export interface AdminSession {
   subdomain: string;
   zendeskUserId: number;
   userName: string;
+  /** The language the admin page speaks to this admin (their Zendesk locale): `en` or `fr`. */
+  language: AdminLanguage;
   expiresAt: Date;
   /** When the user's Zendesk role was last seen to be admin. */
   roleCheckedAt: Date;
@@ -24,7 +27,7 @@ export const sessionTokenHash = sha256;
 
 export async function createAdminSession(
   db: TDatabase,
-  input: { accountId: string; zendeskUserId: number; userName: string },
+  input: { accountId: string; zendeskUserId: number; userName: string; locale?: string | null },
   now: Date,
   /** Pending: usable only once confirmed (confirmPendingSession), and only for a few minutes. */
   pending = false,
@@ -36,6 +39,7 @@ export async function createAdminSession(
       accountId: input.accountId,
       zendeskUserId: BigInt(input.zendeskUserId),
       userName: input.userName,
+      locale: input.locale ?? null,
       pending,
       roleCheckedAt: now,
       expiresAt: new Date(
@@ -72,6 +76,7 @@ export async function findAdminSessionByHash(
     subdomain: row.account.zendeskSubdomain,
     zendeskUserId: Number(row.zendeskUserId),
     userName: row.userName,
+    language: adminLanguage(row.locale),
     expiresAt: row.expiresAt,
     roleCheckedAt: row.roleCheckedAt,
   };

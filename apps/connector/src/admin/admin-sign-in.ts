@@ -121,6 +121,7 @@ export function completeAdminSignIn(options: AdminSignInOptions) {
         subdomain: grant.subdomain,
         zendeskUserId: grant.user.id,
         userName: grant.user.name,
+        locale: grant.user.locale ?? null,
       },
       'sign-in',
       req,

@@ -15,6 +15,7 @@ import {
   FORWARD_RETRY,
   FORWARD_WORK,
 } from './dead-letter-text';
+import { ticketReferencesOf } from './incident-references';
 
 /** Where the page links a ticket (the account's agent workspace) and an incident (if anywhere). */
 export interface DeadLetterLinks {
@@ -70,6 +71,57 @@ export async function listDeadLetters(
       take: 200,
     }),
   ]);
+  const referenceOf = await ticketReferencesOf(db, accountId, [
+    ...syncFailures.flatMap((row) => (row.incidentId ? [row.incidentId] : [])),
+    ...forwards.map((row) => row.incidentId),
+  ]);
+  const failedJobs = await failedJobsOf(boss, accountId);
+  return {
+    syncFailures: syncFailures.map((row) => {
+      const kind = kindOf(row.payload);
+      const ticketId = row.ticketId === null ? null : Number(row.ticketId);
+      return {
+        id: row.id,
+        queue: row.queue,
+        ticketId,
+        ticketUrl: ticketId === null ? null : ticketUrlOf(ticketId),
+        incidentId: row.incidentId,
+        // what the ticket's Incident ID field holds, as agents know the incident
+        incidentRef: row.incidentId ? referenceOf(row.incidentId) : null,
+        incidentUrl: row.incidentId ? incidentUrlOf(row.incidentId) : null,
+        reason: row.reason,
+        createdAt: row.createdAt,
+        what: describeWork(row.queue, kind),
+        problem: describeProblem(row.queue, row.reason),
+        retry: describeRetry(row.queue, kind),
+        canRetry: (SYNC_QUEUES as readonly string[]).includes(row.queue),
+      };
+    }),
+    failedForwards: forwards.map((row) => {
+      const inFlight = row.detail?.startsWith(IN_FLIGHT_PREFIX) ?? false;
+      return {
+        commentId: String(row.commentId),
+        ticketId: Number(row.ticketId),
+        ticketUrl: ticketUrlOf(Number(row.ticketId)),
+        incidentId: row.incidentId,
+        incidentRef: referenceOf(row.incidentId),
+        incidentUrl: incidentUrlOf(row.incidentId),
+        reason: row.detail ?? '',
+        updatedAt: row.updatedAt,
+        what: FORWARD_WORK,
+        problem: inFlight
+          ? 'The worker stopped while posting it: the incident may or may not have the comment. Check the incident before retrying.'
+          : describeProblem(TICKET_EVENT_QUEUE, row.detail ?? ''),
+        retry: FORWARD_RETRY,
+        canRetry: !inFlight,
+      };
+    }),
+    failedJobs,
+  };
+}
+
+/** pg-boss jobs of the account that ended failed, in words. */
+async function failedJobsOf(boss: PgBoss, accountId: string): Promise<FailedJobView[]> {
   const failedJobs: FailedJobView[] = [];
   for (const queue of DEAD_LETTER_QUEUES) {
     const jobs = await boss.findJobs<Record<string, unknown>>(queue, { data: { accountId } });
@@ -88,45 +140,7 @@ export async function listDeadLetters(
       });
     }
   }
-  return {
-    syncFailures: syncFailures.map((row) => {
-      const kind = kindOf(row.payload);
-      const ticketId = row.ticketId === null ? null : Number(row.ticketId);
-      return {
-        id: row.id,
-        queue: row.queue,
-        ticketId,
-        ticketUrl: ticketId === null ? null : ticketUrlOf(ticketId),
-        incidentId: row.incidentId,
-        incidentUrl: row.incidentId ? incidentUrlOf(row.incidentId) : null,
-        reason: row.reason,
-        createdAt: row.createdAt,
-        what: describeWork(row.queue, kind),
-        problem: describeProblem(row.queue, row.reason),
-        retry: describeRetry(row.queue, kind),
-        canRetry: (SYNC_QUEUES as readonly string[]).includes(row.queue),
-      };
-    }),
-    failedForwards: forwards.map((row) => {
-      const inFlight = row.detail?.startsWith(IN_FLIGHT_PREFIX) ?? false;
-      return {
-        commentId: String(row.commentId),
-        ticketId: Number(row.ticketId),
-        ticketUrl: ticketUrlOf(Number(row.ticketId)),
-        incidentId: row.incidentId,
-        incidentUrl: incidentUrlOf(row.incidentId),
-        reason: row.detail ?? '',
-        updatedAt: row.updatedAt,
-        what: FORWARD_WORK,
-        problem: inFlight
-          ? 'The worker stopped while posting it: the incident may or may not have the comment. Check the incident before retrying.'
-          : describeProblem(TICKET_EVENT_QUEUE, row.detail ?? ''),
-        retry: FORWARD_RETRY,
-        canRetry: !inFlight,
-      };
-    }),
-    failedJobs,
-  };
+  return failedJobs;
 }
 
 /** The same singleton key the receivers use, so the retried job waits its turn behind its peers. */

@@ -2,6 +2,7 @@
 // done, and what the admin does next.
 import type { SetupStatus } from '../accounts/setup-state';
 import { TAG_SUBMIT } from '../sync/ticket-events/ticket-tags';
+import type { FirstRunTexts } from './first-run-texts';
 
 export type StepState = 'done' | 'todo' | 'waiting';
 /** A button the page offers for the step: run setup, send test deliveries, authorise again. */
@@ -32,27 +33,23 @@ function step(
     : { id, title, state: waiting ? 'waiting' : 'todo', summary, next, action };
 }
 
-/** Where setup stands, in a sentence. */
-const SETUP_SUMMARY: Record<string, string> = {
-  never_run: 'Setup has not run yet.',
-  queued: 'Setup is queued.',
-  running: 'Setup is running.',
-  failed: 'The last setup run failed.',
-  needs_configuration: 'Setup waits for the incident API key.',
-  needs_authorization: 'Setup waits for a wider Zendesk permission.',
-};
-
-export function zendeskStep(connectionState: string, subdomain: string): ChecklistStep {
+/** `zendeskUrl`: where the connector reaches the account (ZENDESK_BASE_URL_TEMPLATE filled in). */
+export function zendeskStep(
+  connectionState: string,
+  subdomain: string,
+  zendeskUrl: string,
+  t: FirstRunTexts,
+): ChecklistStep {
   return connectionState === 'active'
-    ? step('zendesk', 'Connection to Zendesk', true, `Connected to ${subdomain}.zendesk.com.`, null)
+    ? step('zendesk', t.title.zendesk, true, t.connectedTo(zendeskUrl), null)
     : step(
         'zendesk',
-        'Connection to Zendesk',
+        t.title.zendesk,
         false,
         connectionState === 'reauthorization_required'
-          ? `Zendesk no longer accepts the connector's token for ${subdomain}.`
-          : `incident-desk is not connected to ${subdomain}.`,
-        'Authorise incident-desk with Zendesk again, as a Zendesk admin.',
+          ? t.tokenRefused(subdomain)
+          : t.notConnected(subdomain),
+        t.authorizeAgain,
         'authorize',
       );
 }
@@ -60,52 +57,43 @@ export function zendeskStep(connectionState: string, subdomain: string): Checkli
 export function incidentKeyStep(
   configuration: { incidentClientId: string | null; incidentClientName: string | null } | null,
   keySet: boolean,
+  t: FirstRunTexts,
 ): ChecklistStep {
   const clientName = configuration?.incidentClientName;
   return step(
     'incident_key',
-    'Incident API key',
+    t.title.incident_key,
     keySet,
     keySet
-      ? `Saved for client ${clientName ? `${clientName} (${configuration!.incidentClientId})` : configuration!.incidentClientId}.`
-      : 'No incident API key is saved yet.',
-    'Enter the API key and client id the incident service gave you, and save: the key is checked with the service before it is kept.',
+      ? t.keySavedFor(
+          clientName
+            ? `${clientName} (${configuration!.incidentClientId})`
+            : configuration!.incidentClientId!,
+        )
+      : t.noKey,
+    t.enterKey,
     'save_incident_key',
   );
 }
 
-export function setupStep(setup: SetupStatus, keySet: boolean): ChecklistStep {
+export function setupStep(setup: SetupStatus, keySet: boolean, t: FirstRunTexts): ChecklistStep {
   const setupDone = setup.state === 'succeeded';
   const setupNext: Record<string, [string, StepAction | null, boolean]> = {
-    never_run: [
-      'Run setup: it creates the ticket fields, the webhook and the triggers.',
-      'run_setup',
-      false,
-    ],
+    never_run: [t.setupNext.never_run, 'run_setup', false],
     needs_configuration: keySet
-      ? ['The incident API key is saved: run setup now.', 'run_setup', false]
-      : ['Save the incident API key first, then run setup.', null, false],
-    needs_authorization: [
-      'Setup needs a wider Zendesk permission once: authorise it with Zendesk; setup then runs by itself.',
-      'authorize',
-      false,
-    ],
-    failed: [
-      `Setup failed${setup.report?.message ? `: ${setup.report.message}` : ''}. Fix what it names, then run it again.`,
-      'run_setup',
-      false,
-    ],
-    queued: ['Setup is queued; this page shows when it is done.', null, true],
-    running: ['Setup is running; this page shows when it is done.', null, true],
+      ? [t.setupNext.keySavedRunSetup, 'run_setup', false]
+      : [t.setupNext.keyFirst, null, false],
+    needs_authorization: [t.setupNext.needs_authorization, 'authorize', false],
+    failed: [t.setupNext.failed(setup.report?.message), 'run_setup', false],
+    queued: [t.setupNext.queued, null, true],
+    running: [t.setupNext.running, null, true],
   };
   const [next, action, waiting] = setupNext[setup.state] ?? setupNext.never_run!;
   return step(
     'setup',
-    'Setup run',
+    t.title.setup,
     setupDone,
-    setupDone
-      ? 'Fields, webhook and triggers are in place.'
-      : (SETUP_SUMMARY[setup.state] ?? 'Setup has not run yet.'),
+    setupDone ? t.setupDone : (t.setupSummary[setup.state] ?? t.setupSummary.never_run!),
     next,
     action,
     waiting,
@@ -116,41 +104,42 @@ export function webhooksStep(
   subscriptions: { clientId: string; lastTestAt: Date | null; lastEventAt: Date | null }[],
   lastZendeskWebhookAt: Date | null | undefined,
   setupDone: boolean,
+  /** The stored token may ask Zendesk to test its webhook (setup's scopes). */
+  canTestZendesk: boolean,
+  t: FirstRunTexts,
 ): ChecklistStep {
   const untested = subscriptions.filter((row) => !row.lastTestAt && !row.lastEventAt);
   const incidentConfirmed = subscriptions.length > 0 && untested.length === 0;
   const zendeskConfirmed = Boolean(lastZendeskWebhookAt);
   const webhookParts = [
     incidentConfirmed
-      ? 'the incident service delivered a test event'
+      ? t.incidentDelivered
       : subscriptions.length === 0
-        ? 'no incident-service subscription yet'
-        : `no delivery yet from the incident service for ${untested.map((row) => row.clientId).join(', ')}`,
-    zendeskConfirmed ? 'Zendesk delivered a signed webhook' : 'no webhook from Zendesk yet',
+        ? t.noSubscription
+        : t.noDeliveryFor(untested.map((row) => row.clientId).join(', ')),
+    zendeskConfirmed ? t.zendeskDelivered : t.noZendeskWebhook,
   ];
+  const testable = !incidentConfirmed || canTestZendesk;
   return step(
     'webhooks',
-    'Webhooks confirmed',
+    t.title.webhooks,
     incidentConfirmed && zendeskConfirmed,
     `${webhookParts.join('; ')}.`.replace(/^./, (first) => first.toUpperCase()),
     !setupDone
-      ? 'Run setup first: it subscribes to the incident service and creates the Zendesk webhook.'
-      : !incidentConfirmed
-        ? 'Send a test delivery: the incident service calls the connector and this step records it.'
-        : `Zendesk calls the connector when its triggers fire: add the tag ${TAG_SUBMIT} to a test ticket with a Threat, and this step is done.`,
-    setupDone && !incidentConfirmed ? 'test_webhooks' : null,
-    setupDone && incidentConfirmed,
+      ? t.runSetupFirst
+      : testable
+        ? t.sendTest(!zendeskConfirmed && canTestZendesk)
+        : t.zendeskTestsAtSetup(TAG_SUBMIT),
+    setupDone && testable ? 'test_webhooks' : null,
   );
 }
 
-export function sidebarStep(sidebarOpened: boolean): ChecklistStep {
+export function sidebarStep(sidebarOpened: boolean, t: FirstRunTexts): ChecklistStep {
   return step(
     'sidebar',
-    'Sidebar installed',
+    t.title.sidebar,
     sidebarOpened,
-    sidebarOpened
-      ? 'An agent has opened the incident-desk sidebar on a ticket.'
-      : 'No agent has opened the incident-desk sidebar yet.',
-    'Install the incident-desk app in Zendesk (Admin Center, Apps and integrations, Marketplace) and open any ticket: the sidebar shows and this step is done.',
+    sidebarOpened ? t.sidebarOpened : t.sidebarNotOpened,
+    t.installSidebar,
   );
 }

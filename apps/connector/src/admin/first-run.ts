@@ -4,6 +4,9 @@
 import type { TDatabase } from '@incident-desk/db';
 import { getConnectionStatus } from '../accounts/credential-store';
 import { readSetupStatus } from '../accounts/setup-state';
+import { canTestZendeskWebhook } from '../accounts/zendesk-webhook-test';
+import type { AdminLanguage } from './admin-language';
+import { firstRunTexts } from './first-run-texts';
 import {
   incidentKeyStep,
   setupStep,
@@ -20,10 +23,15 @@ export interface FirstRunChecklist {
   authorizeUrl: string;
 }
 
+/** `zendeskUrlOf`: the account's Zendesk address as the connector reaches it. */
 export async function firstRunChecklist(
   db: TDatabase,
   accountId: string,
+  zendeskUrlOf: (subdomain: string) => string,
+  /** The session's language: the sentences are the admin's. */
+  language: AdminLanguage = 'en',
 ): Promise<FirstRunChecklist> {
+  const t = firstRunTexts(language);
   const [account, connection, setup, health, subscriptions, sidebarSession] = await Promise.all([
     db.prisma.account.findUniqueOrThrow({
       where: { id: accountId },
@@ -47,11 +55,17 @@ export async function firstRunChecklist(
   const authorizeUrl = `/install?${new URLSearchParams({ subdomain })}`;
   const keySet = Boolean(configuration?.sealedIncidentApiKey && configuration.incidentClientId);
   const steps: ChecklistStep[] = [
-    zendeskStep(connection.state, subdomain),
-    incidentKeyStep(configuration, keySet),
-    setupStep(setup, keySet),
-    webhooksStep(subscriptions, health?.lastZendeskWebhookAt, setup.state === 'succeeded'),
-    sidebarStep(sidebarSession !== null),
+    zendeskStep(connection.state, subdomain, zendeskUrlOf(subdomain), t),
+    incidentKeyStep(configuration, keySet, t),
+    setupStep(setup, keySet, t),
+    webhooksStep(
+      subscriptions,
+      health?.lastZendeskWebhookAt,
+      setup.state === 'succeeded',
+      connection.state === 'active' && canTestZendeskWebhook(connection.scope),
+      t,
+    ),
+    sidebarStep(sidebarSession !== null, t),
   ];
   return { complete: steps.every((s) => s.state === 'done'), steps, authorizeUrl };
 }

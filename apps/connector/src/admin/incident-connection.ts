@@ -1,7 +1,10 @@
 // Saving the account's incident connection from the admin page: the key is write-only and kept
 // when omitted, and a key the service refuses (or one not covering these clients) is never saved.
+// A key saved while setup waits for it (a new account) queues setup, so the first run goes on.
 import { z } from 'zod';
-import type { TDatabase } from '@incident-desk/db';
+import type { PgBoss, TDatabase } from '@incident-desk/db';
+import { requestSetup } from '../accounts/setup-job';
+import { readSetupStatus, type SetupState } from '../accounts/setup-state';
 import { AppError, type AppErrorCode } from '../http/app-error';
 import type { SecretBox } from '../secrets/secret-box';
 import { secretBinding } from '../secrets/secret-bindings';
@@ -20,10 +23,21 @@ export interface SavedIncidentConnection {
   clientId: string;
   clientName: string;
   subClientIds: string[];
+  /** Where setup stands after the save: `queued` when the save started it. */
+  setup: { state: SetupState };
 }
 
+/** Setup states that wait for the incident connection: saving it starts setup. */
+const WAITING_FOR_KEY: readonly SetupState[] = ['needs_configuration', 'never_run'];
+
 export async function saveIncidentConnection(
-  deps: { db: TDatabase; secretBox: SecretBox; incidentApiUrl?: string | undefined },
+  deps: {
+    db: TDatabase;
+    boss: PgBoss;
+    secretBox: SecretBox;
+    now: () => number;
+    incidentApiUrl?: string | undefined;
+  },
   accountId: string,
   body: unknown,
 ): Promise<SavedIncidentConnection | { error: AppError }> {
@@ -59,7 +73,12 @@ export async function saveIncidentConnection(
     create: { accountId, ...data },
     update: data,
   });
-  return { apiKey: 'set', clientId, clientName: check.clientName, subClientIds };
+  let { state } = await readSetupStatus(db, accountId);
+  if (WAITING_FOR_KEY.includes(state)) {
+    await requestSetup(db, deps.boss, accountId, new Date(deps.now()));
+    state = 'queued';
+  }
+  return { apiKey: 'set', clientId, clientName: check.clientName, subClientIds, setup: { state } };
 }
 
 const refusal = (code: AppErrorCode, message: string) => ({

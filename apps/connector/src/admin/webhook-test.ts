@@ -1,18 +1,31 @@
 // "Send a test delivery": asks the incident service to send webhook.test through each of the
-// account's subscriptions. The receiver records its arrival (account-health.ts), which is what
-// the first-run checklist reads; this call only asks.
+// account's subscriptions, and Zendesk to test its webhook when the stored token may
+// (accounts/zendesk-webhook-test.ts). The receivers record their arrival (account-health.ts), which
+// is what the first-run checklist reads.
 import { AppError } from '../http/app-error';
 import type { TDatabase } from '@incident-desk/db';
 import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import {
+  canTestZendeskWebhook,
+  testZendeskWebhook,
+  type ZendeskWebhookTest,
+} from '../accounts/zendesk-webhook-test';
 
 export type TestDeliveries =
-  { requested: string[]; failed: { clientId: string; message: string }[] } | { error: AppError };
+  | {
+      requested: string[];
+      failed: { clientId: string; message: string }[];
+      /** Zendesk's side: delivered, or why not (the steady-state token cannot ask for it). */
+      zendesk: ZendeskWebhookTest;
+    }
+  | { error: AppError };
 
 export async function sendTestDeliveries(
-  db: TDatabase,
-  accounts: DatabaseAccountContextProvider,
+  deps: { db: TDatabase; accounts: DatabaseAccountContextProvider; connectorUrl: string },
   accountId: string,
+  now: Date,
 ): Promise<TestDeliveries> {
+  const { db, accounts } = deps;
   const subscriptions = await db.prisma.incidentSubscription.findMany({
     where: { accountId, externalId: { not: null } },
     select: { clientId: true, externalId: true },
@@ -38,5 +51,29 @@ export async function sendTestDeliveries(
       });
     }
   }
-  return { requested, failed };
+  return { requested, failed, zendesk: await zendeskSide(deps, accountId, now) };
+}
+
+async function zendeskSide(
+  deps: { db: TDatabase; accounts: DatabaseAccountContextProvider; connectorUrl: string },
+  accountId: string,
+  now: Date,
+): Promise<ZendeskWebhookTest> {
+  const [credential, configuration] = await Promise.all([
+    deps.db.prisma.zendeskCredential.findUnique({ where: { accountId } }),
+    deps.db.prisma.accountConfiguration.findUnique({ where: { accountId } }),
+  ]);
+  if (!credential || credential.state !== 'active' || !canTestZendeskWebhook(credential.scope))
+    return {
+      outcome: 'needs_permission',
+      message:
+        'Zendesk lets only a token with webhook permission test its webhook, and incident-desk keeps a narrower one after setup; setup tests it at its end.',
+    };
+  return testZendeskWebhook({
+    zendesk: await deps.accounts.zendeskFor(accountId),
+    connectorUrl: deps.connectorUrl,
+    accountId,
+    webhookId: configuration?.zendeskWebhookId ?? null,
+    now,
+  });
 }

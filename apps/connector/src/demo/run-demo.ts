@@ -18,6 +18,7 @@ import type { DemoConfig } from '../config';
 import type { SecretBox } from '../secrets/secret-box';
 import { finishSetup } from '../accounts/setup-state';
 import { reconnectAccount } from '../disconnect/account-disconnection';
+import { testZendeskWebhook } from '../accounts/zendesk-webhook-test';
 import { runSetup, type SetupResult } from '../setup';
 import { waitForReady } from './wait-for-sandboxes';
 
@@ -90,6 +91,17 @@ export async function runDemo(input: DemoInput): Promise<DemoResult> {
     existing: await loadSetupExisting(db, secretBox, accountId),
   });
   await saveSetupResult(db, secretBox, accountId, setup);
+  // as an installed account's setup does: while the token may, Zendesk tests the webhook, and its
+  // signed test delivery confirms the Zendesk direction on the admin page's checklist
+  const webhookTest = await testZendeskWebhook({
+    zendesk: clients.zendesk,
+    connectorUrl: input.connectorUrl,
+    accountId,
+    webhookId: setup.zendeskWebhook?.id ?? null,
+    now: new Date(),
+  });
+  if (webhookTest.outcome !== 'delivered')
+    log(`demo: Zendesk's webhook test: ${webhookTest.message}`);
   // Steady state needs less than setup did: keep only the narrower token.
   const narrowed = await connect(oauth.scope || STEADY_STATE_SCOPES);
   // What the admin page shows under Setup, as for an installed account.

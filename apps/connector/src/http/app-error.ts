@@ -80,10 +80,14 @@ export const ERROR_STATUS = {
   not_configured: 412,
   api_key_refused: 422,
   client_not_covered: 422,
+  // an account's webhook deliveries beyond their rate (Retry-After says when)
+  rate_limited: 429,
   // the connector or a service behind it
   internal_error: 500,
   not_implemented: 501,
   zendesk_unavailable: 502,
+  // Zendesk's limits hold the account's ticket updates back (Retry-After says when)
+  zendesk_limited: 503,
   incident_unreachable: 502,
   incident_check_failed: 502,
   unavailable: 503,

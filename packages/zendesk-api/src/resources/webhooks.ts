@@ -8,11 +8,15 @@ import {
   type TWebhook,
   type TWebhookCreateInput,
   type TWebhookSigningSecret,
+  type TWebhookTestRequest,
+  type TWebhookTestResult,
   type TWebhookUpdateInput,
   ZWebhookCreateInput,
   ZWebhookResponse,
   ZWebhooksResponse,
   ZWebhookSigningSecretResponse,
+  ZWebhookTestRequest,
+  ZWebhookTestResponse,
   ZWebhookUpdateInput,
 } from '../schemas/webhook';
 
@@ -104,5 +108,31 @@ export class Webhooks {
       ZWebhookResponse,
     );
     return response.webhook;
+  }
+
+  /**
+   * POST /api/v2/webhooks/test?webhook_id={id}: Zendesk sends `request` to its endpoint once,
+   * signed with the webhook's own secret, and answers with the endpoint's status. Needs
+   * `webhooks:write` (or `write`), as an admin. The id also goes in the body, where the local
+   * sandbox reads it.
+   */
+  async test(
+    webhookId: string,
+    request: TWebhookTestRequest,
+    options?: ZendeskRequestOptions,
+  ): Promise<TWebhookTestResult> {
+    const body = parseRequest(ZWebhookTestRequest, request, 'webhook test');
+    const answer = await this.transport.json(
+      {
+        method: 'POST',
+        path: '/api/v2/webhooks/test',
+        query: { webhook_id: webhookId },
+        json: { webhook_id: webhookId, request: body },
+        requiredScope: 'webhooks:write',
+        options,
+      },
+      ZWebhookTestResponse,
+    );
+    return answer.response;
   }
 }

@@ -54,3 +54,24 @@ export type TWebhookCreateInput = z.infer<typeof ZWebhookCreateInput>;
 /** PATCH /api/v2/webhooks/{id}: any subset of the creation fields. */
 export const ZWebhookUpdateInput = ZWebhookCreateInput.partial();
 export type TWebhookUpdateInput = z.infer<typeof ZWebhookUpdateInput>;
+
+/**
+ * POST /api/v2/webhooks/test: Zendesk sends one request to the endpoint, signed with the tested
+ * webhook's secret like a real delivery, and answers with what the endpoint answered.
+ */
+export const ZWebhookTestRequest = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/ }),
+  http_method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  request_format: z.enum(['json', 'xml', 'form_encoded']),
+  /** The body sent, as a string. */
+  payload: z.string(),
+});
+export type TWebhookTestRequest = z.infer<typeof ZWebhookTestRequest>;
+
+export const ZWebhookTestResponse = z.looseObject({
+  response: z.looseObject({
+    status: z.number().int(),
+    body: z.string().optional(),
+  }),
+});
+export type TWebhookTestResult = z.infer<typeof ZWebhookTestResponse>['response'];
