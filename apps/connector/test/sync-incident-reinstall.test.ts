@@ -86,6 +86,13 @@ describe.each(backends)('one incident under either id, across a reinstall, on %s
       incidentId: listId,
       reportRef,
     });
+    // the new install has no record of what the old one forwarded: the ticket's comments so far
+    // count as known, so a comment trigger forwards only later replies
+    const known = await h.db.prisma.forwardedComment.findMany({
+      where: { accountId: second.accountId, ticketId: BigInt(ticketId) },
+    });
+    expect(known.length).toBeGreaterThan(0);
+    expect(known.every((row) => row.status === 'skipped' && row.incidentId === listId)).toBe(true);
 
     // the link knows both forms now: the reference finds it without a search
     h.zendeskCalls.length = 0;

@@ -4,7 +4,9 @@
 // search for the event's id cannot find them. The first incident event without a link, once per
 // install, links each such ticket again: the service's detail read under the field's value names
 // the incident's id, and the link keeps both. Identity comes from the service, never from the text
-// of an id. Progress is the link table itself, so a failed pass resumes where it stopped.
+// of an id. Each adopted ticket's comments so far count as known to the incident (the new install
+// has no record of what the old one forwarded), so only later replies are forwarded. Progress is
+// the link table itself, so a failed pass resumes where it stopped.
 import { querySql } from '@incident-desk/db';
 import type { AccountContext } from '../../accounts/account-context';
 import { saveLinkUnderClaim } from '../incident-link-claim';
@@ -12,6 +14,7 @@ import type { ResolvedSyncDeps } from '../sync-deps';
 import { TAG_LINKED } from '../ticket-events/ticket-tags';
 import { customFieldValue } from '../ticket-events/ticket-values';
 import { incidentForms, readDetailOrNull } from './incident-forms';
+import { markEarlierCommentsKnown } from './mark-recovered-ticket';
 
 interface Candidate {
   ticketId: number;
@@ -53,6 +56,14 @@ export async function adoptLinkedTickets(
     const detail = await readDetailOrNull(ctx, candidate.fieldValue);
     if (detail === null) continue; // the service does not know that id: nothing to link
     const forms = incidentForms(detail.id, candidate.fieldValue);
+    // before the link: a link saved with its comments unmarked would not be met again by a retry
+    await markEarlierCommentsKnown(
+      deps,
+      ctx,
+      candidate.ticketId,
+      forms.incidentId,
+      'predates the link of this install',
+    );
     const save = await saveLinkUnderClaim(deps.db, {
       accountId: ctx.accountId,
       incidentId: forms.incidentId,

@@ -14,20 +14,7 @@ export async function markRecoveredTicketLinked(
   ticketId: number,
   incidentId: string,
 ): Promise<void> {
-  const { comments } = await readTicketComments(ctx.zendesk, ticketId);
-  if (comments.length > 0) {
-    await deps.db.prisma.forwardedComment.createMany({
-      data: comments.map((comment) => ({
-        accountId: ctx.accountId,
-        commentId: BigInt(comment.id),
-        ticketId: BigInt(ticketId),
-        incidentId,
-        status: 'skipped' as const,
-        detail: 'predates the recovered link',
-      })),
-      skipDuplicates: true,
-    });
-  }
+  await markEarlierCommentsKnown(deps, ctx, ticketId, incidentId, 'predates the recovered link');
   await updateTicket(
     ctx,
     deps.db,
@@ -35,4 +22,30 @@ export async function markRecoveredTicketLinked(
     { addTags: [TAG_LINKED], removeTags: [TAG_UNLINKED, ...SUBMIT_TAGS] },
     { priority: false, now: deps.now },
   );
+}
+
+/**
+ * The ticket's comments so far counted as known to the incident (never forwarded): a link made
+ * after them (recovered, or adopted by a new install) forwards only replies written from now on.
+ */
+export async function markEarlierCommentsKnown(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  ticketId: number,
+  incidentId: string,
+  detail: string,
+): Promise<void> {
+  const { comments } = await readTicketComments(ctx.zendesk, ticketId);
+  if (comments.length === 0) return;
+  await deps.db.prisma.forwardedComment.createMany({
+    data: comments.map((comment) => ({
+      accountId: ctx.accountId,
+      commentId: BigInt(comment.id),
+      ticketId: BigInt(ticketId),
+      incidentId,
+      status: 'skipped' as const,
+      detail,
+    })),
+    skipDuplicates: true,
+  });
 }
