@@ -284,6 +284,7 @@ describe.each(backends)('security properties on %s', (backend) => {
       'POST /sidebar/tickets/:ticketId/actions/:action': ['POST', '/actions/takedown'],
       'POST /sidebar/tickets/:ticketId/report': ['POST', '/report'],
       'POST /sidebar/tickets/:ticketId/retry-link': ['POST', '/retry-link'],
+      'POST /sidebar/tickets/:ticketId/ticket-updates/retry': ['POST', '/ticket-updates/retry'],
       'POST /sidebar/tickets/:ticketId/forwards/:forwardId/retry': [
         'POST',
         '/forwards/fwd_of_a/retry',
@@ -309,6 +310,13 @@ describe.each(backends)('security properties on %s', (backend) => {
     ];
     const cases: Record<string, Attempt[]> = {
       'GET /': noAccountData,
+      'GET /favicon.ico': [
+        {
+          name: 'public: no icon, no account data',
+          send: () => fetch(`${stack.url}/favicon.ico`),
+          expect: (s) => s === 204,
+        },
+      ],
       'GET /healthz': [
         {
           name: 'public: aggregate health only, no account data',

@@ -228,7 +228,7 @@ test('a known duplicate: Follow offered before any report, the 409 leads to the 
   await shot(page, 'duplicate-opened-ticket');
 });
 
-test('late ticket updates stand at the top of the status card', async ({ page }) => {
+test('late ticket updates follow the status and its meaning, with Retry now', async ({ page }) => {
   const { ticketId } = await linkedTicket(
     'Third round: late updates',
     'https://late-updates.third-round.example/login',
@@ -251,10 +251,14 @@ test('late ticket updates stand at the top of the status card', async ({ page })
   const late = card.getByTestId('sync');
   await expect(late).toContainText('Ticket updates are late');
   await expect(late).toContainText('3 incident updates have been waiting');
-  // first in the card, above the status
+  // the status and its meaning keep the card's first screen; the warning follows, compact, and
+  // offers the retry
   const lateBox = await late.boundingBox();
   const statusBox = await card.getByTestId('status').boundingBox();
-  expect(lateBox!.y).toBeLessThan(statusBox!.y);
+  expect(statusBox!.y).toBeLessThan(lateBox!.y);
+  const cardBox = await card.boundingBox();
+  expect(statusBox!.y + statusBox!.height - cardBox!.y).toBeLessThan(300);
+  await expect(late.getByRole('button', { name: 'Retry now' })).toBeVisible();
   await shot(page, 'late-writes');
   await page.unroute(/\/sidebar\/tickets\/\d+(\?|$)/);
 });

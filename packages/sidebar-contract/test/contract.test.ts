@@ -45,7 +45,14 @@ describe('the ticket view', () => {
   it('passes the incident service’s values through, unknown statuses and fields included', () => {
     const view = ZSidebarTicketView.parse(linked);
     // the parts the connector adds when it knows them read as null when it does not
-    expect(view).toEqual({ ...linked, analystRequest: null, requestedAction: null });
+    expect(view).toEqual({
+      ...linked,
+      analystRequest: null,
+      requestedAction: null,
+      sync: { ...linked.sync, writesPausedUntil: null },
+      // an answer without the viewer's rights offers what the connector would check on each action
+      viewer: { canAct: true, reason: null },
+    });
     expect(view.usage?.remainingCredits).toBeNull(); // null is "not applicable", never zero
   });
 
@@ -68,7 +75,9 @@ describe('the ticket view', () => {
       failedForwards: [],
       waitingTicketUpdates: 0,
       waitingSince: null,
+      writesPausedUntil: null,
     });
+    expect(view.viewer).toEqual({ canAct: true, reason: null });
     expect(view.unavailable).toEqual([]);
     expect(Date.parse(view.fetchedAt)).not.toBeNaN();
   });
