@@ -75,6 +75,9 @@ export async function startStubServer() {
     });
   });
 
+  // an idle connection outlives any pause between two tests on a busy machine: the client never
+  // reuses a socket the server is closing (Node's 5 s default)
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
