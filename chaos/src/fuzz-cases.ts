@@ -10,7 +10,8 @@ import { forgeToken, type TokenForgery, type TokenTarget } from './forge-token';
 
 export interface FuzzTargets {
   incident: { subscriptionId: string; secret: string; foreignSecret: string };
-  ticketing: { accountId: string; secret: string; foreignSecret: string };
+  /** The installation's account, its Zendesk account id (which Zendesk names on every delivery), its secrets. */
+  ticketing: { accountId: string; zendeskAccountId: number; secret: string; foreignSecret: string };
   sidebar: TokenTarget & {
     /** A live session of A's agent, as the signed page hands it out. */
     session: string;
@@ -208,11 +209,14 @@ function zendeskHeaders(
   nowMs: number,
   skew: number,
 ): Record<string, string> {
-  const sign = (secret: string, at: number) =>
-    signZendeskWebhook({ secret, rawBody: body, timestamp: new Date(at) }).headers as Record<
+  // Zendesk names its account on every delivery, signed or not
+  const sign = (secret: string, at: number) => ({
+    'x-zendesk-account-id': String(t.ticketing.zendeskAccountId),
+    ...(signZendeskWebhook({ secret, rawBody: body, timestamp: new Date(at) }).headers as Record<
       string,
       string
-    >;
+    >),
+  });
   const secret = t.ticketing.secret;
   switch (signer) {
     case 'valid':

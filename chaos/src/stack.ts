@@ -51,6 +51,8 @@ export interface InstalledAccount {
   /** The current signing secret of each subscription, by receiver id. */
   incidentSecrets: Map<string, string>;
   zendeskWebhookSecret: string;
+  /** The Zendesk account's id, as its deliveries name it (X-Zendesk-Account-Id). */
+  zendeskAccountId: number;
   agent: { id: number; email: string };
 }
 
@@ -298,6 +300,7 @@ export async function startChaosStack(
       subscriptionIds: subscriptions.map((s) => s.receiverId),
       incidentSecrets,
       zendeskWebhookSecret: zendeskSecrets!.secrets[0]!,
+      zendeskAccountId: zendeskSandbox.state.account(seed.subdomain)!.id,
       agent: { id: seed.agentIds[0], email: `alex@${seed.subdomain}.example` },
     };
   }

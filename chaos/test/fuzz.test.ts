@@ -102,10 +102,11 @@ describe.each(backends)('fuzz on %s', (backend) => {
       ticketId: a.seed.ticketIds[0],
       updatedAt: '2026-11-21T00:00:00Z',
     });
-    const ticketingHeaders = signZendeskWebhook({
-      secret: a.zendeskWebhookSecret,
-      rawBody: ticketingBody,
-    }).headers as Record<string, string>;
+    const ticketingHeaders = {
+      'x-zendesk-account-id': String(a.zendeskAccountId),
+      ...(signZendeskWebhook({ secret: a.zendeskWebhookSecret, rawBody: ticketingBody })
+        .headers as Record<string, string>),
+    };
     for (const [path, body, headers] of [
       [`/webhooks/incident?subscription=${subscriptionId}`, incidentBody, incidentHeaders],
       [`/ticketing/webhook?account=${a.accountId}`, ticketingBody, ticketingHeaders],
@@ -126,6 +127,7 @@ describe.each(backends)('fuzz on %s', (backend) => {
       },
       ticketing: {
         accountId: a.accountId,
+        zendeskAccountId: a.zendeskAccountId,
         secret: a.zendeskWebhookSecret,
         foreignSecret: b.zendeskWebhookSecret,
       },
