@@ -12,6 +12,7 @@ interface VitestReport {
   numTodoTests: number;
   testResults?: {
     name: string;
+    status?: string;
     message?: string;
     assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
@@ -38,12 +39,26 @@ const firstLine = (text: string | undefined): string =>
     .split('\n')
     .find((line) => line.trim()) ?? '';
 
+const failedTestsOf = (file: NonNullable<VitestReport['testResults']>[number]) =>
+  (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+
+/**
+ * Files that failed with no failed test: they failed to load, or in a hook (a beforeAll), which
+ * leaves their tests skipped. Vitest's own count of failed tests leaves them out: each counts one.
+ */
+const failedOutsideTests = (report: VitestReport) =>
+  (report.testResults ?? []).filter(
+    (file) => failedTestsOf(file).length === 0 && (file.status === 'failed' || file.message),
+  );
+
 function vitestFailures(report: VitestReport): string[] {
   return (report.testResults ?? []).flatMap((file) => {
     const name = path.relative(process.cwd(), file.name);
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    // a file that failed to load has no failed test, only its message
-    if (failed.length === 0 && file.message) return [`${name}: ${firstLine(file.message)}`];
+    const failed = failedTestsOf(file);
+    if (failedOutsideTests({ ...report, testResults: [file] }).length > 0)
+      return [
+        `${name}: ${firstLine(file.message) || 'failed outside its tests (in a hook such as beforeAll: see its log)'}`,
+      ];
     return failed.map(
       (test) => `${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
     );
@@ -82,7 +97,7 @@ for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('
     failures.push(...playwrightFailures(report.suites).map((line) => `${file}: ${line}`));
   } else {
     totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
+    totals.failed += report.numFailedTests + failedOutsideTests(report).length;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     failures.push(...vitestFailures(report).map((line) => `${file}: ${line}`));
   }
