@@ -64,7 +64,7 @@ function eventIdOf(payload: unknown): string | undefined {
   return eventIdsOf(payload)[0];
 }
 
-export function describeDeadLetter(letter: DeadLetter): string {
+function describeDeadLetter(letter: DeadLetter): string {
   return `${letter.queue} ticket ${letter.ticketId ?? '-'} incident ${letter.incidentId ?? '-'} event ${eventIdOf(letter.payload) ?? '-'} at ${letter.createdAt.toISOString()}: ${letter.reason}`;
 }
 

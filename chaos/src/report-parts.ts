@@ -9,7 +9,7 @@ export const REPORT_DIR = path.resolve(
   '..',
   'report',
 );
-export const PARTS_DIR = path.join(REPORT_DIR, 'parts');
+const PARTS_DIR = path.join(REPORT_DIR, 'parts');
 
 export function writeReportPart(name: string, part: unknown): void {
   mkdirSync(PARTS_DIR, { recursive: true });

@@ -1,6 +1,6 @@
 // The chaos report: what the runs measured, as JSON and as the short Markdown table of FIGURES.md,
 // section 4. Rows the soak (section 1) will fill say "not run" until it exists.
-export interface FuzzFigures {
+interface FuzzFigures {
   backend: string;
   seed: number;
   requests: number;
@@ -27,7 +27,7 @@ export interface FuzzFigures {
   failures: string[];
 }
 
-export interface SoakFigures {
+interface SoakFigures {
   backend: string;
   sizes: {
     tickets: number;

@@ -26,7 +26,7 @@ import {
   createZendeskWebhookDirectory,
 } from '@incident-desk/connector/src/accounts';
 import { createConnector, type Connector } from '@incident-desk/connector/src/app';
-import { loadConfig, type ConnectorConfig } from '@incident-desk/connector/src/config';
+import { loadConfig, type ConnectorConfig } from '@incident-desk/connector/src/config/config';
 import { runDemo } from '@incident-desk/connector/src/demo/run-demo';
 import { secretBinding } from '@incident-desk/connector/src/secrets/secret-bindings';
 import { createLogCapture, type LogCapture } from './log-capture';
@@ -90,7 +90,7 @@ export interface ChaosStack {
   close(): Promise<void>;
 }
 
-export const CHAOS_CLIENT_ID = 'incident_desk_chaos';
+const CHAOS_CLIENT_ID = 'incident_desk_chaos';
 
 /** A minimal reverse proxy: the request as it came, the answer as it comes; 502 when nobody answers. */
 function forward(target: URL, req: http.IncomingMessage, res: http.ServerResponse): void {

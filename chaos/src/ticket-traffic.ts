@@ -10,14 +10,14 @@
 import type { ChaosStack, InstalledAccount } from './stack';
 import { controlCall as call, eventually, sandboxTicket } from './sandbox-access';
 
-/** The tag the takedown trigger looks for (sync/ticket-events/ticket-tags.ts). */
+/** The tag the takedown trigger looks for (apps/connector/src/setup/ticket-tags.ts). */
 const TAKEDOWN_TAG = 'incident_request_takedown';
 /**
  * Changes to one ticket are not spaced: replies within the same second must each be applied (the
  * connector keys them on their signed body, which carries the latest comment's id beside the
  * whole-second updated_at; a7a63b3 keyed them on the unsigned invocation id).
  */
-export const SAME_TICKET_GAP_MS = 0;
+const SAME_TICKET_GAP_MS = 0;
 /** What the incident sandbox writes into the history for each takedown request. */
 const TAKEDOWN_HISTORY = 'Takedown requested by client';
 
@@ -35,7 +35,7 @@ interface SandboxIncident {
   comments: { comment: string }[];
 }
 
-export async function sandboxIncidents(stack: ChaosStack): Promise<SandboxIncident[]> {
+async function sandboxIncidents(stack: ChaosStack): Promise<SandboxIncident[]> {
   const raw = await call<{
     incidents?: SandboxIncident[];
     data?: { incidents: SandboxIncident[] };

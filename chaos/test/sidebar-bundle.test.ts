@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, OTHER_ORG_API_KEY } from '@incident-desk/incident-sandbox';
 import { ZENDESK_TEST_SIGNING_SECRET } from '@incident-desk/zendesk-sandbox';
-import { SANDBOX_ZENDESK_CLIENT } from '@incident-desk/connector/src/config';
+import { SANDBOX_ZENDESK_CLIENT } from '@incident-desk/connector/src/config/config';
 import { findingsRecorder } from '../src/findings';
 
 const sidebarDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/sidebar');

@@ -7,7 +7,7 @@ import type { TStateFileRead } from '@incident-desk/state-file';
 import { readZendeskSandboxStateFile } from '@incident-desk/zendesk-sandbox';
 import type { TDemoDataPaths } from './demo-data-paths';
 
-export type TSavedSandbox =
+type TSavedSandbox =
   | { kind: 'missing' }
   /** `count` of what a person made: tickets in the Zendesk sandbox, incidents in the other. */
   | { kind: 'usable'; count: number }

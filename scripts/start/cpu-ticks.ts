@@ -13,7 +13,7 @@ export function cpuTicks(pid: number): number {
 }
 
 /** /proc counts CPU time in clock ticks of 1/100 s (Linux's USER_HZ). */
-export const MS_PER_CLOCK_TICK = 10;
+const MS_PER_CLOCK_TICK = 10;
 
 /** CPU time the processes have used so far together, in milliseconds. */
 export function cpuMillis(pids: readonly number[]): number {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '@incident-desk/db';
 
-export type Backend = 'postgres' | 'pglite';
+type Backend = 'postgres' | 'pglite';
 
 export interface BenchDatabase {
   backend: Backend;

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { progress } from '../../../scripts/bench-support';
 
 /** A child that used no CPU time this long is stuck, not slow. */
-export const STALL_MS = 180_000;
+const STALL_MS = 180_000;
 /** For a helper that wants a time limit on start-up: the longest a timer takes. */
 export const NO_TIME_LIMIT_MS = 2 ** 31 - 1;
 const POLL_MS = 2_000;

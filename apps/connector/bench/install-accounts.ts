@@ -14,7 +14,7 @@
 import { seedDemo, type DemoSeed, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { progress, withRetries } from '../../../scripts/bench-support';
 import { createConnector } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { runDemo } from '../src/demo/run-demo';
 
 export interface InstalledAccount {

@@ -23,7 +23,7 @@ export const ZParentMessage = z.discriminatedUnion('type', [
 ]);
 export type TParentMessage = z.infer<typeof ZParentMessage>;
 
-export const ZServerStats = z.object({
+const ZServerStats = z.object({
   cpuPercent: z.number(),
   eventLoopUtilization: z.number(),
   /** Connector only: the inbox's transactions in the measured window. */

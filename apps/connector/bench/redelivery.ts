@@ -8,7 +8,7 @@ import { signWebhook } from '@incident-desk/incident-api';
 import { countRetry, transientCause } from '../../../scripts/bench-support';
 
 /** The contract's webhook acknowledgement: 2xx within 5 seconds, else the service sends it again. */
-export const ACKNOWLEDGEMENT_WINDOW_MS = 5_000;
+const ACKNOWLEDGEMENT_WINDOW_MS = 5_000;
 const REDELIVERY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
 
 export interface Delivery {

@@ -10,7 +10,7 @@ export interface SampledProcess {
   pid: number;
 }
 
-export interface ResourceFigures {
+interface ResourceFigures {
   samples: number;
   /** Highest VmRSS seen per process, in MiB. */
   maxRssMb: Record<string, number>;

@@ -3,7 +3,7 @@
 // timestamp is well inside the receiver's 300 s tolerance.
 import { signWebhook } from '@incident-desk/incident-api';
 
-export interface SignedEvent {
+interface SignedEvent {
   /** The inbox dedupe key the connector derives: `<accountId>:<event id>`. */
   dedupeKey: string;
   headers: Record<string, string>;

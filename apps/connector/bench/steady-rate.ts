@@ -26,7 +26,7 @@ export async function runAtSteadyRate(
 }
 
 /** Nearest-rank percentile. */
-export function percentile(values: number[], p: number): number {
+function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -5,21 +5,23 @@
 // (the HTTP surface), connector/start-workers.ts (writers and workers), connector/http-listeners.ts.
 import type { Express } from 'express';
 import { openDatabase, type PgBoss, type TDatabase } from '@incident-desk/db';
-import type { DatabaseAccountContextProvider } from './accounts/account-context-provider';
+import type { DatabaseAccountContextProvider } from './accounts';
 import type { ConnectorConfig } from './config';
-import { buildServices } from './connector/build-services';
-import { httpListeners, type ListeningConnector } from './connector/http-listeners';
-import { mountRoutes } from './connector/mount-routes';
-import { NO_WORKERS, startWorkers, type ConnectorWorkers } from './connector/start-workers';
-import type { Inbox } from './ingest/inbox';
-import { createLogger } from './log/logger';
-import { createConnectorMetrics, type ConnectorMetrics } from './metrics/connector-metrics';
-import type { SecretBox } from './secrets/secret-box';
-import type { SyncDeps } from './sync/sync-deps';
-import type { TicketWriterOptions } from './sync/ticket-writes/ticket-writer-service';
-import type { SyncQueueOptions } from './worker/queues';
-
-export type { ListeningConnector } from './connector/http-listeners';
+import {
+  buildServices,
+  type ConnectorWorkers,
+  httpListeners,
+  type ListeningConnector,
+  mountRoutes,
+  NO_WORKERS,
+  startWorkers,
+} from './connector';
+import type { Inbox } from './ingest';
+import { createLogger } from './log';
+import { type ConnectorMetrics, createConnectorMetrics } from './metrics';
+import type { SecretBox } from './secrets';
+import type { SyncDeps, TicketWriterOptions } from './sync';
+import type { SyncQueueOptions } from './worker';
 
 export interface ConnectorOptions {
   /** Tuning of incident events (e.g. a short unlinked wait in tests). */

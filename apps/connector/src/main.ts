@@ -3,8 +3,8 @@
 import { constants } from 'node:os';
 import { createConnector } from './app';
 import { ConfigError, loadConfig } from './config';
-import { demoNextSteps, runDemo } from './demo/run-demo';
-import { configureLogging, logger } from './log/logger';
+import { demoNextSteps, runDemo } from './demo';
+import { configureLogging, logger } from './log';
 
 let config;
 try {

@@ -14,8 +14,8 @@ import {
 import { createSecretBox, type SecretBox } from '../src/secrets/secret-box';
 import { openTestDatabase, type Backend } from './support/test-database';
 
-export const CLIENT_ID = 'incident_desk_test';
-export const CLIENT_SECRET = 'incident-desk-test-secret';
+const CLIENT_ID = 'incident_desk_test';
+const CLIENT_SECRET = 'incident-desk-test-secret';
 
 export interface AccountsHarness {
   db: Awaited<ReturnType<typeof openTestDatabase>>;

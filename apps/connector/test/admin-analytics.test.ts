@@ -15,10 +15,10 @@ import {
 } from '@incident-desk/incident-sandbox';
 import type { TDatabase } from '@incident-desk/db';
 import type { TakedownAnalytics } from '@incident-desk/admin-contract';
-import { AnalyticsService, type AnalyticsSource } from '../src/admin/analytics';
-import { median, weekOf } from '../src/admin/analytics-aggregate';
-import { mapLimited } from '../src/admin/analytics-client-reads';
-import { chartCsv, csvCell } from '../src/admin/analytics-csv';
+import { AnalyticsService, type AnalyticsSource } from '../src/admin/analytics/analytics';
+import { median, weekOf } from '../src/admin/analytics/analytics-aggregate';
+import { mapLimited } from '../src/admin/analytics/analytics-client-reads';
+import { chartCsv, csvCell } from '../src/admin/analytics/analytics-csv';
 import { backends, openTestDatabase } from './support/test-database';
 
 const CLIENTS = [DEMO_PARENT_CLIENT_ID, DEMO_RETAIL_CLIENT_ID, DEMO_BANK_CLIENT_ID];

@@ -7,13 +7,12 @@ import path from 'node:path';
 import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/incident-sandbox';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector, type ConnectorOptions } from '../src/app';
-import { loadConfig, type ConnectorConfig } from '../src/config';
+import { loadConfig, type ConnectorConfig } from '../src/config/config';
 import {
   cookiesSet,
   followCallback,
   install,
   rememberStateCookie,
-  startInstall,
   submitApproval,
 } from './accounts-harness';
 import { freePort } from './support/connector-process';
@@ -30,7 +29,7 @@ export interface SignedIn {
   csrf: string;
 }
 
-export interface InstalledAccount {
+interface InstalledAccount {
   users: { adminId: number; agentId: number };
   accountId: string;
   /** The admin's session. */
@@ -243,5 +242,3 @@ export async function startAdminHarness(
   };
   return harness;
 }
-
-export { startInstall };

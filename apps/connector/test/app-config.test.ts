@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '@incident-desk/db';
-import { ConfigError, loadConfig, SANDBOX_APP_ID, SANDBOX_ZENDESK_CLIENT } from '../src/config';
+import {
+  ConfigError,
+  loadConfig,
+  SANDBOX_APP_ID,
+  SANDBOX_ZENDESK_CLIENT,
+} from '../src/config/config';
 
 const key = (bytes = 32) => randomBytes(bytes).toString('base64');
 let dir: string;

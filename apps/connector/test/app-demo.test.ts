@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoSeed, ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
-import type { ConnectorConfig } from '../src/config';
+import type { ConnectorConfig } from '../src/config/config';
 import { readOwnDomains, saveOwnDomains } from '../src/accounts/account-configuration';
 import { DEMO_OWN_DOMAINS, type DemoResult } from '../src/demo/run-demo';
 import {

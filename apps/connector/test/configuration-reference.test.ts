@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ZEnv } from '../src/config-env';
+import { ZEnv } from '../src/config/config-env';
 import { DEFAULT_HTTP_LIMITS } from '../src/http/http-server';
 
 const reference = readFileSync(

@@ -1,7 +1,7 @@
 // A job left active by a process that died runs again within seconds, not at its time limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, defaultJobQueueSchema, type PgBoss } from '@incident-desk/db';
-import { syncJobOptions } from '../src/jobs/sync-job-options';
+import { syncJobOptions } from '../src/ingest/sync-job-options';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { startDeadJobSweep } from '../src/worker/dead-job-sweep';
 import { createSyncQueues } from '../src/worker/queues';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signZendeskWebhook } from '@incident-desk/zendesk-api';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { errorHandler } from '../src/http/app-error';
 import {
   createHttpServer,

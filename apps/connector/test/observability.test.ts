@@ -17,7 +17,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import { createConnector, type Connector } from '../src/app';
-import { loadConfig, SANDBOX_ZENDESK_CLIENT, type ConnectorConfig } from '../src/config';
+import { loadConfig, SANDBOX_ZENDESK_CLIENT, type ConnectorConfig } from '../src/config/config';
 import { runDemo, type DemoResult } from '../src/demo/run-demo';
 import { connectorDatabase } from './support/connector-process';
 import { eventually } from './support/eventually';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobQueue, type PgBoss } from '@incident-desk/db';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
-import { syncJobOptions } from '../src/jobs/sync-job-options';
+import { syncJobOptions } from '../src/ingest/sync-job-options';
 import { startPgliteJobTableVacuum } from '../src/worker/pglite-job-table-vacuum';
 import { createSyncQueues } from '../src/worker/queues';
 import { TEST_ACCOUNT } from './support/receiver';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobQueue, defaultJobQueueSchema, type PgBoss } from '@incident-desk/db';
 import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../src/accounts/setup-job';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/config/config';
 import { buildServices } from '../src/connector/build-services';
 import { startWorkers } from '../src/connector/start-workers';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';

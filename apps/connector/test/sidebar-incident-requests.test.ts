@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ZSidebarTicketView } from '@incident-desk/sidebar-contract';
 import { buildTicketView } from '../src/sidebar-api/ticket-view';
 import { ANALYST_REQUEST_MAX_CHARS } from '../src/sync/incident-events/apply-linked-event';
-import { reportThreat } from '../src/sync/ticket-events/report-threat';
+import { reportThreat } from '../src/sync/ticket-events/report-flow';
 import { handleIncidentEvent } from './support/run-incident-event';
 import { startHarness } from './sync-incident-harness';
 import { backends } from './support/test-database';

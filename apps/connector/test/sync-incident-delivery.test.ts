@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@incident-desk/incident-api';
 import { handleIncidentEvent } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
-import type { SyncOutcome } from '../src/sync/job-outcome';
+import type { SyncOutcome } from '../src/worker/job-outcome';
 import { startHarness, type Harness } from './sync-incident-harness';
 import { backends } from './support/test-database';
 

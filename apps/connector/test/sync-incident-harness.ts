@@ -19,7 +19,7 @@ import type { AccountContext, AccountSettings } from '../src/accounts/account-co
 import type { IncidentEventJob } from '../src/jobs/incident-event-job';
 import { openTestDatabase, type Backend } from './support/test-database';
 
-export const DEFAULT_SETTINGS: AccountSettings = {
+const DEFAULT_SETTINGS: AccountSettings = {
   forwardInternalNotes: false,
   solveOnTakedownSuccess: false,
   openTicketsForDetectedIncidents: true,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { IncidentEventJob } from '../src/jobs/incident-event-job';
-import { reportThreat } from '../src/sync/ticket-events/report-threat';
+import { reportThreat } from '../src/sync/ticket-events/report-flow';
 import { handleIncidentEvent } from './support/run-incident-event';
 import { startHarness } from './sync-incident-harness';
 import { backends } from './support/test-database';

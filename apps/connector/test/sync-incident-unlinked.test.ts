@@ -4,7 +4,7 @@ import { normalizeThreat } from '@incident-desk/threat-text';
 import { JobDeferral } from '../src/jobs/job-deferral';
 import { handleIncidentEvent, handleOnce } from './support/run-incident-event';
 import { handleTicketEvent } from '../src/sync/ticket-events';
-import { reportThreat } from '../src/sync/ticket-events/report-threat';
+import { reportThreat } from '../src/sync/ticket-events/report-flow';
 import { saveRecoveredLink } from '../src/sync/incident-events/incident-link-store';
 import { saveLinkUnderClaim } from '../src/sync/incident-link-claim';
 import { startHarness } from './sync-incident-harness';

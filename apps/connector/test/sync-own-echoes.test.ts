@@ -10,7 +10,7 @@ import { DEMO_API_KEY } from '@incident-desk/incident-sandbox';
 import type { AccountContext } from '../src/accounts/account-context';
 import { approveTakedown } from '../src/sidebar-api/ticket-actions';
 import { callAsOwn, OwnIncidentCallPendingError } from '../src/sync/echo-ledger';
-import type { SyncOutcome } from '../src/sync/job-outcome';
+import type { SyncOutcome } from '../src/worker/job-outcome';
 import { handleTicketEvent } from '../src/sync/ticket-events';
 import type { TicketEventJob } from '../src/jobs/ticket-event-job';
 import { startHarness, type Harness } from './sync-incident-harness';

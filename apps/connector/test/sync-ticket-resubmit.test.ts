@@ -11,7 +11,7 @@ import { ticketingWebhookRouter } from '../src/http/ticketing-webhook';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { createInbox } from '../src/ingest/inbox';
 import { buildTriggerDefinitions } from '../src/setup/trigger-definitions';
-import type { SyncOutcome } from '../src/sync/job-outcome';
+import type { SyncOutcome } from '../src/worker/job-outcome';
 import { ticketEventSyncHandler } from '../src/sync/ticket-events';
 import {
   startTicketSyncHarness,

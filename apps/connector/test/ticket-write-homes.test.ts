@@ -1,8 +1,9 @@
 // A ticket update is counted in the account's shared budget only when it goes through one of the
 // two writers: the direct one (sync/ticket-writer.ts, updateTicket / reserveTicketWrite) and the
-// drain (sync/ticket-writes/send-ticket-writes.ts). A new `tickets.update(` or `tickets.updateMany(`
-// anywhere else in the connector's code would write uncounted, outside the account's pause: it
-// fails here. Write through updateTicket instead.
+// drain (sync/ticket-writes/send-ticket-writes.ts). Both send through one sender
+// (sync/ticket-writes/send-ticket-update.ts), the only place that calls Zendesk's update. A new
+// `tickets.update(` or `tickets.updateMany(` anywhere else in the connector's code would write
+// uncounted, outside the account's pause: it fails here. Write through updateTicket instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +12,7 @@ const SRC = path.resolve(__dirname, '../src');
 
 /** Where a direct Zendesk ticket update may be written, and which calls each holds. */
 const HOMES: Record<string, string[]> = {
-  'sync/ticket-writer.ts': ['update'],
-  'sync/ticket-writes/send-ticket-writes.ts': ['update', 'updateMany'],
+  'sync/ticket-writes/send-ticket-update.ts': ['update', 'updateMany'],
 };
 
 // `tickets.update(`, `tickets .updateMany (`, across a line break too; comments are not code
@@ -44,7 +44,7 @@ function directUpdates(): Record<string, string[]> {
 }
 
 describe('direct Zendesk ticket updates', () => {
-  it('are written only by the two writers that count them in the account’s budget', () => {
+  it('are sent only by the one sender of the two writers that count them in the budget', () => {
     expect(directUpdates()).toEqual(HOMES);
   });
 

@@ -161,7 +161,7 @@ function hostOfUrl(url: string): string {
 }
 
 /** The threats of one text, in order of appearance (duplicates included). */
-export function threatsInText(raw: string): Found[] {
+function threatsInText(raw: string): Found[] {
   const text = refang(raw);
   const found: Found[] = [];
   phoneNumbersIn(text, found);

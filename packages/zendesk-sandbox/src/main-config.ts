@@ -16,7 +16,7 @@ const ZJsonObject = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
-export const ZMainEnv = z.object({
+const ZMainEnv = z.object({
   ZENDESK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(8789),
   ZENDESK_SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   ZENDESK_SANDBOX_PUBLIC_URL: z.url().optional(),
@@ -38,7 +38,6 @@ export const ZMainEnv = z.object({
   /** Where both sandboxes keep their state (`npm start`: .data/sandbox); this one's file is zendesk.json. */
   SANDBOX_STATE_DIR: z.string().min(1).optional(),
 });
-export type TMainEnv = z.infer<typeof ZMainEnv>;
 
 export interface MainConfig {
   port: number;

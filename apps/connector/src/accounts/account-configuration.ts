@@ -3,10 +3,9 @@
 // takes the account id; nothing here reads across accounts.
 import type { TDatabase } from '@incident-desk/db';
 import { z } from 'zod';
-import type { SecretBox } from '../secrets/secret-box';
-import type { SetupExisting, SetupResult } from '../setup/setup-result';
+import { secretBinding, type SecretBox } from '../secrets';
+import type { SetupExisting, SetupResult } from '../setup';
 import type { AccountSettings } from './account-context';
-import { secretBinding } from '../secrets/secret-bindings';
 
 /** What the admin page sets: the sync handlers' settings and what setup creates in Zendesk. */
 export interface AdminSettings extends AccountSettings {
@@ -14,7 +13,7 @@ export interface AdminSettings extends AccountSettings {
   createZendeskViews: boolean;
 }
 
-export const DEFAULT_ACCOUNT_SETTINGS: AdminSettings = {
+const DEFAULT_ACCOUNT_SETTINGS: AdminSettings = {
   forwardInternalNotes: false,
   solveOnTakedownSuccess: false,
   openTicketsForDetectedIncidents: true,
@@ -38,7 +37,7 @@ const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** A host name as an admin types it: lower-cased, without a trailing dot; null when it is none. */
-export function ownDomainOf(raw: string): string | null {
+function ownDomainOf(raw: string): string | null {
   const host = raw.trim().toLowerCase().replace(/\.$/, '');
   const labels = host.split('.');
   if (host.length > 253 || labels.length < 2) return null;
@@ -91,7 +90,7 @@ export async function saveOwnDomains(
   return readOwnDomains(db, accountId);
 }
 
-export const ZIncidentConnection = z.object({
+const ZIncidentConnection = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),
   apiKey: z.string().min(1),
   clientId: z.string().min(1),

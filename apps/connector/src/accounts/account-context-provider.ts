@@ -12,19 +12,18 @@ import {
   type ZendeskCallObserver,
   type ZendeskMarketplaceIdentity,
 } from '@incident-desk/zendesk-api';
-import type { TokenRefreshOutcome } from '../metrics/connector-metrics';
-import type { SecretBox } from '../secrets/secret-box';
+import type { TokenRefreshOutcome } from '../metrics';
+import { secretBinding, type SecretBox } from '../secrets';
 import {
   AccountUnavailableError,
   type AccountContext,
   type AccountContextProvider,
 } from './account-context';
-import { noteLocaleOf } from '../notes/texts';
+import { noteLocaleOf } from '../notes';
 import { recordCredentialError } from './credential-store';
 import { scopeSet } from './scopes';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
 import { createZendeskTokenProvider } from './zendesk-token-provider';
-import { secretBinding } from '../secrets/secret-bindings';
 
 export interface AccountContextProviderConfig {
   oauth: TZendeskOAuthConfig;
@@ -53,7 +52,7 @@ export interface AccountContextProviderConfig {
  * hands its slot back for the delay (jobs/job-deferral.ts), the sidebar answers when to retry, so
  * no account's 429s hold a worker slot or a request.
  */
-export const INLINE_RETRY_AFTER_MAX_SECONDS = 3;
+const INLINE_RETRY_AFTER_MAX_SECONDS = 3;
 
 /**
  * The scope a 403 is about: named by the response when Zendesk does, else the one the endpoint
@@ -141,7 +140,7 @@ const ACCOUNT_ROW_SQL = `
    WHERE a.id = $1::uuid`;
 
 /** The account's clients before setup has run (setup needs them to create the fields). */
-export interface AccountClients {
+interface AccountClients {
   accountId: string;
   subdomain: string;
   zendesk: ZendeskClient;

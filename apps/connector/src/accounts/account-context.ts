@@ -3,9 +3,9 @@
 // against the sandboxes. Handlers never read configuration or secrets any other way.
 import type { IncidentClient } from '@incident-desk/incident-api';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
-import type { NoteLocale } from '../notes/texts';
+import type { NoteLocale } from '../notes';
 
-export interface AccountFields {
+interface AccountFields {
   /** Threat URL: the URL, domain, email, E.164 phone or IPv4 to report. */
   threat: number;
   /** Incident ID: the id the report returned. */
@@ -45,7 +45,7 @@ export interface AccountContext {
   canReadAudits: boolean;
 }
 
-export interface AccountContextOptions {
+interface AccountContextOptions {
   /**
    * Aborts every request the context's clients make once it fires: a job that outran its timeout
    * (pg-boss fails it and aborts its signal) stops, rather than running beside its own retry.
@@ -66,7 +66,7 @@ export class AccountUnavailableError extends Error {
       | 'unknown_account'
       | 'reauthorization_required'
       | 'not_configured'
-      /** Its app was uninstalled or its grant lost (disconnect/account-disconnection.ts). */
+      /** Its app was uninstalled or its grant lost (account-disconnection.ts). */
       | 'disconnected',
   ) {
     super(`account ${accountId} cannot act: ${reason.replace(/_/g, ' ')}`);

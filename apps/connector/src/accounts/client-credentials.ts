@@ -2,7 +2,7 @@
 // the user who created the client (use a dedicated integration user); the token provider asks
 // for a new one under the same per-account lock before it expires.
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '../secrets';
 import { ensureAccountConfiguration } from './account-configuration';
 import { normalizeSubdomain } from '@incident-desk/zendesk-api';
 import { findOrCreateAccount, storeCredential } from './credential-store';

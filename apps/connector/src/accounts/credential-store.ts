@@ -1,10 +1,9 @@
 // The account's Zendesk tokens at rest: always sealed, never logged. Plain values exist only in
 // memory, on their way to or from the token endpoint and the API client.
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
-import { markAccountDisconnected } from '../disconnect/account-disconnection';
-import type { SecretBox } from '../secrets/secret-box';
+import { markAccountDisconnected } from './account-disconnection';
+import { secretBinding, type SecretBox } from '../secrets';
 import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
-import { secretBinding } from '../secrets/secret-bindings';
 
 export type CredentialGrantKind = 'authorization_code' | 'client_credentials';
 

@@ -3,7 +3,7 @@
 // exchanged at once (codes live 120 s) and kept only when an admin of the installed account
 // approved it.
 import type express from 'express';
-import { reconnectAccount } from '../disconnect/account-disconnection';
+import { reconnectAccount } from './account-disconnection';
 import { ensureAccountConfiguration } from './account-configuration';
 import { findOrCreateAccount, storeCredential } from './credential-store';
 import { messagePage } from './html-page';

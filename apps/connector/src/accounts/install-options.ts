@@ -2,7 +2,7 @@
 import type express from 'express';
 import type { RequestHandler } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '../secrets';
 import type { StateCookiePolicy } from './oauth-state-cookie';
 import type { TZendeskOAuthConfig } from './zendesk-oauth-config';
 

@@ -6,7 +6,7 @@ import type { TDatabase } from '@incident-desk/db';
 
 export const INSTALL_STATE_TTL_MS = 10 * 60 * 1000;
 /** Rows kept at most (pending, expired and used ones together); the oldest go first. */
-export const MAX_STORED_STATES = 1000;
+const MAX_STORED_STATES = 1000;
 
 /** What createInstallState makes (32 random bytes, base64url); anything else was never issued. */
 const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;

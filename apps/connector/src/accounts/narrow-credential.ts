@@ -2,14 +2,13 @@
 // asking for a subset of what was granted (authorization code), or a new client-credentials token.
 // Under the account lock, like every other token change, because a refresh rotates the refresh token.
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
+import { secretBinding, type SecretBox } from '../secrets';
 import { AccountUnavailableError } from './account-context';
 import { withAccountLock } from './account-lock';
 import { markIfGrantRevoked, storeRenewedTokens } from './credential-store';
 import type { IssuedTokens } from './oauth-token-endpoint';
 import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
-import { secretBinding } from '../secrets/secret-bindings';
 
 export interface NarrowCredentialInput {
   db: TDatabase;

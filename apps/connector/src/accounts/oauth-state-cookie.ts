@@ -15,12 +15,12 @@ export interface StateCookiePolicy {
   secure: boolean;
 }
 
-export function stateCookieName(policy: StateCookiePolicy): string {
+function stateCookieName(policy: StateCookiePolicy): string {
   return policy.secure ? '__Host-incident-desk-oauth' : 'incident-desk-oauth';
 }
 
 /** What the cookie holds: not the state itself, so the cookie alone completes nothing. */
-export function stateBinding(state: string): string {
+function stateBinding(state: string): string {
   return createHash('sha256').update(`oauth-state:${state}`).digest('base64url');
 }
 
@@ -37,7 +37,7 @@ export function setStateCookie(res: Response, policy: StateCookiePolicy, state: 
   );
 }
 
-export function readCookie(req: Request, name: string): string | undefined {
+function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const index = part.indexOf('=');
     if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();

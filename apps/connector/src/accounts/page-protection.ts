@@ -47,8 +47,8 @@ export function pageSecurityHeaders(options: {
   });
 }
 
-export const OAUTH_START_WINDOW_MS = 10 * 60 * 1000;
-export const DEFAULT_OAUTH_STARTS_PER_WINDOW = 30;
+const OAUTH_START_WINDOW_MS = 10 * 60 * 1000;
+const DEFAULT_OAUTH_STARTS_PER_WINDOW = 30;
 
 /**
  * Limits how often one client (its IP, as Express sees it: set CONNECTOR_TRUST_PROXY behind a

@@ -2,12 +2,10 @@
 // any connector instance's worker (pg-boss), one at a time per account. A process dying mid-run
 // leaves the job active; pg-boss expires it and runs it again (setup is idempotent).
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
+import type { SecretBox } from '../secrets';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
 import { testZendeskWebhook } from './zendesk-webhook-test';
-import { runSetup } from '../setup';
-import type { SetupResult } from '../setup/setup-result';
-import { stepErrorMessage } from '../setup/step-error';
+import { runSetup, type SetupResult, stepErrorMessage } from '../setup';
 import { AccountUnavailableError } from './account-context';
 import { withAccountSetupLock } from './account-lock';
 import type { DatabaseAccountContextProvider } from './account-context-provider';

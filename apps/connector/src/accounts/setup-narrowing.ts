@@ -2,8 +2,8 @@
 // (src/setup/SCOPES.md). What the report says when Zendesk kept more, or the token could not be
 // narrowed.
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
-import { stepErrorMessage } from '../setup/step-error';
+import type { SecretBox } from '../secrets';
+import { stepErrorMessage } from '../setup';
 import { narrowCredential } from './narrow-credential';
 import { hasScopes } from './scopes';
 import type { TZendeskOAuthConfig } from './zendesk-oauth-config';

@@ -2,8 +2,8 @@
 // scopes (a client-credentials grant asks its own client for them, for this run only), and the
 // incident service's key and client id. What is missing is what the admin page asks for.
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
-import { disconnectionOf } from '../disconnect/account-disconnection';
+import type { SecretBox } from '../secrets';
+import { disconnectionOf } from './account-disconnection';
 import { connectWithClientCredentials } from './client-credentials';
 import { hasScopes } from './scopes';
 import { shortSetupReport, type SetupReport, type SetupState } from './setup-state';

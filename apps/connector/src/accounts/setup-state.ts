@@ -1,7 +1,7 @@
 // Where setup stands for one account, as the admin page shows it. Written by whoever queues setup
 // and by the setup job; the job itself lives in pg-boss, so nothing here depends on memory.
 import type { TDatabase } from '@incident-desk/db';
-import type { StepReport } from '../setup/setup-result';
+import type { StepReport } from '../setup';
 
 export type SetupState =
   | 'never_run'

@@ -1,10 +1,7 @@
 // The receivers' view of stored webhook secrets (src/http/*-webhook.ts): opened on demand, the
 // previous incident secret included while a rotation settles.
 import { isUniqueViolation, querySql, type TDatabase } from '@incident-desk/db';
-import type { IncidentSubscriptionDirectory } from '../http/incident-webhook';
-import type { ZendeskWebhookDirectory } from '../http/ticketing-webhook-sender';
-import type { SecretBox } from '../secrets/secret-box';
-import { secretBinding } from '../secrets/secret-bindings';
+import { secretBinding, type SecretBox } from '../secrets';
 
 // Receiver ids are the service's subscription ids or our own `sub_...`: opaque, but printable and
 // short. Anything else (a NUL, which PostgreSQL text refuses, or a huge value) names no receiver.
@@ -22,6 +19,25 @@ interface SubscriptionRow {
   clientId: string;
   sealedSecret: string;
   sealedPreviousSecret: string | null;
+}
+
+/** The receivers' view of incident subscriptions (http/incident-webhook.ts). */
+export interface IncidentSubscriptionDirectory {
+  /** The account and every secret now valid for the subscription; null when it is unknown. */
+  find(subscriptionId: string): Promise<{ accountId: string; secrets: string[] } | null>;
+}
+
+/** The receivers' view of Zendesk webhooks (http/ticketing-webhook-sender.ts). */
+export interface ZendeskWebhookDirectory {
+  /** Every signing secret now valid for the account's Zendesk webhook; null when unknown. */
+  find(accountId: string): Promise<{
+    accountId: string;
+    secrets: string[];
+    /** Zendesk's account id the installation is bound to; null until its first delivery. */
+    zendeskAccountId?: bigint | null;
+  } | null>;
+  /** Binds the installation to Zendesk's account id; false when bound to another one. */
+  bindZendeskAccount?(accountId: string, zendeskAccountId: bigint): Promise<boolean>;
 }
 
 export function createIncidentSubscriptionDirectory(

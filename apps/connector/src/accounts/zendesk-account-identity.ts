@@ -1,4 +1,3 @@
-import type { AppErrorCode } from '../http/app-error';
 // Which Zendesk account stands behind a subdomain. A subdomain can be renamed, or released and
 // registered again by someone else: the installation is bound to Zendesk's own account id, not
 // only to the name.
@@ -14,9 +13,12 @@ import type { AppErrorCode } from '../http/app-error';
 
 const ACCOUNT_ID = /^[1-9][0-9]{0,18}$/;
 
+/** Why a delivery's Zendesk account is refused (each an error code of http/app-error.ts). */
+type DeliveryAccountRefusal = 'invalid_account_id' | 'missing_account_id' | 'account_mismatch';
+
 export type DeliveryAccountCheck =
   | { ok: true; bind?: bigint }
-  | { ok: false; status: 400 | 403; code: AppErrorCode; message: string };
+  | { ok: false; status: 400 | 403; code: DeliveryAccountRefusal; message: string };
 
 export function checkDeliveryAccount(
   bound: bigint | null,

@@ -19,8 +19,8 @@ export const SETUP_SCOPES = 'read write';
  * webhook (the account is the installed one, zendesk-account-identity.ts).
  */
 export const ADMIN_SIGN_IN_SCOPE = 'users:read webhooks:read';
-export const ACCESS_TOKEN_EXPIRES_IN_SECONDS = 86_400;
-export const REFRESH_TOKEN_EXPIRES_IN_SECONDS = 7_776_000;
+const ACCESS_TOKEN_EXPIRES_IN_SECONDS = 86_400;
+const REFRESH_TOKEN_EXPIRES_IN_SECONDS = 7_776_000;
 
 export const ZZendeskOAuthConfig = z.object({
   clientId: z.string().min(1),
@@ -52,7 +52,6 @@ export const ZZendeskOAuthConfig = z.object({
   tokenRequestTimeoutMs: z.number().int().positive().default(30_000),
 });
 export type TZendeskOAuthConfig = z.infer<typeof ZZendeskOAuthConfig>;
-export type TZendeskOAuthConfigInput = z.input<typeof ZZendeskOAuthConfig>;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

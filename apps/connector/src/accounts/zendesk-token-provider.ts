@@ -3,7 +3,7 @@
 // a refresh rotates the refresh token and the old one stops working at once.
 import type { TDatabase } from '@incident-desk/db';
 import type { ZendeskTokenProvider } from '@incident-desk/zendesk-api';
-import type { SecretBox } from '../secrets/secret-box';
+import { secretBinding, type SecretBox } from '../secrets';
 import { AccountUnavailableError } from './account-context';
 import { withAccountLock } from './account-lock';
 import {
@@ -16,8 +16,7 @@ import {
 import { OAuthGrantError, type IssuedTokens } from './oauth-token-endpoint';
 import { renewTokens } from './renew-tokens';
 import { zendeskBaseUrl, type TZendeskOAuthConfig } from './zendesk-oauth-config';
-import { secretBinding } from '../secrets/secret-bindings';
-import type { TokenRefreshOutcome } from '../metrics/connector-metrics';
+import type { TokenRefreshOutcome } from '../metrics';
 
 /** Refresh when less than this remains. */
 export const REFRESH_SKEW_MS = 5 * 60 * 1000;

@@ -6,7 +6,7 @@
 // admin page offers it only while the stored token can.
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
 import { scopeSet } from './scopes';
-import { ticketingWebhookUrl } from '../setup/connector-urls';
+import { ticketingWebhookUrl } from '../setup';
 
 export type ZendeskWebhookTest =
   | { outcome: 'delivered' }

@@ -2,20 +2,20 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import {
+  hasScopes,
   readOwnDomains,
+  readSetupStatus,
+  requestSetup,
   saveAccountSettings,
   saveOwnDomains,
   ZAccountSettingsUpdate,
+  zendeskBaseUrl,
   ZOwnDomains,
-} from '../accounts/account-configuration';
-import { hasScopes } from '../accounts/scopes';
-import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
-import { requestSetup } from '../accounts/setup-job';
-import { readSetupStatus } from '../accounts/setup-state';
-import { AppError, sendAppError, sendError } from '../http/app-error';
+} from '../accounts';
+import { AppError, sendAppError, sendError } from '../http';
 import { adminCallerOf } from './admin-auth';
 import { clearSessionCookie, clearSessionMarker } from './admin-cookie';
-import { canRemoveNow } from '../disconnect/removal-client';
+import { canRemoveNow } from '../disconnect';
 import { adminOverview } from './admin-overview';
 import { sendResult } from './admin-result';
 import type { AdminApiOptions } from './admin-api-options';

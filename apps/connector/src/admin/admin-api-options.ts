@@ -1,12 +1,11 @@
 // What the admin API is built with: shared by its router and the route groups it mounts.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
-import type { Inbox } from '../ingest/inbox';
-import type { Logger } from '../log/logger';
-import type { SecretBox } from '../secrets/secret-box';
-import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
+import type { DatabaseAccountContextProvider, TZendeskOAuthConfig } from '../accounts';
+import type { Inbox } from '../ingest';
+import type { Logger } from '../log';
+import type { SecretBox } from '../secrets';
+import type { WriteHealthReader } from '../sync';
 import type { CookiePolicy } from './admin-cookie';
 import type { AdminRoleChecker } from './admin-role-check';
 

@@ -1,8 +1,8 @@
 // The admin page's JSON API. Every route acts on the session's account only: no route takes an
 // account id, and ids in paths (failures, tickets) are looked up within that account.
 import express, { type Router } from 'express';
-import { AccountUnavailableError } from '../accounts/account-context';
-import { sendError } from '../http/app-error';
+import { AccountUnavailableError } from '../accounts';
+import { sendError } from '../http';
 import { accountRoutes } from './account-routes';
 import { requireAdminSession } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-options';

@@ -4,7 +4,7 @@
 // cross-site requests; the token covers same-site attackers and older browsers.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import { sendError } from '../http/app-error';
+import { sendError } from '../http';
 import { readSessionCookie, type CookiePolicy } from './admin-cookie';
 import { ADMIN_ROLE_RECHECK_MS, type AdminRoleChecker } from './admin-role-check';
 import {

@@ -6,7 +6,7 @@ export interface CookiePolicy {
   secure: boolean;
 }
 
-export function sessionCookieName(policy: CookiePolicy): string {
+function sessionCookieName(policy: CookiePolicy): string {
   // __Host- requires Secure and Path=/; without HTTPS the plain name is used.
   return policy.secure ? '__Host-incident-desk-admin' : 'incident-desk-admin';
 }
@@ -50,7 +50,7 @@ export function clearSessionCookie(res: Response, policy: CookiePolicy): void {
 // to act with), SameSite=Lax and Path=/ so that the OAuth callback, a navigation coming back from
 // Zendesk that the Strict session cookie does not reach, can tell that this browser is already
 // signed in, and for which account.
-export function sessionMarkerCookieName(policy: CookiePolicy): string {
+function sessionMarkerCookieName(policy: CookiePolicy): string {
   return policy.secure ? '__Host-incident-desk-admin-seen' : 'incident-desk-admin-seen';
 }
 

@@ -5,20 +5,19 @@
 // revoked and the browser reads why, in the flow's words.
 import type { Response } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import { messagePage } from '../accounts/html-page';
 import {
-  OAuthGrantError,
-  requestTokens,
+  holdsInstallationWebhook,
   type IssuedTokens,
-} from '../accounts/oauth-token-endpoint';
-import {
+  messagePage,
+  OAuthGrantError,
   readSignedInUser,
+  requestTokens,
   revokeToken,
   type SignedInUser,
+  type TZendeskOAuthConfig,
+  zendeskBaseUrl,
   type ZendeskCallOptions,
-} from '../accounts/signed-in-user';
-import { holdsInstallationWebhook } from '../accounts/zendesk-account-identity';
-import { zendeskBaseUrl, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+} from '../accounts';
 
 export interface AdminGrantOptions {
   db: TDatabase;

@@ -2,13 +2,16 @@
 // key and the sidebar secret are reported as set or not set only.
 import type { AccountDisconnection } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
-import { readAccountSettings } from '../accounts/account-configuration';
-import { getConnectionStatus } from '../accounts/credential-store';
-import { readSetupStatus } from '../accounts/setup-state';
-import { scopeSet } from '../accounts/scopes';
-import { zendeskBaseUrl, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
-import { disconnectionOf } from '../disconnect/account-disconnection';
-import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
+import {
+  disconnectionOf,
+  getConnectionStatus,
+  readAccountSettings,
+  readSetupStatus,
+  scopeSet,
+  type TZendeskOAuthConfig,
+  zendeskBaseUrl,
+} from '../accounts';
+import type { WriteHealthReader } from '../sync';
 
 export async function adminOverview(
   db: TDatabase,

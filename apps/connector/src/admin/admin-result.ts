@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { type AppError, sendAppError } from '../http/app-error';
+import { type AppError, sendAppError } from '../http';
 
 /** An admin operation's answer: its refusal as the error envelope, or its result as JSON. */
 export function sendResult<T extends object>(

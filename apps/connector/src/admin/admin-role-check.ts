@@ -12,13 +12,12 @@ import {
   ZendeskRecordNotFoundError,
   ZendeskUnauthorizedError,
 } from '@incident-desk/zendesk-api';
-import { AccountUnavailableError } from '../accounts/account-context';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import { AccountUnavailableError, type DatabaseAccountContextProvider } from '../accounts';
 import type { AdminSession } from './admin-sessions';
 
 export const ADMIN_ROLE_RECHECK_MS = 5 * 60 * 1000;
 
-export type RoleVerdict = 'admin' | 'not_admin' | 'sign_in_again' | 'unknown';
+type RoleVerdict = 'admin' | 'not_admin' | 'sign_in_again' | 'unknown';
 
 export type AdminRoleChecker = (session: AdminSession) => Promise<RoleVerdict>;
 

@@ -5,7 +5,7 @@
 // first: the new session only replaces it once the admin confirms.
 import type { Request, Response } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import { escapeHtml, htmlPage } from '../accounts/html-page';
+import { escapeHtml, htmlPage } from '../accounts';
 import {
   readSessionMarker,
   setSessionCookie,

@@ -7,7 +7,7 @@ import { adminLanguage, type AdminLanguage } from './admin-language';
 
 export const ADMIN_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 /** How long a sign-in waiting for the admin's confirmation (it would switch accounts) is kept. */
-export const PENDING_SESSION_TTL_MS = 5 * 60 * 1000;
+const PENDING_SESSION_TTL_MS = 5 * 60 * 1000;
 
 export interface AdminSession {
   accountId: string;

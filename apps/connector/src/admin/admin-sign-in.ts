@@ -5,13 +5,21 @@
 // already signed in for another account is asked first (admin-session-start.ts).
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import { escapeHtml, htmlPage, messagePage, subdomainField } from '../accounts/html-page';
-import { createInstallState } from '../accounts/install-states';
-import { setStateCookie } from '../accounts/oauth-state-cookie';
-import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
-import { revokeToken } from '../accounts/signed-in-user';
-import { redirectToAuthorization, subdomainOrForm } from '../accounts/oauth-start';
-import { ADMIN_SIGN_IN_SCOPE, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
+import {
+  ADMIN_SIGN_IN_SCOPE,
+  createInstallState,
+  escapeHtml,
+  htmlPage,
+  messagePage,
+  oauthStartLimiter,
+  pageSecurityHeaders,
+  redirectToAuthorization,
+  revokeToken,
+  setStateCookie,
+  subdomainField,
+  subdomainOrForm,
+  type TZendeskOAuthConfig,
+} from '../accounts';
 import { readSessionCookie, type CookiePolicy } from './admin-cookie';
 import { receiveAdminGrant, type AdminGrantFlow } from './admin-grant';
 import { setSessionCookies, startAdminSession } from './admin-session-start';

@@ -1,12 +1,11 @@
 // Retry of a failed comment forward from the admin page: the sidebar's own retry (the record is
 // removed and a comment job queued for the ticket), acting as the signed-in admin.
 import type { TDatabase } from '@incident-desk/db';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import type { Inbox } from '../ingest/inbox';
-import { COMMENT_FORWARD_PREFIX } from '../sidebar-api/sync-health';
-import { retryForward } from '../sidebar-api/ticket-actions';
+import type { DatabaseAccountContextProvider } from '../accounts';
+import type { Inbox } from '../ingest';
+import { COMMENT_FORWARD_PREFIX, retryForward } from '../sidebar-api';
 import type { AdminSession } from './admin-sessions';
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import type { ReconciliationResult } from './reconciliation';
 
 export async function retryCommentForward(

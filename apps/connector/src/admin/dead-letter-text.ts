@@ -1,9 +1,7 @@
 // Dead letters in words: what failed, why (an HTTP status named, not "500 ServiceUnavailable"),
 // and what Retry will do. The raw reason stays available as detail.
-import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
-import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
-import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
+import { ACCOUNT_SETUP_QUEUE } from '../accounts';
+import { INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE, TICKET_WRITE_QUEUE } from '../jobs';
 
 const STATUS_WORDS: Record<number, string> = {
   400: 'refused the request as invalid',

@@ -2,12 +2,16 @@
 // ticket's or incident's later jobs are not held back) and pg-boss jobs that ended failed (e.g. a
 // setup job that crashed on every attempt). Retry puts the job back; nothing else is touched.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import { syncJobOptions } from '../jobs/sync-job-options';
-import { ACCOUNT_SETUP_QUEUE } from '../accounts/setup-job';
-import { INCIDENT_EVENT_QUEUE, incidentOrderingKey } from '../jobs/incident-event-job';
-import { TICKET_EVENT_QUEUE, ticketOrderingKey } from '../jobs/ticket-event-job';
-import { IN_FLIGHT_PREFIX } from '../sidebar-api/sync-health';
-import { SYNC_QUEUES } from '../worker/queues';
+import { syncJobOptions } from '../ingest';
+import { ACCOUNT_SETUP_QUEUE } from '../accounts';
+import {
+  INCIDENT_EVENT_QUEUE,
+  incidentOrderingKey,
+  TICKET_EVENT_QUEUE,
+  ticketOrderingKey,
+} from '../jobs';
+import { IN_FLIGHT_PREFIX } from '../sidebar-api';
+import { SYNC_QUEUES } from '../worker';
 import {
   describeProblem,
   describeRetry,
@@ -23,7 +27,7 @@ export interface DeadLetterLinks {
   incidentUrlOf: (incidentId: string) => string | null;
 }
 
-export const DEAD_LETTER_QUEUES = [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE] as const;
+const DEAD_LETTER_QUEUES = [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE] as const;
 
 export interface FailedJobView {
   queue: string;

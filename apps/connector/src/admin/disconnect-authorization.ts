@@ -7,14 +7,16 @@
 // callback's checks and refusals are the sign-in's (admin-grant.ts).
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import { createInstallState } from '../accounts/install-states';
-import { redirectToAuthorization } from '../accounts/oauth-start';
-import { setStateCookie } from '../accounts/oauth-state-cookie';
-import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
-import type { TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
-import { REMOVAL_AUTHORIZE_URL } from '../disconnect/disconnect-account';
-import { REMOVAL_TOKEN_SECONDS, storeRemovalToken } from '../disconnect/removal-token';
-import type { SecretBox } from '../secrets/secret-box';
+import {
+  createInstallState,
+  oauthStartLimiter,
+  pageSecurityHeaders,
+  redirectToAuthorization,
+  setStateCookie,
+  type TZendeskOAuthConfig,
+} from '../accounts';
+import { REMOVAL_AUTHORIZE_URL, REMOVAL_TOKEN_SECONDS, storeRemovalToken } from '../disconnect';
+import type { SecretBox } from '../secrets';
 import { readSessionCookie, readSessionMarker, type CookiePolicy } from './admin-cookie';
 import { receiveAdminGrant } from './admin-grant';
 import { findAdminSession, findAdminSessionByHash } from './admin-sessions';
@@ -27,7 +29,7 @@ const DISCONNECT_GRANT = {
 };
 
 /** Where the browser lands once Zendesk granted the removal: the admin page asks to confirm. */
-export const DISCONNECT_AUTHORIZED_PAGE = '/admin/?disconnect=authorized';
+const DISCONNECT_AUTHORIZED_PAGE = '/admin/?disconnect=authorized';
 
 export interface DisconnectAuthorizationOptions {
   db: TDatabase;

@@ -3,8 +3,8 @@
 // admin session of it, is gone afterwards: the answer ends this browser's session too.
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { disconnectAccount } from '../disconnect/disconnect-account';
-import { sendAppError, sendError } from '../http/app-error';
+import { disconnectAccount } from '../disconnect';
+import { sendAppError, sendError } from '../http';
 import { adminCallerOf } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-options';
 import { clearSessionCookie, clearSessionMarker } from './admin-cookie';

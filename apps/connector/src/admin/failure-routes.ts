@@ -1,8 +1,8 @@
 // What did not go through, and putting it through again: dead letters (failed syncs, comment
 // forwards, jobs) and the reconciliation queue (reports whose outcome is not known).
 import express, { type Router } from 'express';
-import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
-import { sendError } from '../http/app-error';
+import { agentTicketUrls } from '../accounts';
+import { sendError } from '../http';
 import { adminCallerOf } from './admin-auth';
 import type { AdminApiOptions } from './admin-api-options';
 import { sendResult } from './admin-result';

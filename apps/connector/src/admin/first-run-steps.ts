@@ -1,12 +1,12 @@
 // Each step of the admin page's first-run checklist from what the connector records: what is
 // done, and what the admin does next.
-import type { SetupStatus } from '../accounts/setup-state';
-import { TAG_SUBMIT } from '../sync/ticket-events/ticket-tags';
+import type { SetupStatus } from '../accounts';
+import { TAG_SUBMIT } from '../setup';
 import type { FirstRunTexts } from './first-run-texts';
 
-export type StepState = 'done' | 'todo' | 'waiting';
+type StepState = 'done' | 'todo' | 'waiting';
 /** A button the page offers for the step: run setup, send test deliveries, authorise again. */
-export type StepAction = 'save_incident_key' | 'run_setup' | 'test_webhooks' | 'authorize';
+type StepAction = 'save_incident_key' | 'run_setup' | 'test_webhooks' | 'authorize';
 
 export interface ChecklistStep {
   id: 'zendesk' | 'incident_key' | 'setup' | 'webhooks' | 'sidebar';

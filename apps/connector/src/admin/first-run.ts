@@ -2,9 +2,7 @@
 // Zendesk credential, the incident connection, setup's state, the webhook health times and the
 // sidebar's sessions. Each step says what is done and what the admin does next.
 import type { TDatabase } from '@incident-desk/db';
-import { getConnectionStatus } from '../accounts/credential-store';
-import { readSetupStatus } from '../accounts/setup-state';
-import { canTestZendeskWebhook } from '../accounts/zendesk-webhook-test';
+import { canTestZendeskWebhook, getConnectionStatus, readSetupStatus } from '../accounts';
 import type { AdminLanguage } from './admin-language';
 import { firstRunTexts } from './first-run-texts';
 import {

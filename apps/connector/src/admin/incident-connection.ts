@@ -3,14 +3,12 @@
 // A key saved while setup waits for it (a new account) queues setup, so the first run goes on.
 import { z } from 'zod';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import { requestSetup } from '../accounts/setup-job';
-import { readSetupStatus, type SetupState } from '../accounts/setup-state';
-import { AppError, type AppErrorCode } from '../http/app-error';
-import type { SecretBox } from '../secrets/secret-box';
-import { secretBinding } from '../secrets/secret-bindings';
+import { readSetupStatus, requestSetup, type SetupState } from '../accounts';
+import { AppError, type AppErrorCode } from '../http';
+import { secretBinding, type SecretBox } from '../secrets';
 import { checkIncidentKey } from './incident-key-check';
 
-export const ZIncidentConnectionUpdate = z
+const ZIncidentConnectionUpdate = z
   .object({
     apiKey: z.string().trim().min(1).max(500).optional(),
     clientId: z.string().trim().min(1).max(200),

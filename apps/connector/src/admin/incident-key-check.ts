@@ -1,6 +1,6 @@
 // Before an incident API key is saved, the incident service is asked which clients it covers
 // (GET /v1/clients): a key it refuses, or one that does not cover the client named, is not saved.
-import type { AppErrorCode } from '../http/app-error';
+import type { AppErrorCode } from '../http';
 import {
   APIConnectionError,
   createIncidentClient,

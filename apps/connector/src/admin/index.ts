@@ -5,16 +5,15 @@ import type { RequestHandler, Router } from 'express';
 import express from 'express';
 import type { CookiePolicy } from './admin-cookie';
 import { adminApiRouter, type AdminApiOptions } from './admin-api-router';
-import { adminAnalyticsRouter } from './analytics-router';
+import { adminAnalyticsRouter } from './analytics';
 import { adminSignInRouter } from './admin-sign-in';
 import { disconnectAuthorizationRouter } from './disconnect-authorization';
 import { adminStaticRouter } from './admin-static';
 
-export { completeAdminSignIn, type AdminSignInOptions } from './admin-sign-in';
+export { completeAdminSignIn } from './admin-sign-in';
 export { completeDisconnectAuthorization } from './disconnect-authorization';
 export { signInInstallingAdmin } from './admin-session-start';
 export { ADMIN_CSP } from './admin-static';
-export type { CookiePolicy } from './admin-cookie';
 
 export interface AdminRouterOptions extends AdminApiOptions {
   /** The built admin page (config.adminDistDir). */

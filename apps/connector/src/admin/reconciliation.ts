@@ -4,17 +4,14 @@
 // update before they change anything; when Zendesk cannot take it now they answer retry_later.
 import { NotFoundError } from '@incident-desk/incident-api';
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../accounts/account-context';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import type { Inbox } from '../ingest/inbox';
-import { notePlain } from '../notes/note-limits';
-import { noteTexts } from '../notes/texts';
-import { retryLink } from '../sidebar-api/retry-link';
-import { orRetryLater } from '../sidebar-api/sidebar-errors';
-import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { reserveTicketWrite } from '../sync/ticket-writer';
+import type { AccountContext, DatabaseAccountContextProvider } from '../accounts';
+import type { Inbox } from '../ingest';
+import { notePlain, noteTexts } from '../notes';
+import { orRetryLater, retryLink } from '../sidebar-api';
+import { TAG_LINKED, TAG_UNLINKED } from '../setup';
+import { reserveTicketWrite } from '../sync';
 import type { AdminSession } from './admin-sessions';
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 
 /** Done (`status`, `message`) or refused (an AppError, written by http/app-error.ts). */
 export type ReconciliationResult = { status: number; message: string } | { error: AppError };

@@ -1,7 +1,7 @@
 // "Retry now" on the admin page: the account's put-off ticket changes become due at once
 // (sync/ticket-writes/make-changes-due.ts); a pause Zendesk asked for still holds, and is named.
 import type { TDatabase } from '@incident-desk/db';
-import { makePutOffChangesDue, writesPausedUntil } from '../sync/ticket-writes/make-changes-due';
+import { makePutOffChangesDue, writesPausedUntil } from '../sync';
 
 export interface TicketWriteRetry {
   /** Changes made due now. */

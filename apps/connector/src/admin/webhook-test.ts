@@ -2,14 +2,14 @@
 // account's subscriptions, and Zendesk to test its webhook when the stored token may
 // (accounts/zendesk-webhook-test.ts). The receivers record their arrival (account-health.ts), which
 // is what the first-run checklist reads.
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import type { TDatabase } from '@incident-desk/db';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import {
   canTestZendeskWebhook,
+  type DatabaseAccountContextProvider,
   testZendeskWebhook,
   type ZendeskWebhookTest,
-} from '../accounts/zendesk-webhook-test';
+} from '../accounts';
 
 export type TestDeliveries =
   | {

@@ -1,11 +1,11 @@
 // The account's Zendesk groups, for the admin page's "group for new tickets" picker. Read through
 // the account's token; a refusal is a state to show (the page falls back to a group id field).
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import { ZendeskForbiddenError, ZendeskUnauthorizedError } from '@incident-desk/zendesk-api';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
+import type { DatabaseAccountContextProvider } from '../accounts';
 
 /** At most this many groups are listed (ten pages of 100). */
-export const MAX_GROUPS = 1000;
+const MAX_GROUPS = 1000;
 
 export type GroupList = { groups: { id: number; name: string }[] } | { error: AppError };
 

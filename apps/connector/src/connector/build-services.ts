@@ -1,28 +1,28 @@
 // The connector's services, before any route or worker: the job queue and its queues, the inbox,
 // the secret box and the accounts. Nothing here listens or applies a job.
 import { capabilitiesOf, createJobQueue, type PgBoss, type TDatabase } from '@incident-desk/db';
-import { createAccountContextProvider } from '../accounts';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import { ACCOUNT_SETUP_QUEUE, createSetupQueue } from '../accounts/setup-job';
-import type { ConnectorConfig } from '../config';
-import { createInbox, type Inbox } from '../ingest/inbox';
-import type { ConnectorLogger } from '../log/logger';
-import type { ConnectorMetrics } from '../metrics/connector-metrics';
-import { keepFinishedJobs } from '../retention/finished-jobs';
-import { resealUnboundSecrets } from '../secrets/reseal-unbound';
-import { createSecretBox, type SecretBox } from '../secrets/secret-box';
 import {
-  writeHealthReader,
-  type WriteHealthReader,
-} from '../sync/ticket-writes/write-health-report';
-import { startInstanceLiveness, type InstanceLiveness } from '../worker/instance-liveness';
-import { queueDepthReader } from '../worker/queue-depths';
+  ACCOUNT_SETUP_QUEUE,
+  createAccountContextProvider,
+  createSetupQueue,
+  type DatabaseAccountContextProvider,
+} from '../accounts';
+import type { ConnectorConfig } from '../config';
+import { createInbox, type Inbox } from '../ingest';
+import type { ConnectorLogger } from '../log';
+import type { ConnectorMetrics } from '../metrics';
+import { keepFinishedJobs } from '../retention';
+import { createSecretBox, resealUnboundSecrets, type SecretBox } from '../secrets';
+import { writeHealthReader, type WriteHealthReader } from '../sync';
 import {
   createSyncQueues,
+  type InstanceLiveness,
+  queueDepthReader,
+  startInstanceLiveness,
   SYNC_QUEUES,
   type SyncQueue,
   type SyncQueueOptions,
-} from '../worker/queues';
+} from '../worker';
 
 export interface ConnectorServices {
   boss: PgBoss;

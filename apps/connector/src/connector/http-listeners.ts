@@ -4,7 +4,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { ConnectorConfig } from '../config';
-import { createHttpServer, type ConnectionRefusal } from '../http/http-server';
+import { type ConnectionRefusal, createHttpServer } from '../http';
 
 export interface ListeningConnector {
   url: string;

@@ -7,10 +7,11 @@ import {
   accountsRouter,
   createIncidentSubscriptionDirectory,
   createZendeskWebhookDirectory,
+  oauthStartLimiter,
+  pageSecurityHeaders,
+  requestSetup,
+  zendeskBaseUrl,
 } from '../accounts';
-import { oauthStartLimiter, pageSecurityHeaders } from '../accounts/page-protection';
-import { requestSetup } from '../accounts/setup-job';
-import { zendeskBaseUrl } from '../accounts/zendesk-oauth-config';
 import {
   adminRouter,
   completeAdminSignIn,
@@ -19,21 +20,23 @@ import {
   signInInstallingAdmin,
 } from '../admin';
 import type { ConnectorConfig } from '../config';
-import { createErrorHandler } from '../http/app-error';
-import { incidentWebhookRouter } from '../http/incident-webhook';
-import { operationsRouter } from '../http/operations-routes';
-import { requestLogging } from '../http/request-logging';
-import { serviceIndex } from '../http/service-index';
-import { ticketingWebhookRouter } from '../http/ticketing-webhook';
-import type { ConnectorLogger } from '../log/logger';
-import type { ConnectorMetrics } from '../metrics/connector-metrics';
+import {
+  createErrorHandler,
+  incidentWebhookRouter,
+  operationsRouter,
+  requestLogging,
+  serviceIndex,
+  ticketingWebhookRouter,
+} from '../http';
+import type { ConnectorLogger } from '../log';
+import type { ConnectorMetrics } from '../metrics';
 import { sidebarApiRouter } from '../sidebar-api';
 import {
+  clearWriteFailure,
   recordZendeskWebhookHealth,
   throttledZendeskWebhookHealth,
-} from '../sync/incident-events/account-health';
-import { clearWriteFailure } from '../sync/ticket-writes/write-health-recorder';
-import { SYNC_QUEUES } from '../worker/queues';
+} from '../sync';
+import { SYNC_QUEUES } from '../worker';
 import type { ConnectorServices } from './build-services';
 
 export interface RoutesInput {

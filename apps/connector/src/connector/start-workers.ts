@@ -4,25 +4,31 @@
 // job table's vacuum (no autovacuum there).
 // Off with CONNECTOR_WORKER=off.
 import type { TDatabase } from '@incident-desk/db';
-import { startSetupWorker, type SetupWorker } from '../accounts/setup-job';
+import { type SetupWorker, startSetupWorker } from '../accounts';
 import type { ConnectorConfig } from '../config';
-import type { ConnectorLogger } from '../log/logger';
-import type { ConnectorMetrics } from '../metrics/connector-metrics';
-import { startInstallationChecks } from '../disconnect/installation-check-service';
-import { startRetention, type RetentionOptions } from '../retention/retention-service';
-import { incidentEventSyncHandler } from '../sync/incident-events';
-import type { SyncDeps } from '../sync/sync-deps';
-import { ticketEventSyncHandler } from '../sync/ticket-events';
+import type { ConnectorLogger } from '../log';
+import type { ConnectorMetrics } from '../metrics';
+import { startInstallationChecks } from '../disconnect';
+import { type RetentionOptions, startRetention } from '../retention';
 import {
+  incidentEventSyncHandler,
   startTicketWriter,
+  type SyncDeps,
+  ticketEventSyncHandler,
   type TicketWriterOptions,
   type TicketWriterService,
-} from '../sync/ticket-writes/ticket-writer-service';
-import { writeHealthRecorder } from '../sync/ticket-writes/write-health-recorder';
-import { startDeadJobSweep, type DeadJobSweep } from '../worker/dead-job-sweep';
-import { startPgliteJobTableVacuum } from '../worker/pglite-job-table-vacuum';
-import { SYNC_QUEUES, type SyncQueue, type SyncQueueOptions } from '../worker/queues';
-import { startWorker, type Worker } from '../worker/worker';
+  writeHealthRecorder,
+} from '../sync';
+import {
+  type DeadJobSweep,
+  startDeadJobSweep,
+  startPgliteJobTableVacuum,
+  startWorker,
+  SYNC_QUEUES,
+  type SyncQueue,
+  type SyncQueueOptions,
+  type Worker,
+} from '../worker';
 import type { ConnectorServices } from './build-services';
 
 export interface ConnectorWorkers {

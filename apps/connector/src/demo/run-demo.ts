@@ -5,20 +5,21 @@
 import type { TDatabase } from '@incident-desk/db';
 import {
   connectWithClientCredentials,
+  type DatabaseAccountContextProvider,
+  finishSetup,
   loadSetupExisting,
   readAccountSettings,
+  readOwnDomains,
+  reconnectAccount,
   saveIncidentConnection,
+  saveOwnDomains,
   saveSetupResult,
   STEADY_STATE_SCOPES,
+  testZendeskWebhook,
   type TZendeskOAuthConfig,
 } from '../accounts';
-import { readOwnDomains, saveOwnDomains } from '../accounts/account-configuration';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
 import type { DemoConfig } from '../config';
-import type { SecretBox } from '../secrets/secret-box';
-import { finishSetup } from '../accounts/setup-state';
-import { reconnectAccount } from '../disconnect/account-disconnection';
-import { testZendeskWebhook } from '../accounts/zendesk-webhook-test';
+import type { SecretBox } from '../secrets';
 import { runSetup, type SetupResult } from '../setup';
 import { waitForReady } from './wait-for-sandboxes';
 

@@ -5,9 +5,11 @@
 // seen yet may simply not be installed yet (an admin may authorise before installing), so only an
 // app once seen can be found uninstalled; a disabled app is still installed.
 import type { TDatabase } from '@incident-desk/db';
-import { AccountUnavailableError } from '../accounts/account-context';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import { markAccountDisconnected } from './account-disconnection';
+import {
+  AccountUnavailableError,
+  type DatabaseAccountContextProvider,
+  markAccountDisconnected,
+} from '../accounts';
 
 export type TInstallationCheck =
   /** The app is installed: seen now. */

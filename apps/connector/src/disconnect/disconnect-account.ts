@@ -14,12 +14,11 @@
 // disconnecting again finishes it.
 import type { DisconnectResult, DisconnectStep } from '@incident-desk/admin-contract';
 import { createIncidentClient, type IncidentClient } from '@incident-desk/incident-api';
-import { withAccountSetupLock } from '../accounts/account-lock';
-import { AppError } from '../http/app-error';
-import type { Logger } from '../log/logger';
-import { secretBinding } from '../secrets/secret-bindings';
-import { stepErrorMessage } from '../setup/step-error';
-import { markAccountDisconnected } from './account-disconnection';
+import { markAccountDisconnected, withAccountSetupLock } from '../accounts';
+import { AppError } from '../http';
+import type { Logger } from '../log';
+import { secretBinding } from '../secrets';
+import { stepErrorMessage } from '../setup';
 import { removalClient, type RemovalClient, type RemovalClientDeps } from './removal-client';
 import { removeIncidentSubscriptions } from './remove-incident-subscriptions';
 import { removeZendeskSetup } from './remove-zendesk-setup';

@@ -3,8 +3,8 @@
 // by moving its checked time first, so two instances do not ask Zendesk twice for one account. One
 // Zendesk call per account and interval; accounts already disconnected are not asked again.
 import type { TDatabase } from '@incident-desk/db';
-import type { Logger } from '../log/logger';
-import { startPeriodicPass } from '../worker/periodic-pass';
+import type { Logger } from '../log';
+import { startPeriodicPass } from '../worker';
 import {
   checkAppInstallation,
   type InstallationCheckDeps,

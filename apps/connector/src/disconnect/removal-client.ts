@@ -8,12 +8,15 @@ import {
   type ZendeskMarketplaceIdentity,
   type ZendeskTokenProvider,
 } from '@incident-desk/zendesk-api';
-import { AccountUnavailableError } from '../accounts/account-context';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import { requestTokens } from '../accounts/oauth-token-endpoint';
-import { hasScopes } from '../accounts/scopes';
-import { zendeskBaseUrl, type TZendeskOAuthConfig } from '../accounts/zendesk-oauth-config';
-import type { SecretBox } from '../secrets/secret-box';
+import {
+  AccountUnavailableError,
+  type DatabaseAccountContextProvider,
+  hasScopes,
+  requestTokens,
+  type TZendeskOAuthConfig,
+  zendeskBaseUrl,
+} from '../accounts';
+import type { SecretBox } from '../secrets';
 import { openRemovalToken, REMOVAL_TOKEN_SECONDS } from './removal-token';
 
 export interface RemovalClientDeps {

@@ -4,8 +4,7 @@
 // minutes, is kept sealed apart from the account's own credential (which it never replaces, so an
 // abandoned disconnect leaves no broad token behind) and is revoked when the disconnect ends.
 import type { TDatabase } from '@incident-desk/db';
-import type { SecretBox } from '../secrets/secret-box';
-import { secretBinding } from '../secrets/secret-bindings';
+import { secretBinding, type SecretBox } from '../secrets';
 
 /** What the disconnect's authorization asks Zendesk for (its minimum is 300 s). */
 export const REMOVAL_TOKEN_SECONDS = 600;

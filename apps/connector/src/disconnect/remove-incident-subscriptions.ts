@@ -3,9 +3,7 @@
 // description and the connector's receiver address), so none keeps delivering to a removed account.
 import type { DisconnectStep } from '@incident-desk/admin-contract';
 import { NotFoundError, type IncidentClient } from '@incident-desk/incident-api';
-import { subscriptionIdOf } from '../setup/connector-urls';
-import { incidentSubscriptionDescription } from '../setup/ensure-incident-subscriptions';
-import { stepErrorMessage } from '../setup/step-error';
+import { incidentSubscriptionDescription, stepErrorMessage, subscriptionIdOf } from '../setup';
 
 export interface IncidentSubscriptionsToRemove {
   /** The incident service under the account's key; null when the account has no connection. */

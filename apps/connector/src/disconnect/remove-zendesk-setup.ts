@@ -9,17 +9,18 @@
 import type { DisconnectStep } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import { ZendeskRecordNotFoundError, type ZendeskClient } from '@incident-desk/zendesk-api';
-import { ticketingWebhookUrl } from '../setup/connector-urls';
-import { zendeskWebhookName } from '../setup/ensure-zendesk-webhook';
-import { SETUP_TICKET_FIELDS } from '../setup/ensure-ticket-fields';
 import {
   ACTION_NEEDED_VIEW_TITLE,
   APPROVALS_VIEW_TITLE,
   isOwnQueueView,
-} from '../setup/queue-views';
-import type { SetupFieldIds } from '../setup/setup-result';
-import { stepErrorMessage } from '../setup/step-error';
-import { isOwnTrigger, TRIGGER_TITLE_PREFIX } from '../setup/trigger-definitions';
+  isOwnTrigger,
+  SETUP_TICKET_FIELDS,
+  type SetupFieldIds,
+  stepErrorMessage,
+  ticketingWebhookUrl,
+  TRIGGER_TITLE_PREFIX,
+  zendeskWebhookName,
+} from '../setup';
 import { ticketFieldUsage } from './ticket-field-usage';
 
 export interface ZendeskSetupToRemove {

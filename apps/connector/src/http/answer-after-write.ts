@@ -1,7 +1,6 @@
 import type { Response } from 'express';
-import type { InboxOutcome } from '../ingest/inbox';
-import { UnstorableDeliveryError } from '../ingest/storable';
-import type { Logger } from '../log/logger';
+import { type InboxOutcome, UnstorableDeliveryError } from '../ingest';
+import type { Logger } from '../log';
 import { sendError, sendUnavailable } from './app-error';
 
 /**

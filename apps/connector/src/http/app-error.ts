@@ -3,10 +3,10 @@
 // `{ error: { code, message, retryAfterSeconds? } }`. The code is also the reason on the request's
 // log line (request-logging.ts). Only type imports of Express: sync/ may import this module.
 import type { ErrorRequestHandler, Response } from 'express';
-import { logger as processLogger, type Logger } from '../log/logger';
+import { type Logger, logger as processLogger } from '../log';
 
 /** Every error code the connector answers with, and the HTTP status it means by default. */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   // the request itself
   bad_request: 400,
   malformed_json: 400,

@@ -1,8 +1,8 @@
 // What /healthz adds for an operator: which accounts' ticket updates fail or lag and why, queue
 // depths, and the accounts waiting for re-authorisation or disconnected.
 import type { TDatabase } from '@incident-desk/db';
-import type { QueueDepthReader } from '../metrics/connector-metrics';
-import type { WriteHealthOverview } from '../sync/ticket-writes/write-health-report';
+import type { QueueDepthReader } from '../metrics';
+import type { WriteHealthOverview } from '../sync';
 import type { FailedCheck } from './readiness-checks';
 
 /** Accounts listed in /healthz's details at most; the counts cover them all. */

@@ -3,24 +3,20 @@
 // here: the worker applies the event later, so the incident service gets its answer in time.
 import express, { type Router } from 'express';
 import { verifyWebhook, ZWebhookEnvelope } from '@incident-desk/incident-api';
-import type { Inbox } from '../ingest/inbox';
-import { incidentEventRef } from '../jobs/incident-event-ref';
+import type { IncidentSubscriptionDirectory } from '../accounts';
+import type { Inbox } from '../ingest';
 import {
   INCIDENT_EVENT_QUEUE,
-  incidentOrderingKey,
   type IncidentEventJob,
-} from '../jobs/incident-event-job';
-import { logger as processLogger, type Logger } from '../log/logger';
+  incidentEventRef,
+  incidentOrderingKey,
+} from '../jobs';
+import { type Logger, logger as processLogger } from '../log';
 import { sendError, sendUnavailable } from './app-error';
 import { answerAfterDurableWrite } from './answer-after-write';
 import { labelRequests } from './request-logging';
 import { parseJsonObject, rawBodyOf, rawJsonBody } from './raw-json-body';
 import { statementsFirst } from './statements-first';
-
-export interface IncidentSubscriptionDirectory {
-  /** The account and every secret now valid for the subscription; null when it is unknown. */
-  find(subscriptionId: string): Promise<{ accountId: string; secrets: string[] } | null>;
-}
 
 export interface IncidentWebhookOptions {
   inbox: Inbox;

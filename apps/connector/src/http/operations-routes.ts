@@ -11,9 +11,9 @@
 // Zendesk is down. The status stays this instance's readiness (/readyz's), for them to act on.
 import express, { type Router } from 'express';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import type { Logger } from '../log/logger';
-import type { ConnectorMetrics, QueueDepthReader } from '../metrics/connector-metrics';
-import type { WriteHealthReader } from '../sync/ticket-writes/write-health-report';
+import type { Logger } from '../log';
+import type { ConnectorMetrics, QueueDepthReader } from '../metrics';
+import type { WriteHealthReader } from '../sync';
 import { sendError } from './app-error';
 import { operatorDetails, ticketWriteDetails } from './health-details';
 import { hasToken, isDirectLoopback } from './operator-access';

@@ -1,9 +1,9 @@
 // Whether this instance is ready: the database answers, the job queue runs, and every migration
 // it started with is applied. A failed check's details (hosts, URLs) go to the log only.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../log';
 
-export type Check = 'ok' | 'failed';
+type Check = 'ok' | 'failed';
 
 /** Logs why a check failed, and answers 'failed'. */
 export type FailedCheck = (what: string, error: unknown) => Check;

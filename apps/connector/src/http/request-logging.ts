@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { ConnectorMetrics } from '../metrics/connector-metrics';
-import { withLogContext } from '../log/log-context';
-import { describeError, redact, type ConnectorLogger } from '../log/logger';
+import type { ConnectorMetrics } from '../metrics';
+import { type ConnectorLogger, describeError, redact, withLogContext } from '../log';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,100}$/;
 /** Asked every few seconds by orchestrators and Prometheus: their answers are logged at debug. */
@@ -21,7 +20,7 @@ const PROBES = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
 const ORDINARY_REFUSALS = new Set(['not_signed_in']);
 
 /** The caller's id when it is a short token of safe characters; otherwise a new one. */
-export function requestIdFor(incoming: string | string[] | undefined): string {
+function requestIdFor(incoming: string | string[] | undefined): string {
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
   return value !== undefined && SANE_REQUEST_ID.test(value) ? value : randomUUID();
 }
@@ -44,7 +43,7 @@ const STATUS_REASONS: Record<number, string> = {
 };
 
 /** Why a request was refused: the route's error code, else the status's name. */
-export function refusalReasonOf(res: ServerResponse): string {
+function refusalReasonOf(res: ServerResponse): string {
   const locals = (res as Response).locals as Record<string, unknown> | undefined;
   const code = locals?.errorCode;
   if (typeof code === 'string') return code;

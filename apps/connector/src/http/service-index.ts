@@ -2,8 +2,13 @@
 // (install, the admin page, and in the demo the sandboxes' workspace and console); for a tool,
 // the same as JSON. Nothing on it is secret: it names public routes only.
 import type { RequestHandler } from 'express';
-import { escapeHtml, htmlPage } from '../accounts/html-page';
-import type { DemoConfig } from '../config';
+import { escapeHtml, htmlPage } from '../accounts';
+
+/** The sandboxes the demo runs beside the connector (config.demo). */
+export interface DemoSandboxUrls {
+  zendeskSandboxUrl: string;
+  incidentSandboxUrl: string;
+}
 
 interface IndexLink {
   label: string;
@@ -11,7 +16,7 @@ interface IndexLink {
   hint: string;
 }
 
-function linksOf(publicUrl: string, demo: DemoConfig | null): IndexLink[] {
+function linksOf(publicUrl: string, demo: DemoSandboxUrls | null): IndexLink[] {
   const links: IndexLink[] = [
     { label: 'Install', href: `${publicUrl}/install`, hint: 'connect a Zendesk account (OAuth)' },
     {
@@ -41,7 +46,7 @@ function linksOf(publicUrl: string, demo: DemoConfig | null): IndexLink[] {
   ];
 }
 
-export function serviceIndex(publicUrl: string, demo: DemoConfig | null): RequestHandler {
+export function serviceIndex(publicUrl: string, demo: DemoSandboxUrls | null): RequestHandler {
   const links = linksOf(publicUrl, demo);
   const page = htmlPage(
     'incident-desk connector',

@@ -4,11 +4,10 @@
 import { z } from 'zod';
 import { parseJsonObject } from './raw-json-body';
 
-export const ZTicketingTestDelivery = z.strictObject({
+const ZTicketingTestDelivery = z.strictObject({
   kind: z.literal('test'),
   sentAt: z.string().max(64),
 });
-export type TTicketingTestDelivery = z.infer<typeof ZTicketingTestDelivery>;
 
 /** Whether the signed bytes are a test delivery (anything else goes the ordinary way). */
 export function isTestDelivery(rawBody: Buffer): boolean {

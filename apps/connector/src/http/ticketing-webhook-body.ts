@@ -2,7 +2,7 @@
 // the key it is deduplicated on.
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { ZTicketingWebhookBody, type TTicketingWebhookBody } from '../jobs/ticket-event-job';
+import { type TTicketingWebhookBody, ZTicketingWebhookBody } from '../jobs';
 import { sendError } from './app-error';
 import { parseJsonObject } from './raw-json-body';
 

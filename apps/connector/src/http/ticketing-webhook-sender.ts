@@ -3,21 +3,9 @@
 // delivery). Anything else is answered here (401, 400, 404, 409 or 503) and goes no further.
 import type { Request, Response } from 'express';
 import { verifyZendeskWebhook } from '@incident-desk/zendesk-api';
-import { checkDeliveryAccount } from '../accounts/zendesk-account-identity';
-import type { Logger } from '../log/logger';
+import { checkDeliveryAccount, type ZendeskWebhookDirectory } from '../accounts';
+import type { Logger } from '../log';
 import { sendError, sendUnavailable } from './app-error';
-
-export interface ZendeskWebhookDirectory {
-  /** Every signing secret now valid for the account's Zendesk webhook; null when unknown. */
-  find(accountId: string): Promise<{
-    accountId: string;
-    secrets: string[];
-    /** Zendesk's account id the installation is bound to; null until its first delivery. */
-    zendeskAccountId?: bigint | null;
-  } | null>;
-  /** Binds the installation to Zendesk's account id; false when bound to another one. */
-  bindZendeskAccount?(accountId: string, zendeskAccountId: bigint): Promise<boolean>;
-}
 
 export type WebhookAccount = NonNullable<Awaited<ReturnType<ZendeskWebhookDirectory['find']>>>;
 

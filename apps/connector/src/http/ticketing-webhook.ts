@@ -4,26 +4,23 @@
 // (ticketing-webhook-body.ts), and enqueued. Each account's signed deliveries are held to a rate
 // (ingest/delivery-rate.ts) before anything is stored: one tenant cannot flood the shared database.
 import express, { type Response, type Router } from 'express';
-import {
-  TICKET_EVENT_QUEUE,
-  ticketOrderingKey,
-  type TicketEventJob,
-} from '../jobs/ticket-event-job';
+import { TICKET_EVENT_QUEUE, type TicketEventJob, ticketOrderingKey } from '../jobs';
 import {
   createDeliveryRate,
   DEFAULT_DELIVERY_LIMIT,
   type DeliveryLimit,
   type DeliveryRate,
-} from '../ingest/delivery-rate';
-import type { Inbox } from '../ingest/inbox';
-import { logger as processLogger, type Logger } from '../log/logger';
+  type Inbox,
+} from '../ingest';
+import { type Logger, logger as processLogger } from '../log';
 import { answerAfterDurableWrite } from './answer-after-write';
 import { sendError } from './app-error';
 import { labelRequests } from './request-logging';
 import { rawBodyOf, rawJsonBody } from './raw-json-body';
 import { isTestDelivery } from './ticketing-test-delivery';
 import { parseDelivery, type TicketingDelivery } from './ticketing-webhook-body';
-import { verifiedSender, type ZendeskWebhookDirectory } from './ticketing-webhook-sender';
+import type { ZendeskWebhookDirectory } from '../accounts';
+import { verifiedSender } from './ticketing-webhook-sender';
 import { statementsFirst } from './statements-first';
 
 export interface TicketingWebhookOptions {

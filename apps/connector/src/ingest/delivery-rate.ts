@@ -14,7 +14,7 @@ export interface DeliveryLimit {
 /** Generous for a real support team: a bulk edit of a few hundred tickets goes through at once. */
 export const DEFAULT_DELIVERY_LIMIT: DeliveryLimit = { perMinute: 300, burst: 600 };
 
-export type DeliveryAllowance = { ok: true } | { ok: false; retryAfterSeconds: number };
+type DeliveryAllowance = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface DeliveryRate {
   readonly limit: DeliveryLimit;

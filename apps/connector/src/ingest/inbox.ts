@@ -14,8 +14,8 @@ import {
   type PgBoss,
   type TDatabase,
 } from '@incident-desk/db';
-import { syncJobOptions } from '../jobs/sync-job-options';
-import { currentLogContext } from '../log/log-context';
+import { syncJobOptions } from './sync-job-options';
+import { currentLogContext } from '../log';
 import { orderedUuid } from './ordered-id';
 
 import {
@@ -26,7 +26,7 @@ import {
   UnstorableDeliveryError,
 } from './storable';
 
-export type WebhookSource = 'zendesk' | 'incident';
+type WebhookSource = 'zendesk' | 'incident';
 
 export interface InboxEntry {
   source: WebhookSource;

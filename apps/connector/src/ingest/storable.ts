@@ -8,7 +8,7 @@
 // (an incident event whose history text carries a NUL still moves its ticket). Nesting deeper
 // than any real event is refused: nothing could process it, so the sender is told (422).
 
-export const MAX_PAYLOAD_DEPTH = 64;
+const MAX_PAYLOAD_DEPTH = 64;
 
 export type UnstorableReason = 'payload_too_deep' | 'unstorable_payload';
 

@@ -4,7 +4,7 @@
 // keys in sorted order), so the receiver, reading the parsed body, and the job, reading the queued
 // copy (whose keys the database may have reordered), compute the same digest.
 import { createHash } from 'node:crypto';
-import { storableJson, storableText } from '../ingest/storable';
+import { storableJson, storableText } from '../ingest';
 
 /** The digest's length in hex characters (128 bits). */
 const DIGEST_HEX_CHARS = 32;

@@ -8,7 +8,7 @@
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { currentLogContext } from './log-context';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** LOG_LEVEL: the least severe level written. */
 export const LOG_THRESHOLDS = [
@@ -20,9 +20,9 @@ export const LOG_THRESHOLDS = [
   'trace',
   'silent',
 ] as const;
-export type LogThreshold = (typeof LOG_THRESHOLDS)[number];
+type LogThreshold = (typeof LOG_THRESHOLDS)[number];
 /** LOG_FORMAT: `json` (one object per line) or `text` (`message key=value …`, for a terminal). */
-export type LogFormat = 'json' | 'text';
+type LogFormat = 'json' | 'text';
 export interface LogSettings {
   level: LogThreshold;
   format: LogFormat;
@@ -34,7 +34,7 @@ export type LogSink = (line: string, level: LogLevel) => void;
 type LogValue = string | number | boolean | null | undefined;
 
 /** Values to add to the line; `error` is described by describeError. */
-export type LogFields = { error?: unknown } & Record<string, unknown>;
+type LogFields = { error?: unknown } & Record<string, unknown>;
 
 export interface Logger {
   debug(message: string, fields?: Record<string, LogValue>): void;

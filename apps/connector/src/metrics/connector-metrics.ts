@@ -14,11 +14,9 @@ import { upstreamSeries } from './upstream-series';
 import { workSeries } from './work-series';
 
 export {
-  TROUBLED_SERIES_MAX,
   type ConnectorMetrics,
   type QueueDepthReader,
   type TakeoverKind,
-  type TicketWriteHealthReader,
   type TokenRefreshOutcome,
 } from './metric-types';
 

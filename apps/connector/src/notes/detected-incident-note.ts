@@ -5,7 +5,7 @@ import type { NoteTexts } from './texts';
 import { displayThreat } from './threat-display';
 
 /** Subject tag of tickets the connector opens for incidents detected without a ticket. */
-export const DETECTED_SUBJECT_TAG = '[incident-desk]';
+const DETECTED_SUBJECT_TAG = '[incident-desk]';
 
 const SUBJECT_THREAT_MAX = 200;
 

@@ -22,7 +22,7 @@ export interface NoteChange {
 }
 
 /** A history entry this close to a status change of the same incident is its companion. */
-export const COMPANION_PAIRING_MS = 60_000;
+const COMPANION_PAIRING_MS = 60_000;
 
 function text(value: string): string {
   return noteText(value, NOTE_MESSAGE_MAX_CHARS);

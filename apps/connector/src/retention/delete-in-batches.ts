@@ -17,7 +17,7 @@ export interface RetentionRule {
   cutoff(now: Date): Date;
 }
 
-export function batchStatement(rule: RetentionRule): string {
+function batchStatement(rule: RetentionRule): string {
   const key = rule.key.join(', ');
   const picked = rule.key.map((column) => `t.${column}`).join(', ');
   return `DELETE FROM ${rule.table} WHERE (${key}) IN (

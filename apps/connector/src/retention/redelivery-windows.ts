@@ -9,16 +9,16 @@ import { DAY_MS } from './retention-settings';
  * sandbox imitates it): minutes. Failed deliveries have been sent again hours later after an
  * outage of Zendesk's own (its service incident of 2023-06-07, about five hours), hence a day.
  */
-export const ZENDESK_REDELIVERY_WINDOW_MS = DAY_MS;
+const ZENDESK_REDELIVERY_WINDOW_MS = DAY_MS;
 
 /**
  * The incident service's retry schedule is not specified (Client API, Events rule 9: "not
  * shown"). Assumed to end within three days, the longest schedule common among webhook senders;
  * confirm it with the service and raise this if it retries longer.
  */
-export const INCIDENT_REDELIVERY_WINDOW_MS = 3 * DAY_MS;
+const INCIDENT_REDELIVERY_WINDOW_MS = 3 * DAY_MS;
 
-export const LONGEST_REDELIVERY_WINDOW_MS = Math.max(
+const LONGEST_REDELIVERY_WINDOW_MS = Math.max(
   ZENDESK_REDELIVERY_WINDOW_MS,
   INCIDENT_REDELIVERY_WINDOW_MS,
 );

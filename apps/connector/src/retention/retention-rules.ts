@@ -1,17 +1,16 @@
 // Every table's retention, in one place. A row goes only once no reader can need it: each window is
 // the one its readers look back over, or longer. The tables without a rule keep their rows, each
 // for a reason (README.md of this folder).
-import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { ECHO_RETENTION_MS } from '../sync/echo-ledger/echo-windows';
-import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
+import { TICKET_EVENT_QUEUE, TICKET_WRITE_QUEUE } from '../jobs';
+import { ECHO_RETENTION_MS } from '../sync';
 import type { RetentionRule } from './delete-in-batches';
 import { DAY_MS, type RetentionSettings } from './retention-settings';
 
 /** A written ticket change is kept two days, so a redelivered event is recognised by its reference. */
-export const SETTLED_CHANGE_RETENTION_MS = 2 * DAY_MS;
+const SETTLED_CHANGE_RETENTION_MS = 2 * DAY_MS;
 
 /** An action request row guards its job's retries; it goes a day after, once that job is gone. */
-export const ACTION_REQUEST_MIN_AGE_MS = DAY_MS;
+const ACTION_REQUEST_MIN_AGE_MS = DAY_MS;
 
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 

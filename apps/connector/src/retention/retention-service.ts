@@ -3,8 +3,8 @@
 // A pass that deleted something is logged with its counts per table and counted in
 // incident_desk_retention_deleted_rows_total; a failed pass is logged and the next one tries again.
 import { capabilitiesOf, defaultJobQueueSchema, type TDatabase } from '@incident-desk/db';
-import type { Logger } from '../log/logger';
-import { startPeriodicPass } from '../worker/periodic-pass';
+import type { Logger } from '../log';
+import { startPeriodicPass } from '../worker';
 import { retentionRules } from './retention-rules';
 import { runRetentionPass, type DeletedRows } from './retention-pass';
 import type { RetentionSettings } from './retention-settings';

@@ -13,7 +13,7 @@ import type { StepReport, StoredIncidentSubscription } from './setup-result';
 import { stepErrorMessage } from './step-error';
 
 /** webhook.test is not subscribed: the test call sends it regardless. */
-export const SUBSCRIBED_INCIDENT_EVENTS = INCIDENT_EVENTS;
+const SUBSCRIBED_INCIDENT_EVENTS = INCIDENT_EVENTS;
 
 export interface EnsureIncidentSubscriptionsInput {
   incidents: IncidentClient;
@@ -25,7 +25,7 @@ export interface EnsureIncidentSubscriptionsInput {
   newSubscriptionId?: () => string;
 }
 
-export interface EnsuredIncidentSubscription extends StoredIncidentSubscription {
+interface EnsuredIncidentSubscription extends StoredIncidentSubscription {
   secret: string;
 }
 

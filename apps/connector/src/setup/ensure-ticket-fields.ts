@@ -11,7 +11,7 @@ import { planStatusOptions, STATUS_FIELD_OPTIONS } from './status-field';
 import { stepErrorMessage } from './step-error';
 
 /** In the description of every field setup makes (since its first version). */
-export const TICKET_FIELD_MARK = '(incident-desk)';
+const TICKET_FIELD_MARK = '(incident-desk)';
 
 export const SETUP_TICKET_FIELDS = [
   {
@@ -39,7 +39,7 @@ export interface EnsureTicketFieldsResult {
 const usable = (field: TTicketField) => field.active !== false;
 
 /** Whether a field carries setup's mark (its stored id is the other proof). Never by title. */
-export function isMarkedTicketField(field: { description?: string | null | undefined }): boolean {
+function isMarkedTicketField(field: { description?: string | null | undefined }): boolean {
   return (field.description ?? '').includes(TICKET_FIELD_MARK);
 }
 

@@ -1,26 +1,31 @@
-export { runSetup, type SetupInput } from './run-setup';
-export type {
-  IncidentSubscriptionSetup,
-  SetupExisting,
-  SetupFieldIds,
-  SetupResult,
-  StepReport,
-  StoredIncidentSubscription,
-  TSetupStep,
-  TStepOutcome,
-  ZendeskWebhookSetup,
-} from './setup-result';
+// Setup: what the connector creates in an account's Zendesk (ticket fields, the Incident Status
+// field, triggers and the tags they set, queue views, the webhook) and at the incident service
+// (subscriptions). The one door into setup/: other folders import only what is exported here.
 export { incidentWebhookUrl, subscriptionIdOf, ticketingWebhookUrl } from './connector-urls';
-export {
-  buildTriggerDefinitions,
-  TAG_SUBMIT_MONITOR,
-  TRIGGER_TITLE_PREFIX,
-} from './trigger-definitions';
+export { incidentSubscriptionDescription } from './ensure-incident-subscriptions';
 export { SETUP_TICKET_FIELDS } from './ensure-ticket-fields';
+export { zendeskWebhookName } from './ensure-zendesk-webhook';
 export {
   ACTION_NEEDED_VIEW_TITLE,
   APPROVALS_VIEW_TITLE,
   buildQueueViews,
-  NEEDS_YOUR_ACTION_STATUSES,
+  isOwnQueueView,
 } from './queue-views';
-export { SUBSCRIBED_INCIDENT_EVENTS } from './ensure-incident-subscriptions';
+export { runSetup, type SetupInput } from './run-setup';
+export type { SetupExisting, SetupFieldIds, SetupResult, StepReport } from './setup-result';
+export { statusOptionValue } from './status-field';
+export { stepErrorMessage } from './step-error';
+export {
+  ACTION_REQUEST_TAGS,
+  DETECTED_TICKET_TAGS,
+  SUBMIT_TAGS,
+  TAG_LINKED,
+  TAG_SUBMIT,
+  TAG_UNLINKED,
+} from './ticket-tags';
+export {
+  buildTriggerDefinitions,
+  isOwnTrigger,
+  TAG_SUBMIT_MONITOR,
+  TRIGGER_TITLE_PREFIX,
+} from './trigger-definitions';

@@ -6,14 +6,14 @@ import type { TViewCreateInput } from '@incident-desk/zendesk-api';
 import { statusOptionValue } from './status-field';
 
 /** The statuses the sidebar shows as waiting for the customer (its `needs_you` actor). */
-export const NEEDS_YOUR_ACTION_STATUSES = ['approval_required', 'action_required'] as const;
+const NEEDS_YOUR_ACTION_STATUSES = ['approval_required', 'action_required'] as const;
 
 export const APPROVALS_VIEW_TITLE = 'Takedowns waiting for approval';
 /**
  * Every view setup makes says so in its description: how setup knows its own views when their
  * stored ids were lost (an admin's view of the same title does not carry it).
  */
-export const QUEUE_VIEW_MARK = '(incident-desk)';
+const QUEUE_VIEW_MARK = '(incident-desk)';
 
 /** Whether setup made the view: its id is stored, or it carries setup's mark. Never by title. */
 export function isOwnQueueView(

@@ -1,7 +1,7 @@
 // What setup hands back: everything the accounts side must persist, and one report line per
 // thing setup looked after, so an admin page can show setup state and offer a rerun.
 
-export type TSetupStep =
+type TSetupStep =
   | 'ticket_field'
   | 'zendesk_webhook'
   | 'trigger'
@@ -10,7 +10,7 @@ export type TSetupStep =
   | 'incident_test_delivery';
 
 /** `requested` is only used by the test delivery: the service accepted the request to send webhook.test. */
-export type TStepOutcome =
+type TStepOutcome =
   'created' | 'found' | 'updated' | 'removed' | 'requested' | 'failed' | 'skipped';
 
 export interface StepReport {
@@ -44,7 +44,7 @@ export interface StoredIncidentSubscription {
   secret: string | null;
 }
 
-export interface IncidentSubscriptionSetup extends StoredIncidentSubscription {
+interface IncidentSubscriptionSetup extends StoredIncidentSubscription {
   secret: string;
   /** Whether the incident service accepted the request to send webhook.test to it. */
   testDelivery: 'requested' | 'failed';

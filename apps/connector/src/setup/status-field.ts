@@ -4,7 +4,7 @@
 import { INCIDENT_STATUSES } from '@incident-desk/incident-api/statuses';
 import { statusLabel } from '@incident-desk/incident-api';
 
-export const STATUS_OPTION_PREFIX = 'incident_status_';
+const STATUS_OPTION_PREFIX = 'incident_status_';
 
 const KNOWN: ReadonlySet<string> = new Set(INCIDENT_STATUSES);
 

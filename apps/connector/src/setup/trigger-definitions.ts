@@ -6,12 +6,7 @@
 // trigger on incident_submit_monitor sends mode monitor. The takedown trigger leaves a ticket
 // carrying both tags to the monitor trigger, so one ticket never produces two reports.
 import type { TTriggerCreateInput } from '@incident-desk/zendesk-api';
-import {
-  ACTION_REQUEST_TAGS,
-  TAG_LINKED,
-  TAG_SUBMIT,
-  TAG_UNLINKED,
-} from '../sync/ticket-events/ticket-tags';
+import { ACTION_REQUEST_TAGS, TAG_LINKED, TAG_SUBMIT, TAG_UNLINKED } from './ticket-tags';
 
 export const TAG_SUBMIT_MONITOR = 'incident_submit_monitor';
 
@@ -22,7 +17,7 @@ export const TRIGGER_TITLE_PREFIX = 'incident-desk: ';
  * Every trigger setup makes says so in its description (since its first version): how setup knows
  * its own triggers when their stored ids were lost. An admin's trigger of the same title lacks it.
  */
-export const TRIGGER_MARK = 'Managed by incident-desk setup';
+const TRIGGER_MARK = 'Managed by incident-desk setup';
 
 /** Whether setup made the trigger: its id is stored, or it carries setup's mark. Never by title. */
 export function isOwnTrigger(

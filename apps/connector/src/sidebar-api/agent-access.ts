@@ -4,7 +4,7 @@
 // `ticket_restriction` (organization, groups, assigned, requested; null = all tickets),
 // `organization_id`, and the user's group memberships.
 import { ZendeskRecordNotFoundError, type TTicket, type TUser } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts/account-context';
+import type { AccountContext } from '../accounts';
 
 export interface AgentAccess {
   userId: number;
@@ -20,7 +20,7 @@ export interface AgentAccess {
   groupIds: ReadonlySet<number>;
 }
 
-export type AgentCheck = { ok: true; access: AgentAccess } | { ok: false; message: string };
+type AgentCheck = { ok: true; access: AgentAccess } | { ok: false; message: string };
 
 const LIGHT_AGENT = 1;
 const CHAT_ONLY_AGENT = 2;

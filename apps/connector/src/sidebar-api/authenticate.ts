@@ -4,12 +4,12 @@
 // ticket in the path is checked against what they may see once it is read (sidebar-api-router).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
-  AccountUnavailableError,
   type AccountContext,
   type AccountContextProvider,
-} from '../accounts/account-context';
+  AccountUnavailableError,
+} from '../accounts';
 import type { AgentAccess, AgentChecker } from './agent-access';
-import { AppError, sendAppError } from '../http/app-error';
+import { AppError, sendAppError } from '../http';
 import { accountError } from './sidebar-errors';
 import type { SidebarSession, SidebarSessions } from './sidebar-sessions';
 

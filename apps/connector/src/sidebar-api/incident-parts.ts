@@ -13,7 +13,7 @@ import {
   type TTakedownAttempts,
   type TUsage,
 } from '@incident-desk/incident-api';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 import { retryAfterOf } from './sidebar-errors';
 
 type TUnavailable = Omit<TUnavailablePart, 'part'>;

@@ -1,9 +1,7 @@
-export { sidebarApiRouter, type SidebarApiOptions } from './sidebar-api-router';
-export type { SidebarCaller } from './authenticate';
-export { SIDEBAR_PAGE_PATH } from './sidebar-page';
-// The response shapes are the sidebar's contract (apps/sidebar/SIDEBAR_API.md).
-export type {
-  TLinkState,
-  TSidebarTicket,
-  TSidebarTicketView,
-} from '@incident-desk/sidebar-contract';
+// The sidebar's API: the signed page, the agent's session, a ticket's view and its actions (report,
+// link, retry). The one door into sidebar-api/: other folders import only what is exported here.
+export { retryLink } from './retry-link';
+export { sidebarApiRouter } from './sidebar-api-router';
+export { orRetryLater } from './sidebar-errors';
+export { COMMENT_FORWARD_PREFIX, IN_FLIGHT_PREFIX } from './sync-health';
+export { retryForward } from './ticket-actions';

@@ -1,6 +1,6 @@
 // Who opened the sidebar's page: the ZAF token verified with the app's public key (read again once,
 // rate-limited, when the key may have been rotated), from an installation of this app.
-import type { AccountContext } from '../accounts/account-context';
+import type { AccountContext } from '../accounts';
 import type { AppPublicKeys } from './app-public-key';
 import { verifyZafToken, type ZafIdentity } from './zaf-token';
 

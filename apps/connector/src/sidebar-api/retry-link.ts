@@ -4,14 +4,13 @@
 // reports as usual; a duplicate goes back to reconciliation. Coordination is through tables only.
 // The ticket update is counted before anything changes: when Zendesk cannot take it now, the
 // answer is retry_later and nothing was cleared (the report's link removes the tag as well).
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import type { Inbox } from '../ingest/inbox';
-import { notePlain } from '../notes/note-limits';
-import { noteTexts } from '../notes/texts';
-import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { reserveTicketWrite } from '../sync/ticket-writer';
+import type { Inbox } from '../ingest';
+import { notePlain, noteTexts } from '../notes';
+import { TAG_UNLINKED } from '../setup';
+import { reserveTicketWrite } from '../sync';
 import type { ActingAgent } from './authenticate';
 import { orRetryLater } from './sidebar-errors';
 import { enqueueReport, type ActionResult } from './ticket-actions';

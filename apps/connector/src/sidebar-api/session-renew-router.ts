@@ -1,7 +1,7 @@
 // A sidebar session renewed: a new token for a live one, after reading the user in Zendesk again.
 import express, { type Router } from 'express';
-import type { AccountContextProvider } from '../accounts/account-context';
-import { AppError, sendAppError } from '../http/app-error';
+import type { AccountContextProvider } from '../accounts';
+import { AppError, sendAppError } from '../http';
 import type { AgentChecker } from './agent-access';
 import { bearerOf, contextOfSession, INVALID_SESSION } from './authenticate';
 import { accountError } from './sidebar-errors';

@@ -5,8 +5,8 @@
 // ticket-report-router.ts.
 import express, { type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContextProvider } from '../accounts/account-context';
-import type { Inbox } from '../ingest/inbox';
+import type { AccountContextProvider } from '../accounts';
+import type { Inbox } from '../ingest';
 import { createAgentChecker } from './agent-access';
 import { createAppPublicKeys } from './app-public-key';
 import { authenticateSidebar } from './authenticate';

@@ -16,9 +16,9 @@ import {
   ZendeskRateLimitedError,
   ZendeskRecordNotFoundError,
 } from '@incident-desk/zendesk-api';
-import { AccountUnavailableError } from '../accounts/account-context';
-import { AppError } from '../http/app-error';
-import { TicketWriteDeferred } from '../sync/ticket-writer';
+import { AccountUnavailableError } from '../accounts';
+import { AppError } from '../http';
+import { TicketWriteDeferred } from '../sync';
 
 /** Whole seconds for the agent, at most ten minutes. */
 export function retryAfterOf(headers: Headers | undefined): number | undefined {

@@ -13,10 +13,10 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import type { TDatabase } from '@incident-desk/db';
 import {
-  AccountUnavailableError,
   type AccountContext,
   type AccountContextProvider,
-} from '../accounts/account-context';
+  AccountUnavailableError,
+} from '../accounts';
 import type { AgentChecker } from './agent-access';
 import type { AppPublicKeys } from './app-public-key';
 import { createPageVerification, type PageVerification } from './page-verification';
@@ -24,7 +24,7 @@ import { jsonBlock, refuse, sendPage, sessionBlock } from './sidebar-page-html';
 import type { SidebarSessions } from './sidebar-sessions';
 import { unverifiedIdentity, type ZafIdentity } from './zaf-token';
 
-export const SIDEBAR_PAGE_PATH = '/sidebar/app/assets/iframe.html';
+const SIDEBAR_PAGE_PATH = '/sidebar/app/assets/iframe.html';
 
 export interface SidebarPageOptions {
   db: TDatabase;
@@ -43,7 +43,7 @@ export interface SidebarPageOptions {
 }
 
 /** Why a verified page cannot open: the sidebar shows it in its own error view. */
-export type PageFailure = 'reauthorization_required' | 'zendesk_unavailable';
+type PageFailure = 'reauthorization_required' | 'zendesk_unavailable';
 
 const grantLost = (error: unknown): boolean =>
   error instanceof AccountUnavailableError && error.reason === 'reauthorization_required';

@@ -7,8 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 
-export const SESSION_TTL_MS = 15 * 60_000;
-export const SESSION_CAP_MS = 12 * 60 * 60_000;
+const SESSION_TTL_MS = 15 * 60_000;
+const SESSION_CAP_MS = 12 * 60 * 60_000;
 
 export interface SidebarSession {
   accountId: string;
@@ -25,7 +25,7 @@ export interface IssuedSession extends SidebarSession {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The opaque token's shape; anything else is refused before the database is asked. */
-export const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createSidebarSessions(db: TDatabase, now: () => Date) {
   async function issue(

@@ -4,8 +4,7 @@
 // (each with a retry id).
 import type { TDatabase } from '@incident-desk/db';
 import type { TSyncHealth } from '@incident-desk/sidebar-contract';
-import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
+import { TICKET_EVENT_QUEUE, TICKET_WRITE_QUEUE } from '../jobs';
 
 /** forward-comments.ts claims a comment with this detail before posting it. */
 export const IN_FLIGHT_PREFIX = 'in flight';

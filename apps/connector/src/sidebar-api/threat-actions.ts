@@ -3,18 +3,20 @@
 // account already has for it instead. The value is one the connector finds in this ticket itself
 // (or its saved Threat field), and the incident is the one the connector finds for that value:
 // nothing the browser names is taken on trust.
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import type { TDatabase } from '@incident-desk/db';
 import { normalizeThreat } from '@incident-desk/threat-text';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import type { Inbox } from '../ingest/inbox';
-import { notePlain } from '../notes/note-limits';
-import { noteTexts } from '../notes/texts';
-import { saveLinkUnderClaim } from '../sync/incident-link-claim';
-import { statusFieldWithLink } from '../sync/status-field-with-link';
-import { TAG_LINKED, TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { customFieldValue } from '../sync/ticket-events/ticket-values';
-import { reserveTicketWrite, updateTicket } from '../sync/ticket-writer';
+import type { Inbox } from '../ingest';
+import { notePlain, noteTexts } from '../notes';
+import {
+  customFieldValue,
+  reserveTicketWrite,
+  saveLinkUnderClaim,
+  statusFieldWithLink,
+  updateTicket,
+} from '../sync';
+import { TAG_LINKED, TAG_UNLINKED } from '../setup';
 import type { SidebarCaller } from './authenticate';
 import { incidentActionError, orRetryLater } from './sidebar-errors';
 import { ticketsTheAgentMaySee } from './agent-access';

@@ -8,8 +8,8 @@ import type { TDatabase } from '@incident-desk/db';
 import { APIConnectionError, APIError, PermissionDeniedError } from '@incident-desk/incident-api';
 import { defang, kindOfValue, normalizeThreat } from '@incident-desk/threat-text';
 import type { TServiceSearch, TThreatDuplicates } from '@incident-desk/sidebar-contract';
-import type { AccountContext } from '../accounts/account-context';
-import { logger } from '../log/logger';
+import type { AccountContext } from '../accounts';
+import { logger } from '../log';
 import { ticketsTheAgentMaySee, type AgentAccess } from './agent-access';
 
 /** A threat value read from a request: a string of at most 2,048 characters, not blank. */

@@ -2,7 +2,7 @@
 // act, sending a forwarded reply again, and writing this ticket's waiting updates now.
 import express, { type Router } from 'express';
 import { ZApproveBody, ZIncidentAction } from '@incident-desk/sidebar-contract';
-import { AppError, sendAppError } from '../http/app-error';
+import { AppError, sendAppError } from '../http';
 import { callerOf } from './authenticate';
 import { approveTakedown, incidentAction, retryForward } from './ticket-actions';
 import { retryWaitingTicketUpdates } from './ticket-update-retry';

@@ -1,23 +1,22 @@
 // The sidebar's POST actions. The incident id always comes from the ticket (server side), never
 // from the request, and every row touched is scoped to the verified account and ticket.
-import { AppError } from '../http/app-error';
+import { AppError } from '../http';
 import type { SyncFailure, TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
 import {
   TICKET_EVENT_QUEUE,
-  ticketOrderingKey,
+  TICKET_WRITE_QUEUE,
   type TicketEventJob,
-} from '../jobs/ticket-event-job';
-import type { Inbox } from '../ingest/inbox';
-import { callAsOwn } from '../sync/echo-ledger';
-import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { TICKET_WRITE_QUEUE } from '../jobs/ticket-write-queue';
-import { customFieldValue } from '../sync/ticket-events/ticket-values';
+  ticketOrderingKey,
+} from '../jobs';
+import type { Inbox } from '../ingest';
+import { callAsOwn, customFieldValue } from '../sync';
+import { TAG_UNLINKED } from '../setup';
 import type { ActingAgent } from './authenticate';
 import { incidentActionError } from './sidebar-errors';
 import { COMMENT_FORWARD_PREFIX, FAILED_JOB_PREFIX, IN_FLIGHT_PREFIX } from './sync-health';
 import { incidentIdOfTicket } from './ticket-view';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 
 export type ActionResult = { status: number; message: string } | { error: AppError };
 

@@ -1,7 +1,7 @@
 // The sidebar's reads of a ticket: the whole view, the threats found in it, and the duplicates of
 // one of them caught before a report.
 import express, { type Router } from 'express';
-import { AppError, sendAppError } from '../http/app-error';
+import { AppError, sendAppError } from '../http';
 import { callerOf } from './authenticate';
 import type { IncidentClientIds } from './incident-parts';
 import { accountError } from './sidebar-errors';

@@ -6,7 +6,7 @@ import {
   ZLinkExistingBody,
   ZReportBody,
 } from '@incident-desk/sidebar-contract';
-import { sendAppError } from '../http/app-error';
+import { sendAppError } from '../http';
 import { callerOf } from './authenticate';
 import { retryLink } from './retry-link';
 import { accountError } from './sidebar-errors';

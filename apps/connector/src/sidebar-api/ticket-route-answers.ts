@@ -4,8 +4,8 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { z } from 'zod';
 import type { TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import { AppError, sendAppError } from '../http/app-error';
-import type { Inbox } from '../ingest/inbox';
+import { AppError, sendAppError } from '../http';
+import type { Inbox } from '../ingest';
 import { maySeeTicket } from './agent-access';
 import { callerOf } from './authenticate';
 import { accountError } from './sidebar-errors';

@@ -11,10 +11,8 @@ import {
   type FoundThreat,
 } from '@incident-desk/threat-text';
 import type { TTicket, TUser } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts/account-context';
-import { readOwnDomains } from '../accounts/account-configuration';
-import { readTicketComments } from '../sync/ticket-events/read-ticket-comments';
-import { NOTE_MARKER } from '../sync/ticket-writer';
+import { type AccountContext, readOwnDomains } from '../accounts';
+import { NOTE_MARKER, readTicketComments } from '../sync';
 
 function isStaff(user: TUser | undefined): boolean {
   return user?.role === 'agent' || user?.role === 'admin';

@@ -3,8 +3,8 @@
 // While Zendesk has paused the account (a 429), nothing is changed and the answer says until when:
 // a retry cannot help before.
 import type { TDatabase } from '@incident-desk/db';
-import { AppError } from '../http/app-error';
-import { makePutOffChangesDue, writesPausedUntil } from '../sync/ticket-writes/make-changes-due';
+import { AppError } from '../http';
+import { makePutOffChangesDue, writesPausedUntil } from '../sync';
 import type { ActingAgent } from './authenticate';
 import type { ActionResult } from './ticket-actions';
 

@@ -2,11 +2,10 @@
 // incident-service parts, plus this ticket's sync health.
 import type { IncidentLink, TDatabase } from '@incident-desk/db';
 import type { TTicket } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts/account-context';
-import { RECONCILE_DUPLICATE, unlinkedDetail } from '../notes/report-notes';
-import { unlinkedReasonOf } from '../sync/ticket-events/report-attempt';
-import { TAG_UNLINKED } from '../sync/ticket-events/ticket-tags';
-import { customFieldValue } from '../sync/ticket-events/ticket-values';
+import type { AccountContext } from '../accounts';
+import { RECONCILE_DUPLICATE, unlinkedDetail } from '../notes';
+import { customFieldValue, unlinkedReasonOf } from '../sync';
+import { TAG_UNLINKED } from '../setup';
 import {
   INCIDENT_ACTIONS,
   type TLinkState,

@@ -7,7 +7,7 @@
 import { decodeJwt, errors as joseErrors, jwtVerify, type CryptoKey, type KeyObject } from 'jose';
 
 /** Clock skew allowed on exp, iat and nbf. */
-export const ZAF_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+const ZAF_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
 /** A token claiming a longer life than this (exp - iat) is refused: Zendesk's are minutes. */
 export const MAX_ZAF_TOKEN_LIFETIME_SECONDS = 3600;
 

@@ -4,7 +4,7 @@
 // (TicketWriteDeferred: the account's budget, a 429), the job is handed back, and its next run, or
 // any later job of the ticket, writes the notes still owed first (handle-ticket-event.ts).
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../accounts/account-context';
+import type { AccountContext } from '../accounts';
 import { updateTicket } from './ticket-writer';
 
 export async function writeOwedNote(

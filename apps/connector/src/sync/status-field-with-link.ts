@@ -1,8 +1,8 @@
 // The Incident Status field written with a new link (a report's, or the sidebar's "link to the
 // existing incident"), so it is never empty until the incident's next event.
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../accounts/account-context';
-import { statusOptionValue } from '../setup/status-field';
+import type { AccountContext } from '../accounts';
+import { statusOptionValue } from '../setup';
 import { advanceTicketOrder } from './incident-events/ticket-event-order';
 
 /**

@@ -4,41 +4,36 @@
 // sent (ticket-writes/write-budget.ts) and never waits: when the account is paused after a 429, or
 // its minute or the ticket's ten minutes are spent, or Zendesk answers 429 (the account is then
 // paused for its Retry-After), the write throws a TicketWriteDeferred. A job hands its slot back
-// with it (a JobDeferral); the sidebar and admin routes answer retry_later. The note is marked and
-// its text recorded BEFORE the update, because the comment trigger it fires can arrive first.
+// with it (a JobDeferral); the sidebar and admin routes answer retry_later. The update is sent by
+// the sender both writers share (ticket-writes/send-ticket-update.ts): it marks the note, records its
+// echo BEFORE the update (the comment trigger it fires can arrive first) and turns a 429 into the
+// account's pause.
 import type { TDatabase } from '@incident-desk/db';
-import { ZendeskRateLimitedError } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts/account-context';
-import { DEFAULT_RATE_LIMIT_DELAY_MS, JobDeferral } from '../jobs/job-deferral';
-import { normalizeText } from '../notes/normalize';
-import { isRecordedOwnNote, recordOwnNote } from './echo-ledger';
+import type { AccountContext } from '../accounts';
+import { DEFAULT_RATE_LIMIT_DELAY_MS } from '../jobs';
+import { normalizeText } from '../notes';
+import { isRecordedOwnNote } from './echo-ledger';
 import {
-  isTicketOwnLimit,
-  pauseAccount,
+  NOTE_MARKER,
+  sendTicketUpdate,
+  TicketWriteDeferred,
+  ticketUpdateOf,
+  type TicketChange,
+} from './ticket-writes/send-ticket-update';
+import {
   PRIORITY_WRITE_LIMITS,
   releaseTicketBudget,
   reserveTicketUpdate,
   ZENDESK_WRITE_LIMITS,
 } from './ticket-writes/write-budget';
 
-/** Starts every note the connector writes, so neither side mistakes it for an agent's words. */
-export const NOTE_MARKER = '[incident-desk]';
-
-export type TicketStatus = 'new' | 'open' | 'pending' | 'hold' | 'solved';
-
-export interface TicketChange {
-  /** Internal note text, without the marker. */
-  note?: string;
-  fields?: { id: number; value: string | null }[];
-  addTags?: string[];
-  removeTags?: string[];
-  status?: TicketStatus;
-  assigneeId?: number | null;
-}
-
-export function markNote(text: string): string {
-  return `${NOTE_MARKER} ${text}`;
-}
+export {
+  markNote,
+  NOTE_MARKER,
+  TicketWriteDeferred,
+  type TicketChange,
+  type TicketStatus,
+} from './ticket-writes/send-ticket-update';
 
 export interface TicketWriteOptions {
   /**
@@ -48,16 +43,6 @@ export interface TicketWriteOptions {
    */
   priority: boolean;
   now?: (() => Date) | undefined;
-}
-
-/** Zendesk cannot take the ticket's update now: nothing was sent; try again after `delayMs`. */
-export class TicketWriteDeferred extends JobDeferral {
-  override name = 'TicketWriteDeferred';
-
-  /** Whole seconds, at least one: what an HTTP answer's Retry-After says. */
-  get retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil(this.delayMs / 1000));
-  }
 }
 
 /** An update of one ticket already counted in the account's budget: sending it is all that is left. */
@@ -88,7 +73,12 @@ export async function reserveTicketWrite(
   return {
     send: async (change) => {
       try {
-        await sendUpdate(ctx, db, ticketId, change, now);
+        // the only direct ticket update of the connector; a 429 is never waited out, it pauses
+        await sendTicketUpdate(ctx, db, ticketUpdateOf(ticketId, change), {
+          now,
+          defaultDelayMs: DEFAULT_RATE_LIMIT_DELAY_MS,
+          retry: { retryRateLimited: false },
+        });
       } catch (error) {
         await releaseTicketBudget(db, ctx.accountId, reservation.requestId);
         throw error;
@@ -105,48 +95,6 @@ export async function updateTicket(
   options: TicketWriteOptions,
 ): Promise<void> {
   await (await reserveTicketWrite(ctx, db, ticketId, options)).send(change);
-}
-
-async function sendUpdate(
-  ctx: AccountContext,
-  db: TDatabase,
-  ticketId: number,
-  change: TicketChange,
-  now: () => Date,
-): Promise<void> {
-  const body = change.note === undefined ? undefined : markNote(change.note);
-  if (body !== undefined) {
-    await recordOwnNote(db.prisma, ctx.accountId, ticketId, body);
-  }
-  try {
-    // the only direct ticket update of the connector (the drain has its own); a 429 is never
-    // waited out here, it pauses the account
-    await ctx.zendesk.tickets.update(
-      ticketId,
-      {
-        ...(body === undefined ? {} : { comment: { body, public: false } }),
-        ...(change.fields?.length ? { custom_fields: change.fields } : {}),
-        ...(change.addTags?.length ? { additional_tags: change.addTags } : {}),
-        ...(change.removeTags?.length ? { remove_tags: change.removeTags } : {}),
-        ...(change.status === undefined ? {} : { status: change.status }),
-        ...(change.assigneeId === undefined ? {} : { assignee_id: change.assigneeId }),
-      },
-      { retryRateLimited: false },
-    );
-  } catch (error) {
-    if (!(error instanceof ZendeskRateLimitedError)) throw error;
-    const delayMs =
-      error.retryAfterSeconds === undefined
-        ? DEFAULT_RATE_LIMIT_DELAY_MS
-        : error.retryAfterSeconds * 1000;
-    // the ticket's own limit waits in this job alone; any other holds back the account's writes
-    if (!isTicketOwnLimit(error.retryAfterSeconds))
-      await pauseAccount(db, ctx.accountId, new Date(now().getTime() + delayMs));
-    throw new TicketWriteDeferred(
-      delayMs,
-      `Zendesk refused the update of ticket ${ticketId} (429)`,
-    );
-  }
 }
 
 /**

@@ -8,7 +8,7 @@
 // fail plainly when an earlier try was committed after all (a claim already completed).
 import { backoffDelayMs, sleep } from '@incident-desk/client-core';
 import { isDatabaseUnavailable } from '@incident-desk/db';
-import { logger } from '../log/logger';
+import { logger } from '../log';
 
 const STORE_WINDOW_MS = 120_000;
 const BACKOFF = { initialMs: 100, maxMs: 5_000 };

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
 
 /** How often an instance renews its heartbeat. */
-export const HEARTBEAT_INTERVAL_MS = 2_500;
+const HEARTBEAT_INTERVAL_MS = 2_500;
 /** A heartbeat older than this means the instance is dead: four missed beats. */
-export const DEAD_AFTER_MS = 10_000;
+const DEAD_AFTER_MS = 10_000;
 /** Rows of instances gone this long are removed at start-up. */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -3,14 +3,13 @@
 // a failure is recorded and the job completed.
 import type { Job, JobWithMetadata, PgBoss, TDatabase } from '@incident-desk/db';
 import {
-  AccountUnavailableError,
   type AccountContext,
   type AccountContextProvider,
-} from '../accounts/account-context';
-import { deferralOf } from '../jobs/job-deferral';
-import { withLogContext } from '../log/log-context';
-import type { Logger } from '../log/logger';
-import type { SyncOutcome } from '../sync/job-outcome';
+  AccountUnavailableError,
+} from '../accounts';
+import { deferralOf } from '../jobs';
+import { type Logger, withLogContext } from '../log';
+import type { SyncOutcome } from './job-outcome';
 import type { AccountShares } from './account-shares';
 import { handBack, priorFailures, retryDelayMs, type FailurePolicy } from './hand-back';
 import { describeJob } from './job-identity';

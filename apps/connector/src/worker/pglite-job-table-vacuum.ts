@@ -10,7 +10,7 @@ import { defaultJobQueueSchema, type TDatabase } from '@incident-desk/db';
 import { startPeriodicPass, type PeriodicPass } from './periodic-pass';
 
 /** How often the job table is vacuumed and analyzed on PGlite. */
-export const PGLITE_JOB_TABLE_VACUUM_INTERVAL_MS = 30_000;
+const PGLITE_JOB_TABLE_VACUUM_INTERVAL_MS = 30_000;
 
 export interface PgliteJobTableVacuumOptions {
   db: TDatabase;

@@ -3,7 +3,7 @@
 // writer's backlog as the `ticket-write` queue: recorded changes not yet on their tickets (held for
 // a companion, paced under Zendesk's limits, or paused by a 429).
 import { defaultJobQueueSchema, type TDatabase } from '@incident-desk/db';
-import type { QueueDepthReader } from '../metrics/connector-metrics';
+import type { QueueDepthReader } from '../metrics';
 
 interface DepthRow {
   name: string;
@@ -13,7 +13,7 @@ interface DepthRow {
   oldest: number | string | null;
 }
 
-export const TICKET_WRITE_BACKLOG = 'ticket-write';
+const TICKET_WRITE_BACKLOG = 'ticket-write';
 
 export function queueDepthReader(db: TDatabase, queues: readonly string[]): QueueDepthReader {
   const schema = `"${defaultJobQueueSchema(db).replace(/"/g, '""')}"`;

@@ -1,7 +1,6 @@
 import type { PgBoss } from '@incident-desk/db';
-import { INCIDENT_EVENT_QUEUE } from '../jobs/incident-event-job';
-import { TICKET_EVENT_QUEUE } from '../jobs/ticket-event-job';
-import { JOB_HEARTBEAT_SECONDS } from '../jobs/sync-job-options';
+import { INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE } from '../jobs';
+import { JOB_HEARTBEAT_SECONDS } from '../ingest';
 import { QUEUE_RETRY_BACKSTOP } from './hand-back';
 
 export const SYNC_QUEUES = [INCIDENT_EVENT_QUEUE, TICKET_EVENT_QUEUE] as const;

@@ -1,6 +1,6 @@
 // A job that failed for good becomes a SyncFailure: a dead letter admins see and may retry.
 import type { Job, TDatabase } from '@incident-desk/db';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../log';
 import { describeJob } from './job-identity';
 import type { SyncQueue } from './queues';
 

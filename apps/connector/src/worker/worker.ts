@@ -7,9 +7,9 @@
 // across all instances, so one account's backlog never holds every slot.
 // One run of a job: job-run.ts.
 import type { Job, PgBoss, TDatabase } from '@incident-desk/db';
-import type { AccountContextProvider } from '../accounts/account-context';
-import { logger as processLogger, type Logger } from '../log/logger';
-import type { SyncOutcome } from '../sync/job-outcome';
+import type { AccountContextProvider } from '../accounts';
+import { type Logger, logger as processLogger } from '../log';
+import type { SyncOutcome } from './job-outcome';
 import { AccountShares } from './account-shares';
 import type { FailurePolicy } from './hand-back';
 import { runFetchedJob, type JobRunDeps, type SyncHandler } from './job-run';

@@ -12,7 +12,7 @@ import {
   type ZendeskSandbox,
 } from '@incident-desk/zendesk-sandbox';
 import type { Connector } from '../../src/app';
-import { loadConfig, type ConnectorConfig } from '../../src/config';
+import { loadConfig, type ConnectorConfig } from '../../src/config/config';
 import { runDemo, type DemoResult } from '../../src/demo/run-demo';
 
 const silent = () => undefined;

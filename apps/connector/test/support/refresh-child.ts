@@ -13,7 +13,7 @@ import { createZendeskTokenProvider } from '../../src/accounts/zendesk-token-pro
 import { createSecretBox, parseSecretKeys } from '../../src/secrets/secret-box';
 
 /** One HTTP request this process made to Zendesk. */
-export interface ChildCall {
+interface ChildCall {
   path: string;
   status: number;
   /** The bearer token of an API call. */

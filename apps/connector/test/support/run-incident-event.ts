@@ -5,7 +5,7 @@ import type { AccountContext } from '../../src/accounts/account-context';
 import { deferralOf } from '../../src/jobs/job-deferral';
 import type { IncidentEventJob } from '../../src/jobs/incident-event-job';
 import { handleIncidentEvent as handleOnce } from '../../src/sync/incident-events/handle-incident-event';
-import type { SyncOutcome } from '../../src/sync/job-outcome';
+import type { SyncOutcome } from '../../src/worker/job-outcome';
 import type { SyncDeps } from '../../src/sync/sync-deps';
 
 export { handleOnce };

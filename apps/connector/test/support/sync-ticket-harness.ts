@@ -16,7 +16,7 @@ import { openTestDatabase, type Backend } from './test-database';
 export const SYNC_ACCOUNT = '00000000-0000-4000-8000-0000000000a1';
 const DEMO_KEY = 'sandbox-demo-key';
 
-export interface SandboxIncident {
+interface SandboxIncident {
   id: string;
   ref: string;
   subject: string;
@@ -29,7 +29,7 @@ export interface SandboxIncident {
   comments: { comment: string; author: string }[];
 }
 
-export interface SandboxComment {
+interface SandboxComment {
   id: number;
   public: boolean;
   author_id: number;
@@ -37,7 +37,7 @@ export interface SandboxComment {
   plain_body: string;
 }
 
-export interface SandboxTicket {
+interface SandboxTicket {
   id: number;
   tags: string[];
   custom_fields: { id: number; value: unknown }[];

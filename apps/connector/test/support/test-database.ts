@@ -23,7 +23,7 @@ function templates(): DatabaseTemplates {
  * template (database-templates.ts), so opening it needs neither initdb nor the migrations. Without a
  * template (outside the suite's global setup) the folder is left to be created on opening.
  */
-export function seedPgliteFolder(pgliteDir: string): void {
+function seedPgliteFolder(pgliteDir: string): void {
   const template = templates().pglite;
   if (template) cpSync(template, pgliteDir, { recursive: true });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MigrationFile } from './read-migrations';
 
 /** What applying migrations needs from a connection that is inside a transaction. */
-export type MigrationSession = {
+type MigrationSession = {
   /** Runs a script of any number of statements, without parameters. */
   exec(sql: string): Promise<void>;
   query<TRow>(sql: string, params?: unknown[]): Promise<TRow[]>;
@@ -107,6 +107,6 @@ function checkHistory(rows: AppliedRow[], migrations: MigrationFile[]): Set<stri
   return applied;
 }
 
-export function quoteIdentifier(name: string): string {
+function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }

@@ -23,7 +23,7 @@ function extValue(name: string): string {
  * multipart parsers prefer, and an ASCII `filename` for those that read only that one (read as
  * Latin-1 by many, which would garble raw UTF-8 there).
  */
-export function fileDisposition(field: string, filename: string): string {
+function fileDisposition(field: string, filename: string): string {
   return `form-data; name="${field}"; filename="${asciiFallback(filename)}"; filename*=${extValue(filename)}`;
 }
 

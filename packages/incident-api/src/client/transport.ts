@@ -48,7 +48,7 @@ export interface RawResult<T> {
 
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
-export function requestIdOf(headers: Headers): string | undefined {
+function requestIdOf(headers: Headers): string | undefined {
   for (const name of REQUEST_ID_HEADERS) {
     const value = headers.get(name);
     if (value) return value;

@@ -30,7 +30,7 @@ export const incidentSparse = {
   incidentClass: 'other',
 };
 
-export const incidentState = {
+const incidentState = {
   unresponsive: false,
   warningBanner: true,
   responsive: true,
@@ -40,7 +40,7 @@ export const incidentState = {
   timestamp: '2026-08-03T08:00:00.000Z',
 };
 
-export const insightsFull = {
+const insightsFull = {
   snapshotTimestamp: '2026-08-02T12:00:00.000Z',
   dns: { recordTypes: ['A', 'MX'], recordCounts: { A: 2, MX: 1 } },
   whois: {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createIncidentClient, type IncidentClientOptions } from '../../src';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** path and query exactly as received (percent-encoding preserved) */
   rawUrl: string;

@@ -7,7 +7,7 @@ export type TReinitiatedAfter = 'success' | 'resolved';
  * `success` also needs the earlier attempt's outcome to be success. An attempt whose resolvedAt is
  * null never counts as the earlier one. Attempts are stored oldest first, so "later" is a later index.
  */
-export function matchesReinitiatedAfter(
+function matchesReinitiatedAfter(
   attempts: readonly TakedownAttempt[],
   mode: TReinitiatedAfter,
 ): boolean {
@@ -19,7 +19,7 @@ export function matchesReinitiatedAfter(
 }
 
 /** Rule 2: only attempts with a known startedAt count. */
-export function countStartedAttempts(attempts: readonly TakedownAttempt[]): number {
+function countStartedAttempts(attempts: readonly TakedownAttempt[]): number {
   return attempts.filter((a) => a.startedAt !== null).length;
 }
 

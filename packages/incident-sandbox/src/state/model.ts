@@ -7,7 +7,7 @@ import type {
   TWebhookEvent,
 } from '../domain/vocabulary';
 
-export type TCredits = number | 'unlimited' | null;
+type TCredits = number | 'unlimited' | null;
 
 export interface ClientRecord {
   id: string;
@@ -39,7 +39,7 @@ export interface HistoryEntry {
   author?: { type: 'client' | 'analyst' | 'system'; email?: string; name?: string };
 }
 
-export interface IncidentStateRecord {
+interface IncidentStateRecord {
   unresponsive: boolean;
   warningBanner: boolean;
   responsive: boolean;
@@ -78,7 +78,7 @@ export interface TakedownAttempt {
   recordedAt?: string;
 }
 
-export interface ThreatTaxonomy {
+interface ThreatTaxonomy {
   name: string;
   description: string;
   incidentClass?: string;
@@ -158,7 +158,7 @@ export interface WebhookSubscriptionRecord {
   updatedAt: string;
 }
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   at: string;
   status: number | null;
   error: string | null;
@@ -181,7 +181,7 @@ export interface DeliveryRecord {
   createdAt: string;
 }
 
-export interface SandboxSettings {
+interface SandboxSettings {
   /** How a duplicate report answers: 409, or the older 200 without id and url. */
   duplicateResponse: 'conflict' | 'legacy';
   /** `sometimes` drops optional webhook payload fields on every third event, as the spec warns receivers. */

@@ -8,7 +8,7 @@ import { DEFAULT_FIDELITY, type IncidentRecord, type SandboxState } from './mode
 import { opaqueId } from './ids';
 import { parseSandboxState } from './state-file-format';
 
-export function emptyState(): SandboxState {
+function emptyState(): SandboxState {
   return {
     version: 1,
     counters: {},

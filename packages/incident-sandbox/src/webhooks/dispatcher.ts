@@ -2,7 +2,7 @@ import type { EventSink, IncidentEvent } from '../domain/events';
 import type { DeliveryRecord, WebhookSubscriptionRecord } from '../state/model';
 import type { SandboxStore } from '../state/store';
 
-export type SignDelivery = (input: {
+type SignDelivery = (input: {
   secret: string;
   body: string;
   timestamp: number;

@@ -16,7 +16,7 @@ import type {
 } from './options';
 import { decideRetry, type RetryOutcome } from './retry-policy';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TransportRequest {
   method: HttpMethod;

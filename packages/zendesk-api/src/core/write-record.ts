@@ -64,7 +64,7 @@ export class RecordWrites<K extends string, Answer extends z.ZodType<Record<K, u
 }
 
 /** A kind of admin record that is created and updated whole, with the schemas each is checked by. */
-export interface EditableKind<
+interface EditableKind<
   K extends string,
   Answer extends z.ZodType<Record<K, unknown>>,
 > extends RecordKind<K, Answer> {

@@ -2,13 +2,13 @@ import { vi } from 'vitest';
 import { ZendeskClient, type ZendeskClientOptions, type ZendeskTokenProvider } from '../../src';
 import type { FakeZendesk } from './fake-zendesk';
 
-export interface FakeTokens extends ZendeskTokenProvider {
+interface FakeTokens extends ZendeskTokenProvider {
   getAccessToken: ReturnType<typeof vi.fn<() => Promise<string>>>;
   refreshAfterUnauthorized: ReturnType<typeof vi.fn<(rejected: string) => Promise<string>>>;
 }
 
 /** Hands out token-1 until a refresh, then token-2, token-3, ... */
-export function fakeTokens(): FakeTokens {
+function fakeTokens(): FakeTokens {
   let generation = 1;
   return {
     getAccessToken: vi.fn(async () => `token-${generation}`),

@@ -9,7 +9,7 @@ import { badRequest } from './errors';
 import { serializeJobStatus } from './job-statuses-router';
 
 /** "Accepts an array of up to 100 ticket objects, or a comma-separated list of up to 100 ticket ids." */
-export const MAX_TICKETS_PER_BULK_UPDATE = 100;
+const MAX_TICKETS_PER_BULK_UPDATE = 100;
 
 const ZTicketId = z.coerce.number().int().positive();
 

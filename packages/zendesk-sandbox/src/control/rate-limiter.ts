@@ -4,7 +4,7 @@ import type { AccountRecord } from '../state/model';
 import { SandboxError, type SandboxState } from '../state/sandbox-state';
 
 /** The limits the sandbox answers 429 for, as the control API names them. */
-export const LIMIT_KINDS = ['plan', 'update_ticket', 'ticket_updates_per_user', 'jobs'] as const;
+const LIMIT_KINDS = ['plan', 'update_ticket', 'ticket_updates_per_user', 'jobs'] as const;
 export type TLimitKind = (typeof LIMIT_KINDS)[number];
 
 interface Window {

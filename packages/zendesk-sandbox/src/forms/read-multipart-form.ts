@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 
-export interface FormFile {
+interface FormFile {
   field: string;
   fileName: string;
   contentType: string;

@@ -14,7 +14,7 @@ export interface JobTiming {
 export const DEFAULT_JOB_TIMING: JobTiming = { startDelayMs: 500, itemDelayMs: 20 };
 
 /** "You can access the job status data for one day after a particular job is created." */
-export const JOB_RETENTION_MS = 86_400_000;
+const JOB_RETENTION_MS = 86_400_000;
 
 export interface TicketUpdateItem {
   id: number;

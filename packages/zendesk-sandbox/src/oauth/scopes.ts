@@ -1,6 +1,6 @@
 export type TAccess = 'read' | 'write';
 
-export const SCOPE_RESOURCES = [
+const SCOPE_RESOURCES = [
   'tickets',
   'users',
   'organizations',

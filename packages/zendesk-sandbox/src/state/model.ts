@@ -186,7 +186,7 @@ export interface SearchSnapshot {
   visibleAt: number;
 }
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   at: string;
   status: number | null;
   error: string | null;

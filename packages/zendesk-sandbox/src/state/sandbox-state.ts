@@ -14,7 +14,7 @@ import { AppRegistry } from './app-keys';
 
 export type Clock = () => number;
 
-export const DEFAULT_REQUESTS_PER_MINUTE = 700;
+const DEFAULT_REQUESTS_PER_MINUTE = 700;
 
 /** Zendesk's figures (README, "Limits", says where each comes from). */
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {

@@ -29,7 +29,7 @@ import type { SandboxState } from './sandbox-state';
 const FORMAT = 'zendesk-sandbox-state';
 const VERSION = 1;
 
-export interface AccountSnapshot {
+interface AccountSnapshot {
   id: number;
   subdomain: string;
   users: UserRecord[];

@@ -5,7 +5,7 @@ import type { TicketChange } from './ticket-change';
 import type { TTicketInput } from './ticket-input';
 
 /** Zendesk: "you can add up to 1 kilobyte of custom metadata" to an audit (what it does beyond is not documented). */
-export const MAX_AUDIT_METADATA_BYTES = 1024;
+const MAX_AUDIT_METADATA_BYTES = 1024;
 
 /** The request's metadata, refused over Zendesk's documented size. */
 export function auditMetadata(input: TTicketInput): Record<string, unknown> {

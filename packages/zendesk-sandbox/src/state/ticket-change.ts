@@ -9,7 +9,7 @@ import type {
   UserRecord,
 } from './model';
 
-export type AuditEvent = AuditEventRecord;
+type AuditEvent = AuditEventRecord;
 
 export interface TicketChange {
   kind: 'create' | 'update';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const ZId = z.coerce.number().int().positive();
 
-export const ZCommentInput = z.object({
+const ZCommentInput = z.object({
   body: z.string().optional(),
   html_body: z.string().optional(),
   public: z.boolean().optional(),

@@ -13,7 +13,7 @@ function preserveSpaces(line: string): string {
     .replace(/^ /, '&nbsp;');
 }
 
-export function htmlFromText(body: string): string {
+function htmlFromText(body: string): string {
   const normalised = body.replace(/\r\n?/g, '\n');
   const blocks = normalised.split(/\n\n/);
   const paragraphs = blocks.map((block) => {
@@ -37,7 +37,7 @@ function decodeEntities(text: string): string {
 }
 
 /** Text of an HTML comment with paragraph breaks kept; &nbsp; stays a non-breaking space (plain_body). */
-export function plainFromHtml(html: string): string {
+function plainFromHtml(html: string): string {
   const withBreaks = html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|li|h[1-6]|blockquote|pre)>\s*/gi, '\n\n')
@@ -48,7 +48,7 @@ export function plainFromHtml(html: string): string {
 }
 
 /** `body` as Zendesk returns it for a comment written in HTML: the text with ordinary spaces. */
-export function textFromHtml(html: string): string {
+function textFromHtml(html: string): string {
   return plainFromHtml(html).replace(new RegExp(NBSP, 'g'), ' ');
 }
 

@@ -3,7 +3,7 @@
 import type { AccountRecord, ViewOutput } from '../state/model';
 import type { SandboxUrls } from '../state/urls';
 
-export const VIEW_COLUMNS: Readonly<Record<string, string>> = {
+const VIEW_COLUMNS: Readonly<Record<string, string>> = {
   assigned: 'Assigned',
   assignee: 'Assignee',
   due_date: 'Due Date',

@@ -13,7 +13,7 @@ export type TJwtOption = z.infer<typeof ZJwtOption>;
 const HMAC_ALGORITHMS = new Set(['HS256', 'HS384', 'HS512']);
 const DEFAULT_EXPIRY_SECONDS = 3600;
 
-export class UnsupportedJwtError extends Error {
+class UnsupportedJwtError extends Error {
   override name = 'UnsupportedJwtError';
 }
 

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { WorkspaceDeps } from '../workspace-deps';
 
 /** Where the sidebar app comes from: a built app folder (manifest.json + assets/) or a running `zcli apps:server`. */
-export const ZWorkspaceApp = z.union([
+const ZWorkspaceApp = z.union([
   z.object({ dir: z.string().min(1) }).strict(),
   z.object({ zcliUrl: z.url() }).strict(),
 ]);
 export type TWorkspaceApp = z.infer<typeof ZWorkspaceApp>;
 
 /** The installation of the app on the account, as an admin would configure it in Zendesk. */
-export const ZWorkspaceInstallation = z
+const ZWorkspaceInstallation = z
   .object({
     /** Overrides the app id (zcli's app.json carries one; a folder app defaults to 1). */
     appId: z.union([z.number(), z.string()]).optional(),

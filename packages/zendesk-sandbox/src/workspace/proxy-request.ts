@@ -4,7 +4,7 @@ import type { WorkspaceSession } from './session-store';
 import { settingValues, substitute, substituteDeep } from './substitute-placeholders';
 
 /** The `client.request` options a host honours (jQuery.ajax-like, as ZAF documents them). */
-export const ZRequestOptions = z.looseObject({
+const ZRequestOptions = z.looseObject({
   url: z.string().min(1),
   type: z.string().optional(),
   method: z.string().optional(),

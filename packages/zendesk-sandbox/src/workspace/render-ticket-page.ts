@@ -39,7 +39,7 @@ function shownTime(iso: string | null | undefined): string {
 }
 
 /** A status as a class name: Zendesk's colour per status (`status-open`, `status-pending`...). */
-export function statusClass(status: string | null | undefined): string {
+function statusClass(status: string | null | undefined): string {
   return `status-${(status ?? 'new').replace(/[^a-z]/gi, '').toLowerCase()}`;
 }
 

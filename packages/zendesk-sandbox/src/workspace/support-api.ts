@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Tolerant readers of the sandbox's Support API: only what the workspace shows or acts on.
-export const ZApiTicket = z.looseObject({
+const ZApiTicket = z.looseObject({
   id: z.number(),
   subject: z.string().nullish(),
   description: z.string().nullish(),
@@ -25,7 +25,7 @@ export const ZApiTicket = z.looseObject({
 });
 export type TApiTicket = z.infer<typeof ZApiTicket>;
 
-export const ZApiComment = z.looseObject({
+const ZApiComment = z.looseObject({
   id: z.number(),
   author_id: z.number().nullish(),
   body: z.string().nullish(),
@@ -43,7 +43,7 @@ const ZCommentsPage = z.looseObject({
   comments: z.array(ZApiComment),
   users: z.array(ZApiUserRef).default([]),
 });
-export const ZApiTicketField = z.looseObject({
+const ZApiTicketField = z.looseObject({
   id: z.number(),
   title: z.string().nullish(),
   custom_field_options: z.array(z.looseObject({ name: z.string(), value: z.string() })).nullish(),

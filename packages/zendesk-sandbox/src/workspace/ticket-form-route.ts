@@ -14,7 +14,7 @@ export interface TicketFormContext {
   maxUploadFiles: number;
 }
 
-export function workspaceErrorPage(message: string, back: string | null): string {
+function workspaceErrorPage(message: string, back: string | null): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agent workspace</title></head><body>` +
     `<p id="workspace-error">${escapeHtml(message)}</p>` +
@@ -26,7 +26,7 @@ export function workspaceErrorPage(message: string, back: string | null): string
 }
 
 /** Sent by host.js, which saves in place as Zendesk's workspace does (the app stays loaded). */
-export const IN_PLACE_SAVE_HEADER = 'x-workspace-save';
+const IN_PLACE_SAVE_HEADER = 'x-workspace-save';
 
 /**
  * `POST /tickets/:id`: the ticket form's Submit. The change goes through the Support API as the page's

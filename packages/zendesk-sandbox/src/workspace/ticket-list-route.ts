@@ -20,7 +20,7 @@ function keptQuery(req: Request): string {
   return text ? `?${text}` : '';
 }
 
-export function renderTicketList(input: {
+function renderTicketList(input: {
   tickets: TApiTicket[];
   subdomain: string;
   agentName: string;

@@ -3,7 +3,7 @@ import type { WorkspaceSession } from './session-store';
 import type { TApiTicket } from './support-api';
 import { zafCurrentUser, zafUser } from './zaf-user';
 
-export interface ZafError {
+interface ZafError {
   message: string;
   name?: string;
 }
@@ -14,9 +14,7 @@ const CUSTOM_FIELD = /^ticket\.customField:custom_field_(\d+)$/;
 const SILENT_PATHS = new Set(['session.live', '__track__']);
 
 /** What `app.registered` carries as `context`, and `instances` per instance. */
-export function instanceContext(
-  session: Pick<WorkspaceSession, 'appGuid' | 'subdomain' | 'ticketId'>,
-) {
+function instanceContext(session: Pick<WorkspaceSession, 'appGuid' | 'subdomain' | 'ticketId'>) {
   return {
     instanceGuid: session.appGuid,
     product: 'support',

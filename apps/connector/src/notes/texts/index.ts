@@ -4,8 +4,6 @@ import type { NoteLocale, NoteTexts } from './note-texts';
 
 export type { NoteLocale, NoteTexts } from './note-texts';
 
-export const NOTE_LOCALES: readonly NoteLocale[] = ['en', 'fr'];
-
 const TEXTS: Record<NoteLocale, NoteTexts> = { en: EN, fr: FR };
 
 export function noteTexts(locale: NoteLocale): NoteTexts {

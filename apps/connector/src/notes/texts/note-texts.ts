@@ -9,7 +9,7 @@ export type NoteLocale = 'en' | 'fr';
 
 export type ReportMode = 'takedown' | 'monitor';
 
-export type IncidentActionKind = 'tkd' | 'monitor' | 'safe';
+type IncidentActionKind = 'tkd' | 'monitor' | 'safe';
 
 export interface NoteTexts {
   status: {

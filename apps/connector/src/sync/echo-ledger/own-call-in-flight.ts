@@ -3,7 +3,7 @@
 // yet recognised as the connector's own is then not shown: the job is deferred (handed back, never
 // sleeping in its slot) until the call has settled, and decides then. A caller that dies leaves
 // its entry unsettled; it stops counting after OWN_CALL_IN_FLIGHT_MS.
-import { JobDeferral } from '../../jobs/job-deferral';
+import { JobDeferral } from '../../jobs';
 import type { ResolvedSyncDeps } from '../sync-deps';
 
 /** Thrown (a deferral: the job looks again later) while an own call to the incident is under way. */

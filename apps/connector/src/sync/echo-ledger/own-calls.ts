@@ -9,8 +9,8 @@
 // comes back (never the database's, which would read as the service's answer); its echo may then
 // show as a note.
 import type { TDatabase } from '@incident-desk/db';
-import { logger } from '../../log/logger';
-import { normalizeText } from '../../notes/normalize';
+import { logger } from '../../log';
+import { normalizeText } from '../../notes';
 import { incidentFailureKind } from '../service-failure';
 
 type Prisma = TDatabase['prisma'];

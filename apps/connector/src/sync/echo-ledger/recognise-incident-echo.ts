@@ -19,8 +19,8 @@
 //   around the event's time.
 // While a call to the incident is under way, an entry not yet recognised waits for it
 // (own-call-in-flight.ts), then is decided with what the settled call left.
-import type { AccountContext } from '../../accounts/account-context';
-import { normalizeText } from '../../notes/normalize';
+import type { AccountContext } from '../../accounts';
+import { normalizeText } from '../../notes';
 import { isTransientFailure } from '../service-failure';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { isAttachmentsEntry } from './absorb-evidence-echo';
@@ -28,8 +28,8 @@ import { ECHO_CLOCK_SKEW_MS, ECHO_RETENTION_MS } from './echo-windows';
 import { deferWhileOwnCallsInFlight } from './own-call-in-flight';
 
 export const REPORT_OWN_ENTRY = "history entry the ticket's own report produced";
-export const OWN_COMMENT_ENTRY = 'history entry echoes a comment the connector posted';
-export const OWN_CALL_ENTRY = 'history entry echoes a request the connector made';
+const OWN_COMMENT_ENTRY = 'history entry echoes a comment the connector posted';
+const OWN_CALL_ENTRY = 'history entry echoes a request the connector made';
 
 export interface HistoryEvent {
   /** Every id the incident goes by (its id, the report reference). */

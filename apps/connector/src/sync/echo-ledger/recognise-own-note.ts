@@ -1,7 +1,7 @@
 // A ticket comment whose text is a note the connector wrote on that ticket recently (recordOwnNote)
 // is its own: the comment trigger the note fired, never forwarded back to the incident.
 import type { TDatabase } from '@incident-desk/db';
-import { normalizeText } from '../../notes/normalize';
+import { normalizeText } from '../../notes';
 import { ECHO_RETENTION_MS } from './echo-windows';
 
 export async function isRecordedOwnNote(

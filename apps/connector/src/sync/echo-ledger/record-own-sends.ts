@@ -1,6 +1,6 @@
 // Recording what the connector sends, before it is sent: its echo can come back before the answer.
 import type { TDatabase } from '@incident-desk/db';
-import { normalizeText } from '../../notes/normalize';
+import { normalizeText } from '../../notes';
 
 type Prisma = TDatabase['prisma'];
 /** The client or an interactive transaction's. */

@@ -8,12 +8,13 @@
 // has no record of what the old one forwarded), so only later replies are forwarded. Progress is
 // the link table itself, so a failed pass resumes where it stopped.
 import { querySql } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import type { ResolvedSyncDeps } from '../sync-deps';
-import { TAG_LINKED } from '../ticket-events/ticket-tags';
+import { TAG_LINKED } from '../../setup';
 import { customFieldValue } from '../ticket-events/ticket-values';
 import { incidentForms, readDetailOrNull } from './incident-forms';
+import { linkedTicketOf, type LinkedTicket } from './incident-link-store';
 import { markEarlierCommentsKnown } from './mark-recovered-ticket';
 
 interface Candidate {
@@ -34,16 +35,16 @@ interface KnownRow {
   reportRef: string | null;
 }
 
-/** Whether this pass linked any ticket; false too when the account adopted its tickets before. */
+/** The links this pass saved; none too when the account adopted its tickets before. */
 export async function adoptLinkedTickets(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
-): Promise<boolean> {
+): Promise<LinkedTicket[]> {
   const account = await deps.db.prisma.account.findUnique({
     where: { id: ctx.accountId },
     select: { linkedTicketsAdoptedAt: true },
   });
-  if (!account || account.linkedTicketsAdoptedAt !== null) return false;
+  if (!account || account.linkedTicketsAdoptedAt !== null) return [];
 
   const candidates: Candidate[] = [];
   for await (const ticket of ctx.zendesk.search.ticketsWithTag(TAG_LINKED)) {
@@ -51,7 +52,7 @@ export async function adoptLinkedTickets(
     if (typeof value === 'string' && value !== '' && ticket.status !== 'closed')
       candidates.push({ ticketId: ticket.id, fieldValue: value });
   }
-  let adopted = false;
+  const adopted: LinkedTicket[] = [];
   for (const candidate of await unlinked(deps, ctx, candidates)) {
     const detail = await readDetailOrNull(ctx, candidate.fieldValue);
     if (detail === null) continue; // the service does not know that id: nothing to link
@@ -71,7 +72,7 @@ export async function adoptLinkedTickets(
       ticketId: candidate.ticketId,
     });
     // a conflict: the ticket or the incident was linked meanwhile (an event, a report)
-    adopted ||= save.saved;
+    if (save.saved) adopted.push(linkedTicketOf(save.link));
   }
   await deps.db.prisma.account.update({
     where: { id: ctx.accountId },

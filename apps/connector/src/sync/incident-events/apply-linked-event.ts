@@ -2,9 +2,9 @@
 // change (pending_ticket_change) and signals the account's writer, which coalesces the changes
 // waiting for the ticket into one update paced under Zendesk's limits (sync/ticket-writes).
 import { cutToLength } from '@incident-desk/threat-text';
-import type { AccountContext } from '../../accounts/account-context';
-import type { ChangeEntry } from '../../notes/incident-change-note';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import { type ChangeEntry, hasNews } from '../../notes';
+import type { SyncOutcome } from '../../worker';
 import type { TicketStatus } from '../ticket-writer';
 import { drainAccountOnce } from '../ticket-writes/drain-account';
 import { writeMoment } from '../ticket-writes/write-moment';
@@ -13,7 +13,6 @@ import {
   ticketChangeRow,
   type TicketChangeRecord,
 } from '../ticket-writes/record-ticket-change';
-import { hasNews } from '../../notes/takedown-news';
 import {
   readTakedownParts,
   takedownNews,

@@ -20,13 +20,12 @@
 //   first note is built from the incident detail, which covers incident.created and status_changed;
 //   any other event that opened the ticket (an action_required's reason, a history message, a
 //   takedown update) is then applied to it as to any linked ticket.
-import type { AccountContext } from '../../accounts/account-context';
-import type { IncidentEventJob } from '../../jobs/incident-event-job';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import type { IncidentEventJob } from '../../jobs';
+import type { SyncOutcome } from '../../worker';
 import { recordIncidentEventHealth } from './account-health';
 import { applyLinkedEvent } from './apply-linked-event';
 import { resolveSyncDeps, type SyncDeps } from '../sync-deps';
-import { findLink } from './incident-link-store';
 import { firstNoteCovers } from './open-detected-ticket';
 import { parseIncidentEvent } from './parse-incident-event';
 import { resolveTicket } from './resolve-ticket';
@@ -63,11 +62,12 @@ export async function handleIncidentEvent(
       };
     }
     if (target.kind === 'opened') {
-      const opened = { status: 'applied' as const, detail: `opened ticket ${target.ticketId}` };
+      const opened = {
+        status: 'applied' as const,
+        detail: `opened ticket ${target.link.ticketId}`,
+      };
       if (firstNoteCovers(event)) return opened;
-      const link = await findLink(resolved.db, ctx.accountId, event.incidentId);
-      if (link.state !== 'linked') return opened;
-      await applyLinkedEvent(resolved, ctx, event, link.link);
+      await applyLinkedEvent(resolved, ctx, event, target.link);
       return opened;
     }
     return await applyLinkedEvent(resolved, ctx, event, target.link);

@@ -6,8 +6,8 @@
 // event of that moment has noted on the ticket; an event with its message whose entry such a read
 // already took notes the one the read left. Each entry of the moment is noted once, in any order
 // of delivery; an analyst's message said twice, each with its event, is noted twice.
-import type { AccountContext } from '../../accounts/account-context';
-import type { ChangeEntry } from '../../notes/incident-change-note';
+import type { AccountContext } from '../../accounts';
+import type { ChangeEntry } from '../../notes';
 import { absorbEvidenceEcho, recogniseIncidentEcho, REPORT_OWN_ENTRY } from '../echo-ledger';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { historyMessagesFromIncident } from './history-message';

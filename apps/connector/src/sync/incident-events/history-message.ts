@@ -2,7 +2,7 @@
 // incident's history (GET /v1/incident/{id}). The entries nearest the event's time are taken (one,
 // or several the service dated alike), and said to be exact when they are of the event's own
 // moment; when the incident cannot be read the note says only that the incident was updated.
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import type { LinkedTicket } from './incident-link-store';
 import type { IncidentHistoryCreatedEvent } from './incident-event';
 import { isTransientFailure } from '../service-failure';

@@ -1,9 +1,9 @@
 // Adapts handleIncidentEvent to the worker's handler shape: the queued data is parsed at this edge,
 // and a job that is not an incident event job fails for good with the reason, never as a crash.
 import { z } from 'zod';
-import type { AccountContext } from '../../accounts/account-context';
-import { ZIncidentEventJob } from '../../jobs/incident-event-job';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import { ZIncidentEventJob } from '../../jobs';
+import type { SyncOutcome } from '../../worker';
 import { handleIncidentEvent } from './handle-incident-event';
 import type { SyncDeps } from '../sync-deps';
 

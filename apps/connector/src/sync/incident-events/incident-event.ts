@@ -17,11 +17,11 @@ interface OfIncident extends Delivered {
   incidentId: string;
 }
 
-export interface WebhookTestEvent extends Delivered {
+interface WebhookTestEvent extends Delivered {
   name: 'webhook.test';
 }
 
-export interface IncidentCreatedEvent extends OfIncident {
+interface IncidentCreatedEvent extends OfIncident {
   name: 'incident.created';
 }
 

@@ -4,7 +4,7 @@
 // `incident_id` and the other known form, when there is one, as `report_ref`; the link lookup
 // matches either.
 import type { TDetailedIncident } from '@incident-desk/incident-api';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { isTransientFailure } from '../service-failure';
 
 export interface IncidentForms {

@@ -2,7 +2,7 @@
 // detected incident it holds the incident's row in incident_ticket_claim (unique per account and
 // incident), so two workers never open two tickets; incident_link only ever holds real tickets.
 import { randomUUID } from 'node:crypto';
-import { querySql, type TDatabase } from '@incident-desk/db';
+import { querySql, type IncidentLink, type TDatabase } from '@incident-desk/db';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import type { IncidentForms } from './incident-forms';
 
@@ -11,6 +11,16 @@ export interface LinkedTicket {
   ticketId: number;
   incidentId: string;
   reportRef: string | null;
+}
+
+/** A link as saved (saveLinkUnderClaim's answer), in the form the lookup gives. */
+export function linkedTicketOf(link: IncidentLink): LinkedTicket {
+  return {
+    linkId: link.id,
+    ticketId: Number(link.ticketId),
+    incidentId: link.incidentId,
+    reportRef: link.reportRef,
+  };
 }
 
 export type LinkLookup =
@@ -80,30 +90,38 @@ export async function findLink(
   };
 }
 
+export type IncidentClaim =
+  | { state: 'claimed'; claim: Claim }
+  /** Another worker holds the claim. */
+  | { state: 'held' }
+  /** A link was saved before the claim was taken: the claim is released. */
+  | { state: 'linked'; link: LinkedTicket };
+
 /**
- * Claims the right to open the ticket. Null when another worker holds the claim, or when a link
- * was saved in the meantime (the caller then looks the link up again).
+ * Claims the right to open the ticket. Once the claim is held no link can be saved for the
+ * incident (saveLinkUnderClaim takes the same row), so the link is looked up after claiming: a
+ * report or the recovery search may have linked the incident before the claim was taken.
  */
 export async function claimIncident(
   db: TDatabase,
   accountId: string,
   incidentId: string,
   now: Date,
-): Promise<Claim | null> {
+): Promise<IncidentClaim> {
   const holder = randomUUID();
   const row = await db.prisma.incidentTicketClaim.createManyAndReturn({
     data: [{ accountId, incidentId, holder, claimedAt: now }],
     skipDuplicates: true,
     select: { id: true },
   });
-  if (row.length === 0) return null;
+  if (row.length === 0) return { state: 'held' };
   const claim: Claim = { claimId: row[0]!.id, accountId, incidentId, holder };
-  // A report or the recovery search may have linked the incident before we claimed it.
-  if ((await findLink(db, accountId, incidentId)).state === 'linked') {
+  const saved = await findLink(db, accountId, incidentId);
+  if (saved.state === 'linked') {
     await releaseClaim(db, claim);
-    return null;
+    return { state: 'linked', link: saved.link };
   }
-  return claim;
+  return { state: 'claimed', claim };
 }
 
 /** Takes over a claim whose worker stopped; null when someone else changed it first. */

@@ -2,9 +2,9 @@
 // incident_linked (the comment and action triggers require it), no longer unlinked or asking for a
 // report, and its earlier comments counted as already known to the incident, so only replies
 // written from now on are forwarded.
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { readTicketComments } from '../ticket-events/read-ticket-comments';
-import { SUBMIT_TAGS, TAG_LINKED, TAG_UNLINKED } from '../ticket-events/ticket-tags';
+import { SUBMIT_TAGS, TAG_LINKED, TAG_UNLINKED } from '../../setup';
 import { updateTicket } from '../ticket-writer';
 import type { ResolvedSyncDeps } from '../sync-deps';
 

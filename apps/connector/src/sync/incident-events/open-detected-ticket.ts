@@ -1,25 +1,26 @@
 // A ticket for an incident that no ticket tracks: built from the incident's detail, opened under a
 // claim (incident_ticket_claim), then linked. The Threat field keeps the raw value for reporting; the
 // subject and the note show it defanged.
-import { DETECTED_TICKET_TAGS } from '../ticket-events/ticket-tags';
+import { DETECTED_TICKET_TAGS, statusOptionValue } from '../../setup';
 import type { TDetailedIncident } from '@incident-desk/incident-api';
 import { normalizeThreat } from '@incident-desk/threat-text';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import {
   detectedIncidentFallbackNote,
   detectedIncidentNote,
   detectedTicketSubject,
-} from '../../notes/detected-incident-note';
+  displayThreat,
+  GENERIC_THREAT,
+  noteTexts,
+  threatValue,
+} from '../../notes';
 import { recordOwnNote } from '../echo-ledger';
-import { noteTexts } from '../../notes/texts';
-import { displayThreat, GENERIC_THREAT, threatValue } from '../../notes/threat-display';
-import { statusOptionValue } from '../../setup/status-field';
 import { markNote } from '../ticket-writer';
 import { recordTicketChange } from '../ticket-writes/record-ticket-change';
 import { writeMetadata } from '../ticket-writes/write-metadata';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
-import { completeClaim, releaseClaim, type Claim } from './incident-link-store';
+import { completeClaim, releaseClaim, type Claim, type LinkedTicket } from './incident-link-store';
 import type { IncidentEvent, IncidentEventName } from './incident-event';
 import { advanceTicketOrder } from './ticket-event-order';
 import { incidentForms, readDetailOrNull } from './incident-forms';
@@ -50,7 +51,7 @@ export async function openDetectedTicket(
   claim: Claim,
   /** The detail as read for the recovery search; read here when there is none. */
   detailRead?: TDetailedIncident | null,
-): Promise<number> {
+): Promise<LinkedTicket> {
   let ticketId: number;
   let status: string | undefined;
   let threat: string | null;
@@ -107,7 +108,7 @@ export async function openDetectedTicket(
   // the threat kept on the link: a later ticket naming it is told before reporting it
   const threatKept = threat === null ? null : normalizeThreat(threat);
   const forms = incidentForms(detail?.id ?? null, event.incidentId);
-  await untilStored(() =>
+  const linkId = await untilStored(() =>
     completeClaim(deps.db, claim, ticketId, threatKept, shownListings, forms),
   );
   // When the first note covers the event that opened the ticket, a redelivery of it changes
@@ -128,5 +129,6 @@ export async function openDetectedTicket(
   if (status !== undefined) {
     await advanceTicketOrder(deps.db, ctx.accountId, ticketId, event.occurredAt, status);
   }
-  return ticketId;
+  // the link as completeClaim saved it: the run goes on from it without reading it back
+  return { linkId, ticketId, incidentId: forms.incidentId, reportRef: forms.otherForm };
 }

@@ -5,7 +5,7 @@
 // into its own type (incident-event.ts).
 import { z } from 'zod';
 import { parseWebhookEvent } from '@incident-desk/incident-api';
-import { incidentEventRef } from '../../jobs/incident-event-ref';
+import { incidentEventRef } from '../../jobs';
 import type { IncidentEvent, ParsedIncidentEvent } from './incident-event';
 
 export type IncidentEventParse =

@@ -1,7 +1,7 @@
 // The recovery path when the link table has no row: tickets whose Incident ID field holds exactly
 // one of the incident's known ids (the event's, and the id the service's detail names it by). Search
 // is fuzzy and lags, so every hit is checked against the field value itself.
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 
 export interface RecoveredTicket {
   ticketId: number;

@@ -10,9 +10,9 @@ import type { TDatabase } from '@incident-desk/db';
 import type { LinkedTicket } from './incident-link-store';
 
 /** How long after the report its echo may be dated. */
-export const REPORT_ECHO_WINDOW_MS = 5 * 60_000;
+const REPORT_ECHO_WINDOW_MS = 5 * 60_000;
 /** How much earlier than the report it may be dated (the two services' clocks differ). */
-export const REPORT_ECHO_CLOCK_SKEW_MS = 60_000;
+const REPORT_ECHO_CLOCK_SKEW_MS = 60_000;
 
 /**
  * Whether this event is the report's echo: it falls within the window of this ticket's report and

@@ -4,33 +4,16 @@
 // the POST): with the reference the service answered, the incident's detail tells whether it is
 // this incident; without one the POST is still out and it may be. Either way no ticket is opened
 // for the incident until that report has linked it or ended: the event's job is deferred meanwhile.
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import type { ResolvedSyncDeps } from '../sync-deps';
-import { findLink, type LinkLookup } from './incident-link-store';
 import { isTransientFailure } from '../service-failure';
 
-interface ReportUnderWay {
+export interface ReportUnderWay {
   ticketId: number;
 }
 
-export type ReportWait = LinkLookup | { state: 'report_pending'; ticketId: number };
-
-/**
- * The link lookup when no report that may have created the incident is under way, or
- * `report_pending` (the job is then deferred and looks again) when one is.
- */
-export async function lookupAfterReportsInFlight(
-  deps: ResolvedSyncDeps,
-  ctx: AccountContext,
-  incidentId: string,
-): Promise<ReportWait> {
-  const pending = await findReportUnderWay(deps, ctx, incidentId);
-  const lookup = await findLink(deps.db, ctx.accountId, incidentId);
-  if (pending === null || lookup.state !== 'none') return lookup;
-  return { state: 'report_pending', ticketId: pending.ticketId };
-}
-
-async function findReportUnderWay(
+/** A report under way that may have created the incident (its ticket), or null. */
+export async function findReportUnderWay(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   incidentId: string,

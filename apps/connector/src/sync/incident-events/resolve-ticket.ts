@@ -4,13 +4,18 @@
 // way that may have created it, and only then open a ticket when the account wants that. Never by
 // URL, domain, email or time. Every wait is a deferral: the job goes back to the queue and looks
 // again, its worker slot free meanwhile.
-import type { AccountContext } from '../../accounts/account-context';
-import { JobDeferral } from '../../jobs/job-deferral';
+// One run reads the link once, first; each later stage goes on from what its own step returned (a
+// link saved, adopted or completed is known without reading it back). The link table is looked at
+// again only where another worker may just have linked the incident: right after this run takes
+// the claim to open a ticket (claimIncident), and before it gives up on an unlinked incident.
+import type { AccountContext } from '../../accounts';
+import { JobDeferral } from '../../jobs';
 import type { ResolvedSyncDeps } from '../sync-deps';
 import {
   claimIncident,
   completeClaim,
   findLink,
+  linkedTicketOf,
   takeOverClaim,
   type LinkedTicket,
   type LinkLookup,
@@ -22,15 +27,16 @@ import type { IncidentEvent } from './incident-event';
 import { findTicketByIncidentField } from './recovery-search';
 import { adoptLinkedTickets } from './adopt-linked-tickets';
 import { incidentForms, readDetailOrNull } from './incident-forms';
-import { lookupAfterReportsInFlight } from './report-in-flight';
+import { findReportUnderWay } from './report-in-flight';
 
 export type TicketResolution =
   | { kind: 'linked'; link: LinkedTicket }
-  | { kind: 'opened'; ticketId: number }
+  /** The link of the ticket this run opened. */
+  | { kind: 'opened'; link: LinkedTicket }
   | { kind: 'ignored' };
 
 /** Thrown (a deferral: the job looks again later) while another job may still link or open the incident's ticket. */
-export class IncidentTicketPendingError extends JobDeferral {
+class IncidentTicketPendingError extends JobDeferral {
   override name = 'IncidentTicketPendingError';
 }
 
@@ -39,8 +45,17 @@ export async function resolveTicket(
   ctx: AccountContext,
   event: IncidentEvent,
 ): Promise<TicketResolution> {
-  const first = await findLink(deps.db, ctx.accountId, event.incidentId);
-  if (first.state !== 'none') return settle(deps, ctx, event, first);
+  // the run's one read of the link
+  const lookup = await findLink(deps.db, ctx.accountId, event.incidentId);
+  if (lookup.state === 'none') return resolveUnlinked(deps, ctx, event);
+  return settle(deps, ctx, event, lookup);
+}
+
+async function resolveUnlinked(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: IncidentEvent,
+): Promise<TicketResolution> {
   const waited = deps.now().getTime() - (event.receivedAt ?? deps.now()).getTime();
   if (event.receivedAt !== undefined && waited < deps.unlinkedWaitMs) {
     throw new IncidentTicketPendingError(
@@ -48,7 +63,6 @@ export async function resolveTicket(
       `incident ${event.incidentId} is not linked yet: a report may still be saving its link`,
     );
   }
-
   // The detail names the incident by the id its ticket may hold instead of the event's; a ticket
   // opened for it below is built from the same read.
   const detail = await readDetailOrNull(ctx, event.incidentId, event.clientId);
@@ -64,29 +78,52 @@ export async function resolveTicket(
       ticketId: recovered.ticketId,
       reportRef: forms.otherForm,
     });
-    if (save.saved)
+    if (save.saved) {
       await markOrForget(deps, ctx, recovered.ticketId, forms.incidentId, save.link.id);
-    const saved = await findLink(deps.db, ctx.accountId, event.incidentId);
-    if (saved.state !== 'none') return settle(deps, ctx, event, saved);
-  } else if (await adoptLinkedTickets(deps, ctx)) {
-    const adopted = await findLink(deps.db, ctx.accountId, event.incidentId);
-    if (adopted.state !== 'none') return settle(deps, ctx, event, adopted);
+      return { kind: 'linked', link: linkedTicketOf(save.link) };
+    }
+    if (save.reason === 'claimed') throw openingElsewhere(deps, event);
+    // a conflict: the incident was linked meanwhile (the claim below finds it), or the ticket
+    // found is another incident's
+  } else {
+    const adopted = (await adoptLinkedTickets(deps, ctx)).find((link) =>
+      [link.incidentId, link.reportRef].includes(event.incidentId),
+    );
+    if (adopted) return { kind: 'linked', link: adopted };
   }
-  const afterReports = await lookupAfterReportsInFlight(deps, ctx, event.incidentId);
-  if (afterReports.state === 'report_pending') {
+  const underWay = await findReportUnderWay(deps, ctx, event.incidentId);
+  if (underWay !== null) {
     throw new IncidentTicketPendingError(
       deps.pollIntervalMs,
-      `the report of ticket ${afterReports.ticketId} may have created incident ${event.incidentId} and is still under way`,
+      `the report of ticket ${underWay.ticketId} may have created incident ${event.incidentId} and is still under way`,
     );
   }
-  if (afterReports.state !== 'none') return settle(deps, ctx, event, afterReports);
-  if (!ctx.settings.openTicketsForDetectedIncidents) return { kind: 'ignored' };
+  if (!ctx.settings.openTicketsForDetectedIncidents) return lastLook(deps, ctx, event);
 
   const claim = await claimIncident(deps.db, ctx.accountId, event.incidentId, deps.now());
-  if (claim === null) {
-    return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
-  }
-  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim, detail) };
+  if (claim.state === 'held') throw openingElsewhere(deps, event);
+  if (claim.state === 'linked') return { kind: 'linked', link: claim.link };
+  return { kind: 'opened', link: await openDetectedTicket(deps, ctx, event, claim.claim, detail) };
+}
+
+/**
+ * No ticket will be opened: a report that ended since this run first looked (it linked the
+ * incident, then left the reports under way) is found by looking once more before giving up.
+ */
+async function lastLook(
+  deps: ResolvedSyncDeps,
+  ctx: AccountContext,
+  event: IncidentEvent,
+): Promise<TicketResolution> {
+  const lookup = await findLink(deps.db, ctx.accountId, event.incidentId);
+  return lookup.state === 'none' ? { kind: 'ignored' } : settle(deps, ctx, event, lookup);
+}
+
+function openingElsewhere(deps: ResolvedSyncDeps, event: IncidentEvent) {
+  return new IncidentTicketPendingError(
+    deps.pollIntervalMs,
+    `another worker is opening the ticket of incident ${event.incidentId}`,
+  );
 }
 
 /**
@@ -109,28 +146,19 @@ async function markOrForget(
   }
 }
 
+/** A link found, or another worker's claim: fresh, the job waits; stale, this run takes it over. */
 async function settle(
   deps: ResolvedSyncDeps,
   ctx: AccountContext,
   event: IncidentEvent,
-  lookup: LinkLookup,
+  lookup: Exclude<LinkLookup, { state: 'none' }>,
 ): Promise<TicketResolution> {
   if (lookup.state === 'linked') return { kind: 'linked', link: lookup.link };
-  if (lookup.state === 'none')
-    throw new IncidentTicketPendingError(
-      0,
-      `the claim on incident ${event.incidentId} was released; look again`,
-    );
-  const current = lookup;
-  if (deps.now().getTime() - current.claimedAt.getTime() < deps.claimStaleMs) {
-    throw new IncidentTicketPendingError(
-      deps.pollIntervalMs,
-      `another worker is opening the ticket of incident ${event.incidentId}`,
-    );
-  }
+  if (deps.now().getTime() - lookup.claimedAt.getTime() < deps.claimStaleMs)
+    throw openingElsewhere(deps, event);
 
   // The claiming worker stopped. It may have opened the ticket before it died: search first.
-  const claim = await takeOverClaim(deps.db, current.claim, deps.now());
+  const claim = await takeOverClaim(deps.db, lookup.claim, deps.now());
   if (claim === null)
     throw new IncidentTicketPendingError(
       0,
@@ -140,7 +168,9 @@ async function settle(
   if (recovered !== null) {
     const linkId = await completeClaim(deps.db, claim, recovered.ticketId);
     await markOrForget(deps, ctx, recovered.ticketId, event.incidentId, linkId);
-    return settle(deps, ctx, event, await findLink(deps.db, ctx.accountId, event.incidentId));
+    // the link as completeClaim saved it (the claimed id alone)
+    const link = { linkId, ticketId: recovered.ticketId, incidentId: claim.incidentId };
+    return { kind: 'linked', link: { ...link, reportRef: null } };
   }
-  return { kind: 'opened', ticketId: await openDetectedTicket(deps, ctx, event, claim) };
+  return { kind: 'opened', link: await openDetectedTicket(deps, ctx, event, claim) };
 }

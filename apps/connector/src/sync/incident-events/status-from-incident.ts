@@ -2,7 +2,7 @@
 // populated; receivers must use fallbacks"): the incident's status, read now, is at least as new as
 // the event. A transient failure retries the job; an incident that cannot be read leaves the status
 // unknown and the note says so.
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import type { LinkedTicket } from './incident-link-store';
 import type { IncidentStatusChangedEvent } from './incident-event';
 import { isTransientFailure } from '../service-failure';

@@ -5,9 +5,9 @@
 // with the link's row locked: two events of one incident never tell the same news twice, and a
 // redelivered event (its change already recorded) moves nothing.
 import type { TBlocklistListing, TTakedownAttempt } from '@incident-desk/incident-api';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { isTransientFailure } from '../service-failure';
-import type { TakedownNews } from '../../notes/takedown-news';
+import type { TakedownNews } from '../../notes';
 import type { LinkedTicket } from './incident-link-store';
 import type { IncidentTakedownUpdatedEvent } from './incident-event';
 

@@ -6,9 +6,9 @@
 import { assumptions, maxAttachFileBytes } from '@incident-desk/incident-api';
 import type { TAttachment } from '@incident-desk/zendesk-api';
 import { plainText } from '@incident-desk/threat-text';
-import type { SkipReason } from '../../notes/texts/note-reasons';
+import type { SkipReason } from '../../notes';
 
-export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
+const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
   'application/pdf': ['pdf'],
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg'],
@@ -25,7 +25,7 @@ export const SUPPORTED_EVIDENCE_TYPES: Record<string, readonly string[]> = {
 };
 
 /** One attach request holds at most this many bytes, the file's envelope included. */
-export const ATTACH_REQUEST_MAX_BYTES = assumptions.MAX_ATTACH_BYTES;
+const ATTACH_REQUEST_MAX_BYTES = assumptions.MAX_ATTACH_BYTES;
 
 export type TEvidenceCheck =
   { ok: true; contentType: string; maxBytes: number } | { ok: false; reason: SkipReason };

@@ -7,12 +7,9 @@
 // named in an internal note.
 import { isUniqueViolation, type IncidentLink } from '@incident-desk/db';
 import type { TComment, TUser } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { normalizeText } from '../../notes/normalize';
-import type { SyncOutcome } from '../job-outcome';
-import { noteTexts } from '../../notes/texts';
-import type { ForwardFailure } from '../../notes/texts/note-reasons';
-import { EN } from '../../notes/texts/en';
+import type { AccountContext } from '../../accounts';
+import { EN, type ForwardFailure, normalizeText, noteTexts } from '../../notes';
+import type { SyncOutcome } from '../../worker';
 import { writeOwedNote } from '../owed-notes';
 import { isOwnNote } from '../ticket-writer';
 import { settleOwnCall, startOwnCall } from '../echo-ledger';

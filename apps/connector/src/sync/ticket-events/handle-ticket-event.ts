@@ -2,12 +2,12 @@
 // handler reads the current ticket through the API. Throwing = transient, retry the job; a
 // JobDeferral hands the job back for later. Notes an earlier job of the ticket still owes (its
 // write was put off) are written first.
-import type { AccountContext } from '../../accounts/account-context';
-import type { TicketEventJob } from '../../jobs/ticket-event-job';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import type { TicketEventJob } from '../../jobs';
+import type { SyncOutcome } from '../../worker';
 import { payOwedNotes } from '../owed-notes';
 import { forwardComments } from './forward-comments';
-import { reportThreat } from './report-threat';
+import { reportThreat } from './report-flow';
 import { requestIncidentAction } from './request-incident-action';
 import type { SyncDeps } from '../sync-deps';
 

@@ -1,6 +1,7 @@
 // The ReportAttempt row of one ticket and mode: what a report has reached, as a type, and the
 // small transitions between its states. The row is written before the POST, so a report is made at
-// most once per ticket and mode across crashes and redeliveries (report-threat.ts):
+// most once per ticket and mode across crashes and redeliveries (report-flow.ts, whose states
+// these rows persist):
 //   claimed  (state sending, no ref) -> the outcome is unknown: never resend, reconcile instead
 //   reported (state sending + ref)   -> the link is still to be saved
 //   linked                            -> the ticket update is still to be written (until finished)
@@ -11,10 +12,9 @@
 // written its row is dropped (a retry before that writes the note, never reports again). The
 // transitions out of `claimed` settle a POST already made, so they wait out a database restart
 // (untilStored): a claim left behind would read as a report whose answer was lost.
-import type { ReportAttempt } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
-import type { ReportMode } from '../../notes/report-notes';
-import type { UnlinkedReason } from '../../notes/texts/note-reasons';
+import { isUniqueViolation, type ReportAttempt } from '@incident-desk/db';
+import type { AccountContext } from '../../accounts';
+import { unlinkedDetail, type ReportMode, type UnlinkedReason } from '../../notes';
 import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 
@@ -88,7 +88,7 @@ export function unlinkedReasonOf(detail: string | null): UnlinkedReason | string
   return detail;
 }
 
-export function attemptKey({ ctx, ticketId, mode }: ReportScope) {
+function attemptKey({ ctx, ticketId, mode }: ReportScope) {
   return {
     accountId_ticketId_mode: { accountId: ctx.accountId, ticketId: BigInt(ticketId), mode },
   };
@@ -98,18 +98,25 @@ export function findAttempt(scope: ReportScope) {
   return scope.deps.db.prisma.reportAttempt.findUnique({ where: attemptKey(scope) });
 }
 
-/** none -> claimed (a unique violation: another worker claimed it first). */
+/** none -> claimed; throws when another worker claimed it first (its retry sees that state). */
 export async function claimReport(scope: ReportScope): Promise<void> {
   const { deps, ctx, ticketId, mode } = scope;
-  await deps.db.prisma.reportAttempt.create({
-    data: {
-      accountId: ctx.accountId,
-      ticketId: BigInt(ticketId),
-      mode,
-      state: 'sending',
-      startedAt: nowOf(deps),
-    },
-  });
+  try {
+    await deps.db.prisma.reportAttempt.create({
+      data: {
+        accountId: ctx.accountId,
+        ticketId: BigInt(ticketId),
+        mode,
+        state: 'sending',
+        startedAt: nowOf(deps),
+      },
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new Error(`report of ticket ${ticketId} (${mode}) claimed concurrently`, {
+      cause: error,
+    });
+  }
 }
 
 /** claimed | refused -> none: the service certainly did not act (and the agent has been told). */
@@ -154,16 +161,36 @@ export async function recordLinked(scope: ReportScope, incidentId: string): Prom
   });
 }
 
-/** claimed | reported -> unlinked. */
-export async function recordUnlinkedState(
+/**
+ * claimed | reported -> unlinked (a 409, an answer without id, an unknown outcome, a link
+ * conflict): never retried, reconciled by a person. The attempt keeps the reason for the note's
+ * language; the reconciliation entry (admin page) reads English.
+ */
+export async function recordUnlinked(
   scope: ReportScope,
   state: UnlinkedState,
-  reason: UnlinkedReason,
+  reconcileReason: string,
+  why: UnlinkedReason,
 ): Promise<void> {
+  const { deps, ctx, ticketId } = scope;
+  const detail = unlinkedDetail(why);
   await untilStored(() =>
-    scope.deps.db.prisma.reportAttempt.update({
+    deps.db.prisma.reportAttempt.update({
       where: attemptKey(scope),
-      data: { state, detail: JSON.stringify(reason) },
+      data: { state, detail: JSON.stringify(why) },
+    }),
+  );
+  // a resumed run goes straight to the note: the entry is written with the state, or waits for it
+  await untilStored(() =>
+    deps.db.prisma.reconciliationEntry.upsert({
+      where: { accountId_ticketId: { accountId: ctx.accountId, ticketId: BigInt(ticketId) } },
+      create: {
+        accountId: ctx.accountId,
+        ticketId: BigInt(ticketId),
+        reason: reconcileReason,
+        detail,
+      },
+      update: { reason: reconcileReason, detail, resolvedAt: null },
     }),
   );
 }

@@ -1,31 +1,46 @@
 // A report the service accepted, from its answer to a linked ticket: the incident's detail is read
 // for the id events carry and what the report produced (the echo ledger's report history), the
 // link is saved under the incident's claim, and the ticket is marked linked with the report's note.
+// Leaf steps of the report flow (report-flow.ts): what comes next is the flow's to decide.
 import type { IncidentLink } from '@incident-desk/db';
 import { normalizeThreat } from '@incident-desk/threat-text';
 import type { TComment, TTicket } from '@incident-desk/zendesk-api';
-import { RECONCILE_LINK_CONFLICT, reportedNote } from '../../notes/report-notes';
-import { noteTexts } from '../../notes/texts';
+import { noteTexts, reportedNote } from '../../notes';
 import { recordReportHistory } from '../echo-ledger';
 import { saveLinkUnderClaim } from '../incident-link-claim';
 import { statusFieldWithLink } from '../status-field-with-link';
-import type { SyncOutcome } from '../job-outcome';
 import { nowOf } from '../sync-deps';
 import { readTicketComments } from './read-ticket-comments';
 import { recordFinished, recordLinked, type ReportScope } from './report-attempt';
-import { recordUnlinked, writeForAgent } from './report-unlinked';
+import { writeForAgent } from './report-agent-notes';
 import { forwardReportedEvidence, markCommentsReported } from './reported-evidence';
-import { SUBMIT_TAGS, TAG_LINKED, TAG_UNLINKED } from './ticket-tags';
+import { SUBMIT_TAGS, TAG_LINKED, TAG_UNLINKED } from '../../setup';
 import { customFieldValue } from './ticket-values';
 
-/** The report succeeded: resolve the id events carry, then save the link before touching the ticket. */
-export async function linkReported(
+/** The incident's status as the detail read after the report said, and when. */
+export interface StatusAtLink {
+  status: string;
+  readAt: Date;
+}
+
+export type ReportLinkSave =
+  | { kind: 'link_saved'; link: IncidentLink; current: StatusAtLink }
+  /** A worker is opening a ticket for this incident. */
+  | { kind: 'link_claimed'; incidentId: string; lastAttempt: boolean }
+  /** The incident, the ticket or the reference is linked otherwise. */
+  | { kind: 'link_collides'; incidentId: string; other: string };
+
+/**
+ * reported -> linked: resolves the id events carry, then saves the link before touching the
+ * ticket; the comments the report carried are marked reported and the attempt recorded linked.
+ */
+export async function saveReportLink(
   scope: ReportScope,
   reportRef: string,
   dashboardUrl: string | null,
   /** What this run read before reporting; undefined when resuming an earlier run. */
   atReport: { ticket: TTicket; comments: TComment[] } | undefined,
-): Promise<SyncOutcome> {
+): Promise<ReportLinkSave> {
   const { deps, ctx, ticketId } = scope;
   // events carry the list id, a report answers with a reference; both address the incident
   const detail = await ctx.incidents().incidents.retrieve(reportRef);
@@ -62,14 +77,9 @@ export async function linkReported(
   if (save.saved) {
     link = save.link;
   } else if (save.reason === 'claimed') {
-    // a worker is opening a ticket for this incident: once it finishes, the link either collides
-    // with its ticket or is free; the queue's retry finds out, its last try gives up to a person
-    if (!deps.lastAttempt)
-      throw new Error(`incident ${incidentId} is claimed by a worker opening its ticket; retry`);
-    return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
-      kind: 'ticket_being_opened',
-      incidentId,
-    });
+    // once the worker opening its ticket finishes, the link either collides with that ticket or
+    // is free: the flow decides whether the queue's retry finds out
+    return { kind: 'link_claimed', incidentId, lastAttempt: deps.lastAttempt ?? false };
   } else {
     const existing = await deps.db.prisma.incidentLink.findFirst({
       where: {
@@ -81,28 +91,25 @@ export async function linkReported(
       const other = existing
         ? `incident ${existing.incidentId} / ticket ${existing.ticketId}`
         : 'another record';
-      return recordUnlinked(scope, 'failed', RECONCILE_LINK_CONFLICT, {
-        kind: 'link_collides',
-        incidentId,
-        other,
-      });
+      return { kind: 'link_collides', incidentId, other };
     }
     link = existing; // saved by an earlier run that stopped before recording it
   }
   const reported = atReport?.comments ?? (await readTicketComments(ctx.zendesk, ticketId)).comments;
   await markCommentsReported(deps, ctx, link, reported);
   await recordLinked(scope, incidentId);
-  return markTicketLinked(scope, link, atReport?.ticket, { status: detail.status, readAt });
+  return { kind: 'link_saved', link, current: { status: detail.status, readAt } };
 }
 
-export async function markTicketLinked(
+/** linked -> finished: the ticket shows the link and the report's note; the evidence follows. */
+export async function writeLinkedTicket(
   scope: ReportScope,
   link: IncidentLink,
   /** The ticket as read before reporting; undefined when resuming, so it is read again. */
   readBeforeReport: TTicket | undefined,
-  /** The incident's status as the detail read after the report said, and when (not on a resume). */
-  current?: { status: string; readAt: Date },
-): Promise<SyncOutcome> {
+  /** The incident's status at the link (not on a resume). */
+  current: StatusAtLink | undefined,
+): Promise<void> {
   const { deps, ctx, ticketId, mode } = scope;
   const resuming = readBeforeReport === undefined;
   const ticket = readBeforeReport ?? (await ctx.zendesk.tickets.show(ticketId));
@@ -131,11 +138,18 @@ export async function markTicketLinked(
   }
   await recordFinished(scope);
   await forwardReportedEvidence(deps, ctx, link); // the reported ticket's files
-  return { status: 'applied', detail: `linked to incident ${link.incidentId}` };
 }
 
 function reportedThreatValue(fieldValue: unknown): string | null {
   return typeof fieldValue === 'string' && fieldValue.trim() ? normalizeThreat(fieldValue) : null;
+}
+
+/** A resumed linked attempt's link: it was saved before the attempt was recorded linked. */
+export async function savedLinkOf(scope: ReportScope): Promise<IncidentLink> {
+  const link = await linkOfTicket(scope);
+  if (!link)
+    throw new Error(`report attempt of ticket ${scope.ticketId} is linked but the link is missing`);
+  return link;
 }
 
 export function linkOfTicket({ deps, ctx, ticketId }: ReportScope) {

@@ -10,21 +10,21 @@
 // report resumed, or any later comment job); a claimed row left in flight is never resent.
 import type { IncidentLink } from '@incident-desk/db';
 import type { TComment } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { noteTexts } from '../../notes/texts';
+import type { AccountContext } from '../../accounts';
+import { noteTexts } from '../../notes';
 import { writeOwedNote } from '../owed-notes';
 import { readTicketComments } from './read-ticket-comments';
 import { nowOf, type SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
 import { describeSkippedFile, uploadEvidence, type SkippedFile } from './upload-evidence';
 
-export const PREDATES_REPORT = 'predates the report';
+const PREDATES_REPORT = 'predates the report';
 export const EVIDENCE_PENDING = 'went with the report; its files wait to go as evidence';
 const EVIDENCE_IN_FLIGHT =
   'went with the report; in flight: if this remains, the worker stopped while uploading its files; check the incident';
 
 /** Whether a comment's files go to the incident: any public comment's, internal notes' when opted in. */
-export function forwardsFilesOf(ctx: AccountContext, comment: TComment): boolean {
+function forwardsFilesOf(ctx: AccountContext, comment: TComment): boolean {
   return comment.attachments.length > 0 && (comment.public || ctx.settings.forwardInternalNotes);
 }
 

@@ -6,8 +6,8 @@
 // also says what is left when the ticket's update is put off (TicketWriteDeferred) after the
 // service answered: `sent` or `failed` (with the agent's note), so the next run only writes.
 import { ticketOrSkip } from './ticket-values';
-import type { AccountContext } from '../../accounts/account-context';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import type { SyncOutcome } from '../../worker';
 import { callAsOwn } from '../echo-ledger';
 import { updateTicket, type TicketChange } from '../ticket-writer';
 import {
@@ -17,8 +17,8 @@ import {
 } from '../service-failure';
 import type { SyncDeps } from '../sync-deps';
 import { untilStored } from '../until-stored';
-import { ACTION_REQUEST_TAGS } from './ticket-tags';
-import { noteTexts } from '../../notes/texts';
+import { ACTION_REQUEST_TAGS } from '../../setup';
+import { noteTexts } from '../../notes';
 
 export type IncidentAction = keyof typeof ACTION_REQUEST_TAGS;
 

@@ -3,9 +3,9 @@
 // so a value the service would refuse is explained to the agent instead of being sent.
 import { formatIssues, ZReportRequest } from '@incident-desk/incident-api';
 import { z } from 'zod';
-import type { ThreatProblem } from '../../notes/texts/note-reasons';
+import type { ThreatProblem } from '../../notes';
 
-export type TReportTarget =
+type TReportTarget =
   { url: string } | { incidentType: 'email' | 'phone' | 'ipv4'; subject: string };
 
 export type TReportTargetResult =

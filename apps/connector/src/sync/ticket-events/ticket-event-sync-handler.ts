@@ -2,9 +2,9 @@
 // (nothing unparsed goes further in) and the queue's last try is passed on, so a transient
 // failure then becomes a note on the ticket instead of a silent dead letter.
 import { z } from 'zod';
-import type { AccountContext } from '../../accounts/account-context';
-import { ZTicketEventJob } from '../../jobs/ticket-event-job';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import { ZTicketEventJob } from '../../jobs';
+import type { SyncOutcome } from '../../worker';
 import { handleTicketEvent } from './handle-ticket-event';
 import type { SyncDeps } from '../sync-deps';
 

@@ -1,7 +1,7 @@
 import { ZendeskRecordNotFoundError, type TTicket, type TUser } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
-import type { AccountContext } from '../../accounts/account-context';
-import type { SyncOutcome } from '../job-outcome';
+import type { AccountContext } from '../../accounts';
+import type { SyncOutcome } from '../../worker';
 
 /** The ticket, or the job's outcome when it no longer exists. */
 export async function ticketOrSkip(

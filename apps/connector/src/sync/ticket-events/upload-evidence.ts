@@ -14,11 +14,9 @@ import {
   type TAttachment,
 } from '@incident-desk/zendesk-api';
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { defangLinksIn, plainText } from '@incident-desk/threat-text';
-import type { NoteTexts } from '../../notes/texts';
-import { EN } from '../../notes/texts/en';
-import type { SkipReason } from '../../notes/texts/note-reasons';
+import { EN, type NoteTexts, type SkipReason } from '../../notes';
 import { forgetEvidenceUpload, recordEvidenceUpload } from '../echo-ledger';
 import { checkEvidence, tooLargeReason } from './evidence-files';
 import { incidentFailureKind } from '../service-failure';

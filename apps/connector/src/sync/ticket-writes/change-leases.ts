@@ -1,8 +1,7 @@
 // The lease of changes a request carries: until the request can have finished, no pass of any
 // instance touches them; a dead instance's lease is void at once.
 import { querySql, withSqlTransaction, type TDatabase } from '@incident-desk/db';
-import { instanceAliveSql } from '../../worker/instance-liveness';
-import { recordOwnNotesSql } from '../echo-ledger';
+import { instanceAliveSql } from '../../worker';
 import { noteDigest } from './note-identity';
 import type { PassWriter } from './drain-options';
 import type { TicketBatch } from './ticket-batch';
@@ -43,9 +42,10 @@ export async function resumeDeadInstancesChanges(
 }
 
 /**
- * The references and leases of a pass's writes, and the notes they carry (own-note echo), in one
- * transaction that also renews the account's writer lease: when another instance took the lease
- * over, or changed one of the rows since this pass read them, nothing is marked (PassOvertaken).
+ * The references and leases of a pass's writes, in one transaction that also renews the account's
+ * writer lease: when another instance took the lease over, or changed one of the rows since this
+ * pass read them, nothing is marked (PassOvertaken). The notes' echoes are recorded by the sender
+ * (send-ticket-update.ts), right before the request.
  */
 export async function markSending(
   db: TDatabase,
@@ -64,7 +64,6 @@ export async function markSending(
       digest,
     }));
   });
-  const notes = batches.filter((batch) => batch.body !== undefined);
   await withSqlTransaction(db, async (sql) => {
     if (
       writer &&
@@ -101,10 +100,5 @@ export async function markSending(
     );
     if (marked.length !== rows.length)
       throw new PassOvertaken('another pass changed these ticket changes first');
-    await recordOwnNotesSql(
-      sql,
-      accountId,
-      notes.map((batch) => ({ ticketId: batch.ticketId, body: batch.body! })),
-    );
   });
 }

@@ -4,15 +4,10 @@
 // (write-metadata.ts). Rule 3 was applied when each change was recorded (an older status event
 // carries no status value), so the newest value here is never behind what the ticket already shows.
 import type { TTicketUpdateInput } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import {
-  incidentChangeNote,
-  type ChangeEntry,
-  type NoteChange,
-} from '../../notes/incident-change-note';
-import { noteTexts } from '../../notes/texts';
-import { statusOptionValue } from '../../setup/status-field';
-import { markNote } from '../ticket-writer';
+import type { AccountContext } from '../../accounts';
+import { type ChangeEntry, incidentChangeNote, type NoteChange, noteTexts } from '../../notes';
+import { statusOptionValue } from '../../setup';
+import { markNote } from './send-ticket-update';
 import { writeMetadata } from './write-metadata';
 
 export interface WaitingChange {

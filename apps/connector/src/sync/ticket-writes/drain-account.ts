@@ -16,7 +16,7 @@
 // earlier-attempts.ts), the changes' leases (change-leases.ts), the requests (send-ticket-writes.ts),
 // update_many jobs (update-many-jobs.ts) and what an answer records (write-outcome.ts).
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { markSending, PassOvertaken, resumeDeadInstancesChanges } from './change-leases';
 import type { DrainOptions, DrainResult } from './drain-options';
 import { prepareTickets } from './prepare-tickets';
@@ -64,8 +64,8 @@ export async function drainAccountOnce(
   const bulk = prepared.length > 1 || budget.accountFree === 0;
   // an update_many item's metadata is not documented to reach its audit: found by its note
   const batches = bulk ? prepared.map((batch) => ({ ...batch, foundByNote: true })) : prepared;
-  // Marked before the request: the comment trigger the update fires may arrive first (echo
-  // suppression), and a retry must know which reference to look for. A bulk write names its
+  // Marked before the request: a retry must know which reference to look for (the sender records
+  // the notes' echoes right before it sends, send-ticket-update.ts). A bulk write names its
   // holder only once its job is known: until then nobody could tell whether the job will still
   // run, so its lease is waited out even when its holder dies.
   try {

@@ -77,3 +77,10 @@ export function jobPollMs(options: DrainOptions): number {
 export function unsureRetryAt(options: DrainOptions): Date {
   return new Date(options.now().getTime() + (options.unsureRetryMs ?? 5_000));
 }
+
+/** The wait a 429 that names no Retry-After asks of the drain. */
+export function rateLimitDefaultMs(
+  options: Pick<DrainOptions, 'defaultRetryAfterSeconds'>,
+): number {
+  return (options.defaultRetryAfterSeconds ?? 60) * 1000;
+}

@@ -2,7 +2,7 @@
 // metadata or by its note (note-identity.ts).
 import type { TDatabase } from '@incident-desk/db';
 import { ZendeskForbiddenError } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { unsureRetryAt, type DrainOptions } from './drain-options';
 import { countLandedUpdates } from './write-budget';
 import { writesFoundByNote, type NoteWrite } from './note-identity';

@@ -10,9 +10,8 @@ import {
   type TJobStatusResult,
   type TTicket,
 } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { TAG_LINKED } from '../ticket-events/ticket-tags';
-import { DETECTED_TICKET_TAGS } from '../ticket-events/ticket-tags';
+import type { AccountContext } from '../../accounts';
+import { DETECTED_TICKET_TAGS, TAG_LINKED } from '../../setup';
 import { recordOwnNote } from '../echo-ledger';
 import { coalesce, type WaitingChange } from './coalesce';
 
@@ -32,7 +31,7 @@ export function isClosedResult(result: TJobStatusResult): boolean {
 }
 
 /** The idempotency key of the one follow-up the connector opens for a closed ticket. */
-export function followUpKey(accountId: string, closedTicketId: bigint): string {
+function followUpKey(accountId: string, closedTicketId: bigint): string {
   return `incident-desk-followup:${accountId}:${closedTicketId}`;
 }
 

@@ -15,8 +15,8 @@
 // that line is still looked for, for those writes alone.
 import { createHash } from 'node:crypto';
 import type { TComment } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { normalizeText } from '../../notes/normalize';
+import type { AccountContext } from '../../accounts';
+import { normalizeText } from '../../notes';
 
 /** Zendesk dates a comment by its own clock, the connector a send by its own. */
 const NOTE_CLOCK_SKEW_MS = 60_000;

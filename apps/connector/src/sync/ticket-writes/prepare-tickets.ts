@@ -1,7 +1,7 @@
 // The updates a pass sends: each ticket's waiting changes, coalesced under a fresh reference.
 import { randomUUID } from 'node:crypto';
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { coalesce } from './coalesce';
 import type { DrainOptions } from './drain-options';
 import { settleEarlierAttempts } from './earlier-attempts';

@@ -3,7 +3,7 @@
 // for the ticket, paced under Zendesk's limits). One row per event and ticket: a redelivered event
 // finds its row and changes nothing.
 import { querySql, type TDatabase } from '@incident-desk/db';
-import type { ChangeEntry } from '../../notes/incident-change-note';
+import type { ChangeEntry } from '../../notes';
 import type { IncidentEventName } from '../incident-events/incident-event';
 import type { TicketStatus } from '../ticket-writer';
 

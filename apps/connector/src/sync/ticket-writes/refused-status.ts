@@ -1,6 +1,6 @@
 // A Status value Zendesk refused: the update goes again without it.
 import { ZendeskRecordInvalidError } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import type { TicketBatch } from './ticket-batch';
 
 /** Whether the update carries a value for the Status drop-down. */

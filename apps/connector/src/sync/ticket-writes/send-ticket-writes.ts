@@ -1,23 +1,37 @@
-// The drain's requests to Zendesk: one ticket's update, or several tickets' update_many.
+// The drain's requests to Zendesk: one ticket's update, or several tickets' update_many, both
+// sent by the sender the direct writes use too (send-ticket-update.ts: echo, 429 pause).
 import type { TDatabase } from '@incident-desk/db';
-import type { TJobStatus, TTicketBulkUpdateItem } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { jobMaxWaitMs, jobPollMs, type DrainOptions } from './drain-options';
+import type { TJobStatus } from '@incident-desk/zendesk-api';
+import type { AccountContext } from '../../accounts';
+import { jobMaxWaitMs, jobPollMs, rateLimitDefaultMs, type DrainOptions } from './drain-options';
 import { withoutRefusedStatus } from './refused-status';
+import { queueTicketUpdates, sendTicketUpdate, type SendOptions } from './send-ticket-update';
 import type { TicketBatch } from './ticket-batch';
 import { handleError, markWritten } from './write-outcome';
+
+/** How the drain sends: never retried by the client, a 429 without Retry-After waits its default. */
+function drainSendOptions(options: DrainOptions, echoRecorded = false): SendOptions {
+  return {
+    now: options.now,
+    defaultDelayMs: rateLimitDefaultMs(options),
+    echoRecorded,
+    retry: { maxRetries: 0 },
+  };
+}
 
 export async function writeOne(
   ctx: AccountContext,
   db: TDatabase,
   batch: TicketBatch,
   options: DrainOptions,
+  /** A re-send of the batch's update (without a refused Status, or alone after update_many). */
+  echoRecorded = false,
 ): Promise<number> {
   try {
-    await ctx.zendesk.tickets.update(Number(batch.ticketId), batch.input, { maxRetries: 0 });
+    await sendTicketUpdate(ctx, db, batch, drainSendOptions(options, echoRecorded));
   } catch (error) {
     const without = withoutRefusedStatus(ctx, batch, error);
-    if (without) return writeOne(ctx, db, without, options);
+    if (without) return writeOne(ctx, db, without, options, true);
     await handleError(ctx, db, [batch], error, options);
     return 0;
   }
@@ -32,12 +46,8 @@ export async function queueMany(
   batches: TicketBatch[],
   options: DrainOptions,
 ): Promise<TJobStatus | null> {
-  const items: TTicketBulkUpdateItem[] = batches.map((batch) => ({
-    id: Number(batch.ticketId),
-    ...batch.input,
-  }));
   try {
-    const job = await ctx.zendesk.tickets.updateMany(items, { maxRetries: 0 });
+    const job = await queueTicketUpdates(ctx, db, batches, drainSendOptions(options));
     // Untouched by other passes until the job's status is next read (inline: until the wait is
     // over); from now on the job says what happened, so the lease names its holder.
     const leaseMs = options.waitForJobs

@@ -2,7 +2,7 @@
 import type { AttemptedChange } from './earlier-attempts';
 import type { coalesce, WaitingChange } from './coalesce';
 
-export type SentChange = WaitingChange & AttemptedChange;
+type SentChange = WaitingChange & AttemptedChange;
 
 export interface TicketBatch {
   ticketId: bigint;

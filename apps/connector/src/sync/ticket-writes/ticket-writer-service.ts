@@ -7,10 +7,10 @@
 // waiting changes whose lease is free (changes recorded on another instance, or left by one that
 // stopped or died) and when each may next be written.
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts/account-context';
-import type { TakeoverKind } from '../../metrics/connector-metrics';
+import type { AccountContext } from '../../accounts';
+import type { TakeoverKind } from '../../metrics';
 import type { TicketWriterSignal } from './ticket-writer-signal';
-import { instanceAliveSql } from '../../worker/instance-liveness';
+import { instanceAliveSql } from '../../worker';
 import { startAccountPassScheduler, type PassOutcome } from './account-pass-scheduler';
 import { drainAccountOnce } from './drain-account';
 import type { DrainOptions, PassWriter } from './drain-options';
@@ -25,7 +25,7 @@ export interface TicketWriterService extends TicketWriterSignal {
 }
 
 /** This process as a writer: its instance id and what it knows of the others' heartbeats. */
-export type WriterInstance = Omit<PassWriter, 'leaseMs'>;
+type WriterInstance = Omit<PassWriter, 'leaseMs'>;
 
 export interface TicketWriterOptions {
   db: TDatabase;

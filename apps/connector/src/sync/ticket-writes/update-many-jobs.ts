@@ -9,7 +9,7 @@ import {
   type TJobStatus,
   type TJobStatusResult,
 } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
+import type { AccountContext } from '../../accounts';
 import { isUnansweredZendeskRequest } from '../service-failure';
 import { coalesce } from './coalesce';
 import { jobMaxWaitMs, jobPollMs, type DrainOptions } from './drain-options';
@@ -169,7 +169,7 @@ async function settleFinishedJob(
     ) {
       // A bulk result names no field: alone, the ticket's 422 says whether the Status value was
       // refused (then it goes without it), and any other refusal is handled as it would be here.
-      const alone = await writeOne(ctx, db, batch, options);
+      const alone = await writeOne(ctx, db, batch, options, true);
       if (alone > 0) notApplied.pop();
       written += alone;
     } else if (result && isPermanentResult(result)) {

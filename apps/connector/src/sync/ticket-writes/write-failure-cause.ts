@@ -14,7 +14,7 @@ import {
   ZendeskTimeoutError,
   ZendeskUnauthorizedError,
 } from '@incident-desk/zendesk-api';
-import { AccountUnavailableError } from '../../accounts/account-context';
+import { AccountUnavailableError } from '../../accounts';
 
 export interface WriteFailure {
   cause: TTicketWriteCause;

@@ -128,7 +128,7 @@ export async function readAccountWriteHealth(
   );
 }
 
-export interface TroubledWriter extends TicketWriteHealth {
+interface TroubledWriter extends TicketWriteHealth {
   state: Exclude<TTicketWriteState, 'ok'>;
   subdomain: string;
   /** Seconds the oldest waiting change has waited, null when none waits. */

@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 
 /** The key of the connector's data in an audit's custom metadata. */
-export const METADATA_KEY = 'incident_desk';
+const METADATA_KEY = 'incident_desk';
 
 /** Zendesk: "you can add up to 1 kilobyte of custom metadata" per audit. */
-export const MAX_METADATA_BYTES = 1024;
+const MAX_METADATA_BYTES = 1024;
 
 /** Longer event ids are carried as a digest, so any one of them fits. */
 const EVENT_REF_MAX_CHARS = 100;
@@ -27,7 +27,7 @@ export interface WriteMetadata {
 }
 
 /** An event id as the metadata carries it: itself, or `sha256:` and a digest when very long. */
-export function eventRefInMetadata(ref: string): string {
+function eventRefInMetadata(ref: string): string {
   if (ref.length <= EVENT_REF_MAX_CHARS) return ref;
   return `sha256:${createHash('sha256').update(ref).digest('hex').slice(0, 32)}`;
 }
@@ -43,7 +43,7 @@ export function writeMetadata(data: WriteMetadata): Record<string, unknown> {
   };
 }
 
-export function metadataBytes(data: WriteMetadata): number {
+function metadataBytes(data: WriteMetadata): number {
   return Buffer.byteLength(JSON.stringify(writeMetadata(data)));
 }
 

@@ -7,13 +7,13 @@ import {
   ZendeskRecordInvalidError,
   ZendeskRecordNotFoundError,
 } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts/account-context';
-import { TICKET_WRITE_QUEUE } from '../../jobs/ticket-write-queue';
+import type { AccountContext } from '../../accounts';
+import { TICKET_WRITE_QUEUE } from '../../jobs';
 import { isUnansweredZendeskRequest } from '../service-failure';
-import { unsureRetryAt, type DrainOptions } from './drain-options';
+import { rateLimitDefaultMs, unsureRetryAt, type DrainOptions } from './drain-options';
 import { followUpClosedTicket, isClosedRefusal } from './follow-up-closed-ticket';
 import type { TicketBatch } from './ticket-batch';
-import { isTicketOwnLimit, pauseAccount } from './write-budget';
+import { rateLimitedOr, TicketRateLimited } from './send-ticket-update';
 
 export async function markWritten(
   db: TDatabase,
@@ -117,18 +117,22 @@ export async function handleError(
   error: unknown,
   options: DrainOptions,
 ): Promise<void> {
-  options.onWriteFailure?.(ctx.accountId, error);
-  if (error instanceof ZendeskRateLimitedError) {
-    const seconds = error.retryAfterSeconds ?? options.defaultRetryAfterSeconds ?? 60;
-    const until = new Date(options.now().getTime() + seconds * 1000);
-    // nothing was applied; the changes keep their reference and are looked for, then written
-    if (batches.length === 1 && isTicketOwnLimit(error.retryAfterSeconds)) {
-      await holdUntil(db, batches[0]!, until);
-      return;
-    }
-    await pauseAccount(db, ctx.accountId, until);
+  // a 429 of a job's status read holds writes back as a send's 429 does (send-ticket-update.ts)
+  const failure =
+    error instanceof ZendeskRateLimitedError
+      ? await rateLimitedOr(ctx, db, error, batches, {
+          now: options.now,
+          defaultDelayMs: rateLimitDefaultMs(options),
+        })
+      : error;
+  if (failure instanceof TicketRateLimited) {
+    options.onWriteFailure?.(ctx.accountId, failure.answer);
+    // nothing was applied; the changes keep their reference and are looked for, then written:
+    // after the account's pause, or (the ticket's own limit) after this ticket's wait
+    if (!failure.accountPaused) await holdUntil(db, batches[0]!, failure.until);
     return;
   }
+  options.onWriteFailure?.(ctx.accountId, error);
   if (isUnansweredZendeskRequest(error)) {
     for (const batch of batches) await retryLater(db, batch, options);
     return;

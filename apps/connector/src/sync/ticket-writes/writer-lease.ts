@@ -6,7 +6,7 @@
 // same transaction, when a pass marks what it is about to send, so a pass that outlived its lease
 // sends nothing.
 import { querySql, type SqlExecutor, type TDatabase } from '@incident-desk/db';
-import { instanceAliveSql } from '../../worker/instance-liveness';
+import { instanceAliveSql } from '../../worker';
 
 /** How long a lease lasts unless renewed: a pass must mark what it sends within it. */
 export const WRITER_LEASE_MS = 10_000;

@@ -15,7 +15,7 @@ function signature(documentId: string, expires: number): string {
   return createHmac('sha256', urlKey).update(`${documentId}.${expires}`).digest('hex');
 }
 
-export function signedUrlFor(
+function signedUrlFor(
   baseUrl: string,
   documentId: string,
   nowMs: number,

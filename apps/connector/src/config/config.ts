@@ -3,17 +3,17 @@
 // variables and their bounds: config-env.ts; each part's rules: config-secret-keys.ts,
 // config-zendesk.ts, config-retention.ts, config-production.ts.
 import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
-import type { TZendeskOAuthConfig } from './accounts/zendesk-oauth-config';
+import type { TZendeskOAuthConfig } from '../accounts';
 import { ZEnv, type TEnv } from './config-env';
 import { fail } from './config-error';
 import { checkProductionSettings } from './config-production';
 import { retentionOf } from './config-retention';
 import { secretsOf, type SecretsConfig } from './config-secret-keys';
 import { attachmentHostsOf, marketplaceOf, oauthOf, sidebarAppIdOf } from './config-zendesk';
-import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './http/http-server';
-import type { DeliveryLimit } from './ingest/delivery-rate';
-import type { LogSettings } from './log/logger';
-import type { RetentionSettings } from './retention/retention-settings';
+import { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from '../http';
+import type { DeliveryLimit } from '../ingest';
+import type { LogSettings } from '../log';
+import type { RetentionSettings } from '../retention';
 import { DEFAULT_RUNTIME_PATHS, resolveConfiguredPath } from './runtime-paths';
 import { withSecretFiles } from './secret-files';
 

@@ -8,9 +8,9 @@ import {
 import {
   SETUP_SCOPES,
   STEADY_STATE_SCOPES,
-  ZZendeskOAuthConfig,
   type TZendeskOAuthConfig,
-} from './accounts/zendesk-oauth-config';
+  ZZendeskOAuthConfig,
+} from '../accounts';
 import type { TEnv } from './config-env';
 import { fail } from './config-error';
 import { SANDBOX_APP_ID, SANDBOX_ZENDESK_CLIENT } from './config-sandbox';

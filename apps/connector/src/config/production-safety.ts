@@ -2,7 +2,7 @@
 // tokens, keys or cookies in clear (an http public URL also loses the Secure cookie and its
 // __Host- name), a sealing key anyone could guess, and the Zendesk sandbox's published OAuth
 // client. A lab that runs production mode on plain addresses says so with ALLOW_INSECURE_LAB=true.
-import { parseSecretKeys } from './secrets/secret-box';
+import { parseSecretKeys } from '../secrets';
 
 export interface ProductionSettings {
   CONNECTOR_PUBLIC_URL?: string | undefined;

@@ -13,7 +13,7 @@ import type { ClientReads } from './analytics-aggregate';
 
 export type AnalyticsClient = Pick<IncidentClient, 'incidents' | 'resolutions' | 'usage'>;
 
-export interface ClientReadLimits {
+interface ClientReadLimits {
   incidentsPerClient: number;
   waiting: number;
   detailConcurrency: number;

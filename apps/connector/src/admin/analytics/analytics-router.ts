@@ -2,13 +2,15 @@
 // the signed-in admin's account (its own incident clients only), behind the same session as every
 // admin route. Its own router, mounted before the admin API router.
 import express, { type Router } from 'express';
-import { AccountUnavailableError } from '../accounts/account-context';
-import type { DatabaseAccountContextProvider } from '../accounts/account-context-provider';
-import { sendError } from '../http/app-error';
-import { adminCallerOf, requireAdminSession } from './admin-auth';
-import type { AdminApiOptions } from './admin-api-router';
-import { zendeskAdminRoleChecker } from './admin-role-check';
-import { agentTicketUrls } from '../accounts/zendesk-oauth-config';
+import {
+  AccountUnavailableError,
+  agentTicketUrls,
+  type DatabaseAccountContextProvider,
+} from '../../accounts';
+import { sendError } from '../../http';
+import { adminCallerOf, requireAdminSession } from '../admin-auth';
+import type { AdminApiOptions } from '../admin-api-router';
+import { zendeskAdminRoleChecker } from '../admin-role-check';
 import { AnalyticsService } from './analytics';
 import { chartCsv, CSV_CHARTS, type TCsvChart } from './analytics-csv';
 

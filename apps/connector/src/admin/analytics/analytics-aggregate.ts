@@ -50,7 +50,7 @@ export function weekOf(date: Date): string {
   return day.toISOString().slice(0, 10);
 }
 
-export function outcomeOf(status: string): TOutcome {
+function outcomeOf(status: string): TOutcome {
   switch (status) {
     case 'takedown_success':
       return 'taken_down';

@@ -1,7 +1,7 @@
 // Tags the triggers and the connector agree on (see the contract's Triggers table).
 export const TAG_SUBMIT = 'incident_submit';
 /** The monitoring variant of the submit tag (see setup/trigger-definitions.ts). */
-export const TAG_SUBMIT_MONITOR = 'incident_submit_monitor';
+const TAG_SUBMIT_MONITOR = 'incident_submit_monitor';
 /** Removed once a report is handled, whichever trigger sent it. */
 export const SUBMIT_TAGS = [TAG_SUBMIT, TAG_SUBMIT_MONITOR];
 export const TAG_LINKED = 'incident_linked';

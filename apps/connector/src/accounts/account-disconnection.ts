@@ -16,7 +16,7 @@ export interface Disconnection {
 }
 
 /** Why a change waiting for the account's writer was dropped at its disconnection. */
-export function droppedChangeReason(reason: TDisconnectReason): string {
+function droppedChangeReason(reason: TDisconnectReason): string {
   return `not written: the account was disconnected (${reason.replace(/_/g, ' ')})`;
 }
 

@@ -1,8 +1,7 @@
 // The retention windows (RECEIPT_, JOB_, RESOLVED_RETENTION_DAYS) and the bounds they keep to.
 import type { TEnv } from './config-env';
 import { fail } from './config-error';
-import { MIN_RECEIPT_RETENTION_DAYS } from './retention/redelivery-windows';
-import type { RetentionSettings } from './retention/retention-settings';
+import { MIN_RECEIPT_RETENTION_DAYS, type RetentionSettings } from '../retention';
 
 export function retentionOf(env: TEnv): RetentionSettings {
   const problems: string[] = [];

@@ -1,8 +1,8 @@
 // Every environment variable the connector reads, with its type, bounds and default (zod).
 import { z } from 'zod';
-import { DEFAULT_HTTP_LIMITS } from './http/http-server';
-import { DEFAULT_DELIVERY_LIMIT } from './ingest/delivery-rate';
-import { LOG_THRESHOLDS } from './log/logger';
+import { DEFAULT_HTTP_LIMITS } from '../http';
+import { DEFAULT_DELIVERY_LIMIT } from '../ingest';
+import { LOG_THRESHOLDS } from '../log';
 
 const optionalText = z
   .string()

@@ -13,7 +13,7 @@ import { aggregateAnalytics, weekOf, type ClientReads } from './analytics-aggreg
 import { readClient, type AnalyticsClient } from './analytics-client-reads';
 import { readConnectorRecords } from './analytics-records';
 
-export const ANALYTICS_LIMITS = {
+const ANALYTICS_LIMITS = {
   /** Weeks back from now, this week included. */
   weeks: 12,
   /** Incidents read per client in the window (newest first). */

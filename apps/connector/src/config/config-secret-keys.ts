@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { TEnv } from './config-env';
 import { fail } from './config-error';
 import { DEFAULT_RUNTIME_PATHS } from './runtime-paths';
-import { parseSecretKeys, type SecretKey } from './secrets/secret-box';
+import { parseSecretKeys, type SecretKey } from '../secrets';
 
 export interface SecretsConfig {
   keys: SecretKey[];

@@ -2,7 +2,7 @@
 // <NAME>_FILE, the path of a file holding the value (a trailing newline is not part of it).
 import { readFileSync } from 'node:fs';
 
-export const SECRET_SETTINGS = [
+const SECRET_SETTINGS = [
   'DATABASE_URL',
   'SECRETS_KEYS',
   'ZENDESK_CLIENT_SECRET',
