@@ -15,7 +15,7 @@ export interface Session {
   csrfToken: string;
 }
 
-export interface StepReport {
+interface StepReport {
   step: string;
   target: string;
   outcome: string;
@@ -85,7 +85,7 @@ interface Described {
   retry: string;
 }
 
-export interface SyncFailure extends Described {
+interface SyncFailure extends Described {
   id: string;
   queue: string;
   ticketId: number | null;
@@ -100,7 +100,7 @@ export interface SyncFailure extends Described {
   canRetry: boolean;
 }
 
-export interface FailedForward extends Described {
+interface FailedForward extends Described {
   commentId: string;
   ticketId: number;
   ticketUrl: string;
@@ -112,7 +112,7 @@ export interface FailedForward extends Described {
   canRetry: boolean;
 }
 
-export interface FailedJob extends Described {
+interface FailedJob extends Described {
   queue: string;
   id: string;
   failedAt: string | null;
@@ -133,7 +133,7 @@ export interface ReconciliationEntry {
   createdAt: string;
 }
 
-export type StepAction = 'save_incident_key' | 'run_setup' | 'test_webhooks' | 'authorize';
+type StepAction = 'save_incident_key' | 'run_setup' | 'test_webhooks' | 'authorize';
 
 export interface ChecklistStep {
   id: 'zendesk' | 'incident_key' | 'setup' | 'webhooks' | 'sidebar';

@@ -1,7 +1,8 @@
-// The account's ticket-write health in an admin's words: whether incident changes reach its
+// The account's ticket-write health in an admin's words (English unless told the admin's texts): whether incident changes reach its
 // tickets, and when not, since when, why and how much waits. Ages count from when the connector
 // read the figures (checkedAt), so a browser with a wrong clock still reads them right.
 import type { TicketWriteHealth, TTicketWriteCause } from '@incident-desk/admin-contract';
+import { en, type Messages } from './i18n/en';
 
 export type TicketWriteTone = 'ok' | 'recovering' | 'late' | 'failing';
 
@@ -34,77 +35,68 @@ export function duration(seconds: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-function why(cause: TTicketWriteCause, status: number | null, detail: string | null): string {
+type Texts = Messages['ticketWrites'];
+
+function why(cause: TTicketWriteCause, status: number | null, detail: string | null, t: Texts) {
   switch (cause) {
     case 'zendesk_5xx':
-      return `Zendesk answers ${status ?? 'with a server error'}`;
-    case 'zendesk_timeout':
-      return 'Zendesk does not answer in time';
-    case 'zendesk_connection':
-      return 'Zendesk cannot be reached';
-    case 'zendesk_rate_limited':
-      return 'Zendesk answers 429, too many requests for this account';
-    case 'reauthorization_required':
-      return 're-authorisation needed';
-    case 'zendesk_forbidden':
-      return `Zendesk refuses access (403${detail ? `, ${detail}` : ''}): authorise incident-desk again with the scopes it asks for`;
     case 'zendesk_error':
-      return status ? `Zendesk answers ${status}` : 'Zendesk’s answer could not be read';
-    case 'not_configured':
-      return 'the incident connection is not configured';
+      return t.why[cause](status);
+    case 'zendesk_forbidden':
+      return t.why.zendesk_forbidden(detail);
+    default:
+      return t.why[cause];
   }
 }
 
-function backlog(health: TicketWriteHealth): string {
-  if (health.waiting === 0 || health.oldestWaitingAt === null) return 'no change waiting';
+function backlog(health: TicketWriteHealth, t: Texts): string {
+  if (health.waiting === 0 || health.oldestWaitingAt === null) return t.noChangeWaiting;
   const age =
     (new Date(health.checkedAt).getTime() - new Date(health.oldestWaitingAt).getTime()) / 1000;
-  const changes = health.waiting === 1 ? '1 change' : `${health.waiting} changes`;
-  return `${changes} waiting, oldest ${duration(age)}`;
+  return t.backlog(health.waiting, duration(age));
 }
 
 export function ticketWriteText(
   health: TicketWriteHealth,
   formatTime: (iso: string, reference: string) => string = timeOfDay,
+  t: Texts = en.ticketWrites,
 ): TicketWriteText {
   const { failure } = health;
   if (health.state === 'failing' && failure) {
     const rateLimited = failure.cause === 'zendesk_rate_limited';
     const since = formatTime(failure.since, health.checkedAt);
+    const reason = why(failure.cause, failure.status, failure.detail, t);
     return {
       tone: 'failing',
-      label: rateLimited ? 'Rate limited' : 'Failing',
-      sentence: `Ticket updates are ${rateLimited ? 'rate limited' : 'failing'} since ${since}: ${why(failure.cause, failure.status, failure.detail)} (${backlog(health)}).`,
+      label: rateLimited ? t.label.rateLimited : t.label.failing,
+      sentence: t.failingSentence(rateLimited, since, reason, backlog(health, t)),
       needsAuthorisation:
         failure.cause === 'reauthorization_required' || failure.cause === 'zendesk_forbidden',
     };
   }
   if (health.state === 'recovering') {
-    const since = health.recoveringFrom
-      ? ` after the failure at ${formatTime(health.recoveringFrom, health.checkedAt)}`
-      : '';
+    const failedAt = health.recoveringFrom
+      ? formatTime(health.recoveringFrom, health.checkedAt)
+      : null;
     return {
       tone: 'recovering',
-      label: 'Recovering',
-      sentence: `Zendesk takes ticket updates again${since}; the changes it held back are being written (${backlog(health)}).`,
+      label: t.label.recovering,
+      sentence: t.recoveringSentence(failedAt, backlog(health, t)),
       needsAuthorisation: false,
     };
   }
   if (health.state === 'late') {
     return {
       tone: 'late',
-      label: 'Late',
-      sentence: `Ticket updates are late: ${backlog(health)}, longer than ${duration(health.lateAfterSeconds)}, though Zendesk reports no error.`,
+      label: t.label.late,
+      sentence: t.lateSentence(backlog(health, t), duration(health.lateAfterSeconds)),
       needsAuthorisation: false,
     };
   }
   return {
     tone: 'ok',
-    label: 'Up to date',
-    sentence:
-      health.waiting === 0
-        ? 'Ticket updates reach Zendesk.'
-        : `Ticket updates reach Zendesk (${backlog(health)}).`,
+    label: t.label.ok,
+    sentence: t.okSentence(health.waiting === 0 ? null : backlog(health, t)),
     needsAuthorisation: false,
   };
 }

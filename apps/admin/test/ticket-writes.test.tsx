@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Overview } from '../src/api';
 import { Connection } from '../src/sections/Connection';
+import { fr } from '../src/i18n/fr';
 import { duration, ticketWriteText, timeOfDay } from '../src/ticket-write-text';
 import { stubFetch } from './fetch-stub';
 import { overviewOf } from './fixtures';
@@ -108,6 +109,20 @@ describe('ticketWriteText', () => {
     expect(ticketWriteText(failing('zendesk_connection', null), clock).sentence).toContain(
       'Zendesk cannot be reached (',
     );
+  });
+
+  it('speaks French to a French admin: the tag, since when, why and what waits', () => {
+    expect(ticketWriteText(failing('zendesk_5xx', 500), clock, fr.ticketWrites)).toEqual({
+      tone: 'failing',
+      label: 'En échec',
+      sentence:
+        'Les mises à jour des tickets échouent depuis 11:55 : Zendesk répond 500 (3 modifications en attente, la plus ancienne depuis 4 min).',
+      needsAuthorisation: false,
+    });
+    expect(ticketWriteText(health(), clock, fr.ticketWrites)).toMatchObject({
+      label: 'À jour',
+      sentence: 'Les mises à jour des tickets atteignent Zendesk.',
+    });
   });
 
   it('late without an error, and up to date', () => {

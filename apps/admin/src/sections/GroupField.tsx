@@ -3,23 +3,25 @@
 import { useEffect, useState } from 'react';
 import { Field, Input, Select } from '@zendeskgarden/react-forms';
 import { api, ApiError, type ZendeskGroup } from '../api';
+import type { Messages } from '../i18n/en';
+import { useTexts } from '../i18n/i18n';
 
 type Groups =
   | { kind: 'loading' }
   | { kind: 'listed'; groups: ZendeskGroup[] }
-  | { kind: 'unlisted'; why: string };
+  | { kind: 'unlisted'; error: unknown };
 
 /** Why the groups are not listed, in a sentence with what to do: never the API's raw text. */
-function whyUnlisted(error: unknown): string {
+function whyUnlisted(error: unknown, t: Messages['groupField']): string {
   const code = error instanceof ApiError ? error.code : undefined;
   switch (code) {
     case 'reauthorization_required':
     case 'disconnected':
-      return 'Reconnect Zendesk to choose a group: Zendesk no longer accepts incident-desk’s authorisation.';
+      return t.reconnect;
     case 'groups_not_readable':
-      return 'Zendesk does not let incident-desk read the groups; enter the group id instead.';
+      return t.notReadable;
     default:
-      return 'Zendesk could not list the groups just now; enter the group id instead.';
+      return t.notListed;
   }
 }
 
@@ -28,12 +30,13 @@ export function GroupField(props: {
   onChange: (value: string) => void;
   problem: string | null;
 }) {
+  const t = useTexts().groupField;
   const [groups, setGroups] = useState<Groups>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
     api.zendeskGroups().then(
       (answer) => live && setGroups({ kind: 'listed', groups: answer.groups }),
-      (error: unknown) => live && setGroups({ kind: 'unlisted', why: whyUnlisted(error) }),
+      (error: unknown) => live && setGroups({ kind: 'unlisted', error }),
     );
     return () => {
       live = false;
@@ -50,22 +53,22 @@ export function GroupField(props: {
     const known = groups.groups.some((group) => String(group.id) === props.value);
     return (
       <Field style={{ marginBottom: 12 }}>
-        <Field.Label>Group for new tickets</Field.Label>
-        <Field.Hint>Tickets opened for detected incidents go to this Zendesk group.</Field.Hint>
+        <Field.Label>{t.label}</Field.Label>
+        <Field.Hint>{t.hint}</Field.Hint>
         <Select
           name="newTicketGroupId"
           value={props.value}
           validation={props.problem ? 'error' : undefined}
           onChange={(event) => props.onChange(event.target.value)}
         >
-          <option value="">The account&apos;s default group</option>
+          <option value="">{t.defaultGroup}</option>
           {groups.groups.map((group) => (
             <option key={group.id} value={String(group.id)}>
               {group.name}
             </option>
           ))}
           {props.value !== '' && !known ? (
-            <option value={props.value}>Group {props.value} (no longer in Zendesk)</option>
+            <option value={props.value}>{t.gone(props.value)}</option>
           ) : null}
         </Select>
         {message}
@@ -74,11 +77,9 @@ export function GroupField(props: {
   }
   return (
     <Field style={{ marginBottom: 12 }}>
-      <Field.Label>Group for new tickets</Field.Label>
+      <Field.Label>{t.label}</Field.Label>
       <Field.Hint>
-        {groups.kind === 'loading'
-          ? 'Reading the groups from Zendesk…'
-          : `${groups.why} Empty for the account's default.`}
+        {groups.kind === 'loading' ? t.reading : t.emptyForDefault(whyUnlisted(groups.error, t))}
       </Field.Hint>
       <Input
         name="newTicketGroupId"

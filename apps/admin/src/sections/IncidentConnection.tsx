@@ -17,8 +17,9 @@ const FIELD_OF_CODE: Record<string, FieldName> = {
   client_not_covered: 'clientId',
 };
 
-export function IncidentConnection(props: { overview: Overview; refresh: () => void }) {
-  const { incident } = props.overview;
+/** The form's fields, the problems found before or by the connector, and the save's outcome. */
+function useIncidentConnectionForm(overview: Overview, refresh: () => void) {
+  const { incident } = overview;
   const t = useTexts().incidentConnection;
   const [apiKey, setApiKey] = useState('');
   const [clientId, setClientId] = useState(incident.clientId ?? '');
@@ -46,7 +47,7 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
       });
       setApiKey('');
       setSaved(t.saved(result.clientName, result.clientId, result.setup.state === 'queued'));
-      props.refresh();
+      refresh();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
@@ -56,6 +57,23 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
     }
   }
 
+  return {
+    fields: { apiKey, clientId, subClientIds: subClients },
+    set: { apiKey: setApiKey, clientId: setClientId, subClientIds: setSubClients },
+    problems,
+    busy,
+    saved,
+    save,
+  };
+}
+
+export function IncidentConnection(props: { overview: Overview; refresh: () => void }) {
+  const { incident } = props.overview;
+  const t = useTexts().incidentConnection;
+  const { fields, set, problems, busy, saved, save } = useIncidentConnectionForm(
+    props.overview,
+    props.refresh,
+  );
   const message = (name: FieldName) =>
     problems[name] ? (
       <Field.Message validation="error" id={`${name}-error`}>
@@ -81,9 +99,9 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
           name="apiKey"
           type="password"
           autoComplete="off"
-          value={apiKey}
+          value={fields.apiKey}
           validation={problems.apiKey ? 'error' : undefined}
-          onChange={(event) => setApiKey(event.target.value)}
+          onChange={(event) => set.apiKey(event.target.value)}
         />
         {message('apiKey')}
       </Field>
@@ -91,9 +109,9 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
         <Field.Label>{t.clientId}</Field.Label>
         <Input
           name="clientId"
-          value={clientId}
+          value={fields.clientId}
           validation={problems.clientId ? 'error' : undefined}
-          onChange={(event) => setClientId(event.target.value)}
+          onChange={(event) => set.clientId(event.target.value)}
         />
         {message('clientId')}
       </Field>
@@ -102,8 +120,8 @@ export function IncidentConnection(props: { overview: Overview; refresh: () => v
         <Field.Hint>{t.subClientsHint}</Field.Hint>
         <Input
           name="subClientIds"
-          value={subClients}
-          onChange={(event) => setSubClients(event.target.value)}
+          value={fields.subClientIds}
+          onChange={(event) => set.subClientIds(event.target.value)}
         />
         {message('subClientIds')}
       </Field>

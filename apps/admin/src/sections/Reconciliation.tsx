@@ -3,6 +3,7 @@ import { Anchor } from '@zendeskgarden/react-buttons';
 import { Field, Input } from '@zendeskgarden/react-forms';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, type ReconciliationEntry } from '../api';
+import { useTexts } from '../i18n/i18n';
 import { ActionButton, Section, When } from '../ui';
 
 interface Done {
@@ -18,6 +19,7 @@ function EntryRow(props: {
   onDone: (done: Done) => void;
 }) {
   const { entry, refresh } = props;
+  const t = useTexts().reconciliation;
   const report = (message: string) =>
     props.onDone({
       ticketId: entry.ticketId,
@@ -30,22 +32,20 @@ function EntryRow(props: {
     <li data-testid="reconciliation-entry" style={{ marginBottom: 12 }}>
       <SM isBold>
         <Anchor href={entry.ticketUrl} isExternal target="_blank" rel="noreferrer">
-          Ticket #{entry.ticketId}
+          {t.ticket(entry.ticketId)}
         </Anchor>
         {' · '}
         <When value={entry.createdAt} />
       </SM>
       <SM>
-        Its report could not be linked to an incident ({entry.reason}
-        {entry.detail ? `: ${entry.detail}` : ''}).
+        {t.notLinked(
+          `${t.reason[entry.reason] ?? entry.reason}${entry.detail ? `: ${entry.detail}` : ''}`,
+        )}
       </SM>
-      <SM style={{ color: '#68737d', marginBottom: 4 }}>
-        Link ties it to the incident you name (checked with the incident service first). Retry
-        reports the ticket again, exactly as the sidebar&apos;s retry does.
-      </SM>
+      <SM style={{ color: '#68737d', marginBottom: 4 }}>{t.explain}</SM>
       <div style={{ display: 'flex', gap: 8, alignItems: 'end' }}>
         <Field>
-          <Field.Label isRegular>Incident id</Field.Label>
+          <Field.Label isRegular>{t.incidentId}</Field.Label>
           <Input
             isCompact
             value={incidentId}
@@ -53,23 +53,21 @@ function EntryRow(props: {
           />
         </Field>
         <ActionButton
-          label="Link"
+          label={t.link}
           run={async () => {
-            const result = await api.link(entry.ticketId, incidentId.trim());
-            report(`linked to incident ${incidentId.trim()}`);
+            await api.link(entry.ticketId, incidentId.trim());
+            report(t.linked(incidentId.trim()));
             refresh();
-            return result.message;
+            return t.linkedStatus;
           }}
         />
         <ActionButton
-          label="Retry"
+          label={t.retry}
           run={async () => {
-            const result = await api.retryLink(entry.ticketId);
-            report(
-              `${result.message}: the worker reports it again; it comes back here if it cannot be linked`,
-            );
+            await api.retryLink(entry.ticketId);
+            report(t.retried);
             refresh();
-            return result.message;
+            return t.retriedStatus;
           }}
         />
       </div>
@@ -78,12 +76,13 @@ function EntryRow(props: {
 }
 
 export function Reconciliation(props: { entries: ReconciliationEntry[]; refresh: () => void }) {
+  const t = useTexts().reconciliation;
   const [done, setDone] = useState<Done[]>([]);
   const waiting = new Set(props.entries.map((entry) => entry.ticketId));
   return (
-    <Section id="reconciliation" title="Reconciliation queue (unlinked tickets)">
+    <Section id="reconciliation" title={t.title}>
       {done.length > 0 ? (
-        <ul style={{ padding: 0, marginBottom: 12 }} aria-label="Handled">
+        <ul style={{ padding: 0, marginBottom: 12 }} aria-label={t.handled}>
           {done.map((item) => (
             <li
               key={item.ticketId}
@@ -92,16 +91,16 @@ export function Reconciliation(props: { entries: ReconciliationEntry[]; refresh:
             >
               <SM>
                 <Anchor href={item.ticketUrl} isExternal target="_blank" rel="noreferrer">
-                  Ticket #{item.ticketId}
+                  {t.ticket(item.ticketId)}
                 </Anchor>
                 : {item.message} (<When value={item.at} />)
-                {waiting.has(item.ticketId) ? '; it is back in the queue below.' : '.'}
+                {waiting.has(item.ticketId) ? t.backInQueue : '.'}
               </SM>
             </li>
           ))}
         </ul>
       ) : null}
-      {props.entries.length === 0 ? <SM>No ticket waits to be linked.</SM> : null}
+      {props.entries.length === 0 ? <SM>{t.none}</SM> : null}
       <ul>
         {props.entries.map((entry) => (
           <EntryRow

@@ -3,40 +3,24 @@ import { Button } from '@zendeskgarden/react-buttons';
 import { Field, Toggle } from '@zendeskgarden/react-forms';
 import { MD, SM } from '@zendeskgarden/react-typography';
 import { api, type Overview, type Settings as TSettings } from '../api';
+import { useTexts } from '../i18n/i18n';
 import { Section } from '../ui';
 import { GroupField } from './GroupField';
 import { IncidentConnection } from './IncidentConnection';
 
-const TOGGLES: [keyof Omit<TSettings, 'newTicketGroupId'>, string, string][] = [
-  [
-    'forwardInternalNotes',
-    'Forward internal notes',
-    'Internal notes go to the incident too, not only public replies.',
-  ],
-  [
-    'solveOnTakedownSuccess',
-    'Solve on takedown success',
-    'Solve the ticket when its incident reaches takedown_success.',
-  ],
-  [
-    'openTicketsForDetectedIncidents',
-    'Open tickets for detected incidents',
-    'An incident detected elsewhere opens a ticket.',
-  ],
-  [
-    'createZendeskViews',
-    'Queue views in Zendesk',
-    'Setup creates two shared views, “Takedowns waiting for approval” and “Incidents needing your action”; turned off, the next setup run removes them.',
-  ],
+type ToggleName = keyof Omit<TSettings, 'newTicketGroupId'>;
+
+/** The switches in the order the form shows them. */
+const TOGGLES: ToggleName[] = [
+  'forwardInternalNotes',
+  'solveOnTakedownSuccess',
+  'openTicketsForDetectedIncidents',
+  'createZendeskViews',
 ];
 
-export function Settings(props: {
-  overview: Overview;
-  refresh: () => void;
-  /** False while the first-run checklist holds the incident form. */
-  showIncidentForm: boolean;
-}) {
-  const { overview, refresh } = props;
+/** The settings being edited, the group id checked before saving, and the save's outcome. */
+function useSettingsForm(overview: Overview, refresh: () => void) {
+  const t = useTexts().settings;
   const [settings, setSettings] = useState(overview.settings);
   const [group, setGroup] = useState(
     overview.settings.newTicketGroupId === null ? '' : String(overview.settings.newTicketGroupId),
@@ -49,7 +33,7 @@ export function Settings(props: {
     const trimmed = group.trim();
     setOutcome(null);
     if (trimmed !== '' && !/^\d{1,19}$/.test(trimmed)) {
-      setGroupProblem('A group id is a number, e.g. 360001234567; leave it empty for the default.');
+      setGroupProblem(t.groupIdIsNumber);
       return;
     }
     setGroupProblem(null);
@@ -59,7 +43,7 @@ export function Settings(props: {
         ...settings,
         newTicketGroupId: trimmed === '' ? null : Number(trimmed),
       });
-      setOutcome({ ok: true, text: 'Settings saved.' });
+      setOutcome({ ok: true, text: t.saved });
       refresh();
     } catch (error) {
       setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
@@ -67,49 +51,61 @@ export function Settings(props: {
       setBusy(false);
     }
   }
+  return { settings, setSettings, group, setGroup, groupProblem, outcome, busy, save };
+}
 
+export function Settings(props: {
+  overview: Overview;
+  refresh: () => void;
+  /** False while the first-run checklist holds the incident form. */
+  showIncidentForm: boolean;
+}) {
+  const { overview, refresh } = props;
+  const t = useTexts().settings;
+  const form = useSettingsForm(overview, refresh);
   return (
-    <Section id="settings" title="Settings">
+    <Section id="settings" title={t.title}>
       <form
         id="settings-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          void form.save();
         }}
       >
-        {TOGGLES.map(([key, label, hint]) => (
+        {TOGGLES.map((key) => (
           <Field key={key} style={{ marginBottom: 12 }}>
             <Toggle
               name={key}
-              checked={settings[key]}
-              onChange={(event) => setSettings({ ...settings, [key]: event.target.checked })}
+              checked={form.settings[key]}
+              onChange={(event) =>
+                form.setSettings({ ...form.settings, [key]: event.target.checked })
+              }
             >
-              <Field.Label>{label}</Field.Label>
-              <Field.Hint>{hint}</Field.Hint>
+              <Field.Label>{t.toggles[key][0]}</Field.Label>
+              <Field.Hint>{t.toggles[key][1]}</Field.Hint>
             </Toggle>
           </Field>
         ))}
-        <GroupField value={group} onChange={setGroup} problem={groupProblem} />
+        <GroupField value={form.group} onChange={form.setGroup} problem={form.groupProblem} />
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <Button id="save-settings" type="submit" isPrimary size="small" disabled={busy}>
-            {busy ? '…' : 'Save settings'}
+          <Button id="save-settings" type="submit" isPrimary size="small" disabled={form.busy}>
+            {form.busy ? '…' : t.save}
           </Button>
-          {outcome ? (
+          {form.outcome ? (
             <SM
-              role={outcome.ok ? 'status' : 'alert'}
-              style={outcome.ok ? {} : { color: '#cc3340' }}
+              role={form.outcome.ok ? 'status' : 'alert'}
+              style={form.outcome.ok ? {} : { color: '#cc3340' }}
             >
-              {outcome.text}
+              {form.outcome.text}
             </SM>
           ) : null}
         </div>
       </form>
-
       {props.showIncidentForm ? (
         <>
           <MD tag="h3" isBold style={{ marginTop: 24, marginBottom: 8 }}>
-            Incident service
+            {t.incidentService}
           </MD>
           <IncidentConnection overview={overview} refresh={refresh} />
         </>

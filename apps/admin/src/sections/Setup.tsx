@@ -45,7 +45,11 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
               {setup.report.steps.map((step, index) => (
                 <li key={index}>
                   <SM>
-                    {step.step} {step.target}: {step.outcome}
+                    {t.stepLine(
+                      t.step[step.step] ?? step.step,
+                      step.target,
+                      t.stepOutcome[step.outcome] ?? step.outcome,
+                    )}
                     {step.message ? ` (${step.message})` : ''}
                   </SM>
                 </li>

@@ -1,6 +1,6 @@
 import { Tag } from '@zendeskgarden/react-tags';
 import { api, type Overview } from '../api';
-import { ticketWriteText, type TicketWriteTone } from '../ticket-write-text';
+import { ticketWriteText, timeOfDay, type TicketWriteTone } from '../ticket-write-text';
 import { useLanguage, useTexts } from '../i18n/i18n';
 import { ActionButton, Row } from '../ui';
 
@@ -16,7 +16,8 @@ const HUE: Record<TicketWriteTone, 'green' | 'yellow' | 'red'> = {
  * a token Zendesk no longer accepts means no write can happen, whatever the writer last recorded.
  */
 export function TicketWrites({ overview }: { overview: Overview }) {
-  const t = useTexts().ticketWrites;
+  const texts = useTexts();
+  const t = texts.ticketWrites;
   const language = useLanguage();
   const revoked = overview.connection.state !== 'active';
   const text = revoked
@@ -26,11 +27,11 @@ export function TicketWrites({ overview }: { overview: Overview }) {
         sentence: t.stoppedSentence,
         needsAuthorisation: true,
       }
-    : ticketWriteText(overview.ticketWrites);
+    : ticketWriteText(overview.ticketWrites, timeOfDay, t);
   const { subdomain } = overview.account;
   return (
     <>
-      <Row label="Ticket updates" testId="ticket-writes">
+      <Row label={t.row} testId="ticket-writes">
         <span data-tone={text.tone}>
           <Tag hue={HUE[text.tone]}>{text.label}</Tag> {text.sentence}
         </span>
@@ -50,9 +51,9 @@ export function TicketWrites({ overview }: { overview: Overview }) {
         </Row>
       ) : null}
       {text.needsAuthorisation && overview.connection.state !== 'reauthorization_required' ? (
-        <Row label="Authorise again">
+        <Row label={t.authoriseAgainRow}>
           <a href={`/install?subdomain=${encodeURIComponent(subdomain)}`}>
-            Authorise incident-desk with Zendesk
+            {texts.connection.authoriseLink}
           </a>
         </Row>
       ) : null}
