@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { advanceIncident, injectFault, getIncident } from './support/incident-sandbox';
+import { expectNarrowState } from './support/narrow-state';
 import { keepScreenshot, linkedTicket, openSidebar, runConfirmedAction } from './support/scenario';
 import { demoAccount, ticketState } from './support/zendesk-sandbox';
 
@@ -81,4 +82,46 @@ test('a 409 from the service (no longer awaiting approval) is explained in the s
   expect(incident.status).toBe('approval_required');
   expect(incident.history.some((h) => h.message.startsWith('Takedown approved by'))).toBe(false);
   await keepScreenshot(page, testInfo, 'approve-conflict');
+});
+
+test('at 320 px: approving, then each later state without "Takedown approved." on its card', async ({
+  page,
+}) => {
+  const { ticketId, incidentId } = await linkedTicket(
+    'Approve then follow it at 320 px',
+    'https://later-states.approve-me.example/checkout',
+  );
+  await advanceIncident(incidentId, 'case_building');
+  await advanceIncident(incidentId, 'approval_required');
+  const frame = await openSidebar(page, ticketId);
+  const status = frame.getByTestId('status');
+  const feedback = frame.getByTestId('action-feedback');
+  await expect(status).toContainText('Approval required');
+  await expectNarrowState(page, {
+    name: 'approval-required',
+    firstScreen: [status, frame.getByRole('button', { name: /^Approve takedown/ })],
+  });
+
+  await runConfirmedAction(frame, 'Approve takedown', 'Approve');
+  await expect(feedback).toContainText('Takedown approved.');
+  await expect(status).toContainText('Takedown ready');
+  await expectNarrowState(page, { name: 'takedown-approved', firstScreen: [status, feedback] });
+
+  // the analyst moves it on; the same view follows (no reload), its success message now old news
+  for (const [next, label, name] of [
+    ['takedown_in_progress', 'Takedown in progress', 'takedown-in-progress'],
+    ['action_required', 'Action required', 'action-required'],
+    ['takedown_in_progress', 'Takedown in progress', 'takedown-in-progress-again'],
+    ['takedown_success', 'Taken down', 'taken-down'],
+    ['closed', 'Closed', 'closed'],
+  ] as const) {
+    await advanceIncident(incidentId, next);
+    await expect(async () => {
+      await frame.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await expect(status).toContainText(label, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(frame.getByText('Takedown approved.')).toHaveCount(0);
+    await expect(feedback).toHaveCount(0);
+    await expectNarrowState(page, { name, firstScreen: [status] });
+  }
 });

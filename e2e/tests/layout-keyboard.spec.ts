@@ -149,3 +149,42 @@ test('a confirmation opens where the agent is looking, however far the workspace
   await expect(dialog).toBeHidden();
   expect((await getIncident(incidentId)).status).toBe('pending_review');
 });
+
+test('Tab reaches every control of a linked card, at 320 px', async ({ page }) => {
+  const { ticketId, incidentId } = await linkedTicket(
+    'Every control by keyboard',
+    'https://every-control.action-test.example/login',
+  );
+  await advanceIncident(incidentId, 'case_building');
+  await advanceIncident(incidentId, 'approval_required');
+  const frame = await openSidebar(page, ticketId);
+  await setPanelWidth(page, 320);
+  await expect(frame.getByRole('button', { name: /^Approve takedown/ })).toBeVisible();
+  // every interactive control the agent sees, each given a name the walk below can report
+  const controls = await frame.locator('body').evaluate((body) =>
+    Array.from(
+      body.querySelectorAll<HTMLElement>(
+        'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      ),
+    )
+      .filter((node) => node.getClientRects().length > 0 && !node.matches(':disabled'))
+      .map((node, index) => {
+        node.dataset.control = String(index);
+        return `${node.tagName.toLowerCase()} "${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim()}"`;
+      }),
+  );
+  expect(controls.length).toBeGreaterThan(3);
+
+  await frame.locator('[data-control="0"]').focus();
+  const reached = new Set<string>();
+  for (let i = 0; i < controls.length * 2 && reached.size < controls.length; i += 1) {
+    const focused = await frame
+      .locator('body')
+      .evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.control ?? null);
+    if (focused === null) break; // the focus left the sidebar
+    reached.add(focused);
+    await page.keyboard.press('Tab');
+  }
+  const missed = controls.filter((_, index) => !reached.has(String(index)));
+  expect(missed, 'controls Tab never reaches').toEqual([]);
+});

@@ -14,6 +14,7 @@ import { advanceIncident, clearFault, injectFault, seedIncident } from './suppor
 
 /** Removes every fault: a fault limited by `times` may already be spent (and gone). */
 const clearFaults = () => requestJson('DELETE', `${stackUrls.incident}/_sandbox/faults`);
+import { expectNarrowState } from './support/narrow-state';
 import { linkedTicket, openSidebar, screenshotTo, setPanelWidth } from './support/scenario';
 import { stackUrls, SUBDOMAIN } from './support/stack-config';
 import { createTicket, setIncidentId } from './support/zendesk-sandbox';
@@ -260,21 +261,93 @@ test('threats found in the conversation', async ({ page }) => {
   });
 });
 
-test('French: an agent whose Zendesk locale is fr', async ({ page }) => {
+/** A new agent of the demo account: `locale` for a French one, `role_type` 1 for a light agent. */
+async function newAgent(name: string, extra: { locale?: string; role_type?: number }) {
   const { user } = await requestJson<{ user: { id: number } }>(
     'POST',
     `${stackUrls.zendesk}/_sandbox/accounts/${SUBDOMAIN}/users`,
     {
-      name: 'Fanny Agent',
-      email: `fanny-${Date.now()}@${SUBDOMAIN}.example`,
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${SUBDOMAIN}.example`,
       role: 'agent',
-      locale: 'fr',
+      ...extra,
     },
   );
+  return user.id;
+}
+
+/** In the sidebar frame, from its first render on: the page's language and text at each change. */
+async function recordRenders(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!location.pathname.endsWith('/iframe.html')) return;
+    const renders: { lang: string; text: string }[] = [];
+    Object.assign(window, { __renders: renders });
+    const record = () => {
+      const text = document.body?.innerText.trim() ?? '';
+      if (text && renders.at(-1)?.text !== text)
+        renders.push({ lang: document.documentElement.lang, text });
+    };
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+function rendersOf(page: Page): Promise<{ lang: string; text: string }[]> {
+  const frame = page.frames().find((f) => f.url().includes('/assets/iframe.html'));
+  if (!frame) throw new Error('no sidebar frame');
+  return frame.evaluate(() => (window as unknown as { __renders: [] }).__renders);
+}
+
+// English words the sidebar shows while loading and on a card awaiting approval
+const ENGLISH = ['Loading', 'Refresh', 'Updated', 'Approval required', 'Incident ID', 'Ticket #'];
+
+test('French: an agent whose Zendesk locale is fr, in French from the first render', async ({
+  page,
+}) => {
+  const fanny = await newAgent('Fanny Agent', { locale: 'fr' });
   const ticketId = await ticketInStatus('approval_required');
-  await page.goto(`/agent/tickets/${ticketId}?as=${user.id}`);
+  await recordRenders(page);
+  await page.goto(`/agent/tickets/${ticketId}?as=${fanny}`);
   await keepBothWidths(page, 'french', async (frame) => {
     await expect(frame.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(frame.getByTestId('status')).toContainText('Approbation requise');
+  });
+  const renders = await rendersOf(page);
+  expect(renders.length).toBeGreaterThan(0);
+  expect(renders[0]!.lang, 'the first render is in French').toBe('fr');
+  for (const render of renders) {
+    expect(render.lang).toBe('fr');
+    for (const english of ENGLISH) expect(render.text, render.text).not.toContain(english);
+  }
+  const frame = page.frameLocator(SIDEBAR);
+  await expectNarrowState(page, {
+    name: 'french-first-render',
+    firstScreen: [
+      frame.getByTestId('status'),
+      frame.getByRole('button', { name: /^Approuver le retrait/ }),
+    ],
+  });
+});
+
+test('a light agent: the status card offers no action, with one quiet line instead', async ({
+  page,
+}) => {
+  const light = await newAgent('Lea Light', { role_type: 1 });
+  const ticketId = await ticketInStatus('approval_required');
+  await page.goto(`/agent/tickets/${ticketId}?as=${light}`);
+  const frame = page.frameLocator(SIDEBAR);
+  const card = frame.getByTestId('status-card');
+  await expect(card.getByTestId('status')).toContainText('Approval required');
+  await expect(card.getByTestId('read-only')).toContainText('your Zendesk role cannot act on it');
+  await expect(card.getByTestId('actions')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /^Approve takedown/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'More actions', exact: true })).toHaveCount(0);
+  await expectNarrowState(page, {
+    name: 'light-agent',
+    firstScreen: [card.getByTestId('status'), card.getByTestId('read-only')],
   });
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { requestJson } from './support/http';
+import { expectNarrowState } from './support/narrow-state';
 import {
   linkedTicket,
   pressDialogButton,
@@ -260,6 +261,10 @@ test('late ticket updates follow the status and its meaning, with Retry now', as
   expect(statusBox!.y + statusBox!.height - cardBox!.y).toBeLessThan(300);
   await expect(late.getByRole('button', { name: 'Retry now' })).toBeVisible();
   await shot(page, 'late-writes');
+  await expectNarrowState(page, {
+    name: 'late-ticket-updates',
+    firstScreen: [card.getByTestId('status'), late.getByRole('button', { name: 'Retry now' })],
+  });
   await page.unroute(/\/sidebar\/tickets\/\d+(\?|$)/);
 });
 

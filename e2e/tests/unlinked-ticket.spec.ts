@@ -1,7 +1,15 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { clearFault, getIncident, injectFault } from './support/incident-sandbox';
+import { expectNarrowState } from './support/narrow-state';
 import { keepScreenshot, pressDialogButton } from './support/scenario';
-import { createTicket, incidentIdOf, ticketState, updateTicket } from './support/zendesk-sandbox';
+import {
+  clearZendeskFault,
+  createTicket,
+  incidentIdOf,
+  injectZendeskFault,
+  ticketState,
+  updateTicket,
+} from './support/zendesk-sandbox';
 
 /** The workspace for a ticket whose sidebar shows the panel `testId` (not an incident yet). */
 async function openPanel(page: Page, ticketId: number, testId: string): Promise<FrameLocator> {
@@ -185,5 +193,47 @@ test('a report whose outcome is unknown (500) shows why it was not linked, and r
     await keepScreenshot(page, testInfo, 'link-failed-after');
   } finally {
     await clearFault(fault.id).catch(() => undefined);
+  }
+});
+
+test('a report while Zendesk refuses ticket updates (500) names Zendesk as the failing system, at 320 px', async ({
+  page,
+}) => {
+  // a threat found in the conversation: reporting it first writes it to the Threat field
+  const ticketId = await createTicket(
+    'Unlinked, Zendesk refuses the update',
+    undefined,
+    'This mail sent me to hxxps[:]//zendesk-refuses[.]report-test[.]example/login, is it you?',
+  );
+  const frame = await openPanel(page, ticketId, 'not-reported');
+  const panel = frame.getByTestId('not-reported');
+  const fault = await injectZendeskFault({
+    method: 'PUT',
+    path: '/api/v2/tickets/*',
+    kind: 'error',
+    status: 500,
+  });
+  try {
+    await panel.getByRole('button', { name: 'Report for takedown' }).click();
+    await pressDialogButton(frame, 'Report');
+    const feedback = frame.getByTestId('threat-feedback');
+    // the connector's own retries of Zendesk's 500 come first, hence the longer wait
+    await expect(feedback).toContainText('Zendesk did not accept the ticket update', {
+      timeout: 45_000,
+    });
+    await expect(feedback).toContainText('nothing was reported to the incident service');
+    await expect(feedback).not.toContainText('incident service is unavailable');
+    expect(await incidentIdOf(ticketId)).toBeNull();
+    await expectNarrowState(page, {
+      name: 'zendesk-write-failed',
+      // the failure and its retry come first; the report buttons stay below the threat
+      firstScreen: [
+        frame.getByRole('heading', { name: 'Not reported yet' }),
+        feedback,
+        feedback.getByRole('button', { name: 'Retry' }),
+      ],
+    });
+  } finally {
+    await clearZendeskFault(fault.id);
   }
 });

@@ -7,7 +7,7 @@ import type {
 
 export type FakeReply =
   { status: number; body?: unknown; headers?: Record<string, string> } | 'network' | 'hang';
-export type FakeHandler = (request: ZafRequestOptions) => FakeReply | Promise<FakeReply>;
+type FakeHandler = (request: ZafRequestOptions) => FakeReply | Promise<FakeReply>;
 
 export interface FakeOptions {
   settings?: Record<string, unknown>;

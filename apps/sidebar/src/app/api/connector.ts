@@ -11,7 +11,7 @@ import type {
 /** The answers' schemas arrive with the UI chunk (preloaded beside the entry). */
 const answers = () => import('./answers');
 
-export type { ConnectorError, ConnectorResult };
+export type { ConnectorError };
 
 export interface ConnectorApiOptions {
   /** Request timeout in milliseconds. Default 15000. */
@@ -43,6 +43,47 @@ function path(strings: TemplateStringsArray, ...values: (string | number)[]): st
   );
 }
 
+/** The transport's answer, or a status-0 timeout failure when none came within `giveUpAfter` ms. */
+function answeredWithin(
+  transport: ConnectorTransport,
+  request: TransportRequest,
+  giveUpAfter: number,
+): Promise<TransportResponse> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject({ status: 0, statusText: 'timeout', responseText: '' }),
+      giveUpAfter,
+    );
+    transport(request).then(
+      (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      },
+      (failure: unknown) => {
+        clearTimeout(timer);
+        reject(failure);
+      },
+    );
+  });
+}
+
+/** A transport's answer read as a result: its JSON body, or the connector error it stands for. */
+function readAnswer(response: TransportResponse): ConnectorResult<unknown> {
+  if (response.status >= 400 || response.status < 200)
+    return { ok: false, error: toConnectorError(response) };
+  if (!response.responseText) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(response.responseText) as unknown };
+  } catch {
+    return { ok: false, error: { kind: 'invalid_response' } };
+  }
+}
+
+async function ack(result: ConnectorResult<unknown>): Promise<ConnectorResult<TActionAck>> {
+  if (!result.ok) return result;
+  return { ok: true, value: (await answers()).parseActionAck(result.value) };
+}
+
 /**
  * The only way the sidebar talks to the connector: the connector that served this page, on the
  * same origin, with the session it put into the page. Who the agent is comes from that session;
@@ -55,55 +96,22 @@ export function createConnectorApi(
   const timeout = options.timeoutMs ?? 15000;
   const giveUpAfter = timeout + (options.answerGraceMs ?? 5000);
 
-  /** The transport's answer, or a status-0 timeout failure when none came in time. */
-  function answered(request: TransportRequest): Promise<TransportResponse> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject({ status: 0, statusText: 'timeout', responseText: '' }),
-        giveUpAfter,
-      );
-      transport(request).then(
-        (response) => {
-          clearTimeout(timer);
-          resolve(response);
-        },
-        (failure: unknown) => {
-          clearTimeout(timer);
-          reject(failure);
-        },
-      );
-    });
-  }
-
   async function call(
     method: 'GET' | 'POST',
     route: string,
     body?: Record<string, unknown>,
   ): Promise<ConnectorResult<unknown>> {
-    let response: TransportResponse;
+    const request: TransportRequest = {
+      method,
+      path: route,
+      timeoutMs: timeout,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
     try {
-      response = await answered({
-        method,
-        path: route,
-        timeoutMs: timeout,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
+      return readAnswer(await answeredWithin(transport, request, giveUpAfter));
     } catch (failure) {
       return { ok: false, error: toConnectorError(failure) };
     }
-    if (response.status >= 400 || response.status < 200)
-      return { ok: false, error: toConnectorError(response) };
-    if (!response.responseText) return { ok: true, value: {} };
-    try {
-      return { ok: true, value: JSON.parse(response.responseText) as unknown };
-    } catch {
-      return { ok: false, error: { kind: 'invalid_response' } };
-    }
-  }
-
-  async function ack(result: ConnectorResult<unknown>): Promise<ConnectorResult<TActionAck>> {
-    if (!result.ok) return result;
-    return { ok: true, value: (await answers()).parseActionAck(result.value) };
   }
 
   return {

@@ -7,11 +7,9 @@ export type {
   TIncidentHistory,
   TIncidentInsights,
   TIncidentState,
-  TRegistrar,
   TSnapshot,
   TTakedownAttempt,
   TTakedownAttempts,
-  TThreatTaxonomyExpanded,
   TTypeReference,
   TUsage,
 } from '@incident-desk/incident-api/schemas';

@@ -11,7 +11,8 @@ interface Props {
   onDismiss: () => void;
 }
 
-const RETRYABLE = new Set([
+/** Failures another attempt may get past: offered a Retry. */
+export const RETRYABLE = new Set([
   'network',
   'retry_later',
   'zendesk_unavailable',

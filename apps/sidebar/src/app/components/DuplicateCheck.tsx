@@ -10,7 +10,7 @@ import { DefangedText } from './DefangedText';
 import { Row, Stack } from './layout';
 
 /** Whether the account already has an incident for the threat (linked here or at the service). */
-export function hasDuplicates(duplicates: TThreatDuplicates): boolean {
+function hasDuplicates(duplicates: TThreatDuplicates): boolean {
   return (
     duplicates.linked.length > 0 ||
     (duplicates.service.state === 'searched' && duplicates.service.incidents.length > 0)
@@ -53,7 +53,7 @@ function knownIncidents(duplicates: TThreatDuplicates): KnownIncident[] {
  * The incident this ticket can follow instead of a new report: the connector links the first
  * incident its search finds, and only when no ticket follows it (one ticket per incident).
  */
-export function followable(duplicates: TThreatDuplicates): KnownIncident | null {
+function followable(duplicates: TThreatDuplicates): KnownIncident | null {
   if (duplicates.linked.length > 0 || duplicates.service.state !== 'searched') return null;
   const first = duplicates.service.incidents[0];
   if (!first || first.followed || first.linkedTicketId !== null) return null;

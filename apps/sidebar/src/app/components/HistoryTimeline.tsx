@@ -10,7 +10,7 @@ import { DefangedProse } from './DefangedText';
 import { Muted, Section } from './layout';
 
 /** Entries shown before "show all": the latest ones are what the agent needs. */
-export const HISTORY_PREVIEW = 5;
+const HISTORY_PREVIEW = 5;
 
 export function HistoryTimeline({ history }: { history: TIncidentHistory[] }) {
   const { t } = useI18n();

@@ -1,57 +1,31 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
-import { getColor } from '@zendeskgarden/react-theming';
 import { MD, SM } from '@zendeskgarden/react-typography';
-import { normalizeThreat } from '@incident-desk/threat-text';
 import type { ConnectorError } from '../api/connectorErrors';
 import type { TReportMode, TSidebarTicket } from '@incident-desk/sidebar-contract';
-import type { FoundThreat, TThreatKind, TThreatPlace, ThreatsApi } from '../api/threatsApi';
+import type { FoundThreat, ThreatsApi } from '../api/threatsApi';
 import { useI18n } from '../hooks/useI18n';
 import { useViewer } from '../contexts/viewerContext';
 import { useThreatsApi } from '../hooks/useThreatsApi';
-import type { Translate } from '../lib/i18n';
-import { ActionFeedbackAlert } from './ActionFeedbackAlert';
+import { ActionFeedbackAlert, RETRYABLE } from './ActionFeedbackAlert';
 import { DefangedText } from './DefangedText';
 import { DuplicateNotice, useDuplicateCheck } from './DuplicateCheck';
 import { errorMessage } from './errorMessages';
 import { ConfirmDialog } from './LazyConfirmDialog';
 import { Card, Muted, Row, Stack } from './layout';
-import { useActionRunner } from './useActionRunner';
+import { useActionRunner, type ActionSpec } from './useActionRunner';
+import { candidatesOf, ThreatChoices, type Candidate } from './ThreatChoices';
 
 interface Props {
   ticket: TSidebarTicket;
   onChanged: () => void;
 }
 
-/** A threat the agent may report: the saved Threat field, or one found in the conversation. */
-interface Candidate {
-  /** What a report or a duplicate check sends (the connector normalises it again). */
-  value: string;
-  display: string;
-  /** null for the saved Threat field value, labelled as such. */
-  kind: TThreatKind | null;
-  seenIn: TThreatPlace[];
-}
-
-/**
- * The saved Threat field first (the agent's own choice), then what the connector found, best
- * takedown candidate first (it ranks them); the saved value is not listed twice.
- */
-function candidatesOf(saved: string | null, found: FoundThreat[] | null): Candidate[] {
-  const field = saved?.trim();
-  // found values are normalised; the saved value is compared in the same form (an agent may have
-  // typed it with a trailing slash or capitals), so one threat is one choice
-  const key = field ? normalizeThreat(field) : undefined;
-  const same = found?.find((threat) => threat.value === key);
-  const fromField = field
-    ? [{ value: field, display: field, kind: null, seenIn: same?.seenIn ?? [] }]
-    : [];
-  return [...fromField, ...(found ?? []).filter((threat) => threat !== same)];
-}
-
-type Feedback = { ok: true; mode: TReportMode } | { ok: false; error: ConnectorError };
+type Feedback = { ok: boolean; mode: TReportMode } & (
+  { ok: true } | { ok: false; error: ConnectorError }
+);
 
 /**
  * A ticket with no incident yet, in one card: the threat to report (the Threat field, or the best
@@ -65,218 +39,243 @@ export function NotReportedCard({ ticket, onChanged }: Props) {
   return <NotReportedView api={api} ticket={ticket} onChanged={onChanged} />;
 }
 
-function NotReportedView({ api, ticket, onChanged }: Props & { api: ThreatsApi }) {
-  const { t } = useI18n();
+/** The threats the connector found in the ticket, loaded once and again on retry. */
+function useFoundThreats(api: ThreatsApi, ticketId: number) {
   const [threats, setThreats] = useState<FoundThreat[] | null>(null);
   const [loadError, setLoadError] = useState<ConnectorError | null>(null);
-  const [selectedIndex, setSelectedIndex] = useState(0);
-  const [chosen, setChosen] = useState(false);
-  const [reportAnyway, setReportAnyway] = useState(false);
+  const load = useCallback(async () => {
+    setLoadError(null);
+    const result = await api.listThreats(ticketId);
+    if (result.ok) setThreats(result.value);
+    else setLoadError(result.error);
+  }, [api, ticketId]);
+  useEffect(() => void load(), [load]);
+  return { threats, loadError, reload: () => void load() };
+}
+
+/** A report of the chosen threat: which mode is being confirmed, and what the report said. */
+function useThreatReport(api: ThreatsApi, ticketId: number, onChanged: () => void) {
   const [confirming, setConfirming] = useState<TReportMode | null>(null);
   const [pending, setPending] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const follow = useActionRunner(onChanged);
-  const titleId = useId();
-  const radioName = useId();
+  async function report(mode: TReportMode, candidate: Candidate) {
+    setPending(true);
+    setFeedback(null);
+    const result = await api.reportFoundThreat(ticketId, candidate.value, mode);
+    setPending(false);
+    setConfirming(null);
+    setFeedback(result.ok ? { ok: true, mode } : { ok: false, mode, error: result.error });
+    if (result.ok || result.error.kind === 'conflict') onChanged();
+  }
+  return { confirming, setConfirming, pending, feedback, setFeedback, report };
+}
 
-  const load = useCallback(async () => {
-    setLoadError(null);
-    const result = await api.listThreats(ticket.id);
-    if (result.ok) setThreats(result.value);
-    else setLoadError(result.error);
-  }, [api, ticket.id]);
-  useEffect(() => void load(), [load]);
-
-  const candidates = useMemo(() => candidatesOf(ticket.threat, threats), [ticket.threat, threats]);
+/**
+ * The threat the agent chose (the first until they choose), whether they chose one, and whether
+ * they asked to report it although it is already an incident; `onChoose` runs on each choice.
+ */
+function useThreatChoice(candidates: Candidate[], onChoose: () => void) {
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const [chosen, setChosen] = useState(false);
+  const [reportAnyway, setReportAnyway] = useState(false);
   const selected = candidates[Math.min(selectedIndex, candidates.length - 1)] ?? null;
-  const check = useDuplicateCheck(api, ticket.id, selected?.value ?? null);
-
   const choose = (index: number) => {
     setSelectedIndex(index);
     setChosen(true);
     setReportAnyway(false);
-    setFeedback(null);
+    onChoose();
   };
+  return { selected, chosen, reportAnyway, setReportAnyway, choose };
+}
 
-  async function report(mode: TReportMode, candidate: Candidate) {
-    setPending(true);
-    setFeedback(null);
-    const result = await api.reportFoundThreat(ticket.id, candidate.value, mode);
-    setPending(false);
-    setConfirming(null);
-    setFeedback(result.ok ? { ok: true, mode } : { ok: false, error: result.error });
-    if (result.ok || result.error.kind === 'conflict') onChanged();
-  }
+function NotReportedView({ api, ticket, onChanged }: Props & { api: ThreatsApi }) {
+  const { t } = useI18n();
+  const { canAct } = useViewer();
+  const { threats, loadError, reload } = useFoundThreats(api, ticket.id);
+  const reporting = useThreatReport(api, ticket.id, onChanged);
+  const follow = useActionRunner(onChanged);
+  const titleId = useId();
+  const candidates = useMemo(() => candidatesOf(ticket.threat, threats), [ticket.threat, threats]);
+  const { selected, chosen, reportAnyway, setReportAnyway, choose } = useThreatChoice(
+    candidates,
+    () => reporting.setFeedback(null),
+  );
+  const check = useDuplicateCheck(api, ticket.id, selected?.value ?? null);
 
-  const still = threats === null && loadError === null;
-  if (!selected) {
-    if (still)
-      return (
-        <Card aria-labelledby={titleId} data-testid="not-reported" aria-busy>
-          <MD tag="h2" isBold id={titleId}>
-            {t('unlinked.title')}
-          </MD>
-          <Muted role="status">{t('threats.looking')}</Muted>
-        </Card>
-      );
+  // still looking: the same card element the threats then fill in (a reader's place is kept)
+  if (!selected && threats === null && loadError === null)
     return (
-      <Card aria-labelledby={titleId} data-testid="no-threat">
+      <Card aria-labelledby={titleId} data-testid="not-reported" aria-busy>
         <MD tag="h2" isBold id={titleId}>
-          {t('none.title')}
+          {t('unlinked.title')}
         </MD>
-        {loadError ? (
-          <LoadFailed error={loadError} onRetry={() => void load()} />
-        ) : (
-          <SM>{t('none.body')}</SM>
-        )}
+        <Muted role="status">{t('threats.looking')}</Muted>
       </Card>
     );
-  }
+  if (!selected) return <NoThreatCard loadError={loadError} onRetry={reload} />;
 
-  const duplicate = check.state === 'found' ? check.duplicates : null;
-  const { canAct } = useViewer();
   const canReport = check.state === 'none' || check.state === 'unchecked' || reportAnyway;
   return (
     <Card aria-labelledby={titleId} data-testid="not-reported" data-link-state={ticket.linkState}>
       <MD tag="h2" isBold id={titleId}>
         {t('unlinked.title')}
       </MD>
+      {/* what the report said comes first: with its retry, it keeps the panel's first screen */}
+      <ReportFeedback
+        feedback={reporting.feedback}
+        onRetry={(mode) => void reporting.report(mode, selected)}
+        onDismiss={() => reporting.setFeedback(null)}
+      />
       <SM>{candidates.length > 1 ? t('unlinked.chooseBody') : t('unlinked.body')}</SM>
-      {candidates.length > 1 ? (
-        <Choices>
-          <Legend>{t('threats.title')}</Legend>
-          {candidates.map((candidate, index) => (
-            <Choice key={`${candidate.kind}:${candidate.value}`} data-testid="found-threat">
-              <input
-                type="radio"
-                name={radioName}
-                checked={candidate === selected}
-                disabled={pending || follow.pending !== null}
-                onChange={() => choose(index)}
-              />
-              <CandidateText candidate={candidate} />
-            </Choice>
-          ))}
-        </Choices>
-      ) : (
-        <div data-testid="found-threat">
-          <CandidateText candidate={selected} />
-        </div>
-      )}
-      {loadError ? <LoadFailed error={loadError} onRetry={() => void load()} /> : null}
+      <ThreatChoices
+        candidates={candidates}
+        selected={selected}
+        disabled={reporting.pending || follow.pending !== null}
+        onChoose={choose}
+      />
+      {loadError ? <LoadFailed error={loadError} onRetry={reload} /> : null}
       {selected.kind === null ? <Muted>{t('unlinked.savedValueNote')}</Muted> : null}
       {check.state === 'checking' ? <Muted role="status">{t('duplicates.checking')}</Muted> : null}
-      <ActionFeedbackAlert
-        feedback={follow.feedback}
-        onRetry={(last) => void follow.run(last.action)}
-        onDismiss={follow.dismiss}
+      <KnownIncident
+        follow={follow}
+        duplicates={check.state === 'found' ? check.duplicates : null}
+        onFollow={() => api.linkExisting(ticket.id, selected.value)}
+        onReportAnyway={reportAnyway ? undefined : () => setReportAnyway(true)}
       />
-      {duplicate ? (
-        <DuplicateNotice
-          duplicates={duplicate}
-          pending={follow.pending !== null}
-          onFollow={() =>
-            void follow.run({
-              id: 'follow',
-              run: () => api.linkExisting(ticket.id, selected.value),
-            })
-          }
-          onReportAnyway={reportAnyway ? undefined : () => setReportAnyway(true)}
-        />
-      ) : null}
-      <ReportFeedback feedback={feedback} onDismiss={() => setFeedback(null)} />
       {canReport && !canAct ? <Muted data-testid="read-only">{t('errors.read_only')}</Muted> : null}
       {canReport && canAct ? (
-        <Row>
-          <Button
-            size="small"
-            isPrimary={chosen}
-            data-emphasis={chosen ? 'primary' : 'secondary'}
-            disabled={pending}
-            onClick={() => setConfirming('takedown')}
-          >
-            {t('threats.reportTakedown')}
-          </Button>
-          <Button size="small" isBasic disabled={pending} onClick={() => setConfirming('monitor')}>
-            {t('threats.reportMonitor')}
-          </Button>
-        </Row>
+        <ReportButtons
+          chosen={chosen}
+          pending={reporting.pending}
+          onReport={reporting.setConfirming}
+        />
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title={t(`threats.confirm.${confirming}.title`)}
-          confirmLabel={t(`threats.confirm.${confirming}.confirm`)}
-          pending={pending}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => void report(confirming, selected)}
-        >
-          <Stack>
-            <DefangedText value={selected.display} />
-            <SM>{t(`threats.confirm.${confirming}.body`)}</SM>
-            {check.state === 'unchecked' ? <Muted>{t('duplicates.unchecked')}</Muted> : null}
-          </Stack>
-        </ConfirmDialog>
+      {reporting.confirming ? (
+        <ReportConfirmDialog
+          mode={reporting.confirming}
+          candidate={selected}
+          pending={reporting.pending}
+          unchecked={check.state === 'unchecked'}
+          onCancel={() => reporting.setConfirming(null)}
+          onConfirm={(mode) => void reporting.report(mode, selected)}
+        />
       ) : null}
     </Card>
   );
 }
 
-const Choices = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${(p) => p.theme.space.xs};
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`;
-
-const Legend = styled.legend`
-  padding: 0;
-  margin-bottom: ${(p) => p.theme.space.xxs};
-  font-size: ${(p) => p.theme.fontSizes.sm};
-  font-weight: ${(p) => p.theme.fontWeights.semibold};
-`;
-
-const Choice = styled.label`
-  display: flex;
-  align-items: flex-start;
-  gap: ${(p) => p.theme.space.xs};
-  min-width: 0;
-  cursor: pointer;
-  & > input {
-    margin: ${(p) => p.theme.space.xxs} 0 0;
-    flex: none;
-    accent-color: ${(p) => getColor({ theme: p.theme, variable: 'foreground.primary' })};
-  }
-`;
-
-function CandidateText({ candidate }: { candidate: Candidate }) {
-  const { t } = useI18n();
+/** The incident the threat already is, with "Follow", and what following it said. */
+function KnownIncident({
+  follow,
+  duplicates,
+  onFollow,
+  onReportAnyway,
+}: {
+  follow: ReturnType<typeof useActionRunner>;
+  duplicates: ComponentProps<typeof DuplicateNotice>['duplicates'] | null;
+  onFollow: ActionSpec['run'];
+  onReportAnyway: (() => void) | undefined;
+}) {
   return (
-    <Stack style={{ gap: 0 }}>
-      <Row>
-        <SM isBold>
-          {candidate.kind ? t(`threats.kind.${candidate.kind}`) : t('unlinked.threat')}
-        </SM>
-        <DefangedText value={candidate.display} />
-      </Row>
-      {candidate.seenIn.length > 0 ? (
-        <Muted>
-          {t('threats.seenIn')} {candidate.seenIn.map((place) => placeText(t, place)).join('; ')}
-        </Muted>
+    <>
+      <ActionFeedbackAlert
+        feedback={follow.feedback}
+        onRetry={(last) => void follow.run(last.action)}
+        onDismiss={follow.dismiss}
+      />
+      {duplicates ? (
+        <DuplicateNotice
+          duplicates={duplicates}
+          pending={follow.pending !== null}
+          onFollow={() => void follow.run({ id: 'follow', run: onFollow })}
+          onReportAnyway={onReportAnyway}
+        />
       ) : null}
-    </Stack>
+    </>
   );
 }
 
-function placeText(t: Translate, place: TThreatPlace) {
-  if (place.in === 'subject') return t('threats.place.subject');
-  return t('threats.place.comment', {
-    number: place.index + 1,
-    visibility: t(place.public ? 'threats.place.public' : 'threats.place.internal'),
-    author: t(place.author === 'agent' ? 'threats.place.agent' : 'threats.place.endUser'),
-  });
+/** No threat in the ticket, or the list of threats could not be read. */
+function NoThreatCard({
+  loadError,
+  onRetry,
+}: {
+  loadError: ConnectorError | null;
+  onRetry: () => void;
+}) {
+  const { t } = useI18n();
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} data-testid="no-threat">
+      <MD tag="h2" isBold id={titleId}>
+        {t('none.title')}
+      </MD>
+      {loadError ? <LoadFailed error={loadError} onRetry={onRetry} /> : <SM>{t('none.body')}</SM>}
+    </Card>
+  );
+}
+
+/** Report for takedown or for monitoring; neither is primary until the agent chose a threat. */
+function ReportButtons({
+  chosen,
+  pending,
+  onReport,
+}: {
+  chosen: boolean;
+  pending: boolean;
+  onReport: (mode: TReportMode) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Row>
+      <Button
+        size="small"
+        isPrimary={chosen}
+        data-emphasis={chosen ? 'primary' : 'secondary'}
+        disabled={pending}
+        onClick={() => onReport('takedown')}
+      >
+        {t('threats.reportTakedown')}
+      </Button>
+      <Button size="small" isBasic disabled={pending} onClick={() => onReport('monitor')}>
+        {t('threats.reportMonitor')}
+      </Button>
+    </Row>
+  );
+}
+
+function ReportConfirmDialog({
+  mode,
+  candidate,
+  pending,
+  unchecked,
+  onCancel,
+  onConfirm,
+}: {
+  mode: TReportMode;
+  candidate: Candidate;
+  pending: boolean;
+  /** The duplicate check could not run: the dialog says so. */
+  unchecked: boolean;
+  onCancel: () => void;
+  onConfirm: (mode: TReportMode) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <ConfirmDialog
+      title={t(`threats.confirm.${mode}.title`)}
+      confirmLabel={t(`threats.confirm.${mode}.confirm`)}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(mode)}
+    >
+      <Stack>
+        <DefangedText value={candidate.display} />
+        <SM>{t(`threats.confirm.${mode}.body`)}</SM>
+        {unchecked ? <Muted>{t('duplicates.unchecked')}</Muted> : null}
+      </Stack>
+    </ConfirmDialog>
+  );
 }
 
 function LoadFailed({ error, onRetry }: { error: ConnectorError; onRetry: () => void }) {
@@ -300,9 +299,11 @@ function LoadFailed({ error, onRetry }: { error: ConnectorError; onRetry: () => 
 
 function ReportFeedback({
   feedback,
+  onRetry,
   onDismiss,
 }: {
   feedback: Feedback | null;
+  onRetry: (mode: TReportMode) => void;
   onDismiss: () => void;
 }) {
   const { t } = useI18n();
@@ -325,11 +326,32 @@ function ReportFeedback({
         ? t('threats.failed.zendesk_unavailable')
         : t(message.key, message.vars);
   return (
-    <Alert type="error" role="alert" data-testid="threat-feedback">
-      <Alert.Paragraph>
-        {t('threats.failed.reported')} {text}
-      </Alert.Paragraph>
-      <Alert.Close aria-label={t('common.dismiss')} onClick={onDismiss} />
-    </Alert>
+    <CompactAlert type="error" role="alert" data-testid="threat-feedback">
+      <Stack>
+        <Alert.Paragraph>
+          {t('threats.failed.reported')} {text}
+        </Alert.Paragraph>
+        {/* Retry and Dismiss as buttons, as the actions' failures have them: no close icon
+            narrowing the text in a 320 px panel */}
+        <Row>
+          {RETRYABLE.has(feedback.error.kind) ? (
+            <Button size="small" onClick={() => onRetry(feedback.mode)}>
+              {t('common.retry')}
+            </Button>
+          ) : null}
+          <Button size="small" isBasic onClick={onDismiss}>
+            {t('common.dismiss')}
+          </Button>
+        </Row>
+      </Stack>
+    </CompactAlert>
   );
 }
+
+/** An alert without a close icon needs no room for one: the text gets the width instead. */
+const CompactAlert = styled(Alert)`
+  && {
+    padding-right: ${(p) => p.theme.space.sm};
+    padding-bottom: ${(p) => p.theme.space.sm};
+  }
+`;

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Tag } from '@zendeskgarden/react-tags';
 import { MD, SM } from '@zendeskgarden/react-typography';
 import type { ConnectorApi } from '../api/connector';
@@ -20,18 +20,13 @@ import {
   isMarkedSafe,
   pendingRequest,
   planForStatus,
-  type TIncidentActionId,
 } from '../lib/statusActions';
-import { ActionConfirmDialog } from './ActionConfirmDialog';
-import { ActionFeedbackAlert } from './ActionFeedbackAlert';
-import { ConfirmActionButton } from './ConfirmActionButton';
 import { CopyButton } from './CopyButton';
 import { DateTime } from './DateTime';
 import { DefangedProse, DefangedText } from './DefangedText';
 import { subjectOf } from './IncidentOverview';
-import { MoreActionsMenu } from './MoreActionsMenu';
 import { Breakable, Card, Muted, Row, Stack } from './layout';
-import { useActionRunner, type ActionSpec } from './useActionRunner';
+import { StatusCardActions } from './StatusCardActions';
 import { unavailableText } from '../lib/unavailableText';
 
 interface Props {
@@ -48,39 +43,6 @@ interface Props {
   /** Sync problems (late ticket updates, failed forwards): compact, after the status and its action. */
   problems?: ReactNode;
   onChanged: () => void;
-}
-
-function actionSpec(
-  api: ConnectorApi,
-  ticketId: number,
-  id: TIncidentActionId,
-): ActionSpec<TIncidentActionId> {
-  if (id === 'approve') return { id, run: () => api.approveTakedown(ticketId) };
-  return { id, run: () => api.incidentAction(ticketId, id) };
-}
-
-/**
- * The approve button and its confirmation say the same about what approving costs, and why it
- * cannot run when no credit is left.
- */
-function approveTerms(usage: TUsage | null, t: Translate) {
-  const credits = usage?.remainingCredits;
-  if (credits === 'unlimited' || credits === null)
-    return {
-      label: t('actions.approve.button'),
-      confirmBody: t('actions.approve.confirmBodyNoCredits'),
-    };
-  if (typeof credits !== 'number')
-    return {
-      label: t('actions.approve.button'),
-      confirmBody: t('actions.approve.confirmBody'),
-    };
-  if (credits <= 0)
-    return { label: t('actions.approve.button'), disabledReason: t('card.noCreditsReason') };
-  return {
-    label: t('card.approve', { count: credits }),
-    confirmBody: t('actions.approve.confirmBodyCredits', { count: credits }),
-  };
 }
 
 /** What the analyst asked: the event's request, else the newest history entry. */
@@ -114,65 +76,36 @@ export function StatusCard({
 }: Props) {
   const { t } = useI18n();
   const { canAct } = useViewer();
-  const status = incident?.status ?? '';
-  const runner = useActionRunner(onChanged, status);
-  const [confirming, setConfirming] = useState<TIncidentActionId | null>(null);
-  const reasonId = useId();
-  const pending = pendingRequest(status, requestedAction);
-  const plan = planForStatus(status, pending);
   const threat = (incident && subjectOf(incident)) ?? ticket.threat;
   const incidentId = ticket.incidentId ?? incident?.id;
-  const approve = plan.primary === 'approve' ? approveTerms(usage, t) : null;
-  const words = statusWords(t, status, isMarkedSafe(status, requestedAction));
-  const actor = t(`card.actor.${plan.actor}`);
-  const request =
-    incident?.status === 'action_required'
-      ? analystRequestText(incident, analystRequest)
-      : undefined;
 
   return (
     <Card aria-label={t('card.label')} data-testid="status-card">
       {incident ? (
-        <Stack data-testid="status">
-          <Row>
-            <Tag hue={ACTOR_HUES[plan.actor]} size="large" data-actor={plan.actor}>
-              <span>{words.label}</span>
-            </Tag>
-            {/* "Closed · Closed" says nothing twice */}
-            {actor.toLowerCase() === words.label.toLowerCase() ? null : (
-              <Muted data-testid="actor">{actor}</Muted>
-            )}
-          </Row>
-          <SM data-testid="status-sentence">{words.meaning}</SM>
-          {pending && requestedAction ? (
-            <Row data-testid="requested">
-              <Tag hue="blue">
-                <span>{t(`card.requested.${pending}`)}</span>
-              </Tag>
-              <Muted>
-                <DateTime value={requestedAction.at} />
-              </Muted>
-            </Row>
-          ) : null}
-        </Stack>
+        <StatusHeadline status={incident.status} requestedAction={requestedAction} />
       ) : (
         <SM role="alert" data-testid="incident-unavailable">
           {t('card.incidentUnavailable')} {unavailableText(t, incidentUnavailable)}
         </SM>
       )}
+      {incident && !canAct ? (
+        // nothing offered that the connector would refuse (403 read_only): one quiet line instead
+        <Muted data-testid="read-only">{t('card.readOnly')}</Muted>
+      ) : null}
+      {incident && canAct ? (
+        <StatusCardActions
+          api={api}
+          ticketId={ticket.id}
+          status={incident.status}
+          usage={usage}
+          requestedAction={requestedAction}
+          onChanged={onChanged}
+        />
+      ) : null}
+      {/* below the status and its action: a sync problem never pushes them off the first screen */}
+      {problems}
       {incident?.status === 'action_required' ? (
-        <Stack data-testid="action-required">
-          <MD tag="h2" isBold>
-            {t('card.actionRequired.reasonTitle')}
-          </MD>
-          <SM data-testid="service-reason">
-            {request ? <DefangedProse text={request} /> : t('card.actionRequired.noReason')}
-          </SM>
-          <MD tag="h3" isBold>
-            {t('card.actionRequired.howToTitle')}
-          </MD>
-          <SM data-testid="action-required-how">{t('card.actionRequired.howTo')}</SM>
-        </Stack>
+        <ActionRequired request={analystRequestText(incident, analystRequest)} />
       ) : null}
       {threat ? (
         <Stack data-testid="subject">
@@ -188,54 +121,64 @@ export function StatusCard({
           {t('card.incidentIdLabel')} <Breakable>{incidentId}</Breakable>
         </Muted>
       ) : null}
-      {incident && !canAct ? (
-        // nothing offered that the connector would refuse (403 read_only): one quiet line instead
-        <Muted data-testid="read-only">{t('card.readOnly')}</Muted>
-      ) : null}
-      {incident && canAct ? (
-        <Stack data-testid="actions">
-          <ActionFeedbackAlert
-            feedback={runner.feedback}
-            onRetry={(feedback) => void runner.run(feedback.action)}
-            onDismiss={runner.dismiss}
-          />
-          {plan.primary || plan.more.length > 0 ? (
-            <Row>
-              {plan.primary ? (
-                // secondary style: no primary button on the app's first load (Zendesk's guidance)
-                <ConfirmActionButton
-                  runner={runner}
-                  action={actionSpec(api, ticket.id, plan.primary)}
-                  label={approve?.label}
-                  confirmBody={approve?.confirmBody}
-                  disabledReason={approve?.disabledReason}
-                  describedBy={approve?.disabledReason ? reasonId : undefined}
-                />
-              ) : null}
-              <MoreActionsMenu
-                actions={plan.more}
-                disabled={runner.pending !== null}
-                onSelect={setConfirming}
-              />
-            </Row>
-          ) : null}
-          {approve?.disabledReason ? (
-            <SM id={reasonId} data-testid="primary-disabled-reason">
-              {approve.disabledReason}
-            </SM>
-          ) : null}
-          {confirming ? (
-            <ActionConfirmDialog
-              action={actionSpec(api, ticket.id, confirming)}
-              runner={runner}
-              isDanger={confirming === 'safe'}
-              onClose={() => setConfirming(null)}
-            />
-          ) : null}
-        </Stack>
-      ) : null}
-      {/* below the status and its action: a sync problem never pushes them off the first screen */}
-      {problems}
     </Card>
+  );
+}
+
+/** The status, who acts next, what it means, and the action asked for while it is pending. */
+function StatusHeadline({
+  status,
+  requestedAction,
+}: {
+  status: string;
+  requestedAction: TRequestedAction | null;
+}) {
+  const { t } = useI18n();
+  const pending = pendingRequest(status, requestedAction);
+  const plan = planForStatus(status, pending);
+  const words = statusWords(t, status, isMarkedSafe(status, requestedAction));
+  const actor = t(`card.actor.${plan.actor}`);
+  return (
+    <Stack data-testid="status">
+      <Row>
+        <Tag hue={ACTOR_HUES[plan.actor]} size="large" data-actor={plan.actor}>
+          <span>{words.label}</span>
+        </Tag>
+        {/* "Closed · Closed" says nothing twice */}
+        {actor.toLowerCase() === words.label.toLowerCase() ? null : (
+          <Muted data-testid="actor">{actor}</Muted>
+        )}
+      </Row>
+      <SM data-testid="status-sentence">{words.meaning}</SM>
+      {pending && requestedAction ? (
+        <Row data-testid="requested">
+          <Tag hue="blue">
+            <span>{t(`card.requested.${pending}`)}</span>
+          </Tag>
+          <Muted>
+            <DateTime value={requestedAction.at} />
+          </Muted>
+        </Row>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What the analyst asks of the client, and how a public reply answers it. */
+function ActionRequired({ request }: { request: string | undefined }) {
+  const { t } = useI18n();
+  return (
+    <Stack data-testid="action-required">
+      <MD tag="h2" isBold>
+        {t('card.actionRequired.reasonTitle')}
+      </MD>
+      <SM data-testid="service-reason">
+        {request ? <DefangedProse text={request} /> : t('card.actionRequired.noReason')}
+      </SM>
+      <MD tag="h3" isBold>
+        {t('card.actionRequired.howToTitle')}
+      </MD>
+      <SM data-testid="action-required-how">{t('card.actionRequired.howTo')}</SM>
+    </Stack>
   );
 }

@@ -5,8 +5,7 @@ import type { TActionAck } from '@incident-desk/sidebar-contract';
 /** The incident actions the status card confirms in a dialog (actions.<id>.button, .confirm…). */
 export type TConfirmedActionId = 'approve' | 'takedown' | 'monitor' | 'safe';
 /** Every action the runner runs: actions.<id>.success and .failed, and .errors.<kind> when it has its own. */
-export type TActionId =
-  TConfirmedActionId | 'retryLink' | 'retryForward' | 'retryUpdates' | 'follow';
+type TActionId = TConfirmedActionId | 'retryLink' | 'retryForward' | 'retryUpdates' | 'follow';
 
 export interface ActionSpec<Id extends TActionId = TActionId> {
   /** Stable name, used for the feedback message keys: actions.<id>.success and actions.<id>.errors.<kind>. */

@@ -5,8 +5,6 @@ import { ClientContext, type ClientValue } from './clientContext';
 import { OutsideZendesk, ZendeskUnreachable } from '../components/ClientErrors';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
 
-export { ClientContext, type ClientValue } from './clientContext';
-
 type State =
   | { status: 'connecting' }
   | { status: 'ready'; value: ClientValue }

@@ -6,7 +6,7 @@ import { createI18nValue, I18nContext, type I18nValue } from './i18nContext';
 import { LoadingSkeleton } from '../components/LoadingSkeleton';
 import { getSessionFacts } from '../zaf/sessionFacts';
 
-export { createI18nValue, I18nContext, type I18nValue } from './i18nContext';
+export type { I18nValue } from './i18nContext';
 
 interface Props {
   children: ReactNode;

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClientValue } from './useClient';
 import { forgetSessionFacts, getSessionFacts } from '../zaf/sessionFacts';
-import { sessionOf, type Agent, type Session } from '../zaf/sessionOf';
-
-export type { Agent };
+import { sessionOf, type Session } from '../zaf/sessionOf';
 
 export type SessionState = { status: 'loading' } | { status: 'error' } | Session;
 

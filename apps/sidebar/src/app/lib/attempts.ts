@@ -1,6 +1,6 @@
 import type { TTakedownAttempt } from '../api/incidentTypes';
 
-export type AttemptReading =
+type AttemptReading =
   | { kind: 'in_progress'; startedAt: string }
   | { kind: 'restarted'; startedAt: string }
   | { kind: 'resolved'; startedAt: string | null; resolvedAt: string | null; outcome: string }

@@ -1,7 +1,7 @@
 import en from '../../translations/en.json';
 
 export type Dictionary = { [key: string]: string | Dictionary };
-export type Vars = Record<string, string | number>;
+type Vars = Record<string, string | number>;
 
 /** A plural entry: CLDR categories (one, few, many, other...), looked up as one key. */
 type PluralForms = { other: string };
@@ -93,11 +93,6 @@ const loaders = import.meta.glob<Dictionary>(
     import: 'default',
   },
 );
-
-export const availableLocales = [
-  'en',
-  ...Object.keys(loaders).map((p) => p.replace(/^.*\/(.+)\.json$/, '$1')),
-];
 
 /** Candidates for a Zendesk locale such as "fr-CA" or "pt-br": exact, then language, then en. */
 export function localeCandidates(locale: string | undefined): string[] {

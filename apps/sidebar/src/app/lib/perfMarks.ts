@@ -2,7 +2,7 @@
  * Marked once, when the first view is on screen: its startTime is the time since the iframe's
  * navigation began, which is what the budget ("iframe load to incident detail visible") measures.
  */
-export const VIEW_READY_MARK = 'incident-desk:view-ready';
+const VIEW_READY_MARK = 'incident-desk:view-ready';
 
 /**
  * The steps on the way to the first view, each marked once (`incident-desk:<stage>`), so the

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { Alert } from '@zendeskgarden/react-notifications';
 import { createConnectorApi, type ConnectorApi } from '../api/connector';
+import type { ConnectorError } from '../api/connectorErrors';
 import { withPrefetchedView } from '../api/prefetchedView';
 import { readPageFailure } from '../api/pageSession';
 import { connectorTransport } from '../api/transport';
@@ -135,6 +136,49 @@ function useAppActive() {
   return active;
 }
 
+/** Marks the view ready once it shows a ticket, then preloads the dialogs' code. */
+function useViewReady(linkState: string | undefined) {
+  useEffect(() => {
+    if (!linkState) return;
+    markViewReady(linkState);
+    // The dialogs' code, now that the view is on screen, so the first click does not wait for it.
+    const timer = setTimeout(() => void preloadConfirmDialog().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, [linkState]);
+}
+
+/** No view to show: the account's setup is missing, or the view could not be read. */
+function ViewLoadFailed({
+  error,
+  context,
+  onRetry,
+}: {
+  error: ConnectorError | null;
+  context: string;
+  onRetry: () => void;
+}) {
+  const { t } = useI18n();
+  if (error?.kind === 'not_configured') {
+    return (
+      <Alert type="warning" role="alert" data-testid="not-configured">
+        <Alert.Title>{t('notConfigured.title')}</Alert.Title>
+        <Alert.Paragraph>{t('notConfigured.accountBody')}</Alert.Paragraph>
+        <Button size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <ErrorPanel
+      error={error ?? { kind: 'network' }}
+      title={t('view.loadFailed')}
+      context={context}
+      onRetry={onRetry}
+    />
+  );
+}
+
 function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
   const { t } = useI18n();
   const client = useClient();
@@ -147,38 +191,11 @@ function TicketView({ api, ticketId, refreshIntervalMs }: ViewProps) {
   );
   const onChanged = useCallback(() => void refresh(), [refresh]);
   useZafEvents(client, eventsFor(view), onChanged, undefined, isFirstActivation);
-  const linkState = view?.ticket.linkState;
-  useEffect(() => {
-    if (!linkState) return;
-    markViewReady(linkState);
-    // The dialogs' code, now that the view is on screen, so the first click does not wait for it.
-    const timer = setTimeout(() => void preloadConfirmDialog().catch(() => undefined), 0);
-    return () => clearTimeout(timer);
-  }, [linkState]);
+  useViewReady(view?.ticket.linkState);
 
   const context = t('view.ticketContext', { id: ticketId });
   if (loading) return <LoadingSkeleton context={context} />;
-  if (!view) {
-    if (error?.kind === 'not_configured') {
-      return (
-        <Alert type="warning" role="alert" data-testid="not-configured">
-          <Alert.Title>{t('notConfigured.title')}</Alert.Title>
-          <Alert.Paragraph>{t('notConfigured.accountBody')}</Alert.Paragraph>
-          <Button size="small" onClick={onChanged}>
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      );
-    }
-    return (
-      <ErrorPanel
-        error={error ?? { kind: 'network' }}
-        title={t('view.loadFailed')}
-        context={context}
-        onRetry={onChanged}
-      />
-    );
-  }
+  if (!view) return <ViewLoadFailed error={error} context={context} onRetry={onChanged} />;
 
   const unavailable = (part: TPartName) => view.unavailable.find((u) => u.part === part);
   const incident = view.incident;

@@ -1,6 +1,6 @@
 import type { ZafClient } from './zafClient';
 
-export const SESSION_PATHS = ['currentUser', 'ticket.id', 'currentAccount'];
+const SESSION_PATHS = ['currentUser', 'ticket.id', 'currentAccount'];
 
 /** A get Zendesk never answers becomes an error (with a retry), never an endless skeleton. */
 function withTimeout<T>(pending: Promise<T>, timeoutMs: number): Promise<T> {

@@ -1,6 +1,6 @@
 import type { ZafContext, ZafMetadata } from './zafClient';
 
-export interface Agent {
+interface Agent {
   id: number;
   email: string;
   name?: string;
