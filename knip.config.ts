@@ -9,6 +9,7 @@ const config: KnipConfig = {
     'files',
     'dependencies',
     'devDependencies',
+    'unlisted',
     'unresolved',
     'binaries',
     'exports',
