@@ -234,4 +234,33 @@ describe('sync health', () => {
       '/sidebar/tickets/42/forwards/fw%2F1/retry',
     );
   });
+
+  it('retries every failed forward from the warning line, without opening the details', async () => {
+    const failed = (id: string) => ({
+      id,
+      kind: 'comment',
+      failedAt: '2026-11-03T09:00:00.000Z',
+      attempts: 5,
+      lastError: 'HTTP 500',
+    });
+    const view = linkedView({
+      sync: {
+        lastEventAppliedAt: null,
+        pendingForwards: 0,
+        waitingTicketUpdates: 0,
+        waitingSince: null,
+        writesPausedUntil: null,
+        failedForwards: [failed('fw-1'), failed('fw-2')],
+      },
+    });
+    const client = clientServing(view);
+    renderSidebar(client);
+    const sync = await screen.findByTestId('sync');
+    fireEvent.click(within(sync).getByRole('button', { name: 'Retry now' }));
+    expect(await within(sync).findByText('Forward queued again.')).toBeTruthy();
+    expect(posts(client).map((post) => new URL(post.url).pathname)).toEqual([
+      '/sidebar/tickets/42/forwards/fw-1/retry',
+      '/sidebar/tickets/42/forwards/fw-2/retry',
+    ]);
+  });
 });

@@ -156,7 +156,24 @@ const CompactWarning = styled.div`
   min-width: 0;
 `;
 
-/** Incident updates that failed to reach the ticket, each with its own retry. */
+/** Retries every failed forward in turn: the first refusal, else the last acknowledgement. */
+async function retryEvery(
+  api: ConnectorApi,
+  ticketId: number,
+  forwards: TSyncHealth['failedForwards'],
+): ReturnType<ActionSpec['run']> {
+  let answer: Awaited<ReturnType<ActionSpec['run']>> | undefined;
+  for (const forward of forwards) {
+    answer = await api.retryForward(ticketId, forward.id);
+    if (!answer.ok) return answer;
+  }
+  return answer!;
+}
+
+/**
+ * Incident updates that failed to reach the ticket: one line with "Retry now" (every failed
+ * update), and each one, with its own retry, one click away.
+ */
 function FailedForwardsAlert({
   api,
   ticketId,
@@ -165,10 +182,27 @@ function FailedForwardsAlert({
   notices,
 }: AlertProps & { sync: TSyncHealth }) {
   const { t } = useI18n();
+  const { canAct } = useViewer();
   return (
     <Alert type="warning" role="alert" data-testid="sync">
       <Stack>
-        <Alert.Title>{t('sync.alertTitle')}</Alert.Title>
+        <Row>
+          <Alert.Title>{t('sync.alertTitle')}</Alert.Title>
+          {canAct ? (
+            <Button
+              size="small"
+              disabled={runner.pending !== null}
+              onClick={() =>
+                void runner.run({
+                  id: 'retryForward',
+                  run: () => retryEvery(api, ticketId, sync.failedForwards),
+                })
+              }
+            >
+              {runner.pending === 'retryForward' ? t('common.working') : t('sync.retryNow')}
+            </Button>
+          ) : null}
+        </Row>
         <RunnerFeedback runner={runner} />
         <Details summary={t('sync.details')}>
           <Alert.Paragraph>{t('sync.alertBody')}</Alert.Paragraph>
