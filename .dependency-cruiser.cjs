@@ -1,7 +1,8 @@
 // Dependencies point one way: no module of the product imports, through any chain, a module that
 // imports it back (`npm run lint` runs this over every workspace's src). In the connector each
 // top-level folder of src is one concept entered by its index.ts, and the folders form layers
-// that only point down (docs/architecture.md, "The connector's layers").
+// that only point down (docs/architecture.md, "The connector's layers"). Only accounts/, setup/ and
+// the ticket writer import Zendesk's client; the other folders ask them.
 
 const CONNECTOR = 'apps/connector/src';
 
@@ -53,6 +54,21 @@ module.exports = {
       },
     },
     ...layersPointDown,
+    {
+      name: 'zendesk-behind-doors',
+      comment:
+        'only accounts/, setup/ and the ticket writer talk to Zendesk: ask them (their index.ts) instead of importing the client',
+      severity: 'error',
+      from: {
+        path: `^${CONNECTOR}/`,
+        pathNot: [
+          `^${CONNECTOR}/(accounts|setup)/`,
+          `^${CONNECTOR}/sync/(ticket-writes/|ticket-writer\\.ts$)`,
+        ],
+      },
+      // the workspace package by name (unresolved or under node_modules) or by its sources
+      to: { path: ['(^|/)@incident-desk/zendesk-api(/|$)', '^packages/zendesk-api/'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

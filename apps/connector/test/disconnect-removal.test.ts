@@ -9,7 +9,7 @@ import { createIncidentSandbox, type IncidentSandbox } from '@incident-desk/inci
 import { ZendeskClient } from '@incident-desk/zendesk-api';
 import { createZendeskSandbox, type ZendeskSandbox } from '@incident-desk/zendesk-sandbox';
 import { removeIncidentSubscriptions } from '../src/disconnect/remove-incident-subscriptions';
-import { removeZendeskSetup } from '../src/disconnect/remove-zendesk-setup';
+import { removeZendeskSetup } from '../src/setup/remove-setup-objects';
 import { incidentSubscriptionDescription } from '../src/setup/ensure-incident-subscriptions';
 import { runSetup, type SetupResult } from '../src/setup';
 import { backends, openTestDatabase } from './support/test-database';

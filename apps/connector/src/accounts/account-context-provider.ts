@@ -7,12 +7,8 @@ import {
   type IncidentCallObserver,
   type IncidentClient,
 } from '@incident-desk/incident-api';
-import {
-  ZendeskClient,
-  type ZendeskCallObserver,
-  type ZendeskMarketplaceIdentity,
-} from '@incident-desk/zendesk-api';
-import type { TokenRefreshOutcome } from '../metrics';
+import { ZendeskClient, type ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
+import type { TokenRefreshOutcome, ZendeskCall } from '../metrics';
 import { secretBinding, type SecretBox } from '../secrets';
 import {
   AccountUnavailableError,
@@ -41,7 +37,7 @@ export interface AccountContextProviderConfig {
   incidentClientOptions?: { timeoutMs?: number; retry?: false };
   /** Told about every call to Zendesk and the incident service, and every token renewal (metrics). */
   observers?: {
-    zendeskCall?: ZendeskCallObserver;
+    zendeskCall?: (call: ZendeskCall) => void;
     incidentCall?: IncidentCallObserver;
     tokenRefresh?: (outcome: TokenRefreshOutcome) => void;
   };

@@ -28,6 +28,7 @@ export {
 } from './account-disconnection';
 export { withAccountSetupLock } from './account-lock';
 export { connectWithClientCredentials } from './client-credentials';
+export { zendeskClientWithToken } from './fixed-token-client';
 export { getConnectionStatus } from './credential-store';
 export { escapeHtml, htmlPage, messagePage, subdomainField } from './html-page';
 export { accountsRouter } from './install-router';
@@ -59,6 +60,18 @@ export {
 } from './webhook-secret-directories';
 export { checkDeliveryAccount, holdsInstallationWebhook } from './zendesk-account-identity';
 export {
+  isTransientZendeskFailure,
+  isUnansweredZendeskRequest,
+  isZendeskAccessRefused,
+  isZendeskFailure,
+  isZendeskForbidden,
+  isZendeskNotFound,
+  isZendeskUnreachable,
+  zendeskDeferralOf,
+  zendeskDownloadFailure,
+  zendeskRateLimitOf,
+} from './zendesk-failures';
+export {
   ADMIN_SIGN_IN_SCOPE,
   SETUP_SCOPES,
   STEADY_STATE_SCOPES,
@@ -72,3 +85,14 @@ export {
   testZendeskWebhook,
   type ZendeskWebhookTest,
 } from './zendesk-webhook-test';
+export {
+  checkAttachmentHosts,
+  verifyZendeskWebhook,
+  ZENDESK_ATTACHMENT_HOSTS,
+  type TAttachment,
+  type TComment,
+  type TTicket,
+  type TUser,
+  type ZendeskClient,
+  type ZendeskMarketplaceIdentity,
+} from './zendesk-records';

@@ -1,7 +1,10 @@
 // What the admin API is built with: shared by its router and the route groups it mounts.
 import type { PgBoss, TDatabase } from '@incident-desk/db';
-import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
-import type { DatabaseAccountContextProvider, TZendeskOAuthConfig } from '../accounts';
+import type {
+  DatabaseAccountContextProvider,
+  TZendeskOAuthConfig,
+  ZendeskMarketplaceIdentity,
+} from '../accounts';
 import type { Inbox } from '../ingest';
 import type { Logger } from '../log';
 import type { SecretBox } from '../secrets';

@@ -8,11 +8,11 @@
 // sign-in confirms the role with the user's own token, so the admin page stays reachable for the
 // re-authorization it may be needed for.
 import {
-  ZendeskForbiddenError,
-  ZendeskRecordNotFoundError,
-  ZendeskUnauthorizedError,
-} from '@incident-desk/zendesk-api';
-import { AccountUnavailableError, type DatabaseAccountContextProvider } from '../accounts';
+  AccountUnavailableError,
+  type DatabaseAccountContextProvider,
+  isZendeskAccessRefused,
+  isZendeskNotFound,
+} from '../accounts';
 import type { AdminSession } from './admin-sessions';
 
 export const ADMIN_ROLE_RECHECK_MS = 5 * 60 * 1000;
@@ -31,12 +31,8 @@ export function zendeskAdminRoleChecker(
       const active = user.active !== false && user.suspended !== true;
       return active && user.role === 'admin' ? 'admin' : 'not_admin';
     } catch (error) {
-      if (error instanceof ZendeskRecordNotFoundError) return 'not_admin';
-      if (
-        error instanceof AccountUnavailableError ||
-        error instanceof ZendeskUnauthorizedError ||
-        error instanceof ZendeskForbiddenError
-      )
+      if (isZendeskNotFound(error)) return 'not_admin';
+      if (error instanceof AccountUnavailableError || isZendeskAccessRefused(error))
         return 'sign_in_again';
       return 'unknown';
     }

@@ -1,8 +1,7 @@
 // The account's Zendesk groups, for the admin page's "group for new tickets" picker. Read through
 // the account's token; a refusal is a state to show (the page falls back to a group id field).
 import { AppError } from '../http';
-import { ZendeskForbiddenError, ZendeskUnauthorizedError } from '@incident-desk/zendesk-api';
-import type { DatabaseAccountContextProvider } from '../accounts';
+import { type DatabaseAccountContextProvider, isZendeskAccessRefused } from '../accounts';
 
 /** At most this many groups are listed (ten pages of 100). */
 const MAX_GROUPS = 1000;
@@ -22,7 +21,7 @@ export async function listZendeskGroups(
       if (groups.length >= MAX_GROUPS) break;
     }
   } catch (error) {
-    if (error instanceof ZendeskForbiddenError || error instanceof ZendeskUnauthorizedError)
+    if (isZendeskAccessRefused(error))
       return {
         error: new AppError('groups_not_readable', {
           message:

@@ -2,13 +2,11 @@
 // app's id, and where ticket attachments may be downloaded from.
 import {
   checkAttachmentHosts,
-  ZENDESK_ATTACHMENT_HOSTS,
-  type ZendeskMarketplaceIdentity,
-} from '@incident-desk/zendesk-api';
-import {
   SETUP_SCOPES,
   STEADY_STATE_SCOPES,
   type TZendeskOAuthConfig,
+  ZENDESK_ATTACHMENT_HOSTS,
+  type ZendeskMarketplaceIdentity,
   ZZendeskOAuthConfig,
 } from '../accounts';
 import type { TEnv } from './config-env';

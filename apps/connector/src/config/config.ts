@@ -2,8 +2,7 @@
 // bad value stops start-up with a message naming the variable. docs/configuration.md lists them. The
 // variables and their bounds: config-env.ts; each part's rules: config-secret-keys.ts,
 // config-zendesk.ts, config-retention.ts, config-production.ts.
-import type { ZendeskMarketplaceIdentity } from '@incident-desk/zendesk-api';
-import type { TZendeskOAuthConfig } from '../accounts';
+import type { TZendeskOAuthConfig, ZendeskMarketplaceIdentity } from '../accounts';
 import { ZEnv, type TEnv } from './config-env';
 import { fail } from './config-error';
 import { checkProductionSettings } from './config-production';

@@ -18,10 +18,9 @@ import { markAccountDisconnected, withAccountSetupLock } from '../accounts';
 import { AppError } from '../http';
 import type { Logger } from '../log';
 import { secretBinding } from '../secrets';
-import { stepErrorMessage } from '../setup';
+import { removeZendeskSetup, stepErrorMessage } from '../setup';
 import { removalClient, type RemovalClient, type RemovalClientDeps } from './removal-client';
 import { removeIncidentSubscriptions } from './remove-incident-subscriptions';
-import { removeZendeskSetup } from './remove-zendesk-setup';
 
 export interface DisconnectDeps extends RemovalClientDeps {
   /** Where Zendesk and the incident service reach this connector (setup's receiver addresses). */

@@ -4,17 +4,14 @@
 // setup's scopes (Zendesk may have ignored the narrowing). Otherwise the admin must authorise first.
 import type { TDatabase } from '@incident-desk/db';
 import {
-  ZendeskClient,
-  type ZendeskMarketplaceIdentity,
-  type ZendeskTokenProvider,
-} from '@incident-desk/zendesk-api';
-import {
-  AccountUnavailableError,
   type DatabaseAccountContextProvider,
   hasScopes,
   requestTokens,
   type TZendeskOAuthConfig,
   zendeskBaseUrl,
+  zendeskClientWithToken,
+  type ZendeskClient,
+  type ZendeskMarketplaceIdentity,
 } from '../accounts';
 import type { SecretBox } from '../secrets';
 import { openRemovalToken, REMOVAL_TOKEN_SECONDS } from './removal-token';
@@ -41,19 +38,14 @@ function clientWithToken(
   subdomain: string,
   token: string,
 ): ZendeskClient {
-  const tokenProvider: ZendeskTokenProvider = {
-    getAccessToken: async () => token,
-    // a ten-minute token is not renewed: a 401 means it is gone
-    refreshAfterUnauthorized: async () => {
-      throw new AccountUnavailableError(accountId, 'reauthorization_required');
-    },
-  };
-  return new ZendeskClient({
+  // a ten-minute token is not renewed: a 401 means it is gone
+  return zendeskClientWithToken({
+    accountId,
     baseUrl: zendeskBaseUrl(deps.oauth.baseUrlTemplate, subdomain),
-    tokenProvider,
+    token,
     marketplace: deps.marketplace,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    retry: { maxRetryAfterMs: 3_000 },
+    fetch: deps.fetch,
+    maxRetryAfterMs: 3_000,
   });
 }
 

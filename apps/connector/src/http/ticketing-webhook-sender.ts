@@ -2,8 +2,11 @@
 // secret signed the raw bytes, and whose Zendesk account it comes from (bound at the first
 // delivery). Anything else is answered here (401, 400, 404, 409 or 503) and goes no further.
 import type { Request, Response } from 'express';
-import { verifyZendeskWebhook } from '@incident-desk/zendesk-api';
-import { checkDeliveryAccount, type ZendeskWebhookDirectory } from '../accounts';
+import {
+  checkDeliveryAccount,
+  verifyZendeskWebhook,
+  type ZendeskWebhookDirectory,
+} from '../accounts';
 import type { Logger } from '../log';
 import { sendError, sendUnavailable } from './app-error';
 

@@ -4,7 +4,6 @@
 // and without counting the wait as a failed attempt.
 import { parseRetryAfterMs } from '@incident-desk/client-core';
 import { RateLimitError } from '@incident-desk/incident-api';
-import { ZendeskRateLimitedError } from '@incident-desk/zendesk-api';
 
 export class JobDeferral extends Error {
   override name = 'JobDeferral';
@@ -19,18 +18,12 @@ export class JobDeferral extends Error {
 export const DEFAULT_RATE_LIMIT_DELAY_MS = 60_000;
 
 /**
- * The deferral an error asks for: a JobDeferral itself, or a 429 from Zendesk or the incident
- * service (for its Retry-After); null for any other error.
+ * The deferral an error asks for: a JobDeferral itself, or a 429 from the incident service (for
+ * its Retry-After); null for any other error. Zendesk's 429s are accounts' to read
+ * (zendeskDeferralOf): the worker asks both.
  */
 export function deferralOf(error: unknown): JobDeferral | null {
   if (error instanceof JobDeferral) return error;
-  if (error instanceof ZendeskRateLimitedError) {
-    const seconds = error.retryAfterSeconds;
-    return new JobDeferral(
-      seconds === undefined ? DEFAULT_RATE_LIMIT_DELAY_MS : seconds * 1000,
-      'Zendesk is limiting requests (429)',
-    );
-  }
   if (error instanceof RateLimitError) {
     return new JobDeferral(
       parseRetryAfterMs(error.headers.get('retry-after')) ?? DEFAULT_RATE_LIMIT_DELAY_MS,

@@ -18,6 +18,7 @@ export {
   type QueueDepthReader,
   type TakeoverKind,
   type TokenRefreshOutcome,
+  type ZendeskCall,
 } from './metric-types';
 
 /** `processMetrics`: also Node's own (memory, event loop lag, GC), when anyone can scrape them. */

@@ -6,4 +6,5 @@ export {
   type QueueDepthReader,
   type TakeoverKind,
   type TokenRefreshOutcome,
+  type ZendeskCall,
 } from './connector-metrics';

@@ -1,7 +1,21 @@
 // What the connector's metrics record, and what their gauges read at each scrape.
 import type { Registry } from 'prom-client';
-import type { ZendeskCallObservation } from '@incident-desk/zendesk-api';
 import type { IncidentCallObservation } from '@incident-desk/incident-api';
+
+/**
+ * One attempt of a call to Zendesk, as the client reports it. Zendesk's client's own observation
+ * must fit it: accounts hands this observer to the client, so a change there is a type error.
+ */
+export interface ZendeskCall {
+  method: string;
+  /** The path with its ids replaced by `{id}`; `external` for another origin. */
+  endpoint: string;
+  /** The response's status, or `connection` / `timeout` when none came. */
+  status: number | 'connection' | 'timeout';
+  /** Whether the client tries again after this attempt. */
+  retry: boolean;
+  durationMs: number;
+}
 
 /** Every series' name starts with it. */
 export const PREFIX = 'incident_desk_';
@@ -46,7 +60,7 @@ export interface ConnectorMetrics {
   jobDuration(queue: string, outcome: string, seconds: number): void;
   /** A TCP connection refused at a connection cap (total or per client). */
   connectionRefused(reason: 'total_cap' | 'client_cap'): void;
-  zendeskCall(call: ZendeskCallObservation): void;
+  zendeskCall(call: ZendeskCall): void;
   incidentCall(call: IncidentCallObservation): void;
   tokenRefresh(outcome: TokenRefreshOutcome): void;
   /** A note or ticket change was written: from the event's receipt to now, and how many changes one write carried. */

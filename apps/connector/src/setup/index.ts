@@ -3,16 +3,10 @@
 // (subscriptions). The one door into setup/: other folders import only what is exported here.
 export { incidentWebhookUrl, subscriptionIdOf, ticketingWebhookUrl } from './connector-urls';
 export { incidentSubscriptionDescription } from './ensure-incident-subscriptions';
-export { SETUP_TICKET_FIELDS } from './ensure-ticket-fields';
-export { zendeskWebhookName } from './ensure-zendesk-webhook';
-export {
-  ACTION_NEEDED_VIEW_TITLE,
-  APPROVALS_VIEW_TITLE,
-  buildQueueViews,
-  isOwnQueueView,
-} from './queue-views';
+export { ACTION_NEEDED_VIEW_TITLE, APPROVALS_VIEW_TITLE, buildQueueViews } from './queue-views';
+export { removeZendeskSetup } from './remove-setup-objects';
 export { runSetup, type SetupInput } from './run-setup';
-export type { SetupExisting, SetupFieldIds, SetupResult, StepReport } from './setup-result';
+export type { SetupExisting, SetupResult, StepReport } from './setup-result';
 export { statusOptionValue } from './status-field';
 export { stepErrorMessage } from './step-error';
 export {
@@ -23,9 +17,4 @@ export {
   TAG_SUBMIT,
   TAG_UNLINKED,
 } from './ticket-tags';
-export {
-  buildTriggerDefinitions,
-  isOwnTrigger,
-  TAG_SUBMIT_MONITOR,
-  TRIGGER_TITLE_PREFIX,
-} from './trigger-definitions';
+export { buildTriggerDefinitions, TAG_SUBMIT_MONITOR } from './trigger-definitions';

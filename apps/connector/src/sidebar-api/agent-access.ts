@@ -3,8 +3,7 @@
 // `role` (end-user, agent, admin), `role_type` (1 light agent, 2 chat-only agent, 3 contributor),
 // `ticket_restriction` (organization, groups, assigned, requested; null = all tickets),
 // `organization_id`, and the user's group memberships.
-import { ZendeskRecordNotFoundError, type TTicket, type TUser } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts';
+import { type AccountContext, isZendeskNotFound, type TTicket, type TUser } from '../accounts';
 
 export interface AgentAccess {
   userId: number;
@@ -36,7 +35,7 @@ async function readAccess(ctx: AccountContext, userId: number): Promise<AgentChe
   try {
     user = await ctx.zendesk.users.show(userId);
   } catch (error) {
-    if (error instanceof ZendeskRecordNotFoundError)
+    if (isZendeskNotFound(error))
       return { ok: false, message: 'the user is not a user of this account' };
     throw error;
   }
@@ -121,7 +120,7 @@ export async function ticketsTheAgentMaySee(
       try {
         return maySeeTicket(access, await ctx.zendesk.tickets.show(id)) ? id : null;
       } catch (error) {
-        if (error instanceof ZendeskRecordNotFoundError) return null;
+        if (isZendeskNotFound(error)) return null;
         throw error;
       }
     }),

@@ -6,7 +6,7 @@
 // answer is retry_later and nothing was cleared (the report's link removes the tag as well).
 import { AppError } from '../http';
 import type { TDatabase } from '@incident-desk/db';
-import type { TTicket } from '@incident-desk/zendesk-api';
+import type { TTicket } from '../accounts';
 import type { Inbox } from '../ingest';
 import { notePlain, noteTexts } from '../notes';
 import { TAG_UNLINKED } from '../setup';

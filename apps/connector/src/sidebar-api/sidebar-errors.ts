@@ -12,11 +12,11 @@ import {
   PermissionDeniedError,
 } from '@incident-desk/incident-api';
 import {
-  ZendeskConnectionError,
-  ZendeskRateLimitedError,
-  ZendeskRecordNotFoundError,
-} from '@incident-desk/zendesk-api';
-import { AccountUnavailableError } from '../accounts';
+  AccountUnavailableError,
+  isZendeskNotFound,
+  isZendeskUnreachable,
+  zendeskRateLimitOf,
+} from '../accounts';
 import { AppError } from '../http';
 import { TicketWriteDeferred } from '../sync';
 
@@ -106,11 +106,11 @@ export function accountError(error: unknown): AppError {
       message: 'an administrator must reconnect incident-desk with Zendesk',
     });
   }
-  if (error instanceof ZendeskRecordNotFoundError)
+  if (isZendeskNotFound(error))
     return new AppError('ticket_not_found', { message: 'ticket not found' });
-  if (error instanceof ZendeskRateLimitedError)
-    return zendeskLimited('Zendesk rate limit', error.retryAfterSeconds);
-  if (error instanceof ZendeskConnectionError) return zendeskUnavailable('Zendesk unreachable');
+  const rateLimit = zendeskRateLimitOf(error);
+  if (rateLimit) return zendeskLimited('Zendesk rate limit', rateLimit.retryAfterSeconds);
+  if (isZendeskUnreachable(error)) return zendeskUnavailable('Zendesk unreachable');
   if (error instanceof Error && 'status' in error && typeof error.status === 'number')
     return zendeskUnavailable(`Zendesk answered ${error.status}`);
   throw error;

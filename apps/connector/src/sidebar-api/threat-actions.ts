@@ -6,7 +6,7 @@
 import { AppError } from '../http';
 import type { TDatabase } from '@incident-desk/db';
 import { normalizeThreat } from '@incident-desk/threat-text';
-import type { TTicket } from '@incident-desk/zendesk-api';
+import type { TTicket } from '../accounts';
 import type { Inbox } from '../ingest';
 import { notePlain, noteTexts } from '../notes';
 import {

@@ -2,7 +2,7 @@
 // from the request, and every row touched is scoped to the verified account and ticket.
 import { AppError } from '../http';
 import type { SyncFailure, TDatabase } from '@incident-desk/db';
-import type { TTicket } from '@incident-desk/zendesk-api';
+import type { TTicket } from '../accounts';
 import {
   TICKET_EVENT_QUEUE,
   TICKET_WRITE_QUEUE,

@@ -3,7 +3,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { TDatabase } from '@incident-desk/db';
-import type { TTicket } from '@incident-desk/zendesk-api';
+import type { TTicket } from '../accounts';
 import { AppError, sendAppError } from '../http';
 import type { Inbox } from '../ingest';
 import { maySeeTicket } from './agent-access';

@@ -10,8 +10,7 @@ import {
   isWellKnownSite,
   type FoundThreat,
 } from '@incident-desk/threat-text';
-import type { TTicket, TUser } from '@incident-desk/zendesk-api';
-import { type AccountContext, readOwnDomains } from '../accounts';
+import { type AccountContext, readOwnDomains, type TTicket, type TUser } from '../accounts';
 import { NOTE_MARKER, readTicketComments } from '../sync';
 
 function isStaff(user: TUser | undefined): boolean {

@@ -1,8 +1,7 @@
 // GET /sidebar/tickets/:ticketId in one answer: the ticket's link state and, when linked, the
 // incident-service parts, plus this ticket's sync health.
 import type { IncidentLink, TDatabase } from '@incident-desk/db';
-import type { TTicket } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../accounts';
+import type { AccountContext, TTicket } from '../accounts';
 import { RECONCILE_DUPLICATE, unlinkedDetail } from '../notes';
 import { customFieldValue, unlinkedReasonOf } from '../sync';
 import { TAG_UNLINKED } from '../setup';

@@ -9,15 +9,7 @@ import {
   RateLimitError,
   TemporarilyUnavailableError,
 } from '@incident-desk/incident-api';
-import {
-  ZendeskAbortError,
-  ZendeskApiError,
-  ZendeskConnectionError,
-  ZendeskError,
-  ZendeskRateLimitedError,
-  ZendeskServerError,
-  ZendeskUnauthorizedError,
-} from '@incident-desk/zendesk-api';
+import { isTransientZendeskFailure, isZendeskFailure } from '../accounts';
 
 /**
  * - `not_acted`: the service certainly did nothing and asks to come back later (429, 503);
@@ -50,30 +42,6 @@ export function incidentFailureKind(error: unknown): IncidentFailureKind {
   return 'rejected';
 }
 
-function isTransientZendeskFailure(error: unknown): boolean {
-  return (
-    // the job was stopped (it outran its timeout, or the worker is shutting down): its retry decides
-    error instanceof ZendeskAbortError ||
-    error instanceof ZendeskConnectionError ||
-    error instanceof ZendeskRateLimitedError ||
-    error instanceof ZendeskServerError ||
-    // the client already refreshed once; the accounts layer decides whether re-authorisation is due
-    error instanceof ZendeskUnauthorizedError
-  );
-}
-
-/**
- * A Zendesk request that got no definite answer: a 5xx, a lost connection, a timeout or an abort.
- * A write may have been committed; the ticket writer looks for it before it writes again.
- */
-export function isUnansweredZendeskRequest(error: unknown): boolean {
-  return (
-    error instanceof ZendeskServerError ||
-    error instanceof ZendeskConnectionError ||
-    (error instanceof ZendeskError && !(error instanceof ZendeskApiError))
-  );
-}
-
 /**
  * A failure of either service worth retrying through the job queue (the service may answer
  * differently later): any incident-service failure but a definite refusal, and Zendesk's aborts,
@@ -87,7 +55,7 @@ export function isTransientFailure(error: unknown): boolean {
 /** A service answer that a retry will not change (404, 403, 422, an invalid request). */
 export function isPermanentFailure(error: unknown): boolean {
   if (isTransientFailure(error)) return false;
-  return error instanceof ZendeskError || error instanceof IncidentApiError;
+  return isZendeskFailure(error) || error instanceof IncidentApiError;
 }
 
 /** The service's own words when it gave any, else the error's. Shown to agents, never parsed. */

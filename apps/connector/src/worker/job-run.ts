@@ -6,8 +6,9 @@ import {
   type AccountContext,
   type AccountContextProvider,
   AccountUnavailableError,
+  zendeskDeferralOf,
 } from '../accounts';
-import { deferralOf } from '../jobs';
+import { deferralOf as queueDeferralOf, type JobDeferral } from '../jobs';
 import { type Logger, withLogContext } from '../log';
 import type { SyncOutcome } from './job-outcome';
 import type { AccountShares } from './account-shares';
@@ -15,6 +16,10 @@ import { handBack, priorFailures, retryDelayMs, type FailurePolicy } from './han
 import { describeJob } from './job-identity';
 import type { SyncQueue } from './queues';
 import { recordSyncFailure } from './sync-failure-record';
+
+/** The wait a failure asks for: a JobDeferral, or a 429 of the incident service or of Zendesk. */
+const deferralOf = (error: unknown): JobDeferral | null =>
+  queueDeferralOf(error) ?? zendeskDeferralOf(error);
 
 export type SyncHandler = (
   ctx: AccountContext,

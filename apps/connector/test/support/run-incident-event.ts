@@ -2,6 +2,7 @@
 // report or a call under way, or a 429's Retry-After) is run again after its delay, as the queue
 // would, until it ends.
 import type { AccountContext } from '../../src/accounts/account-context';
+import { zendeskDeferralOf } from '../../src/accounts/zendesk-failures';
 import { deferralOf } from '../../src/jobs/job-deferral';
 import type { IncidentEventJob } from '../../src/jobs/incident-event-job';
 import { handleIncidentEvent as handleOnce } from '../../src/sync/incident-events/handle-incident-event';
@@ -22,7 +23,7 @@ export async function handleIncidentEvent(
     try {
       return await handleOnce(deps, ctx, job);
     } catch (error) {
-      const deferral = deferralOf(error);
+      const deferral = deferralOf(error) ?? zendeskDeferralOf(error);
       if (!deferral || Date.now() + deferral.delayMs > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, deferral.delayMs));
     }

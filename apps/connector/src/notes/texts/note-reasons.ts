@@ -1,13 +1,19 @@
 // Why something the agent asked for did not happen, as data: a note renders it in the account's
 // language (note-texts.ts), the database and the admin page keep the English rendering.
-import type { TAttachmentRefusal } from '@incident-desk/zendesk-api';
+
+/**
+ * Why Zendesk's client would not download an attachment (its `TAttachmentRefusal`, which must fit
+ * here: sync's upload-evidence.ts passes one into a SkipReason, so a new refusal is a type error).
+ */
+export type AttachmentRefusal =
+  'host_not_allowed' | 'not_https' | 'private_address' | 'too_many_redirects' | 'bad_redirect';
 
 /** Why a ticket attachment was not sent to the incident as evidence. */
 export type SkipReason =
   | { kind: 'unsupported_type'; type: string | null }
   /** `size` undefined when only the download's stream showed it. */
   | { kind: 'too_large'; size: number | undefined; maxBytes: number; requestMaxBytes: number }
-  | { kind: 'download_refused'; refusal: TAttachmentRefusal }
+  | { kind: 'download_refused'; refusal: AttachmentRefusal }
   | { kind: 'download_gone' }
   | { kind: 'download_answered'; status: number }
   | { kind: 'download_timed_out' }

@@ -2,8 +2,13 @@
 // interface, so a language that misses a text, or a call site that names one that does not exist,
 // fails the type check. Values (analysts' words, threats, names) come in already made safe for a
 // note (note-limits.ts); the texts only place them.
-import type { TAttachmentRefusal } from '@incident-desk/zendesk-api';
-import type { ForwardFailure, SkipReason, ThreatProblem, UnlinkedReason } from './note-reasons';
+import type {
+  AttachmentRefusal,
+  ForwardFailure,
+  SkipReason,
+  ThreatProblem,
+  UnlinkedReason,
+} from './note-reasons';
 
 export type NoteLocale = 'en' | 'fr';
 
@@ -124,7 +129,7 @@ export interface NoteTexts {
     file(name: string, reason: string): string;
     noName: string;
     skip(reason: SkipReason): string;
-    refusal: Record<TAttachmentRefusal, string>;
+    refusal: Record<AttachmentRefusal, string>;
     forwardFailure(failure: ForwardFailure): string;
     /** One line of the comments not forwarded: the comment and why. */
     comment(commentId: number | string, why: string): string;

@@ -4,7 +4,7 @@
 // Sizes are exact: "50 MB per request" is 50,000,000 bytes (as the client and the sandbox read
 // it), and a file's room is that less the multipart envelope its own name and type take.
 import { assumptions, maxAttachFileBytes } from '@incident-desk/incident-api';
-import type { TAttachment } from '@incident-desk/zendesk-api';
+import type { TAttachment } from '../../accounts';
 import { plainText } from '@incident-desk/threat-text';
 import type { SkipReason } from '../../notes';
 

@@ -6,8 +6,7 @@
 // (the contract sends "ticket attachments as evidence", not only agents'); a file skipped is
 // named in an internal note.
 import { isUniqueViolation, type IncidentLink } from '@incident-desk/db';
-import type { TComment, TUser } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts';
+import type { AccountContext, TComment, TUser } from '../../accounts';
 import { EN, type ForwardFailure, normalizeText, noteTexts } from '../../notes';
 import type { SyncOutcome } from '../../worker';
 import { writeOwedNote } from '../owed-notes';

@@ -1,5 +1,5 @@
 // Comments come from the API, newest first with their authors sideloaded (never from a webhook body).
-import type { TComment, TUser, ZendeskClient } from '@incident-desk/zendesk-api';
+import type { TComment, TUser, ZendeskClient } from '../../accounts';
 
 export interface TicketCommentsRead {
   /** Newest first. */

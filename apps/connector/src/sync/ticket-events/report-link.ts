@@ -4,7 +4,7 @@
 // Leaf steps of the report flow (report-flow.ts): what comes next is the flow's to decide.
 import type { IncidentLink } from '@incident-desk/db';
 import { normalizeThreat } from '@incident-desk/threat-text';
-import type { TComment, TTicket } from '@incident-desk/zendesk-api';
+import type { TComment, TTicket } from '../../accounts';
 import { noteTexts, reportedNote } from '../../notes';
 import { recordReportHistory } from '../echo-ledger';
 import { saveLinkUnderClaim } from '../incident-link-claim';

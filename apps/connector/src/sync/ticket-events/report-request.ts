@@ -2,13 +2,13 @@
 // report request; or why there is nothing to report.
 import type { TReportRequest } from '@incident-desk/incident-api';
 import {
-  ZendeskForbiddenError,
-  ZendeskRecordNotFoundError,
+  type AccountContext,
+  isZendeskForbidden,
+  isZendeskNotFound,
   type TComment,
   type TTicket,
   type TUser,
-} from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts';
+} from '../../accounts';
 import { releaseReceipt } from '../../ingest';
 import { normalizeText, type ThreatProblem } from '../../notes';
 import type { SyncOutcome } from '../../worker';
@@ -74,8 +74,7 @@ async function requesterEmail(ctx: AccountContext, ticket: TTicket, users: Map<n
     return emailOf(await ctx.zendesk.users.show(requesterId));
   } catch (error) {
     // without users:read (or for a deleted user) the report goes without reportedBy
-    if (error instanceof ZendeskForbiddenError || error instanceof ZendeskRecordNotFoundError)
-      return undefined;
+    if (isZendeskForbidden(error) || isZendeskNotFound(error)) return undefined;
     throw error;
   }
 }

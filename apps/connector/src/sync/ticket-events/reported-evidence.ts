@@ -9,8 +9,7 @@
 // its upload and settled after. A run that stops midway leaves pending rows for the next run (the
 // report resumed, or any later comment job); a claimed row left in flight is never resent.
 import type { IncidentLink } from '@incident-desk/db';
-import type { TComment } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts';
+import type { AccountContext, TComment } from '../../accounts';
 import { noteTexts } from '../../notes';
 import { writeOwedNote } from '../owed-notes';
 import { readTicketComments } from './read-ticket-comments';

@@ -1,6 +1,5 @@
-import { ZendeskRecordNotFoundError, type TTicket, type TUser } from '@incident-desk/zendesk-api';
 import { z } from 'zod';
-import type { AccountContext } from '../../accounts';
+import { type AccountContext, isZendeskNotFound, type TTicket, type TUser } from '../../accounts';
 import type { SyncOutcome } from '../../worker';
 
 /** The ticket, or the job's outcome when it no longer exists. */
@@ -11,7 +10,7 @@ export async function ticketOrSkip(
   try {
     return { ticket: await ctx.zendesk.tickets.show(ticketId) };
   } catch (error) {
-    if (error instanceof ZendeskRecordNotFoundError)
+    if (isZendeskNotFound(error))
       return { skipped: { status: 'skipped', reason: 'ticket not found' } };
     throw error;
   }

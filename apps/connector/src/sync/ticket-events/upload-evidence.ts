@@ -3,18 +3,8 @@
 // Every file that does not make it comes back with the reason in our own words (never an error's
 // raw text, which may carry addresses or the service's answer), for the note that tells the agent.
 import { APIError, RequestValidationError } from '@incident-desk/incident-api';
-import {
-  ZendeskApiError,
-  ZendeskAttachmentRefusedError,
-  ZendeskAttachmentTooLargeError,
-  ZendeskConnectionError,
-  ZendeskRecordNotFoundError,
-  ZendeskRequestValidationError,
-  ZendeskTimeoutError,
-  type TAttachment,
-} from '@incident-desk/zendesk-api';
 import type { TDatabase } from '@incident-desk/db';
-import type { AccountContext } from '../../accounts';
+import { type AccountContext, type TAttachment, zendeskDownloadFailure } from '../../accounts';
 import { defangLinksIn, plainText } from '@incident-desk/threat-text';
 import { EN, type NoteTexts, type SkipReason } from '../../notes';
 import { forgetEvidenceUpload, recordEvidenceUpload } from '../echo-ledger';
@@ -92,15 +82,26 @@ export function describeSkippedFile(file: SkippedFile, t: NoteTexts = EN): strin
 }
 
 function downloadFailure(error: unknown, maxBytes: number): SkipReason {
-  if (error instanceof ZendeskAttachmentTooLargeError) return tooLargeReason(error.size, maxBytes);
-  if (error instanceof ZendeskAttachmentRefusedError)
-    return { kind: 'download_refused', refusal: error.reason };
-  if (error instanceof ZendeskRecordNotFoundError) return { kind: 'download_gone' };
-  if (error instanceof ZendeskApiError) return { kind: 'download_answered', status: error.status };
-  if (error instanceof ZendeskTimeoutError) return { kind: 'download_timed_out' };
-  if (error instanceof ZendeskConnectionError) return { kind: 'download_unreachable' };
-  if (error instanceof ZendeskRequestValidationError) return { kind: 'download_bad_address' };
-  return { kind: 'download_failed' };
+  const failure = zendeskDownloadFailure(error);
+  switch (failure.kind) {
+    case 'too_large':
+      return tooLargeReason(failure.size, maxBytes);
+    case 'refused':
+      // notes' AttachmentRefusal must name every refusal Zendesk's client knows: a new one fails here
+      return { kind: 'download_refused', refusal: failure.refusal };
+    case 'gone':
+      return { kind: 'download_gone' };
+    case 'answered':
+      return { kind: 'download_answered', status: failure.status };
+    case 'timed_out':
+      return { kind: 'download_timed_out' };
+    case 'unreachable':
+      return { kind: 'download_unreachable' };
+    case 'bad_address':
+      return { kind: 'download_bad_address' };
+    case 'failed':
+      return { kind: 'download_failed' };
+  }
 }
 
 function uploadFailure(error: unknown, size: number, maxBytes: number): SkipReason {

@@ -9,8 +9,7 @@ import {
   type TJobStatus,
   type TJobStatusResult,
 } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts';
-import { isUnansweredZendeskRequest } from '../service-failure';
+import { type AccountContext, isUnansweredZendeskRequest } from '../../accounts';
 import { coalesce } from './coalesce';
 import { jobMaxWaitMs, jobPollMs, type DrainOptions } from './drain-options';
 import { isClosedResult } from './follow-up-closed-ticket';

@@ -7,9 +7,8 @@ import {
   ZendeskRecordInvalidError,
   ZendeskRecordNotFoundError,
 } from '@incident-desk/zendesk-api';
-import type { AccountContext } from '../../accounts';
 import { TICKET_WRITE_QUEUE } from '../../jobs';
-import { isUnansweredZendeskRequest } from '../service-failure';
+import { type AccountContext, isUnansweredZendeskRequest } from '../../accounts';
 import { rateLimitDefaultMs, unsureRetryAt, type DrainOptions } from './drain-options';
 import { followUpClosedTicket, isClosedRefusal } from './follow-up-closed-ticket';
 import type { TicketBatch } from './ticket-batch';

@@ -5,7 +5,7 @@
 // so a search that fails counts as "in use": the field is kept and the admin told why.
 import type { TDatabase } from '@incident-desk/db';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
-import { stepErrorMessage } from '../setup';
+import { stepErrorMessage } from './step-error';
 
 export interface FieldUsage {
   inUse: boolean;

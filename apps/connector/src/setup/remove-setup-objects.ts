@@ -5,23 +5,19 @@
 // the three ticket fields (by stored id). An admin's view, trigger or field that only looks like
 // setup's (same title, no mark) is never removed. Views go before the fields they read and
 // triggers before the webhook they notify. One line per thing; a failure is reported and the
-// rest still goes.
+// rest still goes. Setup owns what it made, so its removal is here; a disconnect (disconnect/)
+// decides when, with which client, and what else goes with it.
 import type { DisconnectStep } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import { ZendeskRecordNotFoundError, type ZendeskClient } from '@incident-desk/zendesk-api';
-import {
-  ACTION_NEEDED_VIEW_TITLE,
-  APPROVALS_VIEW_TITLE,
-  isOwnQueueView,
-  isOwnTrigger,
-  SETUP_TICKET_FIELDS,
-  type SetupFieldIds,
-  stepErrorMessage,
-  ticketingWebhookUrl,
-  TRIGGER_TITLE_PREFIX,
-  zendeskWebhookName,
-} from '../setup';
+import { ticketingWebhookUrl } from './connector-urls';
+import { SETUP_TICKET_FIELDS } from './ensure-ticket-fields';
+import { zendeskWebhookName } from './ensure-zendesk-webhook';
+import { ACTION_NEEDED_VIEW_TITLE, APPROVALS_VIEW_TITLE, isOwnQueueView } from './queue-views';
+import type { SetupFieldIds } from './setup-result';
+import { stepErrorMessage } from './step-error';
 import { ticketFieldUsage } from './ticket-field-usage';
+import { isOwnTrigger, TRIGGER_TITLE_PREFIX } from './trigger-definitions';
 
 export interface ZendeskSetupToRemove {
   zendesk: ZendeskClient;
