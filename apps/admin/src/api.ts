@@ -3,8 +3,12 @@
 import type {
   AccountDisconnection,
   DisconnectResult,
+  FailureDescription,
+  SetupOutcomeCodes,
   TakedownAnalytics,
   TicketWriteHealth,
+  TUnlinkedWhy,
+  TZendeskWebhookTest,
 } from '@incident-desk/admin-contract';
 export interface Session {
   subdomain: string;
@@ -57,7 +61,15 @@ export interface Overview {
     state: string;
     requestedAt: string | null;
     finishedAt: string | null;
-    report: { ok: boolean; message: string; steps: StepReport[]; scopeAfter: string | null } | null;
+    /** `message`: the connector's English; the codes are absent from reports older than them. */
+    report:
+      | (Partial<SetupOutcomeCodes> & {
+          ok: boolean;
+          message: string;
+          steps: StepReport[];
+          scopeAfter: string | null;
+        })
+      | null;
   };
   settings: Settings;
   incident: {
@@ -78,12 +90,8 @@ export interface Settings {
   createZendeskViews: boolean;
 }
 
-/** What a dead letter says about itself: what failed, why, and what Retry will do. */
-interface Described {
-  what: string;
-  problem: string;
-  retry: string;
-}
+/** What a dead letter says about itself, in codes: what failed (and so what Retry does), and why. */
+type Described = FailureDescription;
 
 interface SyncFailure extends Described {
   id: string;
@@ -129,7 +137,9 @@ export interface ReconciliationEntry {
   ticketId: number;
   ticketUrl: string;
   reason: string;
+  /** The connector's English; `why` says the same in codes (null for older entries). */
   detail: string | null;
+  why?: TUnlinkedWhy | null;
   createdAt: string;
 }
 
@@ -234,8 +244,9 @@ export const api = {
   testWebhooks: () =>
     call<{
       requested: string[];
-      failed: { clientId: string; message: string }[];
-      zendesk: { outcome: 'delivered' } | { outcome: string; message: string };
+      /** The clients whose subscription the incident service would not test. */
+      failed: { clientId: string }[];
+      zendesk: TZendeskWebhookTest;
     }>('POST', '/webhooks/test'),
   retryTicketWrites: () =>
     call<{ woken: number; pausedUntil: string | null }>('POST', '/ticket-writes/retry'),

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { SM, XL } from '@zendeskgarden/react-typography';
+import { actionErrorText } from './action-error-text';
 import { useLanguage, useTexts } from './i18n/i18n';
 
 export function Section(props: { id: string; title: string; children: ReactNode }) {
@@ -74,7 +75,7 @@ export function ActionButton(props: {
             const text = await props.run();
             setOutcome({ ok: true, text: text ?? t.common.done });
           } catch (error) {
-            setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+            setOutcome({ ok: false, text: actionErrorText(error, t.actionError) });
           } finally {
             setBusy(false);
           }

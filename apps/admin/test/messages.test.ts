@@ -29,6 +29,8 @@ const SAME_IN_BOTH = new Set([
   'connection.webhooks',
   'connection.client',
   'deadLetters.incident',
+  'failedSync.party.zendesk',
+  'failedSync.httpStatus',
   'analytics.hours',
   'analytics.part.incidents',
   'analytics.waitingColumns.0',

@@ -31,7 +31,16 @@ describe.each(backends)('admin page API (%s)', (backend) => {
     (await h.api(session, 'GET', '/admin/api/overview')).body as {
       account: { subdomain: string };
       connection: { state: string; scopes: string[]; missingScopes: string[] };
-      setup: { state: string; report: { scopeAfter: string | null; message: string } | null };
+      setup: {
+        state: string;
+        report: {
+          scopeAfter: string | null;
+          message: string;
+          outcome?: { code: string };
+          webhookTest?: unknown;
+          narrowing?: unknown;
+        } | null;
+      };
       settings: Record<string, unknown>;
       incident: { apiKey: string; clientId: string | null };
     };
@@ -380,6 +389,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       );
       expect(view.connection.missingScopes).toEqual([]);
       expect(view.setup.report?.message).toContain('incident API key');
+      // the page words it from the code, in the admin's language
+      expect(view.setup.report?.outcome).toEqual({ code: 'needs_configuration' });
       expect(view.incident.apiKey).toBe('not_set');
       // no sidebar secret any more: Zendesk signs the sidebar's pages
       expect(JSON.stringify(view)).not.toMatch(/sidebarSecret|shared_secret/);
@@ -562,6 +573,10 @@ describe.each(backends)('admin page API (%s)', (backend) => {
       const view = await overview(acmeSession);
       expect(view.setup.state).toBe('succeeded');
       expect(view.setup.report?.scopeAfter).toBe('tickets:read tickets:write users:read apps:read');
+      // Zendesk's webhook test arrived and the token was narrowed: the codes add nothing to it
+      expect(view.setup.report).toMatchObject({ outcome: { code: 'finished' } });
+      expect(view.setup.report?.webhookTest).toBeUndefined();
+      expect(view.setup.report?.narrowing).toBeUndefined();
       expect(view.connection.scopes.sort()).toEqual([
         'apps:read',
         'tickets:read',
@@ -627,9 +642,8 @@ describe.each(backends)('admin page API (%s)', (backend) => {
             id: jobId,
             failedAt: expect.any(String),
             reason: 'worker crashed',
-            what: 'Setup of the account failed on every attempt.',
-            problem: 'It stopped with: worker crashed',
-            retry: 'Retry runs setup again.',
+            work: 'account_setup',
+            problem: { code: 'stopped_with', reason: 'worker crashed' },
           },
         ]),
       );
@@ -687,12 +701,35 @@ describe.each(backends)('admin page API (%s)', (backend) => {
         })
       ).json()) as { ticket: { id: number } };
       const ticketId = created.ticket.id;
+      // as the report writes them: the attempt keeps the reason, the entry its English
+      await h.connector.db.prisma.reportAttempt.create({
+        data: {
+          accountId: acmeId,
+          ticketId: BigInt(ticketId),
+          mode: 'takedown',
+          state: 'duplicate',
+          detail: JSON.stringify({ kind: 'duplicate', status: 409 }),
+        },
+      });
       await h.connector.db.prisma.reconciliationEntry.create({
-        data: { accountId: acmeId, ticketId: BigInt(ticketId), reason: 'duplicate' },
+        data: {
+          accountId: acmeId,
+          ticketId: BigInt(ticketId),
+          reason: 'duplicate',
+          detail: 'answered 409',
+        },
       });
       const listed = await h.api(acmeSession, 'GET', '/admin/api/reconciliation');
+      // the reason as a code too, which the page words in the admin's language
       expect(listed.body.entries).toEqual(
-        expect.arrayContaining([expect.objectContaining({ ticketId, reason: 'duplicate' })]),
+        expect.arrayContaining([
+          expect.objectContaining({
+            ticketId,
+            reason: 'duplicate',
+            detail: 'answered 409',
+            why: { kind: 'duplicate', status: 409 },
+          }),
+        ]),
       );
 
       const malformed = await h.api(

@@ -1,7 +1,7 @@
 // The admin page's first run, over real HTTP against the composed connector and both
 // sandboxes: the checklist of a new account, the incident key checked with the service before it
 // is saved, test deliveries, "last from Zendesk" written by a signed delivery, and failed syncs
-// (a failed comment forward included) listed with links, sentences and a retry.
+// (a failed comment forward included) listed with links, codes and a retry.
 import {
   DEMO_API_KEY,
   DEMO_PARENT_CLIENT_ID,
@@ -123,6 +123,11 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ error: { code: 'client_not_covered' } });
     expect((other.body.error as { message: string }).message).toContain(DEMO_PARENT_CLIENT_ID);
+    // the facts the admin page words the refusal with, in the admin's language
+    expect(other.body.facts).toEqual({
+      missing: [OTHER_ORG_CLIENT_ID],
+      covered: expect.arrayContaining([expect.stringContaining(DEMO_PARENT_CLIENT_ID)]),
+    });
     expect((await configOf(acmeId)).sealedIncidentApiKey).toBeNull();
   });
 
@@ -355,7 +360,7 @@ describe.each(backends)('admin first run (%s)', (backend) => {
     await h.connector.db.prisma.incidentLink.deleteMany({ where: { incidentId: serviceId } });
   });
 
-  it('dead letters: a failed comment forward and a failed incident sync are listed with ticket links and sentences; retry requeues the forward', async () => {
+  it('dead letters: a failed comment forward and a failed incident sync are listed with ticket links and codes; retry requeues the forward', async () => {
     await h.connector.db.prisma.forwardedComment.create({
       data: {
         accountId: acmeId,
@@ -384,9 +389,8 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       ticketId: 41,
       incidentId: 'inc_forward',
       canRetry: true,
-      what: expect.stringMatching(/Forwarding a comment/),
-      problem: 'The incident service had an internal error (HTTP 500).',
-      retry: expect.stringMatching(/forwards this comment again/),
+      work: 'comment_forward',
+      problem: { code: 'http_status', party: 'incident_service', status: 500 },
     });
     expect(forward.ticketUrl).toBe(`${h.sandboxUrl}/_z/acme/agent/tickets/41`);
     expect(forward.incidentUrl).toBe('https://console.example/incidents/inc_forward');
@@ -394,9 +398,8 @@ describe.each(backends)('admin first run (%s)', (backend) => {
       (row) => row.ticketId === 42,
     )!;
     expect(failure).toMatchObject({
-      what: expect.stringMatching(/Reporting the ticket/),
-      problem: 'The incident service was temporarily unavailable (HTTP 503).',
-      retry: expect.stringMatching(/never sent twice/),
+      work: 'ticket_report',
+      problem: { code: 'http_status', party: 'incident_service', status: 503 },
       canRetry: true,
     });
 

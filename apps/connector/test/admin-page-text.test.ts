@@ -1,5 +1,6 @@
 // What an admin types as the subdomain (a pasted Zendesk address included), the install
-// pages' one stylesheet allowed by its hash, and dead letters described in words.
+// pages' one stylesheet allowed by its hash, dead letters and
+// setup's outcome described in codes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,13 @@ import type { DatabaseAccountContextProvider } from '../src/accounts/account-con
 import { listZendeskGroups } from '../src/admin/zendesk-groups';
 import { htmlPage, PAGE_STYLE, PAGE_STYLE_SOURCE, subdomainField } from '../src/accounts/html-page';
 import { subdomainFromInput } from '@incident-desk/zendesk-api';
-import { describeProblem, describeRetry, describeWork } from '../src/admin/dead-letter-text';
+import { problemOf, workOf } from '../src/admin/dead-letter-codes';
+import { ACCOUNT_SETUP_QUEUE } from '../src/accounts';
+import { AccountUnavailableError } from '../src/accounts/account-context';
+import { finishedReport, SetupStoppedError, stoppedReport } from '../src/accounts/setup-outcome';
+import type { SetupResult } from '../src/setup';
+import { setupStep } from '../src/admin/first-run-steps';
+import { firstRunTexts } from '../src/admin/first-run-texts';
 import { INCIDENT_EVENT_QUEUE } from '../src/jobs/incident-event-job';
 import { TICKET_EVENT_QUEUE } from '../src/jobs/ticket-event-job';
 import { TICKET_WRITE_QUEUE } from '../src/jobs/ticket-write-queue';
@@ -73,29 +80,125 @@ describe('the subdomain field of the server-rendered forms', () => {
   });
 });
 
-describe('dead letters in words', () => {
-  it('names the HTTP status instead of echoing "500 ServiceUnavailable"', () => {
+describe('dead letters in codes', () => {
+  it('names the party and the HTTP status instead of echoing "500 ServiceUnavailable"', () => {
     expect(
-      describeProblem(
+      problemOf(
         TICKET_EVENT_QUEUE,
         'InternalServerError: incidents.comment: 500 ServiceUnavailable',
       ),
-    ).toBe('The incident service had an internal error (HTTP 500).');
-    expect(describeProblem(TICKET_WRITE_QUEUE, 'Zendesk answered 422')).toBe(
-      'Zendesk refused the data (HTTP 422).',
-    );
-    expect(
-      describeProblem(INCIDENT_EVENT_QUEUE, 'APITimeoutError: no response within 100 ms'),
-    ).toBe('Zendesk did not answer in time.');
-    expect(describeProblem(TICKET_EVENT_QUEUE, '')).toBe('It failed without a reason.');
+    ).toEqual({ code: 'http_status', party: 'incident_service', status: 500 });
+    expect(problemOf(TICKET_WRITE_QUEUE, 'Zendesk answered 422')).toEqual({
+      code: 'http_status',
+      party: 'zendesk',
+      status: 422,
+    });
+    expect(problemOf(ACCOUNT_SETUP_QUEUE, 'upstream said 418 teapot')).toEqual({
+      code: 'http_status',
+      party: 'other_side',
+      status: 418,
+    });
+    expect(problemOf(INCIDENT_EVENT_QUEUE, 'APITimeoutError: no response within 100 ms')).toEqual({
+      code: 'timeout',
+      party: 'zendesk',
+    });
+    expect(problemOf(TICKET_WRITE_QUEUE, 'ECONNREFUSED 127.0.0.1')).toEqual({
+      code: 'unreachable',
+      party: 'zendesk',
+    });
+    expect(problemOf(TICKET_EVENT_QUEUE, 'worker crashed')).toEqual({
+      code: 'stopped_with',
+      reason: 'worker crashed',
+    });
+    expect(problemOf(TICKET_EVENT_QUEUE, 'x'.repeat(300))).toEqual({
+      code: 'stopped_with',
+      reason: 'x'.repeat(200),
+    });
+    expect(problemOf(TICKET_EVENT_QUEUE, '')).toEqual({ code: 'no_reason' });
   });
 
-  it('says what failed and what Retry does, per kind', () => {
-    expect(describeWork(TICKET_EVENT_QUEUE, 'report')).toMatch(/Reporting/);
-    expect(describeWork(TICKET_EVENT_QUEUE, 'comment')).toMatch(/Forwarding/);
-    expect(describeWork(INCIDENT_EVENT_QUEUE, undefined)).toMatch(/incident update to its ticket/);
-    expect(describeRetry(TICKET_EVENT_QUEUE, 'report')).toMatch(/never sent twice/);
-    expect(describeRetry(TICKET_WRITE_QUEUE, undefined)).toMatch(/cannot be retried/);
+  it('names what failed, per queue and kind (what Retry does follows from it)', () => {
+    expect(workOf(TICKET_EVENT_QUEUE, 'report')).toBe('ticket_report');
+    expect(workOf(TICKET_EVENT_QUEUE, 'comment')).toBe('ticket_comments');
+    expect(workOf(TICKET_EVENT_QUEUE, 'action')).toBe('ticket_action');
+    expect(workOf(TICKET_EVENT_QUEUE, undefined)).toBe('ticket_change');
+    expect(workOf(INCIDENT_EVENT_QUEUE, undefined)).toBe('incident_update');
+    expect(workOf(TICKET_WRITE_QUEUE, undefined)).toBe('ticket_write');
+    expect(workOf(ACCOUNT_SETUP_QUEUE, undefined)).toBe('account_setup');
+    expect(workOf('pgboss.other', undefined)).toBe('background_job');
+  });
+});
+
+describe('setup’s outcome in codes, with the English message it always had', () => {
+  it('names why a run stopped: its time limit, an account that cannot act, anything else', () => {
+    expect(stoppedReport(new SetupStoppedError())).toMatchObject({
+      ok: false,
+      outcome: { code: 'ran_too_long' },
+      message: expect.stringMatching(/^Setup stopped: it ran past its time limit/),
+    });
+    expect(
+      stoppedReport(new AccountUnavailableError('acc', 'reauthorization_required')).outcome,
+    ).toEqual({ code: 'account_unavailable', reason: 'reauthorization_required' });
+    expect(stoppedReport(new Error('boom'))).toMatchObject({
+      outcome: { code: 'stopped', reason: 'boom' },
+      message: 'Setup stopped: boom',
+    });
+  });
+
+  it('counts failed steps and adds Zendesk’s webhook test and the narrowing when they went wrong', () => {
+    const result = {
+      ok: false,
+      steps: [
+        { step: 'trigger', target: 'a', outcome: 'failed' },
+        { step: 'trigger', target: 'b', outcome: 'created' },
+        { step: 'view', target: 'c', outcome: 'failed' },
+      ],
+    } as unknown as SetupResult;
+    const report = finishedReport(
+      result,
+      { outcome: 'refused', status: 502, message: 'the connector answered 502' },
+      { scopeAfter: 'read write', narrowing: { code: 'kept_wider', scope: 'read write' } },
+    );
+    expect(report).toMatchObject({
+      ok: false,
+      outcome: { code: 'finished_with_failures', failedSteps: 2 },
+      webhookTest: { outcome: 'refused', status: 502 },
+      narrowing: { code: 'kept_wider', scope: 'read write' },
+      message:
+        "Setup finished with 2 failed step(s). Zendesk's webhook test: the connector answered 502 Zendesk kept scopes beyond the steady state (read write).",
+    });
+    const fine = finishedReport(
+      { ok: true, steps: [] } as unknown as SetupResult,
+      {
+        outcome: 'delivered',
+      },
+      { scopeAfter: 'read' },
+    );
+    expect(fine).toEqual({
+      ok: true,
+      outcome: { code: 'finished' },
+      message: 'Setup finished.',
+      steps: [],
+      scopeAfter: 'read',
+    });
+  });
+});
+
+describe('a failed setup on the first-run checklist', () => {
+  const failed = {
+    state: 'failed' as const,
+    requestedAt: null,
+    finishedAt: null,
+    report: stoppedReport(new Error('boom')),
+  };
+
+  it('names the run’s English message to an English admin, and none to a French admin', () => {
+    expect(setupStep(failed, true, firstRunTexts('en')).next).toBe(
+      'Setup failed: Setup stopped: boom. Fix what it names, then run it again.',
+    );
+    const french = setupStep(failed, true, firstRunTexts('fr')).next;
+    expect(french).toMatch(/^La configuration a échoué : la section Configuration dit pourquoi/);
+    expect(french).not.toContain('boom');
   });
 });
 

@@ -19,3 +19,17 @@ export type {
   TDisconnectOutcome,
   TDisconnectReason,
 } from './disconnect';
+export { FAILED_WORKS } from './failed-syncs';
+export type {
+  FailureDescription,
+  TFailedWork,
+  TFailureParty,
+  TFailureProblem,
+} from './failed-syncs';
+export type {
+  SetupOutcomeCodes,
+  TSetupNarrowing,
+  TSetupOutcome,
+  TZendeskWebhookTest,
+} from './setup-report';
+export type { TUnlinkedWhy } from './reconciliation';

@@ -3,6 +3,8 @@
 import type { DisconnectStep, TDisconnectItem } from '@incident-desk/admin-contract';
 import type { Settings } from '../api';
 import { analyticsMessages } from './en-analytics';
+import { errorMessages } from './en-errors';
+import { failureMessages } from './en-failures';
 
 type SettingToggle = keyof Omit<Settings, 'newTicketGroupId'>;
 
@@ -187,6 +189,8 @@ export const en = {
     none: 'No failed syncs.',
   },
   ...analyticsMessages,
+  ...failureMessages,
+  ...errorMessages,
   settings: {
     title: 'Settings',
     toggles: {
@@ -228,6 +232,7 @@ export const en = {
     title: 'Reconciliation queue (unlinked tickets)',
     ticket: (ticketId: number) => `Ticket #${ticketId}`,
     notLinked: (reason: string) => `Its report could not be linked to an incident (${reason}).`,
+    reasonWithDetail: (reason: string, detail: string) => `${reason}: ${detail}`,
     reason: {
       duplicate: 'duplicate',
       'report outcome unknown': 'report outcome unknown',

@@ -1,6 +1,8 @@
 // The admin page in French, for admins whose Zendesk locale is French (fr, fr-FR, fr-CA...).
 import type { Messages } from './en';
 import { analyticsMessages } from './fr-analytics';
+import { errorMessages } from './fr-errors';
+import { failureMessages } from './fr-failures';
 
 export const fr: Messages = {
   app: {
@@ -189,6 +191,8 @@ export const fr: Messages = {
     none: 'Aucune synchronisation en échec.',
   },
   ...analyticsMessages,
+  ...failureMessages,
+  ...errorMessages,
   settings: {
     title: 'Paramètres',
     toggles: {
@@ -233,6 +237,7 @@ export const fr: Messages = {
     title: 'File de rapprochement (tickets non liés)',
     ticket: (ticketId) => `Ticket n° ${ticketId}`,
     notLinked: (reason) => `Son signalement n’a pas pu être lié à un incident (${reason}).`,
+    reasonWithDetail: (reason, detail) => `${reason} : ${detail}`,
     reason: {
       duplicate: 'doublon',
       'report outcome unknown': 'résultat du signalement inconnu',

@@ -6,6 +6,7 @@ import { Anchor } from '@zendeskgarden/react-buttons';
 import { Tag } from '@zendeskgarden/react-tags';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, type DeadLetters as TDeadLetters } from '../api';
+import { failureText } from '../dead-letter-text';
 import type { Messages } from '../i18n/en';
 import { useTexts } from '../i18n/i18n';
 import { ActionButton, Section, When } from '../ui';
@@ -36,7 +37,10 @@ interface Letter {
   retryAs: { label: string; run: () => Promise<unknown> } | null;
 }
 
-function lettersOf(letters: TDeadLetters, t: Messages['deadLetters']): Letter[] {
+function lettersOf(letters: TDeadLetters, texts: Messages): Letter[] {
+  const t = texts.deadLetters;
+  const words = (failure: Parameters<typeof failureText>[0]) =>
+    failureText(failure, texts.failedSync);
   const none = {
     ticketId: null,
     ticketUrl: null,
@@ -47,6 +51,7 @@ function lettersOf(letters: TDeadLetters, t: Messages['deadLetters']): Letter[] 
   return [
     ...letters.failedForwards.map((forward) => ({
       ...forward,
+      ...words(forward),
       key: `forward:${forward.commentId}`,
       testId: 'failed-forward',
       heading: t.commentForward,
@@ -60,6 +65,7 @@ function lettersOf(letters: TDeadLetters, t: Messages['deadLetters']): Letter[] 
     })),
     ...letters.syncFailures.map((failure) => ({
       ...failure,
+      ...words(failure),
       key: `failure:${failure.id}`,
       testId: 'sync-failure',
       heading: t.sync,
@@ -74,13 +80,14 @@ function lettersOf(letters: TDeadLetters, t: Messages['deadLetters']): Letter[] 
     ...letters.failedJobs.map((job) => ({
       ...job,
       ...none,
+      ...words(job),
       key: `job:${job.queue}:${job.id}`,
       testId: 'failed-job',
       heading: t.backgroundJob,
       at: job.failedAt,
       // "Setup of the account failed on every attempt: retried 10:02."
       retryAs: {
-        label: job.what.replace(/\.$/, ''),
+        label: words(job).what.replace(/\.$/, ''),
         run: () => api.retryFailedJob(job.queue, job.id),
       },
     })),
@@ -143,9 +150,10 @@ function Item(props: Letter & { action: ReactNode }) {
 }
 
 export function DeadLetters({ letters, refresh }: { letters: TDeadLetters; refresh: () => void }) {
-  const t = useTexts().deadLetters;
+  const texts = useTexts();
+  const t = texts.deadLetters;
   const [retried, setRetried] = useState<Retried[]>([]);
-  const listed = lettersOf(letters, t);
+  const listed = lettersOf(letters, texts);
   const present = new Set(listed.map((letter) => letter.key));
   const empty = present.size === 0;
 

@@ -11,6 +11,7 @@ import {
   type Overview,
 } from '../api';
 import { useTexts } from '../i18n/i18n';
+import { webhookTestText } from '../setup-outcome-text';
 import { ActionButton, Section } from '../ui';
 import { IncidentConnection } from './IncidentConnection';
 
@@ -55,12 +56,15 @@ function StepAction(props: {
           run={async () => {
             const result = await api.testWebhooks();
             props.refresh();
+            const words = t.zendeskWebhookTest;
             if (result.failed.length > 0)
-              throw new Error(result.failed.map((f) => `${f.clientId}: ${f.message}`).join('; '));
+              throw new Error(
+                result.failed.map((f) => `${f.clientId}: ${words.clientRefused}`).join('; '),
+              );
             const zendesk =
               result.zendesk.outcome === 'delivered'
                 ? ''
-                : ` ${'message' in result.zendesk ? result.zendesk.message : ''}`;
+                : ` ${webhookTestText(result.zendesk, words)}`;
             return `${t.firstRun.testRequested}${zendesk}`;
           }}
         />

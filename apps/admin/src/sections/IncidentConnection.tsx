@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@zendeskgarden/react-buttons';
 import { Field, Input } from '@zendeskgarden/react-forms';
 import { SM } from '@zendeskgarden/react-typography';
+import { actionErrorText } from '../action-error-text';
 import { api, ApiError, type Overview } from '../api';
 import { useTexts } from '../i18n/i18n';
 
@@ -20,7 +21,8 @@ const FIELD_OF_CODE: Record<string, FieldName> = {
 /** The form's fields, the problems found before or by the connector, and the save's outcome. */
 function useIncidentConnectionForm(overview: Overview, refresh: () => void) {
   const { incident } = overview;
-  const t = useTexts().incidentConnection;
+  const texts = useTexts();
+  const t = texts.incidentConnection;
   const [apiKey, setApiKey] = useState('');
   const [clientId, setClientId] = useState(incident.clientId ?? '');
   const [subClients, setSubClients] = useState(incident.subClientIds.join(', '));
@@ -49,7 +51,7 @@ function useIncidentConnectionForm(overview: Overview, refresh: () => void) {
       setSaved(t.saved(result.clientName, result.clientId, result.setup.state === 'queued'));
       refresh();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = actionErrorText(error, texts.actionError);
       const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
       setProblems({ [field ?? 'form']: message });
     } finally {

@@ -4,6 +4,7 @@ import { Field, Input } from '@zendeskgarden/react-forms';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, type ReconciliationEntry } from '../api';
 import { useTexts } from '../i18n/i18n';
+import { unlinkedWhyText } from '../unlinked-why-text';
 import { ActionButton, Section, When } from '../ui';
 
 interface Done {
@@ -19,7 +20,9 @@ function EntryRow(props: {
   onDone: (done: Done) => void;
 }) {
   const { entry, refresh } = props;
-  const t = useTexts().reconciliation;
+  const texts = useTexts();
+  const t = texts.reconciliation;
+  const detail = entry.why ? unlinkedWhyText(entry.why, texts.unlinkedWhy) : entry.detail;
   const report = (message: string) =>
     props.onDone({
       ticketId: entry.ticketId,
@@ -39,7 +42,9 @@ function EntryRow(props: {
       </SM>
       <SM>
         {t.notLinked(
-          `${t.reason[entry.reason] ?? entry.reason}${entry.detail ? `: ${entry.detail}` : ''}`,
+          detail
+            ? t.reasonWithDetail(t.reason[entry.reason] ?? entry.reason, detail)
+            : (t.reason[entry.reason] ?? entry.reason),
         )}
       </SM>
       <SM style={{ color: '#68737d', marginBottom: 4 }}>{t.explain}</SM>

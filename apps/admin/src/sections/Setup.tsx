@@ -3,6 +3,7 @@ import { Tag } from '@zendeskgarden/react-tags';
 import { SM } from '@zendeskgarden/react-typography';
 import { api, ApiError, type Overview } from '../api';
 import { useTexts } from '../i18n/i18n';
+import { setupOutcomeText } from '../setup-outcome-text';
 import { ActionButton, Row, Section, When } from '../ui';
 
 const HUES: Record<string, 'green' | 'red' | 'yellow' | 'grey' | 'blue'> = {
@@ -16,8 +17,9 @@ const HUES: Record<string, 'green' | 'red' | 'yellow' | 'grey' | 'blue'> = {
 
 export function Setup({ overview, refresh }: { overview: Overview; refresh: () => void }) {
   const { setup, account } = overview;
-  const t = useTexts().setup;
-  const common = useTexts().common;
+  const texts = useTexts();
+  const t = texts.setup;
+  const common = texts.common;
   const [authorizeUrl, setAuthorizeUrl] = useState<string | null>(null);
   return (
     <Section id="setup" title={t.title}>
@@ -35,7 +37,7 @@ export function Setup({ overview, refresh }: { overview: Overview; refresh: () =
       {setup.report ? (
         <>
           <Row label={t.outcome} testId="setup-message">
-            {setup.report.message}
+            {setupOutcomeText(setup.report, texts)}
           </Row>
           {setup.report.scopeAfter ? (
             <Row label={t.scopesAfter}>{setup.report.scopeAfter}</Row>

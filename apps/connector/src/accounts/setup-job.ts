@@ -4,15 +4,15 @@
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import type { SecretBox } from '../secrets';
 import type { ZendeskClient } from '@incident-desk/zendesk-api';
-import { testZendeskWebhook } from './zendesk-webhook-test';
+import { testZendeskWebhook, type ZendeskWebhookTest } from './zendesk-webhook-test';
 import { runSetup, type SetupResult, stepErrorMessage } from '../setup';
-import { AccountUnavailableError } from './account-context';
 import { withAccountSetupLock } from './account-lock';
 import type { DatabaseAccountContextProvider } from './account-context-provider';
 import { loadSetupExisting, readAccountSettings, saveSetupResult } from './account-configuration';
 import { narrowAfterSetup } from './setup-narrowing';
 import { setupBlocker } from './setup-preconditions';
-import { finishSetup, markSetup, shortSetupReport } from './setup-state';
+import { finishedReport, SetupStoppedError, stoppedReport } from './setup-outcome';
+import { finishSetup, markSetup } from './setup-state';
 import type { TZendeskOAuthConfig } from './zendesk-oauth-config';
 
 export const ACCOUNT_SETUP_QUEUE = 'account-setup';
@@ -69,15 +69,6 @@ async function setupSettings(db: TDatabase, accountId: string) {
   };
 }
 
-/** The queue stopped the run: it outran the setup time limit (SETUP_JOB_TIMEOUT_SECONDS). */
-class SetupStoppedError extends Error {
-  constructor() {
-    super(
-      'it ran past its time limit (Zendesk or the incident service answered too slowly); it is tried again',
-    );
-  }
-}
-
 /**
  * `signal`: the queue stopped this run (it outran the setup timeout); its requests end with it.
  * A disconnect of the account under way is waited for (the account is then gone, or disconnected).
@@ -113,7 +104,7 @@ async function runSetupOnce(
   }
 
   let result;
-  let webhookTest: string;
+  let webhookTest: ZendeskWebhookTest;
   try {
     const clients = await deps.accounts.clientsFor(accountId, signal ? { signal } : {});
     result = await runSetup({
@@ -131,40 +122,16 @@ async function runSetupOnce(
     if (signal?.aborted) throw new SetupStoppedError();
     webhookTest = await testWebhookWhileWide(deps, accountId, clients.zendesk, result, at());
   } catch (error) {
-    const reason =
-      error instanceof AccountUnavailableError || error instanceof SetupStoppedError
-        ? error.message
-        : stepErrorMessage(error);
-    await finishSetup(
-      db,
-      accountId,
-      'failed',
-      shortSetupReport(false, `Setup stopped: ${reason}`, null),
-      at(),
-    );
+    await finishSetup(db, accountId, 'failed', stoppedReport(error), at());
     return;
   }
 
-  const { scopeAfter, narrowing } = await narrowAfterSetup(
-    deps,
-    accountId,
-    account.zendeskSubdomain,
-    now,
-  );
-  const failed = result.steps.filter((step) => step.outcome === 'failed').length;
+  const after = await narrowAfterSetup(deps, accountId, account.zendeskSubdomain, now);
   await finishSetup(
     db,
     accountId,
     result.ok ? 'succeeded' : 'failed',
-    {
-      ok: result.ok,
-      message:
-        (result.ok ? 'Setup finished.' : `Setup finished with ${failed} failed step(s).`) +
-        webhookTest +
-        narrowing,
-      steps: result.steps,
-      scopeAfter,
-    },
+    finishedReport(result, webhookTest, after),
     at(),
   );
 }
@@ -180,15 +147,14 @@ async function testWebhookWhileWide(
   zendesk: ZendeskClient,
   result: SetupResult,
   now: Date,
-): Promise<string> {
-  const test = await testZendeskWebhook({
+): Promise<ZendeskWebhookTest> {
+  return testZendeskWebhook({
     zendesk,
     connectorUrl: deps.connectorUrl,
     accountId,
     webhookId: result.zendeskWebhook?.id ?? null,
     now,
   });
-  return test.outcome === 'delivered' ? '' : ` Zendesk's webhook test: ${test.message}`;
 }
 
 export interface SetupWorker {
@@ -215,7 +181,7 @@ export async function startSetupWorker(
           deps.db,
           accountId,
           'failed',
-          shortSetupReport(false, `Setup stopped: ${stepErrorMessage(error)}`, null),
+          stoppedReport(error),
           new Date((deps.now ?? Date.now)()),
         ).catch(() => undefined);
       }

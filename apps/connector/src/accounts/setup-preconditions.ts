@@ -35,7 +35,7 @@ export async function setupBlocker(
     return {
       state: 'needs_authorization',
       report: shortSetupReport(
-        false,
+        { code: 'disconnected', reason: disconnection.reason },
         `incident-desk is disconnected from this Zendesk account (${disconnection.reason.replace(/_/g, ' ')}): install it again before setup can run.`,
         null,
       ),
@@ -46,7 +46,7 @@ export async function setupBlocker(
     return {
       state: 'needs_authorization',
       report: shortSetupReport(
-        false,
+        { code: 'reauthorization_required' },
         'Zendesk needs to be authorised again before setup can run.',
         null,
       ),
@@ -57,7 +57,7 @@ export async function setupBlocker(
     return {
       state: 'needs_configuration',
       report: shortSetupReport(
-        false,
+        { code: 'needs_configuration' },
         'Save the incident API key and client id, then run setup.',
         credential.scope,
       ),
@@ -77,7 +77,7 @@ export async function setupBlocker(
     return {
       state: 'needs_authorization',
       report: shortSetupReport(
-        false,
+        { code: 'needs_setup_scopes', granted: credential.scope, needed: oauth.setupScope },
         `The stored token has "${credential.scope}"; setup needs "${oauth.setupScope}". Authorise setup with Zendesk from this page.`,
         credential.scope,
       ),

@@ -1,5 +1,6 @@
 // Where setup stands for one account, as the admin page shows it. Written by whoever queues setup
 // and by the setup job; the job itself lives in pg-boss, so nothing here depends on memory.
+import type { SetupOutcomeCodes, TSetupOutcome } from '@incident-desk/admin-contract';
 import type { TDatabase } from '@incident-desk/db';
 import type { StepReport } from '../setup';
 
@@ -12,7 +13,8 @@ export type SetupState =
   | 'needs_configuration'
   | 'needs_authorization';
 
-export interface SetupReport {
+/** `message` is the English of the codes (reports stored before the codes have only it). */
+export interface SetupReport extends Partial<SetupOutcomeCodes> {
   ok: boolean;
   message: string;
   steps: StepReport[];
@@ -22,10 +24,10 @@ export interface SetupReport {
 
 /** A run's report that ran no step: why it stopped before, or how it ended. */
 export const shortSetupReport = (
-  ok: boolean,
+  outcome: TSetupOutcome,
   message: string,
   scopeAfter: string | null,
-): SetupReport => ({ ok, message, steps: [], scopeAfter });
+): SetupReport => ({ ok: false, outcome, message, steps: [], scopeAfter });
 
 export interface SetupStatus {
   state: SetupState;

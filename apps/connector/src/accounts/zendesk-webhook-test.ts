@@ -10,7 +10,9 @@ import { ticketingWebhookUrl } from '../setup';
 
 export type ZendeskWebhookTest =
   | { outcome: 'delivered' }
-  | { outcome: 'needs_permission' | 'no_webhook' | 'refused' | 'failed'; message: string };
+  | { outcome: 'needs_permission' | 'no_webhook' | 'failed'; message: string }
+  /** `status`: what the connector's receiver answered Zendesk (0 for nothing). */
+  | { outcome: 'refused'; status: number; message: string };
 
 /** Whether a token of this scope may ask Zendesk to test a webhook. */
 export function canTestZendeskWebhook(scope: string | readonly string[]): boolean {
@@ -44,6 +46,7 @@ export async function testZendeskWebhook(input: {
     if (answer.status >= 200 && answer.status < 300) return { outcome: 'delivered' };
     return {
       outcome: 'refused',
+      status: answer.status,
       message: `Zendesk sent the test, and the connector answered ${answer.status || 'nothing'}: check that Zendesk can reach the connector's public address.`,
     };
   } catch {

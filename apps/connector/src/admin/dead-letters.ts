@@ -1,6 +1,7 @@
 // Dead letters of one account: sync jobs recorded as SyncFailure (the worker completes them so the
 // ticket's or incident's later jobs are not held back) and pg-boss jobs that ended failed (e.g. a
 // setup job that crashed on every attempt). Retry puts the job back; nothing else is touched.
+import type { FailureDescription } from '@incident-desk/admin-contract';
 import type { PgBoss, TDatabase } from '@incident-desk/db';
 import { syncJobOptions } from '../ingest';
 import { ACCOUNT_SETUP_QUEUE } from '../accounts';
@@ -12,13 +13,7 @@ import {
 } from '../jobs';
 import { IN_FLIGHT_PREFIX } from '../sidebar-api';
 import { SYNC_QUEUES } from '../worker';
-import {
-  describeProblem,
-  describeRetry,
-  describeWork,
-  FORWARD_RETRY,
-  FORWARD_WORK,
-} from './dead-letter-text';
+import { problemOf, workOf } from './dead-letter-codes';
 import { ticketReferencesOf } from './incident-references';
 
 /** Where the page links a ticket (the account's agent workspace) and an incident (if anywhere). */
@@ -29,14 +24,11 @@ export interface DeadLetterLinks {
 
 const DEAD_LETTER_QUEUES = [...SYNC_QUEUES, ACCOUNT_SETUP_QUEUE] as const;
 
-export interface FailedJobView {
+export interface FailedJobView extends FailureDescription {
   queue: string;
   id: string;
   failedAt: string | null;
   reason: string;
-  what: string;
-  problem: string;
-  retry: string;
 }
 
 function reasonOf(output: unknown): string {
@@ -54,7 +46,7 @@ function kindOf(payload: unknown): string | undefined {
 /**
  * Every failed sync of the account: failed jobs of either direction (SyncFailure), comments whose
  * forward failed (ForwardedComment, the sidebar's "failed forwards"), and pg-boss jobs that ended
- * failed. Each says what failed, why, and what Retry will do.
+ * failed. Each says in codes what failed, why, and so what Retry will do.
  */
 export async function listDeadLetters(
   db: TDatabase,
@@ -95,9 +87,8 @@ export async function listDeadLetters(
         incidentUrl: row.incidentId ? incidentUrlOf(row.incidentId) : null,
         reason: row.reason,
         createdAt: row.createdAt,
-        what: describeWork(row.queue, kind),
-        problem: describeProblem(row.queue, row.reason),
-        retry: describeRetry(row.queue, kind),
+        work: workOf(row.queue, kind),
+        problem: problemOf(row.queue, row.reason),
         canRetry: (SYNC_QUEUES as readonly string[]).includes(row.queue),
       };
     }),
@@ -112,11 +103,10 @@ export async function listDeadLetters(
         incidentUrl: incidentUrlOf(row.incidentId),
         reason: row.detail ?? '',
         updatedAt: row.updatedAt,
-        what: FORWARD_WORK,
+        work: 'comment_forward' as const,
         problem: inFlight
-          ? 'The worker stopped while posting it: the incident may or may not have the comment. Check the incident before retrying.'
-          : describeProblem(TICKET_EVENT_QUEUE, row.detail ?? ''),
-        retry: FORWARD_RETRY,
+          ? ({ code: 'outcome_unknown' } as const)
+          : problemOf(TICKET_EVENT_QUEUE, row.detail ?? ''),
         canRetry: !inFlight,
       };
     }),
@@ -124,7 +114,7 @@ export async function listDeadLetters(
   };
 }
 
-/** pg-boss jobs of the account that ended failed, in words. */
+/** pg-boss jobs of the account that ended failed, in codes. */
 async function failedJobsOf(boss: PgBoss, accountId: string): Promise<FailedJobView[]> {
   const failedJobs: FailedJobView[] = [];
   for (const queue of DEAD_LETTER_QUEUES) {
@@ -138,9 +128,8 @@ async function failedJobsOf(boss: PgBoss, accountId: string): Promise<FailedJobV
         id: job.id,
         failedAt: job.completedOn ? new Date(job.completedOn).toISOString() : null,
         reason,
-        what: describeWork(queue, kind),
-        problem: describeProblem(queue, reason),
-        retry: describeRetry(queue, kind),
+        work: workOf(queue, kind),
+        problem: problemOf(queue, reason),
       });
     }
   }

@@ -88,8 +88,9 @@ const fr: FirstRunTexts = {
     keyFirst: 'Enregistrez d’abord la clé d’API, puis lancez la configuration.',
     needs_authorization:
       'La configuration demande une fois une autorisation Zendesk plus large : autorisez-la avec Zendesk ; la configuration se lance ensuite d’elle-même.',
-    failed: (message) =>
-      `La configuration a échoué${message ? ` : ${message}` : ''}. Corrigez ce qu’elle indique, puis relancez-la.`,
+    // the run's message is English: the Setup section words its outcome in French instead
+    failed: () =>
+      'La configuration a échoué : la section Configuration dit pourquoi. Corrigez ce qu’elle indique, puis relancez-la.',
     queued: 'La configuration est en file d’attente ; cette page indique quand elle est terminée.',
     running: 'La configuration est en cours ; cette page indique quand elle est terminée.',
   },

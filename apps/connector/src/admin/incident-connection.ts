@@ -38,7 +38,7 @@ export async function saveIncidentConnection(
   },
   accountId: string,
   body: unknown,
-): Promise<SavedIncidentConnection | { error: AppError }> {
+): Promise<SavedIncidentConnection | { error: AppError; facts?: Record<string, unknown> }> {
   const { db, secretBox } = deps;
   const parsed = ZIncidentConnectionUpdate.safeParse(body);
   if (!parsed.success) return refusal('invalid_connection', z.prettifyError(parsed.error));
@@ -55,7 +55,10 @@ export async function saveIncidentConnection(
   const apiKey = parsed.data.apiKey ?? (await secretBox.open(storedKey!, binding));
   const check = await checkIncidentKey({ baseUrl, apiKey, clientId, subClientIds });
   if (!check.ok) {
-    return { error: new AppError(check.code, { message: check.message, status: check.status }) };
+    return {
+      error: new AppError(check.code, { message: check.message, status: check.status }),
+      ...(check.facts ? { facts: check.facts } : {}),
+    };
   }
   const data = {
     incidentApiBaseUrl: baseUrl,

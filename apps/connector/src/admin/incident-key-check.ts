@@ -11,7 +11,14 @@ import {
 
 export type IncidentKeyCheck =
   | { ok: true; clientName: string }
-  | { ok: false; status: number; code: AppErrorCode; message: string };
+  | {
+      ok: false;
+      status: number;
+      code: AppErrorCode;
+      message: string;
+      /** What the admin page words the refusal with (client_not_covered: which clients). */
+      facts?: { missing: string[]; covered: string[] };
+    };
 
 export async function checkIncidentKey(input: {
   baseUrl: string;
@@ -63,6 +70,7 @@ export async function checkIncidentKey(input: {
       status: 422,
       code: 'client_not_covered',
       message: `This API key does not cover ${missing.join(', ')}; it covers ${known || 'no client'}. Nothing was saved.`,
+      facts: { missing, covered: covered.map((client) => `${client.id} (${client.name})`) },
     };
   }
   return { ok: true, clientName: byId.get(input.clientId)! };

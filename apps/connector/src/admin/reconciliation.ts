@@ -6,7 +6,7 @@ import { NotFoundError } from '@incident-desk/incident-api';
 import { isUniqueViolation, type TDatabase } from '@incident-desk/db';
 import type { AccountContext, DatabaseAccountContextProvider } from '../accounts';
 import type { Inbox } from '../ingest';
-import { notePlain, noteTexts } from '../notes';
+import { notePlain, noteTexts, unlinkedDetail, type UnlinkedReason } from '../notes';
 import { orRetryLater, retryLink } from '../sidebar-api';
 import { TAG_LINKED, TAG_UNLINKED } from '../setup';
 import { reserveTicketWrite } from '../sync';
@@ -26,13 +26,49 @@ export async function listReconciliation(
     orderBy: { createdAt: 'desc' },
     take: 200,
   });
+  const whyOf = await unlinkedReasonsOf(db, accountId, rows);
   return rows.map((row) => ({
     ticketId: Number(row.ticketId),
     ticketUrl: ticketUrlOf(Number(row.ticketId)),
     reason: row.reason,
     detail: row.detail,
+    why: whyOf(row),
     createdAt: row.createdAt,
   }));
+}
+
+function parsedReason(detail: string | null): UnlinkedReason | null {
+  try {
+    const parsed: unknown = detail ? JSON.parse(detail) : null;
+    return parsed && typeof parsed === 'object' && 'kind' in parsed
+      ? (parsed as UnlinkedReason)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The entries' reasons as codes: the report attempt keeps the reason the entry's English detail
+ * was written from, so an attempt whose reason reads as that detail gives it (else null).
+ */
+async function unlinkedReasonsOf(
+  db: TDatabase,
+  accountId: string,
+  rows: { ticketId: bigint; detail: string | null }[],
+) {
+  const attempts = await db.prisma.reportAttempt.findMany({
+    where: { accountId, ticketId: { in: rows.map((row) => row.ticketId) } },
+    select: { ticketId: true, detail: true },
+  });
+  return (row: { ticketId: bigint; detail: string | null }): UnlinkedReason | null => {
+    for (const attempt of attempts) {
+      if (attempt.ticketId !== row.ticketId) continue;
+      const reason = parsedReason(attempt.detail);
+      if (reason && row.detail !== null && unlinkedDetail(reason) === row.detail) return reason;
+    }
+    return null;
+  };
 }
 
 const INCIDENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
