@@ -127,6 +127,16 @@ function lastNoteAfter(notes: NoteWatch, events: readonly SentEvent[], since: nu
   return Math.round(last - since);
 }
 
+/** Event-to-note latency of the events that have their note. */
+function eventToNote(notes: NoteWatch, events: readonly SentEvent[]) {
+  return latencyFigures(
+    events.flatMap((event) => {
+      const visible = notes.visibleAt(event.id);
+      return visible === undefined ? [] : [visible - event.sentAt];
+    }),
+  );
+}
+
 /** Sends `count` events at `rate` round the tenants' linked tickets; `onIndex` sees each index. */
 function sendRound(
   sender: EventSender,
@@ -229,12 +239,7 @@ async function outagePhase(input: {
     /** /healthz said ok for the account this long before its last change was written (> 0: too soon). */
     healthOkBeforeLastWriteSeconds:
       okAt === null || lastWrittenAt === null ? null : seconds1(lastWrittenAt - okAt),
-    otherAccountsEventToNote: latencyFigures(
-      othersEvents.flatMap((event) => {
-        const visible = notes.visibleAt(event.id);
-        return visible === undefined ? [] : [visible - event.sentAt];
-      }),
-    ),
+    otherAccountsEventToNote: eventToNote(notes, othersEvents),
     notes: noteAccounting(
       notes,
       events.map((event) => event.id),
@@ -288,12 +293,7 @@ async function crashPhase(input: {
     acknowledgedBeforeKill: beforeKill.length,
     beforeKillWrittenWithinSecondsOfKill: catchUpMs === null ? null : seconds1(catchUpMs),
     lastNoteSecondsAfterBurst: allMs === null ? null : seconds1(allMs),
-    eventToNote: latencyFigures(
-      events.flatMap((event) => {
-        const visible = notes.visibleAt(event.id);
-        return visible === undefined ? [] : [visible - event.sentAt];
-      }),
-    ),
+    eventToNote: eventToNote(notes, events),
     notes: noteAccounting(
       notes,
       events.map((event) => event.id),

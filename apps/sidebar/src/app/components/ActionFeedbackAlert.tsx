@@ -1,5 +1,6 @@
 import { Alert } from '@zendeskgarden/react-notifications';
 import { Button } from '@zendeskgarden/react-buttons';
+import type { ConnectorError } from '../api/connectorErrors';
 import { useI18n } from '../hooks/useI18n';
 import { errorMessage } from './errorMessages';
 import { Row, Stack } from './layout';
@@ -12,7 +13,7 @@ interface Props {
 }
 
 /** Failures another attempt may get past: offered a Retry. */
-export const RETRYABLE = new Set([
+const RETRYABLE = new Set([
   'network',
   'retry_later',
   'zendesk_unavailable',
@@ -53,18 +54,41 @@ export function ActionFeedbackAlert({ feedback, onRetry, onDismiss }: Props) {
         <Stack>
           <Alert.Title>{t(`actions.${feedback.action.id}.failed`)}</Alert.Title>
           <Alert.Paragraph>{text}</Alert.Paragraph>
-          <Row>
-            {RETRYABLE.has(feedback.error.kind) ? (
-              <Button size="small" onClick={() => onRetry(feedback)}>
-                {t('common.retry')}
-              </Button>
-            ) : null}
-            <Button size="small" isBasic onClick={onDismiss}>
-              {t('common.dismiss')}
-            </Button>
-          </Row>
+          <RetryOrDismiss
+            error={feedback.error}
+            onRetry={() => onRetry(feedback)}
+            onDismiss={onDismiss}
+          />
         </Stack>
       </Alert>
     </div>
+  );
+}
+
+/**
+ * A failure's Retry (when another attempt may get past it) and Dismiss, as buttons: no close icon
+ * narrowing the text in a 320 px panel.
+ */
+export function RetryOrDismiss({
+  error,
+  onRetry,
+  onDismiss,
+}: {
+  error: ConnectorError;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Row>
+      {RETRYABLE.has(error.kind) ? (
+        <Button size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      ) : null}
+      <Button size="small" isBasic onClick={onDismiss}>
+        {t('common.dismiss')}
+      </Button>
+    </Row>
   );
 }

@@ -9,7 +9,7 @@ import type { FoundThreat, ThreatsApi } from '../api/threatsApi';
 import { useI18n } from '../hooks/useI18n';
 import { useViewer } from '../contexts/viewerContext';
 import { useThreatsApi } from '../hooks/useThreatsApi';
-import { ActionFeedbackAlert, RETRYABLE } from './ActionFeedbackAlert';
+import { ActionFeedbackAlert, RetryOrDismiss } from './ActionFeedbackAlert';
 import { DefangedText } from './DefangedText';
 import { DuplicateNotice, useDuplicateCheck } from './DuplicateCheck';
 import { errorMessage } from './errorMessages';
@@ -331,18 +331,11 @@ function ReportFeedback({
         <Alert.Paragraph>
           {t('threats.failed.reported')} {text}
         </Alert.Paragraph>
-        {/* Retry and Dismiss as buttons, as the actions' failures have them: no close icon
-            narrowing the text in a 320 px panel */}
-        <Row>
-          {RETRYABLE.has(feedback.error.kind) ? (
-            <Button size="small" onClick={() => onRetry(feedback.mode)}>
-              {t('common.retry')}
-            </Button>
-          ) : null}
-          <Button size="small" isBasic onClick={onDismiss}>
-            {t('common.dismiss')}
-          </Button>
-        </Row>
+        <RetryOrDismiss
+          error={feedback.error}
+          onRetry={() => onRetry(feedback.mode)}
+          onDismiss={onDismiss}
+        />
       </Stack>
     </CompactAlert>
   );
