@@ -11,9 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type FrameLocator, type Page, type Route } from '@playwright/test';
 import { requestJson } from './support/http';
 import { advanceIncident, clearFault, injectFault, seedIncident } from './support/incident-sandbox';
-
-/** Removes every fault: a fault limited by `times` may already be spent (and gone). */
-const clearFaults = () => requestJson('DELETE', `${stackUrls.incident}/_sandbox/faults`);
+import { expectAccessible } from './support/accessibility';
 import { expectNarrowState } from './support/narrow-state';
 import { linkedTicket, openSidebar, screenshotTo, setPanelWidth } from './support/scenario';
 import { stackUrls, SUBDOMAIN } from './support/stack-config';
@@ -23,9 +21,15 @@ const ARTIFACTS = fileURLToPath(new URL('../artifacts/sidebar/', import.meta.url
 const SIDEBAR = '#zaf-app-frame';
 const DETAIL_PATH = '/v1/incident/:id';
 
+/** Removes every fault: a fault limited by `times` may already be spent (and gone). */
+const clearFaults = () => requestJson('DELETE', `${stackUrls.incident}/_sandbox/faults`);
+
 test.beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }));
 
-/** The workspace with the sidebar, at the default width and then in a 320 px panel. */
+/**
+ * The workspace with the sidebar, at the default width and then in a 320 px panel, where axe must
+ * find no serious or critical violation.
+ */
 async function keepBothWidths(
   page: Page,
   name: string,
@@ -41,6 +45,7 @@ async function keepBothWidths(
       message: `${name}: no horizontal overflow at 320 px`,
     })
     .toBe(true);
+  await expectAccessible(page, `${name} at 320 px`, SIDEBAR);
   await screenshotTo(page, path.join(ARTIFACTS, `${name}-320.png`));
 }
 
